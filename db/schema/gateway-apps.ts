@@ -1,0 +1,46 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, updatedAt } from './_columns';
+import { organizations } from './organizations';
+
+export const KEY_STATUSES = [
+  'allowed',
+  'pending_validation',
+  'suspended',
+  'revoqued',
+  'locked',
+  'expired',
+  'rejected',
+] as const;
+export type KeyStatus = (typeof KEY_STATUSES)[number];
+
+/** Per-app overrides of the D8 bucket sizes; absent buckets use the defaults. */
+export type RateLimitOverrides = Partial<Record<'send' | 'status' | 'balance' | 'calculate' | 'control', number>>;
+
+/** A merchant application and its one API key (the spec's "gateway app"). */
+export const gatewayApps = pgTable(
+  'gateway_apps',
+  {
+    id: idColumn(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    environment: text('environment', { enum: ['test', 'live'] }).notNull(),
+    status: text('status', { enum: KEY_STATUSES }).notNull(),
+    /** HMAC-SHA256(APP_SECRET-derived key, plain key), hex. The plain key is never stored. */
+    keyDigest: text('key_digest').notNull(),
+    keyPrefix: text('key_prefix').notNull(),
+    keyLast4: text('key_last4').notNull(),
+    keyVersion: integer('key_version').notNull().default(1),
+    keyCreatedAt: timestamp('key_created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    webhookUrl: text('webhook_url'),
+    webhookUsername: text('webhook_username'),
+    /** AES-256-GCM ciphertext (server/lib/crypto.ts); never returned by any API. */
+    webhookPasswordEnc: text('webhook_password_enc'),
+    rateLimits: jsonb('rate_limits').$type<RateLimitOverrides>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('gateway_apps_key_digest_uq').on(t.keyDigest), index('gateway_apps_org_idx').on(t.organizationId)],
+);

@@ -1,0 +1,140 @@
+import { appRouter, createCaller } from '@/server/api/root';
+import { createContext, type Deps, type ResponseState } from '@/server/api/trpc';
+import { ApiError } from '@/server/errors/api-error';
+import { toApiError, toRestError } from '@/server/errors/to-rest';
+import { logger } from '@/server/lib/logger';
+import { getOpenApiDocument } from './openapi';
+import { buildRoutes, type RestRoute } from './routes';
+
+export const REST_PREFIX = '/api/v1/svc/sms-api';
+export const MAX_BODY_BYTES = 256 * 1024;
+
+/**
+ * The public REST surface: routes by the procedures' OpenAPI meta, calls them
+ * through the tRPC caller (so middlewares and zod contracts are the same as the
+ * dashboard's), and shapes every answer exactly as the contract says:
+ * `{status_code, data}` bodies come from the procedures' outputs, every error
+ * goes through the one catalogue (server/errors). Our own adapter rather than
+ * trpc-to-openapi's: that one coerces JSON strings into numbers by mutating the
+ * input schemas, answers 415 without `Content-Type: application/json`, and
+ * rewrites error bodies into its own shape.
+ */
+export function createRestHandler(getDeps: () => Deps) {
+  let routes: RestRoute[] | undefined;
+  return async function handle(req: Request): Promise<Response> {
+    routes ??= buildRoutes(appRouter);
+    const url = new URL(req.url);
+    const path = stripPrefix(url.pathname);
+    if (path === '/openapi.json' && (req.method === 'GET' || req.method === 'HEAD')) {
+      return json(200, getOpenApiDocument(), { 'Cache-Control': 'public, max-age=300' });
+    }
+    const candidates = routes.filter((r) => r.regexp.test(path));
+    if (candidates.length === 0) return errorResponse(new ApiError('ROUTE_NOT_FOUND'), {});
+    const route = candidates.find((r) => r.method === req.method);
+    if (!route) {
+      return errorResponse(new ApiError('METHOD_NOT_ALLOWED'), { Allow: candidates.map((r) => r.method).join(', ') });
+    }
+
+    const state: ResponseState = { headers: {} };
+    const style = route.meta.validation ?? 'envelope';
+    let input: unknown;
+    try {
+      const pathInput = route.regexp.exec(path)?.groups ?? {};
+      if (!route.voidInput) {
+        const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : await readJsonBody(req, style);
+        input = { ...(body ?? {}), ...decodeParams(pathInput) };
+      }
+      const ctx = createContext(getDeps(), req.headers.get('app-key'), state);
+      const caller = createCaller(ctx) as unknown as Record<string, Record<string, (i: unknown) => Promise<unknown>>>;
+      const [ns, name] = route.procedurePath.split('.');
+      const data = await caller[ns][name](input);
+      return json(state.status ?? route.meta.successStatus ?? 200, data, state.headers);
+    } catch (err) {
+      const apiError = toApiError(err, style, input);
+      if (apiError.errorName === 'INTERNAL_ERROR' || apiError.errorName === 'AUTH_UNAVAILABLE') {
+        logger.error('request failed', { method: req.method, path, error: apiError.options.cause ?? apiError.cause });
+      }
+      return errorResponse(apiError, state.headers);
+    }
+  };
+}
+
+function stripPrefix(pathname: string): string {
+  const p = pathname.startsWith(REST_PREFIX) ? pathname.slice(REST_PREFIX.length) : pathname;
+  return `/${p.replace(/^\/+|\/+$/g, '')}`;
+}
+
+function decodeParams(params: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(params)) {
+    try {
+      out[k] = decodeURIComponent(v);
+    } catch {
+      out[k] = v;
+    }
+  }
+  return out;
+}
+
+/**
+ * Reads at most 256 KB and parses JSON whatever the Content-Type says (curl -d
+ * sends form encoding by default; the body is still JSON). Empty body: undefined.
+ * Anything but a JSON object: 1100 (or the `{detail}` text for detail-style endpoints).
+ */
+async function readJsonBody(req: Request, style: 'envelope' | 'detail'): Promise<Record<string, unknown> | undefined> {
+  const declared = Number(req.headers.get('content-length') ?? 0);
+  if (declared > MAX_BODY_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE');
+  const buf = await readLimited(req, MAX_BODY_BYTES);
+  const text = new TextDecoder().decode(buf);
+  if (text.trim() === '') return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw style === 'detail'
+      ? new ApiError('INVALID_INPUT', { message: 'The request body must be valid JSON.' })
+      : new ApiError('INVALID_REQUEST', { message: 'The request body is not valid JSON.' });
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw style === 'detail'
+      ? new ApiError('INVALID_INPUT')
+      : new ApiError('INVALID_REQUEST', { message: 'The request body must be a JSON object.' });
+  }
+  return parsed as Record<string, unknown>;
+}
+
+async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new ApiError('PAYLOAD_TOO_LARGE');
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.byteLength;
+  }
+  return out;
+}
+
+function errorResponse(error: ApiError, extraHeaders: Record<string, string>): Response {
+  const { status, body, headers } = toRestError(error);
+  return json(status, body, { ...extraHeaders, ...headers });
+}
+
+function json(status: number, body: unknown, headers: Record<string, string>): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
+  });
+}

@@ -1,0 +1,13 @@
+import { createCallerFactory, router } from './trpc';
+import { healthRouter } from './routers/health/router';
+import { pricingRouter } from './routers/pricing/router';
+import { walletsRouter } from './routers/wallets/router';
+
+export const appRouter = router({
+  health: healthRouter,
+  wallets: walletsRouter,
+  pricing: pricingRouter,
+});
+export type AppRouter = typeof appRouter;
+
+export const createCaller = createCallerFactory(appRouter);

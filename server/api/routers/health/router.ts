@@ -1,0 +1,4 @@
+import { router } from '@/server/api/trpc';
+import { getHealthProcedure } from './get-health';
+
+export const healthRouter = router({ get: getHealthProcedure });

@@ -1,0 +1,76 @@
+import { initTRPC } from '@trpc/server';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import type { Db } from '@/db/client';
+import type { Env } from '@/server/env';
+import { authenticateAppKey, type AuthedApp } from '@/server/domain/keys/authenticate';
+import { RateLimitError, takeSlot, type Bucket } from '@/server/domain/rate-limits/take-slot';
+import { ApiError } from '@/server/errors/api-error';
+import type { ErrorName } from '@/server/errors/codes';
+import type { ValidationStyle } from '@/server/errors/to-rest';
+
+/** What a request needs from the process: the pool, the settings and (in tests) a clock. */
+export type Deps = { db: Db; env: Env; clock?: () => Date };
+
+/** Status and headers a procedure sets for its REST answer (e.g. 201, RateLimit-*, Cache-Control). */
+export type ResponseState = { status?: number; headers: Record<string, string> };
+
+export type Context = Deps & {
+  now: () => Date;
+  /** Raw `app-key` header: null when absent. */
+  appKey: string | null;
+  res: ResponseState;
+};
+
+export type Meta = OpenApiMeta<{
+  /** D8 bucket the procedure counts against (apiKey procedures). */
+  rateLimit?: Bucket;
+  /** Body shape of input validation errors: D7 envelope (default) or the spec's `{detail}`. */
+  validation?: ValidationStyle;
+  /** Success status of the REST answer (default 200). */
+  successStatus?: number;
+  /** Catalogue errors this procedure can answer, for the OpenAPI document. */
+  errors?: ErrorName[];
+}>;
+
+export function createContext(deps: Deps, appKey: string | null, res: ResponseState = { headers: {} }): Context {
+  return { ...deps, now: deps.clock ?? (() => new Date()), appKey, res };
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      // The dashboard sees catalogue texts, never internals.
+      const api = error.cause instanceof ApiError ? error.cause : null;
+      return { ...shape, message: api ? api.message : shape.data.code === 'INTERNAL_SERVER_ERROR' ? 'Internal error' : shape.message };
+    },
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure;
+
+/**
+ * The REST tier: authenticates `app-key` (spec Authentication, D9), then takes a
+ * slot of the procedure's rate-limit bucket (D8). Two round trips in all.
+ */
+export const apiKeyProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
+  const now = ctx.now();
+  const app: AuthedApp = await authenticateAppKey(ctx.db, ctx.appKey, {
+    secret: ctx.env.APP_SECRET,
+    environment: ctx.env.SMS_ENV,
+    now,
+  });
+  if (meta?.rateLimit) {
+    try {
+      const slot = await takeSlot(ctx.db, app.appId, meta.rateLimit, app.rateLimits, ctx.clock ? now : null);
+      Object.assign(ctx.res.headers, slot.headers);
+    } catch (e) {
+      if (e instanceof RateLimitError) Object.assign(ctx.res.headers, e.headers);
+      throw e;
+    }
+  }
+  return next({ ctx: { app } });
+});
+

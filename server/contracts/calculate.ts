@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { envelope } from './envelope';
+
+/** The spec's exact 400 texts (POST /calculate answers `{detail}`). */
+export const CALCULATE_TEXTS = {
+  invalidMode: "Invalid mode: 'mode' must be 'amount_to_sms' or 'sms_to_amount'",
+  amountRequired: "'amount' is required when mode='amount_to_sms'",
+  smsCountRequired: "'sms_count' is required when mode='sms_to_amount'",
+  amountRange: "'amount' must be a number between 0 and 10000000",
+  smsCountRange: "'sms_count' must be an integer between 0 and 10000000",
+} as const;
+
+export const MAX_CALCULATOR_VALUE = 10_000_000;
+
+export const CalculateRequest = z
+  .object({
+    mode: z.enum(['amount_to_sms', 'sms_to_amount'], { error: CALCULATE_TEXTS.invalidMode }),
+    amount: z
+      .number({ error: CALCULATE_TEXTS.amountRange })
+      .min(0, { error: CALCULATE_TEXTS.amountRange })
+      .max(MAX_CALCULATOR_VALUE, { error: CALCULATE_TEXTS.amountRange })
+      .nullish()
+      .meta({ description: 'Wallet amount, required for amount_to_sms.', example: 100 }),
+    sms_count: z
+      .number({ error: CALCULATE_TEXTS.smsCountRange })
+      .int({ error: CALCULATE_TEXTS.smsCountRange })
+      .min(0, { error: CALCULATE_TEXTS.smsCountRange })
+      .max(MAX_CALCULATOR_VALUE, { error: CALCULATE_TEXTS.smsCountRange })
+      .nullish()
+      .meta({ description: 'Number of SMS, required for sms_to_amount.', example: 5000 }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.mode === 'amount_to_sms' && v.amount == null) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: CALCULATE_TEXTS.amountRequired });
+    }
+    if (v.mode === 'sms_to_amount' && v.sms_count == null) {
+      ctx.addIssue({ code: 'custom', path: ['sms_count'], message: CALCULATE_TEXTS.smsCountRequired });
+    }
+  })
+  .meta({ id: 'CalculateRequest' });
+export type CalculateRequest = z.infer<typeof CalculateRequest>;
+
+export const CalculateResult = z
+  .object({
+    mode: z.enum(['amount_to_sms', 'sms_to_amount']),
+    amount: z.number().meta({ description: 'Input for amount_to_sms; sms_count x average_price rounded to 2 decimals for sms_to_amount.', example: 100 }),
+    sms_count: z.number().int().meta({ description: 'floor(amount / average_price) for amount_to_sms; input for sms_to_amount.', example: 5405 }),
+    average_price: z.number().meta({ description: 'Unweighted mean of the pricing rows, rounded to 4 decimals.', example: 0.0185 }),
+    currency: z.string().meta({ example: 'USD' }),
+    currency_symbol: z.string().meta({ example: '$' }),
+  })
+  .meta({ id: 'CalculateResult' });
+export type CalculateResult = z.infer<typeof CalculateResult>;
+
+export const CalculateResponse = envelope(CalculateResult, 200);

@@ -1,0 +1,105 @@
+import { describe, it, expect } from 'vitest';
+import { normalizePhone, normalizeRecipients } from './phone';
+
+describe('normalizePhone (default country CD)', () => {
+  it.each([
+    '0812345678',
+    '243812345678',
+    '+243812345678',
+    '+243 81-234-5678',
+    '081 234 5678',
+    '0812-345-678',
+    '812345678',
+    ' +243 812 345 678 ',
+  ])('%s -> +243812345678', (raw) => {
+    expect(normalizePhone(raw, 'CD')).toEqual({ ok: true, e164: '+243812345678' });
+  });
+
+  it('accepts other international numbers as they are', () => {
+    expect(normalizePhone('+14155552671', 'CD')).toEqual({ ok: true, e164: '+14155552671' });
+    expect(normalizePhone('+33 6 12 34 56 78', 'CD')).toEqual({ ok: true, e164: '+33612345678' });
+  });
+
+  it('accepts possible but unassigned numbers (test ranges)', () => {
+    // 555-01xx is reserved for fiction: possible, not valid.
+    expect(normalizePhone('+1 202-555-0100', 'CD')).toEqual({ ok: true, e164: '+12025550100' });
+  });
+
+  it.each([
+    ['abc', 'too short'],
+    ['1234567', '7 characters'],
+    ['+123456', '7 characters with +'],
+    ['', 'empty'],
+    ['   -  - ', 'only separators'],
+    ['++243812345678', 'double plus'],
+    ['+243 81x2345678', 'a letter'],
+    ['243+812345678', 'plus not leading'],
+    ['(081) 234 5678', 'parentheses'],
+    ['081.234.5678', 'dots'],
+    ['+2438', 'too short international'],
+    ['+24381234', 'impossible length for CD'],
+    ['+2438123456789012', 'too long'],
+    ['+99912345678', 'unknown calling code'],
+    ['0812345678901', 'impossible national CD number (too long)'],
+    ['٠٨١٢٣٤٥٦٧٨', 'non-ASCII digits'],
+  ])('rejects %j (%s)', (raw) => {
+    const r = normalizePhone(raw, 'CD');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.reason).toMatch(/\S/);
+  });
+
+  it('gives a reason naming the length rule', () => {
+    expect(normalizePhone('1234567', 'CD')).toEqual({
+      ok: false,
+      reason: 'fewer than 8 characters after removing spaces and dashes',
+    });
+  });
+});
+
+describe('normalizePhone (other default countries)', () => {
+  it('FR: national and calling-code forms', () => {
+    expect(normalizePhone('0612345678', 'FR')).toEqual({ ok: true, e164: '+33612345678' });
+    expect(normalizePhone('06 12 34 56 78', 'FR')).toEqual({ ok: true, e164: '+33612345678' });
+    expect(normalizePhone('33612345678', 'FR')).toEqual({ ok: true, e164: '+33612345678' });
+  });
+
+  it('US: 10-digit national number', () => {
+    expect(normalizePhone('415-555-2671', 'US')).toEqual({ ok: true, e164: '+14155552671' });
+  });
+
+  it('a CD national number under FR default is read as French', () => {
+    expect(normalizePhone('0812345678', 'FR')).toEqual({ ok: true, e164: '+33812345678' });
+  });
+
+  it('CD: calling code followed by the trunk 0', () => {
+    expect(normalizePhone('2430812345678', 'CD')).toEqual({ ok: true, e164: '+243812345678' });
+  });
+
+  it('accepts a lower-case default country', () => {
+    expect(normalizePhone('0812345678', 'cd')).toEqual({ ok: true, e164: '+243812345678' });
+  });
+
+  it('rejects national numbers with an unknown default country but still parses +numbers', () => {
+    expect(normalizePhone('0812345678', 'XX').ok).toBe(false);
+    expect(normalizePhone('+243812345678', 'XX')).toEqual({ ok: true, e164: '+243812345678' });
+  });
+});
+
+describe('normalizeRecipients', () => {
+  it('normalizes every entry and keeps duplicates in order', () => {
+    expect(normalizeRecipients(['0812345678', '+243812345678', '243 81 234 5678', '+14155552671'], 'CD')).toEqual({
+      ok: true,
+      numbers: ['+243812345678', '+243812345678', '+243812345678', '+14155552671'],
+    });
+  });
+
+  it('collects every bad index', () => {
+    expect(
+      normalizeRecipients(['0812345678', 'abc', '+243812345678', '1234567', '++243812345678', '0812345678'], 'CD'),
+    ).toEqual({ ok: false, badIndexes: [1, 3, 4] });
+  });
+
+  it('an empty list is ok and empty (emptiness is checked by the request validator)', () => {
+    expect(normalizeRecipients([], 'CD')).toEqual({ ok: true, numbers: [] });
+  });
+});

@@ -1,0 +1,27 @@
+import { ApiError } from '@/server/errors/api-error';
+import { money, round, toAmount } from '@/server/lib/money';
+import type { CalculateRequest, CalculateResult } from '@/server/contracts/calculate';
+import { currencySymbol } from './currency';
+
+/**
+ * POST /calculate (spec Calculator + D2): the average is the unweighted mean of
+ * the merchant's pricing rows rounded half-up to 4 decimals, and both
+ * directions compute with that rounded figure so a client can check them.
+ */
+export function averagePrice(prices: string[]): string {
+  if (prices.length === 0) throw new ApiError('NO_PRICING');
+  const sum = prices.reduce((acc, p) => acc.plus(p), money(0));
+  return round(sum.div(prices.length), 4).toFixed(4);
+}
+
+export function calculate(input: CalculateRequest, prices: string[], currency: string): CalculateResult {
+  const avg = averagePrice(prices);
+  const base = { mode: input.mode, average_price: toAmount(avg), currency, currency_symbol: currencySymbol(currency) };
+  if (input.mode === 'amount_to_sms') {
+    const amount = input.amount!;
+    const smsCount = money(avg).isZero() ? 0 : money(amount).div(avg).floor().toNumber();
+    return { ...base, amount, sms_count: smsCount };
+  }
+  const smsCount = input.sms_count!;
+  return { ...base, amount: toAmount(round(money(smsCount).times(avg), 2)), sms_count: smsCount };
+}

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting of the service, parsed once with zod. Defaults live here and
+ * nowhere else. `DATABASE_URL` is resolved by the launchers (scripts/run.ts,
+ * scripts/migrate.ts, the CLI, the test setup): when unset they start an
+ * embedded Postgres under `.data/` and export its URL before anything reads it.
+ */
+const retrySchedule = z
+  .string()
+  .default('30s,2m,10m,1h')
+  .transform((s, ctx) => {
+    const parts = s.split(',').map((p) => p.trim()).filter(Boolean);
+    const out: number[] = [];
+    for (const p of parts) {
+      const m = /^(\d+)(ms|s|m|h)$/.exec(p);
+      if (!m) {
+        ctx.addIssue({ code: 'custom', message: `bad duration "${p}" (use 500ms, 30s, 2m, 1h)` });
+        return z.NEVER;
+      }
+      const mult = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[m[2] as 'ms' | 's' | 'm' | 'h'];
+      out.push(Number(m[1]) * mult);
+    }
+    return out;
+  });
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATABASE_URL: z.string().url().optional(),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  SMS_ENV: z.enum(['test', 'live']).default('test'),
+  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+  DATA_DIR: z.string().default('.data'),
+  WORKER: z.enum(['on', 'off']).default('on'),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  SEED_DEMO: z.enum(['on', 'off']).default('on'),
+  CARRIER_SIM_DELAY_MS: z.coerce.number().int().min(0).default(300),
+  CARRIER_SIM_FAILURE_RATE: z.coerce.number().min(0).max(1).optional(),
+  CARRIER_SIM_VALIDITY_S: z.coerce.number().int().min(0).default(60),
+  WEBHOOK_RETRY_SCHEDULE: retrySchedule,
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).default(5000),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+});
+
+export type Env = z.infer<typeof EnvSchema> & {
+  APP_SECRET: string;
+  CARRIER_SIM_FAILURE_RATE: number;
+};
+
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.resolve(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+  return secret;
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid settings:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  let secret = e.APP_SECRET;
+  if (!secret) {
+    // The live environment never invents its own secret: losing it would
+    // invalidate every API key and webhook password.
+    if (e.SMS_ENV === 'live') throw new Error('APP_SECRET is required when SMS_ENV=live');
+    secret = loadOrCreateSecret(e.DATA_DIR);
+  }
+  return {
+    ...e,
+    APP_SECRET: secret,
+    CARRIER_SIM_FAILURE_RATE: e.CARRIER_SIM_FAILURE_RATE ?? (e.SMS_ENV === 'live' ? 0.02 : 0),
+  };
+}
+
+let cached: Env | undefined;
+/** The process-wide settings, parsed on first use. */
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}
+/** Tests change settings between cases; production code never calls this. */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}

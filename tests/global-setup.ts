@@ -1,0 +1,62 @@
+import postgres from 'postgres';
+import type { TestProject } from 'vitest/node';
+import { migrateDatabase } from '../db/migrate';
+import { resolveDatabaseUrl } from '../server/dev/database-url';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgServerUrl: string;
+    templateDb: string;
+  }
+}
+
+/**
+ * Once per run: find a Postgres (DATABASE_URL, else an embedded one under
+ * .data/test), migrate a template database, and hand its name to the test
+ * files; each file clones it (tests/setup-db.ts) and drops its clone.
+ */
+export default async function setup(project: TestProject) {
+  if (!process.env.DATABASE_URL) {
+    process.env.DATA_DIR ??= '.data/test';
+    process.env.EMBEDDED_PG_PORT ??= '54330';
+  }
+  const resolved = await resolveDatabaseUrl({ log: () => {} });
+  const server = new URL(resolved.url);
+  server.pathname = '/postgres';
+  const template = `sms_tpl_${process.pid}`;
+  const admin = postgres(server.toString(), { max: 1, onnotice: () => {} });
+  await dropStale(admin);
+  await admin.unsafe(`drop database if exists ${template}`);
+  await admin.unsafe(`create database ${template}`);
+  const templateUrl = new URL(server.toString());
+  templateUrl.pathname = `/${template}`;
+  await migrateDatabase(templateUrl.toString());
+  project.provide('pgServerUrl', server.toString());
+  project.provide('templateDb', template);
+
+  return async () => {
+    const clones = await admin<{ datname: string }[]>`
+      select datname from pg_database where datname like ${template + '%'}`;
+    for (const { datname } of clones) await admin.unsafe(`drop database if exists ${datname} with (force)`);
+    await admin.end();
+    await resolved.stop();
+  };
+}
+
+/** Clones left behind by a killed run (their creating process is gone) are dropped. */
+async function dropStale(admin: postgres.Sql) {
+  const rows = await admin<{ datname: string }[]>`select datname from pg_database where datname like 'sms_tpl_%'`;
+  for (const { datname } of rows) {
+    const pid = Number(/^sms_tpl_(\d+)/.exec(datname)?.[1]);
+    if (pid && pid !== process.pid && !isAlive(pid)) await admin.unsafe(`drop database if exists ${datname} with (force)`);
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,92 @@
+import { createDb, type Db } from '@/db/client';
+import { createRestHandler } from '@/server/api/rest/handler';
+import type { Deps } from '@/server/api/trpc';
+import { parseEnv, type Env } from '@/server/env';
+import { createMerchant, type CreateMerchantInput } from '@/server/domain/organizations/create-merchant';
+import { money } from '@/server/lib/money';
+
+const pools: Db[] = [];
+
+/** A pool on this file's database (closed by closePools). */
+export function testDb(): Db {
+  const db = createDb(process.env.DATABASE_URL!, { max: 5 });
+  pools.push(db);
+  return db;
+}
+
+export async function closePools(): Promise<void> {
+  await Promise.all(pools.splice(0).map((d) => d.$client.end({ timeout: 1 })));
+}
+
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return parseEnv({ ...process.env, NODE_ENV: 'test', ...overrides });
+}
+
+/** A controllable clock: `clock.now()` for Deps, `clock.advance(ms)` to move time. */
+export function testClock(start = new Date('2026-11-21T10:00:00.000Z')) {
+  let t = start.getTime();
+  return {
+    now: () => new Date(t),
+    advance: (ms: number) => {
+      t += ms;
+    },
+    set: (d: Date) => {
+      t = d.getTime();
+    },
+  };
+}
+
+export function testDeps(opts: { db?: Db; env?: Env; clock?: () => Date } = {}): Deps {
+  return { db: opts.db ?? testDb(), env: opts.env ?? testEnv(), clock: opts.clock };
+}
+
+export type Called = { status: number; body: any; headers: Headers };
+
+/** Calls the REST surface in-process, exactly as the Next route does. */
+export function restClient(deps: Deps) {
+  const handle = createRestHandler(() => deps);
+  return async function call(
+    method: string,
+    path: string,
+    opts: { key?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  ): Promise<Called> {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (opts.key !== undefined && opts.key !== null) headers['app-key'] = opts.key;
+    let body: string | undefined = opts.rawBody;
+    if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await handle(new Request(`http://localhost/api/v1/svc/sms-api${path}`, { method, headers, body }));
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+  };
+}
+
+export const DRC_PRICES = [
+  { country: 'CD', network: 'Vodacom', prefixes: ['24381', '24382', '24383'], price: '0.0200' },
+  { country: 'CD', network: 'Orange', prefixes: ['24384', '24385', '24389'], price: '0.0190' },
+  { country: 'CD', network: 'Airtel', prefixes: ['24397', '24398', '24399'], price: '0.0180' },
+  { country: 'CD', network: 'Africell', prefixes: ['24390', '24391'], price: '0.0170' },
+];
+
+export async function makeMerchant(db: Db, env: Env, over: Partial<Omit<CreateMerchantInput, 'prepaid' | 'postpaid'>> & { prepaid?: string; postpaid?: string } = {}) {
+  const { prepaid, postpaid, ...rest } = over;
+  return createMerchant(
+    db,
+    {
+      name: 'Acme',
+      currency: 'USD',
+      timezone: 'Africa/Kinshasa',
+      defaultCountry: 'CD',
+      defaultPrice: '0.0200',
+      prices: DRC_PRICES,
+      environment: env.SMS_ENV,
+      actor: 'test',
+      ...rest,
+      prepaid: prepaid === undefined ? undefined : money(prepaid),
+      postpaid: postpaid === undefined ? undefined : money(postpaid),
+    },
+    env.APP_SECRET,
+  );
+}
