@@ -11,9 +11,19 @@ function threshold(): number {
 
 function serialize(value: unknown): unknown {
   if (value instanceof Error) {
-    return { name: value.name, message: value.message, stack: value.stack, cause: value.cause ? serialize(value.cause) : undefined };
+    return {
+      name: value.name,
+      message: redact(value.message),
+      stack: value.stack ? redact(value.stack) : undefined,
+      cause: value.cause ? serialize(value.cause) : undefined,
+    };
   }
   return value;
+}
+
+/** Drizzle puts a failed query's parameters into the error text; they may carry secrets. */
+function redact(text: string): string {
+  return text.replace(/\nparams: [^\n]*/g, '\nparams: [redacted]');
 }
 
 function write(level: Level, msg: string, fields?: Record<string, unknown>): void {

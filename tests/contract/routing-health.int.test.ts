@@ -1,0 +1,79 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { closePools, restClient, testClock, testDeps, testDb } from '../helpers';
+
+const clock = testClock();
+const deps = testDeps({ clock: clock.now });
+const call = restClient(deps);
+afterAll(closePools);
+
+describe('GET /health (D12)', () => {
+  it('200 ok with database ok and no worker yet', async () => {
+    const res = await call('GET', '/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      status: 'ok',
+      version: '0.1.0',
+      time: '2026-11-21T10:00:00.000Z',
+      checks: { database: 'ok', worker: 'down' },
+    });
+    expect(res.headers.get('ratelimit-limit')).toBeNull();
+  });
+
+  it('reports a fresh worker as ok and an old heartbeat as stale', async () => {
+    await deps.db.execute(sql`insert into worker_heartbeats (worker_id, seen_at) values ('w1', ${'2026-11-21T09:59:45.000Z'}::timestamptz)`);
+    expect((await call('GET', '/health')).body.checks.worker).toBe('ok');
+    clock.advance(60_000);
+    expect((await call('GET', '/health')).body.checks.worker).toBe('stale');
+  });
+
+  it('503 degraded when the database does not answer', async () => {
+    const broken = testDeps({ db: testDb(), clock: clock.now });
+    await broken.db.$client.end();
+    const res = await restClient(broken)('GET', '/health');
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ status: 'degraded', checks: { database: 'down', worker: 'unknown' } });
+  });
+
+  it('needs no key and is never rate limited', async () => {
+    for (let i = 0; i < 5; i++) expect((await call('GET', '/health', { key: 'garbage' })).status).toBe(200);
+  });
+});
+
+describe('routing', () => {
+  it('404 {detail} for an unknown path', async () => {
+    const res = await call('GET', '/nope');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ detail: 'Not found' });
+  });
+  it('405 with Allow for a wrong method', async () => {
+    const res = await call('POST', '/balance');
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET');
+    expect(res.body).toEqual({ detail: 'Method not allowed' });
+  });
+});
+
+describe('GET /openapi.json', () => {
+  it('documents every endpoint with the real statuses and error bodies', async () => {
+    const res = await call('GET', '/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = res.body;
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.components.securitySchemes.appKey).toEqual({ type: 'apiKey', in: 'header', name: 'app-key' });
+    const balance = doc.paths['/balance'].get;
+    expect(Object.keys(balance.responses).sort()).toEqual(['200', '400', '401', '403', '429', '500']);
+    expect(balance.responses['400'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorDetail' });
+    expect(balance.responses['429'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/RateLimitError' });
+    expect(balance.responses['429'].headers['Retry-After']).toBeDefined();
+    const calc = doc.paths['/calculate'].post;
+    expect(calc.requestBody.content['application/json'].schema).toBeDefined();
+    expect(Object.keys(calc.responses).sort()).toEqual(['200', '400', '401', '403', '429', '500']);
+    const health = doc.paths['/health'].get;
+    expect(Object.keys(health.responses).sort()).toEqual(['200', '500', '503']);
+    expect(health.security).toBeUndefined();
+    expect(doc['x-error-catalogue'].map((e: { code: string }) => e.code)).toEqual(
+      ['1100', '1101', '1103', '1110', '1120', '1121', '1202', '1301', '1302', '1402', '1409', '1500', '1503'],
+    );
+  });
+});
