@@ -1,0 +1,81 @@
+/**
+ * The one launcher behind `npm run dev`, `npm start` and `npm run worker`:
+ *   dev    -> embedded Postgres if DATABASE_URL is unset, migrate, seed the demo
+ *             merchant on an empty database, `next dev` + a worker
+ *   start  -> the same with `next start` (run `npm run build` first); WORKER=off
+ *             for a web-only process
+ *   worker -> migrate, then a graphile-worker runner alone
+ * Web processes are stateless; run as many web and worker processes against one
+ * Postgres as you like.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { migrateDatabase } from '../db/migrate';
+import { createDb } from '../db/client';
+import { resolveDatabaseUrl } from '../server/dev/database-url';
+import { parseEnv } from '../server/env';
+import { seedDemoMerchant } from '../server/domain/organizations/seed-demo';
+import { startWorker, type RunningWorker } from '../server/jobs/worker';
+
+const mode = process.argv[2];
+if (mode !== 'dev' && mode !== 'start' && mode !== 'worker') {
+  console.error('usage: tsx scripts/run.ts dev|start|worker');
+  process.exit(2);
+}
+if (mode === 'start') (process.env as Record<string, string>).NODE_ENV ??= 'production';
+
+const database = await resolveDatabaseUrl();
+const settings = parseEnv(); // fails fast on bad settings (e.g. SMS_ENV=live without APP_SECRET)
+await migrateDatabase(database.url);
+
+if (mode !== 'worker' && settings.SMS_ENV === 'test' && settings.SEED_DEMO === 'on') {
+  const db = createDb(database.url, { max: 1 });
+  const demo = await seedDemoMerchant(db, settings.APP_SECRET);
+  await db.$client.end();
+  if (demo) {
+    console.log(
+      [
+        '',
+        '  Demo merchant created (sandbox): 100.00 USD prepaid, 50.00 USD postpaid, DRC pricing.',
+        `  organization ${demo.organizationId}, app ${demo.appId}`,
+        `  API key (shown once, store it now): ${demo.apiKey}`,
+        '',
+      ].join('\n'),
+    );
+  }
+}
+
+let web: ChildProcess | undefined;
+let worker: RunningWorker | undefined;
+let stopping = false;
+
+async function shutdown(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    if (web && web.exitCode === null) web.kill('SIGTERM');
+    await worker?.stop().catch(() => {});
+    if (web && web.exitCode === null) await new Promise((r) => web!.once('exit', r));
+    await database.stop().catch(() => {});
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+if (mode !== 'worker') {
+  const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
+  web = spawn(process.execPath, [nextBin, mode === 'dev' ? 'dev' : 'start', '-p', String(settings.PORT)], {
+    stdio: 'inherit',
+    env: process.env,
+  });
+  web.on('exit', (code) => {
+    if (!stopping) {
+      console.error(`[web] exited with code ${code}`);
+      void shutdown(code ?? 1);
+    }
+  });
+}
+
+if (mode === 'worker' || settings.WORKER === 'on') {
+  worker = await startWorker({ connectionString: database.url, concurrency: settings.WORKER_CONCURRENCY });
+}
