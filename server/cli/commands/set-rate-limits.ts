@@ -1,0 +1,46 @@
+import type { RateLimitOverrides } from '@/db/schema';
+import { recordAudit } from '@/server/domain/audit/record-audit';
+import { getApp } from '@/server/domain/keys/get-app';
+import { setRateLimits } from '@/server/domain/keys/manage-keys';
+import { BUCKETS } from '@/server/domain/rate-limits/take-slot';
+import { CliError, defineCommand } from '../command';
+import * as check from '../validate';
+
+export const setRateLimitsCommand = defineCommand({
+  name: 'set-rate-limits',
+  summary: "Override an app's per-minute bucket sizes (D8 defaults: send 60, status 120, balance 30, calculate 60, control 30)",
+  usage: '--app-id ID [--send N] [--status N] [--balance N] [--calculate N] [--control N]',
+  options: {
+    'app-id': { type: 'string' },
+    send: { type: 'string' },
+    status: { type: 'string' },
+    balance: { type: 'string' },
+    calculate: { type: 'string' },
+    control: { type: 'string' },
+  },
+  async run(v, { db }) {
+    const appId = check.required(v['app-id'], 'app-id');
+    const overrides: RateLimitOverrides = {};
+    for (const bucket of BUCKETS) {
+      const text = v[bucket];
+      if (text !== undefined) overrides[bucket] = check.limit(text, bucket);
+    }
+    if (Object.keys(overrides).length === 0) throw new CliError(`give at least one of ${BUCKETS.map((b) => `--${b}`).join(', ')}`);
+    const merged = await db.transaction(async (tx) => {
+      const app = await getApp(tx, appId, { lock: true });
+      if (!app) throw new CliError(`unknown app ${appId}`);
+      const result = await setRateLimits(tx, appId, overrides);
+      if (!result) throw new CliError(`unknown app ${appId}`);
+      await recordAudit(tx, {
+        actor: 'cli',
+        action: 'rate_limits.set',
+        targetType: 'gateway_app',
+        targetId: appId,
+        organizationId: app.organizationId,
+        details: { changed: overrides, rate_limits: result },
+      });
+      return result;
+    });
+    return { data: { app_id: appId, rate_limits: merged } };
+  },
+});

@@ -1,0 +1,93 @@
+import { CliError, type CliIo, type Command, type CommandResult } from './command';
+import { createMerchantCommand } from './commands/create-merchant';
+import { rotateKeyCommand } from './commands/rotate-key';
+import { setKeyStatusCommand } from './commands/set-key-status';
+import { setPricesCommand } from './commands/set-prices';
+import { setRateLimitsCommand } from './commands/set-rate-limits';
+import { setWebhookCommand } from './commands/set-webhook';
+import { topUpCommand } from './commands/top-up';
+
+export type { CliIo } from './command';
+
+const COMMANDS: Command[] = [
+  createMerchantCommand,
+  setKeyStatusCommand,
+  rotateKeyCommand,
+  topUpCommand,
+  setWebhookCommand,
+  setPricesCommand,
+  setRateLimitsCommand,
+];
+
+/**
+ * The operator CLI (`npm run admin -- <command> [options] [--json]`). Returns
+ * the exit code: 0 done, 2 bad arguments or unknown id (nothing written),
+ * 1 anything unexpected (nothing written either: each command is one transaction).
+ */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  try {
+    if (name === undefined) throw new CliError('no command given (try: help)');
+    if (name === 'help' || name === '--help' || name === '-h') {
+      io.stdout(rest.length ? commandUsage(find(rest[0])) : usage());
+      return 0;
+    }
+    const command = find(name);
+    const parsed = command.parse(rest);
+    if (parsed.help) {
+      io.stdout(commandUsage(command));
+      return 0;
+    }
+    const result = await parsed.run(io);
+    io.stdout(parsed.json ? JSON.stringify(result.data) + '\n' : formatLines(result));
+    return 0;
+  } catch (e) {
+    io.stderr(`error: ${describeFailure(e)}\n`);
+    return e instanceof CliError ? 2 : 1;
+  }
+}
+
+/** The innermost cause (a driver error, not the query text and its parameters), on one line. */
+function describeFailure(e: unknown): string {
+  let inner = e;
+  while (inner instanceof Error && inner.cause instanceof Error) inner = inner.cause;
+  return (inner instanceof Error ? inner.message : String(inner)).split('\n')[0];
+}
+
+function find(name: string): Command {
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) throw new CliError(`unknown command "${name}" (try: help)`);
+  return command;
+}
+
+function usage(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  const lines = COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
+  return [
+    'usage: npm run admin -- <command> [options] [--json]',
+    '',
+    'commands:',
+    ...lines,
+    `  ${'help'.padEnd(width)}  This text; "help <command>" shows a command's options`,
+    '',
+    '--json prints one JSON object on stdout. Exit codes: 0 done, 2 bad arguments or unknown id, 1 failure.',
+    '',
+  ].join('\n');
+}
+
+function commandUsage(c: Command): string {
+  return `usage: npm run admin -- ${c.name} ${c.usage} [--json]\n\n${c.summary}\n`;
+}
+
+/** The readable form: one `key  value` line per field, nested objects as `k=v` pairs. */
+function formatLines(result: CommandResult): string {
+  const entries = Object.entries(result.data);
+  const width = Math.max(...entries.map(([k]) => k.length));
+  const show = (v: unknown): string =>
+    v !== null && typeof v === 'object'
+      ? Object.entries(v).map(([k, x]) => `${k}=${String(x)}`).join(' ')
+      : v === null ? '(none)' : String(v);
+  const lines = entries.map(([k, v]) => `${k.padEnd(width)}  ${show(v)}`);
+  if (result.note) lines.push('', result.note);
+  return lines.join('\n') + '\n';
+}
