@@ -7,3 +7,7 @@ export * from './rate-limit-windows';
 export * from './rate-limit-suspensions';
 export * from './audit-log';
 export * from './worker-heartbeats';
+export * from './messages';
+export * from './message-dispatches';
+export * from './message-recipients';
+export * from './idempotency-keys';

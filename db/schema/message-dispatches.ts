@@ -1,0 +1,27 @@
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, money } from './_columns';
+import { messages } from './messages';
+
+export const DISPATCH_STATES = ['scheduled', 'running', 'done', 'cancelled', 'skipped'] as const;
+export type DispatchState = (typeof DISPATCH_STATES)[number];
+
+/** One moment at which every recipient of a message is sent (one for immediate sends). */
+export const messageDispatches = pgTable(
+  'message_dispatches',
+  {
+    id: idColumn(),
+    messageId: text('message_id')
+      .notNull()
+      .references(() => messages.id),
+    seq: integer('seq').notNull(),
+    /** The dispatch moment; null for an immediate send. */
+    dispatchAt: timestamp('dispatch_at', { withTimezone: true }),
+    state: text('state', { enum: DISPATCH_STATES }).notNull().default('scheduled'),
+    /** Reserved cost of this dispatch (sum of its recipients' prices x segments). */
+    cost: money('cost').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('message_dispatches_msg_seq_uq').on(t.messageId, t.seq), index('message_dispatches_due_idx').on(t.state, t.dispatchAt)],
+);

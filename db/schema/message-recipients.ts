@@ -1,0 +1,32 @@
+import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { money } from './_columns';
+import { messageDispatches } from './message-dispatches';
+
+export const RECIPIENT_STATES = ['pending', 'processing', 'sent', 'delivered', 'failed', 'cancelled'] as const;
+export type RecipientState = (typeof RECIPIENT_STATES)[number];
+
+/** One row per recipient per dispatch (a "delivery" in D5's counting). */
+export const messageRecipients = pgTable(
+  'message_recipients',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    messageId: text('message_id').notNull(),
+    dispatchId: text('dispatch_id')
+      .notNull()
+      .references(() => messageDispatches.id),
+    /** Index of the number in the request's `to` array. */
+    position: integer('position').notNull(),
+    phone: text('phone').notNull(),
+    /** Segment price applied (D2), and the row that gave it (null: default price). */
+    price: money('price').notNull(),
+    pricingRowId: text('pricing_row_id'),
+    state: text('state', { enum: RECIPIENT_STATES }).notNull().default('pending'),
+    carrier: text('carrier'),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('message_recipients_dispatch_idx').on(t.dispatchId, t.state), index('message_recipients_message_idx').on(t.messageId, t.phone)],
+);

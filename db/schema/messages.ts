@@ -1,0 +1,55 @@
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, money, updatedAt } from './_columns';
+import { gatewayApps } from './gateway-apps';
+import { organizations } from './organizations';
+
+export const SENDING_TYPES = ['immediate', 'scheduled', 'recurring'] as const;
+export type SendingType = (typeof SENDING_TYPES)[number];
+
+/** Merchant control state; the aggregate status of D5 is derived from it and the counters. */
+export const MESSAGE_CONTROL_STATES = ['active', 'paused', 'cancelled'] as const;
+export type MessageControlState = (typeof MESSAGE_CONTROL_STATES)[number];
+
+/**
+ * One accepted send (the spec's `message_id`), covering every recipient and
+ * every dispatch. Counters are kept by the statements that move recipients in
+ * sets, so GET /status never scans a big send.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: idColumn(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    appId: text('app_id')
+      .notNull()
+      .references(() => gatewayApps.id),
+    sendingType: text('sending_type', { enum: SENDING_TYPES }).notNull(),
+    body: text('body').notNull(),
+    senderId: text('sender_id'),
+    encoding: text('encoding', { enum: ['GSM-7', 'UCS-2'] }).notNull(),
+    segments: integer('segments').notNull(),
+    totalRecipients: integer('total_recipients').notNull(),
+    dispatchesTotal: integer('dispatches_total').notNull(),
+    totalMessages: integer('total_messages').notNull(),
+    totalCost: money('total_cost').notNull(),
+    currency: text('currency').notNull(),
+    callbackUrl: text('callback_url'),
+    /** The schedule as submitted (scheduled_dates or recurring_schedule), for display. */
+    schedule: jsonb('schedule'),
+    controlState: text('control_state', { enum: MESSAGE_CONTROL_STATES }).notNull().default('active'),
+    /** Deliveries (recipient x dispatch) picked up by the carrier connector so far. */
+    pickedUp: integer('picked_up').notNull().default(0),
+    delivered: integer('delivered').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    /** Deliveries that will never be attempted (cancelled, or skipped while paused). */
+    cancelled: integer('cancelled').notNull().default(0),
+    dispatchesDone: integer('dispatches_done').notNull().default(0),
+    nextDispatchAt: timestamp('next_dispatch_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    /** Time of the last state change (spec). */
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('messages_org_created_idx').on(t.organizationId, t.createdAt)],
+);
