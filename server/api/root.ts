@@ -1,5 +1,6 @@
 import { createCallerFactory, router } from './trpc';
 import { healthRouter } from './routers/health/router';
+import { messagesRouter } from './routers/messages/router';
 import { pricingRouter } from './routers/pricing/router';
 import { walletsRouter } from './routers/wallets/router';
 
@@ -7,6 +8,7 @@ export const appRouter = router({
   health: healthRouter,
   wallets: walletsRouter,
   pricing: pricingRouter,
+  messages: messagesRouter,
 });
 export type AppRouter = typeof appRouter;
 

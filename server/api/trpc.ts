@@ -18,6 +18,8 @@ export type Context = Deps & {
   now: () => Date;
   /** Raw `app-key` header: null when absent. */
   appKey: string | null;
+  /** Request headers (e.g. Idempotency-Key). */
+  headers: Headers;
   res: ResponseState;
 };
 
@@ -32,8 +34,8 @@ export type Meta = OpenApiMeta<{
   errors?: ErrorName[];
 }>;
 
-export function createContext(deps: Deps, appKey: string | null, res: ResponseState = { headers: {} }): Context {
-  return { ...deps, now: deps.clock ?? (() => new Date()), appKey, res };
+export function createContext(deps: Deps, headers: Headers, res: ResponseState = { headers: {} }): Context {
+  return { ...deps, now: deps.clock ?? (() => new Date()), appKey: headers.get('app-key'), headers, res };
 }
 
 const t = initTRPC

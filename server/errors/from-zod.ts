@@ -1,5 +1,6 @@
 import type { ZodError } from 'zod';
-import { ApiError, type FieldError } from './api-error';
+import { ApiError } from './api-error';
+import { validationError, type ValidationCode, type ValidationIssue } from './validation';
 import type { ValidationStyle } from './to-rest';
 
 export function isZodError(e: unknown): e is ZodError {
@@ -25,10 +26,6 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return cur;
 }
 
-type Kind = 'INVALID_REQUEST' | 'MISSING_FIELD' | 'LIMIT_EXCEEDED' | 'INVALID_FIELD_FORMAT';
-// When several issues disagree, the answer's code is the most fundamental one.
-const PRECEDENCE: Kind[] = ['INVALID_REQUEST', 'MISSING_FIELD', 'LIMIT_EXCEEDED', 'INVALID_FIELD_FORMAT'];
-
 /**
  * Maps zod issues to D7: a wrong JSON type is 1100, an absent required field
  * 1101, an issue whose message starts with `LIMIT:` 1121, anything else 1110.
@@ -39,10 +36,9 @@ export function fromZodError(err: ZodError, input: unknown, style: ValidationSty
   if (style === 'detail') {
     return new ApiError('INVALID_INPUT', { message: err.issues[0]?.message ?? 'Invalid request' });
   }
-  const errors: FieldError[] = [];
-  let worst = PRECEDENCE.length - 1;
+  const issues: ValidationIssue[] = [];
   for (const issue of err.issues) {
-    let kind: Kind = 'INVALID_FIELD_FORMAT';
+    let kind: ValidationCode = 'INVALID_FIELD_FORMAT';
     let message = issue.message;
     if (issue.code === 'invalid_type') {
       kind = valueAt(input, issue.path) === undefined ? 'MISSING_FIELD' : 'INVALID_REQUEST';
@@ -51,9 +47,7 @@ export function fromZodError(err: ZodError, input: unknown, style: ValidationSty
       kind = 'LIMIT_EXCEEDED';
       message = message.slice(6).trim();
     }
-    worst = Math.min(worst, PRECEDENCE.indexOf(kind));
-    errors.push({ field: jsonPath(issue.path), message });
+    issues.push({ field: jsonPath(issue.path), code: kind, message });
   }
-  const name = PRECEDENCE[worst];
-  return new ApiError(name, { errors });
+  return validationError(issues);
 }

@@ -44,7 +44,7 @@ export function createRestHandler(getDeps: () => Deps) {
         const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : await readJsonBody(req, style);
         input = { ...(body ?? {}), ...decodeParams(pathInput) };
       }
-      const ctx = createContext(getDeps(), req.headers.get('app-key'), state);
+      const ctx = createContext(getDeps(), req.headers, state);
       const caller = createCaller(ctx) as unknown as Record<string, Record<string, (i: unknown) => Promise<unknown>>>;
       const [ns, name] = route.procedurePath.split('.');
       const data = await caller[ns][name](input);

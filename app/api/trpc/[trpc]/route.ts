@@ -12,7 +12,7 @@ function handler(req: Request) {
     endpoint: '/api/trpc',
     req,
     router: appRouter,
-    createContext: () => createContext({ db: db(), env: env() }, req.headers.get('app-key')),
+    createContext: () => createContext({ db: db(), env: env() }, req.headers),
   });
 }
 

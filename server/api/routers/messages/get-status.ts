@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { apiKeyProcedure } from '@/server/api/trpc';
+import { MessageStatusResponse } from '@/server/contracts/send';
+import { getMessageStatus } from '@/server/domain/messages/get-status';
+
+export const getStatusProcedure = apiKeyProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/status/{message_id}',
+      tags: ['Messages'],
+      summary: 'Status of a send: aggregate status and counters',
+      description:
+        'Counters count deliveries (recipient x dispatch). For interactive sends poll up to 3 times, 2 s apart; for batches use webhooks. An unknown id and another merchant\'s id both answer 404 `{"detail": "Message not found"}`.',
+    },
+    rateLimit: 'status',
+    errors: ['MESSAGE_NOT_FOUND'],
+  })
+  .input(z.object({ message_id: z.string() }))
+  .output(MessageStatusResponse)
+  .query(async ({ ctx, input }) => ({
+    status_code: 200 as const,
+    data: await getMessageStatus(ctx.db, ctx.app.organizationId, input.message_id),
+  }));

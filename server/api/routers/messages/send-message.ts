@@ -1,0 +1,27 @@
+import { apiKeyProcedure } from '@/server/api/trpc';
+import { SendRequest, SendResponse } from '@/server/contracts/send';
+import { submitSend } from '@/server/domain/messages/submit-send';
+
+export const sendMessageProcedure = apiKeyProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/send',
+      tags: ['Messages'],
+      summary: 'Send an SMS now, at scheduled moments, or on a recurring schedule',
+      description:
+        'Charges the whole cost of every dispatch at submit (prepaid wallet first, then postpaid). Optional header `Idempotency-Key` (1-255 visible ASCII): the same key and body within 24 h returns the first answer and charges nothing more; another body under the same key answers 409 (1409). Validation errors list every problem in `errors[]` with JSON paths such as `to[3]`.',
+    },
+    rateLimit: 'send',
+    successStatus: 201,
+    errors: ['INVALID_REQUEST', 'MISSING_FIELD', 'INVALID_FIELD_FORMAT', 'SCHEDULE_IN_PAST', 'LIMIT_EXCEEDED', 'PAYLOAD_TOO_LARGE', 'INSUFFICIENT_BALANCE', 'IDEMPOTENCY_CONFLICT'],
+  })
+  .input(SendRequest)
+  .output(SendResponse)
+  .mutation(({ ctx, input }) =>
+    submitSend(ctx.db, ctx.app, input, {
+      now: ctx.now(),
+      idempotencyKey: ctx.headers.get('idempotency-key'),
+      allowHttpCallbacks: ctx.env.SMS_ENV === 'test',
+    }),
+  );

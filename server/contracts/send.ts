@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { envelope } from './envelope';
+
+/**
+ * POST /send. This schema checks JSON types, presence and per-field formats
+ * (zod issues map to D7: wrong type 1100, absent 1101, `LIMIT:` 1121, else 1110).
+ * Cross-field rules, phone normalization and schedules are checked by
+ * server/domain/messages/validate-send.ts once this passes.
+ */
+export const MAX_RECIPIENTS = 1000;
+export const MAX_SCHEDULED_DATES = 20;
+export const MAX_MESSAGE_CHARS = 1600;
+export const MAX_SENDER_ID = 11;
+export const MAX_CALLBACK_URL = 2048;
+
+const codePoints = (s: string) => [...s].length;
+/** D3: spaces and dashes removed, at least 8 characters of digits with an optional leading '+'. */
+const phoneShapeOk = (s: string) => {
+  const compact = s.replace(/[\s-]+/g, '');
+  return compact.length >= 8 && /^\+?[0-9]+$/.test(compact);
+};
+
+export const ScheduledDateInput = z.object({
+  date: z.string().meta({ description: 'YYYY-MM-DD in the merchant timezone.', example: '2026-12-24' }),
+  time: z.string().meta({ description: '24-hour HH:mm in the merchant timezone.', example: '09:30' }),
+});
+
+export const RecurringScheduleInput = z.object({
+  start_date: z.string().meta({ description: 'YYYY-MM-DD, first eligible day.', example: '2026-12-01' }),
+  end_date: z.string().nullish().meta({ description: 'YYYY-MM-DD, inclusive; absent or null: 365 days from start_date.', example: '2026-12-31' }),
+  frequency: z.enum(['daily', 'weekly', 'monthly', 'yearly'], { error: "must be one of 'daily', 'weekly', 'monthly', 'yearly'" }),
+  interval: z.number().refine(Number.isInteger, 'must be an integer').refine((n) => n >= 1, 'must be at least 1').meta({ example: 1 }),
+  times: z.array(z.string()).min(1, 'at least one HH:mm time is required').meta({ example: ['09:00', '18:00'] }),
+});
+
+export const SendRequest = z
+  .object({
+    to: z
+      .array(z.string().refine(phoneShapeOk, 'must be a phone number: at least 8 digits after removing spaces and dashes, optional leading +'))
+      .min(1, 'at least one recipient is required')
+      .max(MAX_RECIPIENTS, `LIMIT: at most ${MAX_RECIPIENTS} recipients per send`)
+      .meta({ description: 'Up to 1000 numbers; national numbers use the merchant default country.', example: ['+243812345678', '0991234567'] }),
+    message: z
+      .string()
+      .refine((s) => codePoints(s) >= 1, 'must not be empty')
+      .refine((s) => codePoints(s) <= MAX_MESSAGE_CHARS, `must be at most ${MAX_MESSAGE_CHARS} characters`)
+      .meta({ description: '1 to 1600 characters (code points). Billed per segment (GSM-7 160/153, UCS-2 70/67).', example: 'Your code is 123456' }),
+    sender_id: z
+      .string()
+      .refine((s) => s.length >= 1 && s.length <= MAX_SENDER_ID, `must be 1 to ${MAX_SENDER_ID} characters`)
+      .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'must not contain control characters')
+      .optional()
+      .meta({ example: 'ACME' }),
+    sending_type: z
+      .enum(['immediate', 'scheduled', 'recurring'], { error: "must be one of 'immediate', 'scheduled', 'recurring'" })
+      .optional()
+      .meta({ description: 'Default immediate.' }),
+    scheduled_dates: z
+      .array(ScheduledDateInput)
+      .max(MAX_SCHEDULED_DATES, `LIMIT: at most ${MAX_SCHEDULED_DATES} scheduled_dates per send`)
+      .optional()
+      .meta({ description: 'Required (non-empty) for scheduled; each pair is a separate dispatch.' }),
+    recurring_schedule: RecurringScheduleInput.optional().meta({ description: 'Required for recurring.' }),
+    callback_url: z
+      .string()
+      .refine((s) => s.length <= MAX_CALLBACK_URL, `must be at most ${MAX_CALLBACK_URL} characters`)
+      .optional()
+      .meta({ description: "Absolute https URL that receives this send's events instead of the key's webhook_url.", example: 'https://example.com/sms-events' }),
+  })
+  .meta({ id: 'SendRequest' });
+export type SendRequest = z.infer<typeof SendRequest>;
+
+export const SendResult = z
+  .object({
+    message_id: z.string().meta({ example: 'msg_5fQe2cW3m1m9T0kq8B2xYz' }),
+    total_recipients: z.number().int().meta({ example: 2 }),
+    total_messages: z.number().int().meta({ description: 'Recipients x segments x dispatches.', example: 2 }),
+    total_cost: z.number().meta({ description: 'Deducted at submit.', example: 0.038 }),
+    currency: z.string().meta({ example: 'USD' }),
+    status: z.literal('pending'),
+    sending_type: z.enum(['immediate', 'scheduled', 'recurring']),
+  })
+  .meta({ id: 'SendResult' });
+export type SendResult = z.infer<typeof SendResult>;
+export const SendResponse = envelope(SendResult, 201);
+
+export const MESSAGE_STATUSES = ['pending', 'processing', 'delivered', 'failed', 'partially_delivered', 'paused', 'cancelled'] as const;
+
+export const MessageStatus = z
+  .object({
+    message_id: z.string(),
+    status: z.enum(MESSAGE_STATUSES),
+    total_recipients: z.number().int(),
+    delivered: z.number().int(),
+    failed: z.number().int(),
+    pending: z.number().int().meta({ description: 'Deliveries (recipient x dispatch) not yet terminal and not cancelled.' }),
+    cancelled: z.number().int().meta({ description: 'Deliveries that will never be attempted (cancelled or skipped while paused).' }),
+    created_at: z.string(),
+    updated_at: z.string(),
+    sending_type: z.enum(['immediate', 'scheduled', 'recurring']),
+    total_messages: z.number().int(),
+    total_cost: z.number(),
+    currency: z.string(),
+    dispatches_total: z.number().int(),
+    dispatches_done: z.number().int(),
+    next_dispatch_at: z.string().nullable(),
+  })
+  .meta({ id: 'MessageStatus' });
+export type MessageStatus = z.infer<typeof MessageStatus>;
+export const MessageStatusResponse = envelope(MessageStatus, 200);

@@ -1,0 +1,84 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { messageDispatches, messages, pricingRows } from '@/db/schema';
+import type { AuthedApp } from '@/server/domain/keys/authenticate';
+import { createPriceResolver } from '@/server/domain/pricing/pricing';
+import { unitPriceOf } from '@/server/domain/wallets/get-balance';
+import { chargeWallets } from '@/server/domain/wallets/charge';
+import type { SendResult } from '@/server/contracts/send';
+import { recordAnswer, type IdempotencyClaim } from '@/server/domain/idempotency/idempotency';
+import { addJob } from '@/server/jobs/add-job';
+import { newId } from '@/server/lib/ids';
+import { money, toAmount, toDbAmount } from '@/server/lib/money';
+import type { SendPlan } from './validate-send';
+
+/**
+ * Accepts a validated send in ONE transaction (spec rule 7, D2): the charge
+ * (prepaid then postpaid, ledger rows), the message, its dispatches, one
+ * recipient row per recipient per dispatch (written as sets, not row by row),
+ * and the job of the first dispatch. All commit together or not at all.
+ */
+export class IdempotencyRace extends Error {}
+
+export async function sendMessage(db: Db, app: AuthedApp, plan: SendPlan, now: Date, claim?: IdempotencyClaim): Promise<SendResult> {
+  const rows = await db
+    .select({ id: pricingRows.id, country: pricingRows.country, network: pricingRows.network, prefixes: pricingRows.prefixes, price: pricingRows.price })
+    .from(pricingRows)
+    .where(eq(pricingRows.organizationId, app.organizationId));
+  const resolve = createPriceResolver(rows, unitPriceOf(app.org.defaultPrice));
+  const priced = plan.recipients.map((phone) => resolve(phone));
+  const perDispatch = priced.reduce((acc, p) => acc.plus(p.price), money(0)).times(plan.segments);
+  const dispatches = plan.dispatchTimes.map((at, seq) => ({ id: newId('dsp'), seq, at }));
+  const total = perDispatch.times(dispatches.length);
+  const messageId = newId('msg');
+  const totalMessages = plan.recipients.length * plan.segments * dispatches.length;
+
+  const result: SendResult = {
+    message_id: messageId,
+    total_recipients: plan.recipients.length,
+    total_messages: totalMessages,
+    total_cost: toAmount(total),
+    currency: app.org.currency,
+    status: 'pending',
+    sending_type: plan.sendingType,
+  };
+
+  await db.transaction(async (tx) => {
+    await chargeWallets(tx, { organizationId: app.organizationId, total, messageId, actor: `api:${app.appId}` });
+    await tx.insert(messages).values({
+      id: messageId,
+      organizationId: app.organizationId,
+      appId: app.appId,
+      sendingType: plan.sendingType,
+      body: plan.body,
+      senderId: plan.senderId,
+      encoding: plan.encoding,
+      segments: plan.segments,
+      totalRecipients: plan.recipients.length,
+      dispatchesTotal: dispatches.length,
+      totalMessages,
+      totalCost: toDbAmount(total),
+      currency: app.org.currency,
+      callbackUrl: plan.callbackUrl,
+      schedule: plan.schedule,
+      nextDispatchAt: dispatches[0].at ?? now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await tx.insert(messageDispatches).values(
+      dispatches.map((d) => ({ id: d.id, messageId, seq: d.seq, dispatchAt: d.at, cost: toDbAmount(perDispatch) })),
+    );
+    const recipientsJson = JSON.stringify(
+      plan.recipients.map((phone, i) => ({ p: i, n: phone, c: toDbAmount(priced[i].price), r: priced[i].row?.id ?? null })),
+    );
+    const dispatchIds = JSON.stringify(dispatches.map((d) => d.id));
+    await tx.execute(sql`
+      insert into message_recipients (message_id, dispatch_id, position, phone, price, pricing_row_id, updated_at)
+      select ${messageId}, d.id, r.p, r.n, r.c, r.r, ${now.toISOString()}::timestamptz
+        from json_array_elements_text(${dispatchIds}::json) as d(id)
+       cross join json_to_recordset(${recipientsJson}::json) as r(p int, n text, c numeric, r text)`);
+    await addJob(tx, 'dispatch_message', { dispatch_id: dispatches[0].id }, { runAt: dispatches[0].at ?? now, jobKey: dispatches[0].id });
+    if (claim && !(await recordAnswer(tx, claim, 201, { status_code: 201, data: result }))) throw new IdempotencyRace();
+  });
+  return result;
+}

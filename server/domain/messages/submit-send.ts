@@ -1,0 +1,36 @@
+import type { Db } from '@/db/client';
+import type { SendRequest, SendResult } from '@/server/contracts/send';
+import type { AuthedApp } from '@/server/domain/keys/authenticate';
+import { findReplay, parseIdempotencyKey, requestHash, type IdempotencyClaim } from '@/server/domain/idempotency/idempotency';
+import { IdempotencyRace, sendMessage } from './send-message';
+import { planSend } from './validate-send';
+
+export type SendAnswer = { status_code: 201; data: SendResult };
+
+/**
+ * POST /send after the zod contract passed: Idempotency-Key replay (D12),
+ * stage-2 validation, then the one-transaction charge and insert.
+ */
+export async function submitSend(
+  db: Db,
+  app: AuthedApp,
+  input: SendRequest,
+  opts: { now: Date; idempotencyKey: string | null; allowHttpCallbacks: boolean },
+): Promise<SendAnswer> {
+  const key = parseIdempotencyKey(opts.idempotencyKey);
+  const claim: IdempotencyClaim | undefined = key ? { appId: app.appId, key, hash: requestHash(input), now: opts.now } : undefined;
+  if (claim) {
+    const replay = await findReplay(db, claim);
+    if (replay) return replay as SendAnswer;
+  }
+  const plan = planSend(input, app.org, opts.now, { allowHttpCallbacks: opts.allowHttpCallbacks });
+  try {
+    return { status_code: 201, data: await sendMessage(db, app, plan, opts.now, claim) };
+  } catch (e) {
+    if (e instanceof IdempotencyRace && claim) {
+      const replay = await findReplay(db, claim);
+      if (replay) return replay as SendAnswer;
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,118 @@
+import type { SendRequest } from '@/server/contracts/send';
+
+import type { SendingType } from '@/db/schema';
+import { validationError, type ValidationIssue } from '@/server/errors/validation';
+import { expandRecurring, resolveScheduledDates } from '@/server/domain/schedules/schedules';
+import { analyzeMessage, type Encoding } from './segments';
+import { normalizePhone } from './phone';
+
+/** Pre-computed SMS of a recurring schedule (recipients x segments x occurrences), D4. */
+export const MAX_RECURRING_SMS = 5000;
+
+export type SendPlan = {
+  sendingType: SendingType;
+  body: string;
+  senderId: string | null;
+  encoding: Encoding;
+  segments: number;
+  /** E.164 numbers in request order, duplicates kept. */
+  recipients: string[];
+  /** One entry per dispatch: null = immediate. Ascending for scheduled/recurring. */
+  dispatchTimes: Array<Date | null>;
+  callbackUrl: string | null;
+  schedule: unknown;
+};
+
+export type SendOrg = { timezone: string; defaultCountry: string };
+
+/**
+ * Stage 2 of POST /send validation (stage 1 is the zod contract): sending-type
+ * conflicts and requirements, phone normalization (every bad index), the
+ * callback URL, and the schedule (D4). Throws one ApiError listing every issue.
+ */
+export function planSend(input: SendRequest, org: SendOrg, now: Date, opts: { allowHttpCallbacks: boolean }): SendPlan {
+  const issues: ValidationIssue[] = [];
+  const type: SendingType = input.sending_type ?? 'immediate';
+  const hasDates = input.scheduled_dates !== undefined;
+  const hasRecurring = input.recurring_schedule !== undefined;
+
+  if (type === 'immediate') {
+    if (hasDates) issues.push({ field: 'scheduled_dates', code: 'INVALID_FIELD_FORMAT', message: "must not be present when sending_type is 'immediate'" });
+    if (hasRecurring) issues.push({ field: 'recurring_schedule', code: 'INVALID_FIELD_FORMAT', message: "must not be present when sending_type is 'immediate'" });
+  } else if (type === 'scheduled') {
+    if (hasRecurring) issues.push({ field: 'recurring_schedule', code: 'INVALID_FIELD_FORMAT', message: "must not be present when sending_type is 'scheduled'" });
+    if (!input.scheduled_dates?.length) issues.push({ field: 'scheduled_dates', code: 'MISSING_FIELD', message: "a non-empty scheduled_dates is required when sending_type is 'scheduled'" });
+  } else {
+    if (hasDates) issues.push({ field: 'scheduled_dates', code: 'INVALID_FIELD_FORMAT', message: "must not be present when sending_type is 'recurring'" });
+    if (!hasRecurring) issues.push({ field: 'recurring_schedule', code: 'MISSING_FIELD', message: "recurring_schedule is required when sending_type is 'recurring'" });
+  }
+
+  const recipients: string[] = [];
+  input.to.forEach((raw, i) => {
+    const n = normalizePhone(raw, org.defaultCountry);
+    if (n.ok) recipients.push(n.e164);
+    else issues.push({ field: `to[${i}]`, code: 'INVALID_FIELD_FORMAT', message: n.reason });
+  });
+
+  if (input.callback_url !== undefined && !callbackUrlOk(input.callback_url, opts.allowHttpCallbacks)) {
+    issues.push({
+      field: 'callback_url',
+      code: 'INVALID_FIELD_FORMAT',
+      message: opts.allowHttpCallbacks ? 'must be an absolute http(s) URL' : 'must be an absolute https URL',
+    });
+  }
+
+  const analysis = analyzeMessage(input.message);
+  if (issues.length) throw validationError(issues);
+
+  let dispatchTimes: Array<Date | null> = [null];
+  let schedule: unknown = null;
+  if (type === 'scheduled') {
+    const r = resolveScheduledDates(input.scheduled_dates!, org.timezone, now);
+    if (!r.ok) throw validationError(r.issues);
+    dispatchTimes = [...r.instants].sort((a, b) => a.getTime() - b.getTime());
+    schedule = { scheduled_dates: input.scheduled_dates };
+  } else if (type === 'recurring') {
+    const perOccurrence = recipients.length * analysis.segments;
+    const maxOccurrences = Math.floor(MAX_RECURRING_SMS / perOccurrence);
+    const r = expandRecurring(input.recurring_schedule!, org.timezone, now, { maxOccurrences: Math.max(maxOccurrences, 0) });
+    if (!r.ok) {
+      throw validationError(
+        r.issues.map((i) =>
+          i.code === 'LIMIT_EXCEEDED'
+            ? { ...i, message: `the schedule pre-computes more than ${MAX_RECURRING_SMS} SMS (recipients x segments x occurrences)` }
+            : i,
+        ),
+      );
+    }
+    if (r.instants.length * perOccurrence > MAX_RECURRING_SMS) {
+      throw validationError([{ field: 'recurring_schedule', code: 'LIMIT_EXCEEDED', message: `the schedule pre-computes more than ${MAX_RECURRING_SMS} SMS (recipients x segments x occurrences)` }]);
+    }
+    dispatchTimes = r.instants;
+    schedule = { recurring_schedule: { ...input.recurring_schedule, end_date: input.recurring_schedule!.end_date ?? null } };
+  }
+
+  return {
+    sendingType: type,
+    body: input.message,
+    senderId: input.sender_id ?? null,
+    encoding: analysis.encoding,
+    segments: analysis.segments,
+    recipients,
+    dispatchTimes,
+    callbackUrl: input.callback_url ?? null,
+    schedule,
+  };
+}
+
+function callbackUrlOk(value: string, allowHttp: boolean): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  return url.protocol === 'https:' || (allowHttp && url.protocol === 'http:');
+}
+
