@@ -1,0 +1,99 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Black-box: the service as an operator starts it (`npm start` on a build),
+ * a merchant provisioned with the real CLI, and plain HTTP. `npm run build`
+ * runs first when there is no build yet (CI builds before testing).
+ */
+const run = promisify(execFile);
+const cwd = process.cwd();
+const port = 3200 + Math.floor(Math.random() * 700);
+const base = `http://127.0.0.1:${port}/api/v1/svc/sms-api`;
+const env = { ...process.env, PORT: String(port), SEED_DEMO: 'off', WORKER: 'on', NODE_ENV: 'production' as const, LOG_LEVEL: 'warn' };
+let server: ChildProcess;
+let output = '';
+
+beforeAll(async () => {
+  if (!buildIsFresh()) await run('npm', ['run', 'build'], { cwd, env: { ...process.env, NODE_ENV: 'production' } });
+  server = spawn('npm', ['start', '--silent'], { cwd, env, detached: true });
+  server.stdout?.on('data', (d) => (output += d));
+  server.stderr?.on('data', (d) => (output += d));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/health`)).status === 200) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`service did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}, 240_000);
+
+afterAll(async () => {
+  if (server?.pid) {
+    process.kill(-server.pid, 'SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
+});
+
+/** The build is reused only when it is newer than every source file it was made from. */
+function buildIsFresh(): boolean {
+  if (!existsSync('.next/BUILD_ID')) return false;
+  const built = statSync('.next/BUILD_ID').mtimeMs;
+  const newest = (dir: string): number =>
+    readdirSync(dir, { withFileTypes: true }).reduce((max, e) => {
+      const p = path.join(dir, e.name);
+      return Math.max(max, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+    }, 0);
+  const sources = ['app', 'server', 'db', 'components', 'next.config.mjs', 'package-lock.json'].filter((p) => existsSync(p));
+  return sources.every((p) => (statSync(p).isDirectory() ? newest(p) : statSync(p).mtimeMs) < built);
+}
+
+async function admin(...args: string[]) {
+  const { stdout } = await run('npm', ['run', 'admin', '--silent', '--', ...args, '--json'], { cwd, env });
+  return JSON.parse(stdout);
+}
+
+describe('npm start + npm run admin + HTTP', () => {
+  it('serves a merchant created with the CLI exactly as the contract says', async () => {
+    const m = await admin('create-merchant', '--name', 'Smoke', '--prepaid', '10', '--price', 'CD:Vodacom:24381,24382:0.02', '--default-price', '0.02');
+    expect(m).toMatchObject({ organization_id: expect.stringMatching(/^org_/), app_id: expect.stringMatching(/^app_/), key_status: 'allowed' });
+    const h = { 'app-key': m.api_key, 'content-type': 'application/json' };
+
+    const health = await fetch(`${base}/health`);
+    expect(await health.json()).toMatchObject({ status: 'ok', checks: { database: 'ok', worker: 'ok' } });
+
+    const balance = await fetch(`${base}/balance`, { headers: h });
+    expect(balance.headers.get('cache-control')).toBe('private, max-age=30');
+    expect(await balance.json()).toEqual({
+      status_code: 200,
+      data: { balance: 10, sms_wallet_balance: 10, postpaid_wallet_balance: 0, currency: 'USD', unit_price: 0.02, available_sms: 500 },
+    });
+
+    const calc = await fetch(`${base}/calculate`, { method: 'POST', headers: h, body: JSON.stringify({ mode: 'amount_to_sms', amount: 1 }) });
+    expect((await calc.json()).data).toMatchObject({ sms_count: 50, average_price: 0.02 });
+
+    const sent = await fetch(`${base}/send`, { method: 'POST', headers: h, body: JSON.stringify({ to: ['+243812345678', '0822222222'], message: 'Hello' }) });
+    expect(sent.status).toBe(201);
+    const { data } = await sent.json();
+    expect(data).toMatchObject({ total_recipients: 2, total_messages: 2, total_cost: 0.04, status: 'pending' });
+
+    const status = await fetch(`${base}/status/${data.message_id}`, { headers: h });
+    expect(status.status).toBe(200);
+    expect((await status.json()).data).toMatchObject({ message_id: data.message_id, total_recipients: 2 });
+
+    const noKey = await fetch(`${base}/balance`);
+    expect(noKey.status).toBe(401);
+    expect(await noKey.json()).toEqual({ detail: 'Missing app-key header. Please provide a valid app-key.' });
+
+    await admin('set-key-status', '--app-id', m.app_id, '--status', 'suspended');
+    const suspended = await fetch(`${base}/balance`, { headers: h });
+    expect(suspended.status).toBe(403);
+    expect(await suspended.json()).toEqual({ detail: 'Gateway app is suspended. Please contact support.' });
+  }, 60_000);
+});
