@@ -31,14 +31,16 @@ export async function startWorker(opts: { connectionString: string; concurrency:
   // Our own pool so that a dropped connection (Postgres restarting or shutting
   // down first) is logged instead of crashing the process with an unhandled 'error'.
   const pgPool = new pg.Pool({ connectionString: opts.connectionString, max: opts.concurrency + 2 });
-  pgPool.on('error', (e) => logger.warn('worker pool connection lost', { error: e }));
+  const onLost = (e: Error) => logger.warn('worker pool connection lost', { error: e });
+  pgPool.on('error', onLost);
+  pgPool.on('connect', (client) => client.on('error', onLost));
   const runner: Runner = await run({
     pgPool,
     concurrency: opts.concurrency,
     taskList,
     noHandleSignals: true,
     pollInterval: 1000,
-    crontab: '',
+    parsedCronItems: [],
     logger: workerLogger,
   });
   logger.info('worker started', { worker_id: id, concurrency: opts.concurrency });
