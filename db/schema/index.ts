@@ -11,3 +11,6 @@ export * from './messages';
 export * from './message-dispatches';
 export * from './message-recipients';
 export * from './idempotency-keys';
+export * from './webhook-events';
+export * from './webhook-deliveries';
+export * from './webhook-attempts';

@@ -20,6 +20,8 @@ export const messageDispatches = pgTable(
     /** Reserved cost of this dispatch (sum of its recipients' prices x segments). */
     cost: money('cost').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }),
+    /** Set when this dispatch's reserved cost went back to the wallets (cancel, or skipped while paused). */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

@@ -1,0 +1,38 @@
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, updatedAt } from './_columns';
+import { webhookEvents } from './webhook-events';
+
+export const DELIVERY_STATES = ['pending', 'succeeded', 'failed'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+/**
+ * One attempt series of an event to one URL (D10): the initial attempt plus the
+ * retries of the schedule. A dashboard replay adds a new delivery of the same event.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: idColumn(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => webhookEvents.id),
+    organizationId: text('organization_id').notNull(),
+    appId: text('app_id').notNull(),
+    url: text('url').notNull(),
+    /** The key's Basic credentials go only to webhook_url's origin (D10); decided when the delivery is created. */
+    useBasicAuth: boolean('use_basic_auth').notNull().default(false),
+    state: text('state', { enum: DELIVERY_STATES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx').on(t.state, t.nextAttemptAt),
+    index('webhook_deliveries_event_idx').on(t.eventId),
+    index('webhook_deliveries_org_idx').on(t.organizationId, t.createdAt),
+  ],
+);
