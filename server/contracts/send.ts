@@ -108,3 +108,8 @@ export const MessageStatus = z
   .meta({ id: 'MessageStatus' });
 export type MessageStatus = z.infer<typeof MessageStatus>;
 export const MessageStatusResponse = envelope(MessageStatus, 200);
+
+export const ControlResult = MessageStatus.extend({
+  refunded_amount: z.number().optional().meta({ description: 'Cancel (and resume): the amount returned to the wallets by this call.' }),
+}).meta({ id: 'ControlResult' });
+export const ControlResponse = envelope(ControlResult, 200);

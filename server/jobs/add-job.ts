@@ -1,23 +1,27 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 
-export type JobName = 'dispatch_message';
+export type JobName = 'dispatch_message' | 'carrier_submit' | 'carrier_receipts' | 'carrier_expire' | 'deliver_webhooks';
+
+export type JobKeyMode = 'replace' | 'preserve_run_at';
 
 /**
  * Enqueues a graphile-worker job with SQL inside the caller's transaction, so
  * the job exists exactly when the data it acts on commits. `jobKey` makes a
- * repeated enqueue replace the pending job instead of adding a second one.
+ * repeated enqueue replace the pending job instead of adding a second one;
+ * `jobKeyMode: 'preserve_run_at'` keeps the pending job's run_at (graphile-worker 0.17).
  */
 export async function addJob(
   tx: DbOrTx,
   task: JobName,
   payload: Record<string, unknown>,
-  opts: { runAt?: Date; jobKey?: string; maxAttempts?: number } = {},
+  opts: { runAt?: Date; jobKey?: string; jobKeyMode?: JobKeyMode; maxAttempts?: number } = {},
 ): Promise<void> {
   await tx.execute(sql`select graphile_worker.add_job(
     ${task}::text,
     ${JSON.stringify(payload)}::json,
     run_at => ${(opts.runAt ?? new Date()).toISOString()}::timestamptz,
     job_key => ${opts.jobKey ?? null}::text,
-    max_attempts => ${opts.maxAttempts ?? 25}::int)`);
+    max_attempts => ${opts.maxAttempts ?? 25}::int,
+    job_key_mode => ${opts.jobKeyMode ?? 'replace'}::text)`);
 }

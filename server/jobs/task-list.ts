@@ -1,8 +1,16 @@
 import type { TaskList } from 'graphile-worker';
+import type { Pipeline } from '@/server/domain/delivery/pipeline';
+import { deliverWebhooksTask } from './tasks/deliver-webhooks';
+import { pipelineTasks } from './tasks/pipeline-tasks';
 
 /**
- * graphile-worker tasks (snake_case ids). The delivery pipeline (dispatch_message,
- * carrier_step, deliver_webhook) registers here; each task parses its payload
- * with zod first and is idempotent.
+ * graphile-worker tasks (snake_case ids). Each task parses its payload with zod
+ * first and is idempotent. `pipeline` supplies the pool, settings, carrier
+ * connector and clock (tests inject their own).
  */
-export const taskList: TaskList = {};
+export function createTaskList(pipeline: () => Pipeline): TaskList {
+  return {
+    ...pipelineTasks(pipeline),
+    deliver_webhooks: deliverWebhooksTask(pipeline),
+  };
+}

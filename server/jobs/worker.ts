@@ -4,7 +4,10 @@ import pg from 'pg';
 import postgres from 'postgres';
 import { logger } from '@/server/lib/logger';
 import { randomBase62 } from '@/server/lib/ids';
-import { taskList } from './task-list';
+import { db } from '@/db/client';
+import { createPipeline, type Pipeline } from '@/server/domain/delivery/pipeline';
+import { env } from '@/server/env';
+import { createTaskList } from './task-list';
 
 const HEARTBEAT_MS = 10_000;
 
@@ -34,6 +37,8 @@ export async function startWorker(opts: { connectionString: string; concurrency:
   const onLost = (e: Error) => logger.warn('worker pool connection lost', { error: e });
   pgPool.on('error', onLost);
   pgPool.on('connect', (client) => client.on('error', onLost));
+  let pipeline: Pipeline | undefined;
+  const taskList = createTaskList(() => (pipeline ??= createPipeline(db(), env())));
   const runner: Runner = await run({
     pgPool,
     concurrency: opts.concurrency,

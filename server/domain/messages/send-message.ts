@@ -7,6 +7,7 @@ import { unitPriceOf } from '@/server/domain/wallets/get-balance';
 import { chargeWallets } from '@/server/domain/wallets/charge';
 import type { SendResult } from '@/server/contracts/send';
 import { recordAnswer, type IdempotencyClaim } from '@/server/domain/idempotency/idempotency';
+import { emitEvents } from '@/server/domain/webhooks/emit-events';
 import { addJob } from '@/server/jobs/add-job';
 import { newId } from '@/server/lib/ids';
 import { money, toAmount, toDbAmount } from '@/server/lib/money';
@@ -16,7 +17,8 @@ import type { SendPlan } from './validate-send';
  * Accepts a validated send in ONE transaction (spec rule 7, D2): the charge
  * (prepaid then postpaid, ledger rows), the message, its dispatches, one
  * recipient row per recipient per dispatch (written as sets, not row by row),
- * and the job of the first dispatch. All commit together or not at all.
+ * the job of the first dispatch and the `sms.queued` event (delivered once
+ * this commits, i.e. right after the 201). All commit together or not at all.
  */
 export class IdempotencyRace extends Error {}
 
@@ -78,6 +80,26 @@ export async function sendMessage(db: Db, app: AuthedApp, plan: SendPlan, now: D
         from json_array_elements_text(${dispatchIds}::json) as d(id)
        cross join json_to_recordset(${recipientsJson}::json) as r(p int, n text, c numeric, r text)`);
     await addJob(tx, 'dispatch_message', { dispatch_id: dispatches[0].id }, { runAt: dispatches[0].at ?? now, jobKey: dispatches[0].id });
+    await emitEvents(
+      tx,
+      [
+        {
+          eventType: 'sms.queued',
+          messageId,
+          dispatchId: null,
+          recipientId: null,
+          at: now,
+          data: {
+            total_recipients: result.total_recipients,
+            total_messages: result.total_messages,
+            total_cost: result.total_cost,
+            currency: result.currency,
+            scheduled_at: dispatches[0].at ? dispatches[0].at.toISOString() : null,
+          },
+        },
+      ],
+      { now },
+    );
     if (claim && !(await recordAnswer(tx, claim, 201, { status_code: 201, data: result }))) throw new IdempotencyRace();
   });
   return result;

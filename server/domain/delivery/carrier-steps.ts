@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import type { Failure, Receipt } from '@/server/domain/carrier/connector';
+import { CarrierSimulator, FAILURES } from '@/server/domain/carrier/simulator';
+import { emitEvents } from '@/server/domain/webhooks/emit-events';
+import { addJob } from '@/server/jobs/add-job';
+import { stepAt, type Pipeline } from './pipeline';
+import { recipientEvents, type DispatchRef } from './recipient-events';
+import { finishIfComplete, moveRecipients } from './transitions';
+
+type Loaded = { ref: DispatchRef; body: string; senderId: string | null; segments: number };
+
+async function loadDispatch(tx: DbOrTx, dispatchId: string): Promise<Loaded | null> {
+  const [d] = await tx.execute<{ id: string; message_id: string; dispatch_at: Date | null; body: string; sender_id: string | null; segments: number }>(sql`
+    select d.id, d.message_id, d.dispatch_at, m.body, m.sender_id, m.segments
+      from message_dispatches d join messages m on m.id = d.message_id where d.id = ${dispatchId} for update of d`);
+  if (!d) return null;
+  return {
+    ref: { id: d.id, messageId: d.message_id, dispatchAt: d.dispatch_at ? new Date(d.dispatch_at) : null },
+    body: d.body,
+    senderId: d.sender_id,
+    segments: d.segments,
+  };
+}
+
+/** Job `carrier_submit`: hands every `processing` recipient of a dispatch to the connector; accepted -> sent, rejected -> failed. */
+export async function submitDispatch(p: Pipeline, dispatchId: string): Promise<void> {
+  const now = p.now();
+  await p.db.transaction(async (tx) => {
+    const d = await loadDispatch(tx, dispatchId);
+    if (!d) return;
+    const rows = await tx.execute<{ id: number; phone: string; network: string | null }>(sql`
+      select r.id, r.phone, pr.network from message_recipients r left join pricing_rows pr on pr.id = r.pricing_row_id
+       where r.dispatch_id = ${dispatchId} and r.state = 'processing' order by r.id`);
+    if (rows.length === 0) return;
+    const outcomes = await p.connector.submit(
+      rows.map((r) => ({ recipientId: Number(r.id), phone: r.phone, body: d.body, senderId: d.senderId, segments: d.segments, network: r.network })),
+    );
+    const sent = outcomes.filter((o) => o.accepted).map((o) => ({ id: o.recipientId, carrier: o.carrier }));
+    const failed = outcomes.flatMap((o) => (o.accepted ? [] : [{ id: o.recipientId, carrier: o.carrier, failure: o as Failure }]));
+    const movedSent = await moveRecipients(tx, d.ref, 'processing', 'sent', sent, now);
+    await emitEvents(tx, recipientEvents('sms.sent', d.ref, movedSent, now), { now });
+    await failRecipients(tx, d, 'processing', failed, now);
+    if (movedSent.length) await addJob(tx, 'carrier_receipts', { dispatch_id: dispatchId }, { runAt: stepAt(p, now), jobKey: `receipts:${dispatchId}` });
+    await finishIfComplete(tx, d.ref, now);
+  });
+}
+
+/** Applies delivery receipts to `sent` recipients (what a real connector calls when DLRs arrive). */
+export async function applyReceipts(tx: DbOrTx, d: Loaded, receipts: Receipt[], now: Date): Promise<void> {
+  const delivered = receipts.filter((r) => r.delivered).map((r) => ({ id: r.recipientId }));
+  const moved = await moveRecipients(tx, d.ref, 'sent', 'delivered', delivered, now);
+  await emitEvents(
+    tx,
+    recipientEvents('sms.delivered', d.ref, moved.map((m) => ({ ...m, extra: { segments: d.segments } })), now),
+    { now },
+  );
+  const failed = receipts.flatMap((r) => (r.delivered ? [] : [{ id: r.recipientId, carrier: null, failure: r as Failure }]));
+  await failRecipients(tx, d, 'sent', failed, now);
+  await finishIfComplete(tx, d.ref, now);
+}
+
+/** Job `carrier_receipts` (simulator): receipts for the dispatch's sent recipients; those without one wait for expiry. */
+export async function receiptsDispatch(p: Pipeline, dispatchId: string): Promise<void> {
+  if (!(p.connector instanceof CarrierSimulator)) return;
+  const sim = p.connector;
+  const now = p.now();
+  await p.db.transaction(async (tx) => {
+    const d = await loadDispatch(tx, dispatchId);
+    if (!d) return;
+    const sent = await tx.execute<{ id: number; phone: string }>(sql`
+      select id, phone from message_recipients where dispatch_id = ${dispatchId} and state = 'sent' order by id`);
+    const receipts = sim.simulateReceipts(sent.map((s) => ({ recipientId: Number(s.id), phone: s.phone })));
+    await applyReceipts(tx, d, receipts, now);
+    if (receipts.length < sent.length) {
+      const expireAt = new Date(now.getTime() + p.env.CARRIER_SIM_VALIDITY_S * 1000);
+      await addJob(tx, 'carrier_expire', { dispatch_id: dispatchId }, { runAt: expireAt, jobKey: `expire:${dispatchId}` });
+    }
+  });
+}
+
+/** Job `carrier_expire`: sent recipients still without a receipt when the validity period ends fail with EXPIRED. */
+export async function expireDispatch(p: Pipeline, dispatchId: string): Promise<void> {
+  const now = p.now();
+  await p.db.transaction(async (tx) => {
+    const d = await loadDispatch(tx, dispatchId);
+    if (!d) return;
+    const rows = await tx.execute<{ id: number }>(sql`
+      select id from message_recipients where dispatch_id = ${dispatchId} and state = 'sent'
+         and sent_at <= ${new Date(now.getTime() - p.env.CARRIER_SIM_VALIDITY_S * 1000).toISOString()}::timestamptz`);
+    await failRecipients(tx, d, 'sent', rows.map((r) => ({ id: Number(r.id), carrier: null, failure: FAILURES.EXPIRED })), now);
+    await finishIfComplete(tx, d.ref, now);
+  });
+}
+
+async function failRecipients(
+  tx: DbOrTx,
+  d: Loaded,
+  from: 'processing' | 'sent',
+  rows: Array<{ id: number; carrier: string | null; failure: Failure }>,
+  now: Date,
+): Promise<void> {
+  if (!rows.length) return;
+  const moved = await moveRecipients(tx, d.ref, from, 'failed', rows.map((r) => ({ id: r.id, carrier: r.carrier, errorCode: r.failure.errorCode, errorMessage: r.failure.errorMessage })), now);
+  const byId = new Map(rows.map((r) => [r.id, r.failure]));
+  await emitEvents(
+    tx,
+    recipientEvents(
+      'sms.failed',
+      d.ref,
+      moved.map((m) => {
+        const f = byId.get(m.id)!;
+        return { ...m, extra: { error_code: f.errorCode, error_message: f.errorMessage, retryable: f.retryable } };
+      }),
+      now,
+    ),
+    { now },
+  );
+}

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { emitEvents } from '@/server/domain/webhooks/emit-events';
+import { addJob } from '@/server/jobs/add-job';
+import { stepAt, type Pipeline } from './pipeline';
+import { recipientEvents } from './recipient-events';
+
+type DispatchRow = {
+  id: string;
+  message_id: string;
+  seq: number;
+  dispatch_at: Date | null;
+  state: string;
+  control_state: string;
+};
+
+/**
+ * A dispatch's moment has come (job `dispatch_message`). In one transaction:
+ * pending -> processing for all its recipients (one statement), `sms.processing`
+ * events, the next dispatch's job, and the carrier submit job. A paused send's
+ * dispatch is skipped instead (its recipients will never be attempted; refunded
+ * at resume). Idempotent: a dispatch leaves `scheduled` exactly once.
+ */
+export async function runDispatch(p: Pipeline, dispatchId: string): Promise<void> {
+  const now = p.now();
+  await p.db.transaction(async (tx) => {
+    const [d] = await tx.execute<DispatchRow>(sql`
+      select d.id, d.message_id, d.seq, d.dispatch_at, d.state, m.control_state
+        from message_dispatches d join messages m on m.id = d.message_id
+       where d.id = ${dispatchId} for update of d, m`);
+    if (!d || d.state !== 'scheduled') return;
+    if (d.control_state === 'cancelled') return; // cancel already settled this dispatch
+    const ref = { id: d.id, messageId: d.message_id, dispatchAt: d.dispatch_at ? new Date(d.dispatch_at) : null };
+    const next = await scheduleNext(tx, d.message_id, d.seq, now);
+
+    if (d.control_state === 'paused') {
+      const skipped = await tx.execute<{ n: number }>(sql`
+        with moved as (
+          update message_recipients set state = 'cancelled', updated_at = ${now.toISOString()}::timestamptz
+           where dispatch_id = ${d.id} and state = 'pending' returning 1)
+        select count(*)::int as n from moved`);
+      await tx.execute(sql`update message_dispatches set state = 'skipped', finished_at = ${now.toISOString()}::timestamptz where id = ${d.id}`);
+      await tx.execute(sql`
+        update messages set cancelled = cancelled + ${skipped[0].n}, next_dispatch_at = ${next}::timestamptz,
+               updated_at = ${now.toISOString()}::timestamptz where id = ${d.message_id}`);
+      return;
+    }
+
+    const moved = await tx.execute<{ id: number; phone: string; network: string | null }>(sql`
+      with moved as (
+        update message_recipients set state = 'processing', updated_at = ${now.toISOString()}::timestamptz
+         where dispatch_id = ${d.id} and state = 'pending'
+        returning id, phone, pricing_row_id)
+      select moved.id, moved.phone, pr.network from moved left join pricing_rows pr on pr.id = moved.pricing_row_id
+       order by moved.id`);
+    const labelled = moved.map((r) => ({ id: Number(r.id), phone: r.phone, carrier: p.connector.carrierLabel(r.phone, r.network) }));
+    if (labelled.length) {
+      await tx.execute(sql`
+        update message_recipients r set carrier = x.carrier
+          from json_to_recordset(${JSON.stringify(labelled)}::json) as x(id bigint, carrier text)
+         where r.id = x.id`);
+    }
+    await tx.execute(sql`
+      update message_dispatches set state = 'running', started_at = ${now.toISOString()}::timestamptz where id = ${d.id}`);
+    await tx.execute(sql`
+      update messages set picked_up = picked_up + ${labelled.length}, next_dispatch_at = ${next}::timestamptz,
+             updated_at = ${now.toISOString()}::timestamptz where id = ${d.message_id}`);
+    await emitEvents(tx, recipientEvents('sms.processing', ref, labelled, now), { now });
+    await addJob(tx, 'carrier_submit', { dispatch_id: d.id }, { runAt: stepAt(p, now), jobKey: `submit:${d.id}` });
+  });
+}
+
+/** Enqueues the job of the dispatch after `seq` (job_key = its id, so a retry cannot add it twice); returns its moment. */
+async function scheduleNext(tx: DbOrTx, messageId: string, seq: number, now: Date): Promise<string | null> {
+  const [n] = await tx.execute<{ id: string; dispatch_at: Date }>(sql`
+    select id, dispatch_at from message_dispatches
+     where message_id = ${messageId} and seq = ${seq + 1} and state = 'scheduled'`);
+  if (!n) return null;
+  const at = new Date(n.dispatch_at);
+  await addJob(tx, 'dispatch_message', { dispatch_id: n.id }, { runAt: at < now ? now : at, jobKey: n.id });
+  return at.toISOString();
+}

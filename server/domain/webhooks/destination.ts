@@ -1,0 +1,36 @@
+/**
+ * Where an event goes (D10): the send's callback_url when set, else the app's
+ * webhook_url; nowhere when neither is set. The app's Basic credentials go only
+ * to the origin of its webhook_url.
+ */
+export type Destination = { url: string; useBasicAuth: boolean };
+
+export function destinationFor(route: { callbackUrl: string | null; webhookUrl: string | null; hasCredentials: boolean }): Destination | null {
+  const url = route.callbackUrl || route.webhookUrl;
+  if (!url) return null;
+  const own = route.webhookUrl ? originOf(route.webhookUrl) : null;
+  return { url, useBasicAuth: route.hasCredentials && own !== null && originOf(url) === own };
+}
+
+/** scheme://host[:port] with default ports dropped and the host lower-cased; null when not an absolute http(s) URL. */
+export function originOf(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A URL for display: any user:password part removed. */
+export function displayUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (!u.username && !u.password) return url;
+    u.username = '';
+    u.password = '';
+    return u.toString();
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import type { EventType } from '@/db/schema';
+import { newId } from '@/server/lib/ids';
+import { kickDeliveries } from './deliveries';
+import { destinationFor } from './destination';
+
+export type NewEvent = {
+  eventType: EventType;
+  messageId: string;
+  dispatchId: string | null;
+  /** message_recipients.id; null for sms.queued. */
+  recipientId: number | null;
+  /** The event's `data` object, already complete. */
+  data: Record<string, unknown>;
+  /** Emission time: the envelope's `timestamp` (ISO 8601). */
+  at: Date;
+};
+
+/**
+ * Records events and their deliveries inside the caller's transaction, as sets:
+ * one statement inserts the events (a retried job hits the unique indexes and
+ * inserts nothing, so an event keeps its one event_id), one inserts a pending
+ * delivery for each new event that has a destination, and the deliver_webhooks
+ * job is enqueued. Returns how many events were newly inserted.
+ */
+export async function emitEvents(tx: DbOrTx, events: NewEvent[], opts: { now: Date }): Promise<number> {
+  if (events.length === 0) return 0;
+  const now = opts.now.toISOString();
+  const input = JSON.stringify(
+    events.map((e) => ({
+      id: randomUUID(),
+      t: e.eventType,
+      m: e.messageId,
+      d: e.dispatchId,
+      r: e.recipientId,
+      ts: e.at.toISOString(),
+      data: e.data,
+    })),
+  );
+  const inserted = await tx.execute<{ id: string; callback_url: string | null; webhook_url: string | null; has_credentials: boolean }>(sql`
+    with ins as (
+      insert into webhook_events (id, organization_id, app_id, message_id, dispatch_id, recipient_id, event_type, payload, created_at)
+      select r.id, m.organization_id, m.app_id, r.m, r.d, r.r, r.t,
+             jsonb_build_object('event_id', r.id, 'event_type', r.t, 'timestamp', r.ts, 'message_id', r.m, 'data', r.data),
+             ${now}::timestamptz
+        from json_to_recordset(${input}::json) as r(id uuid, t text, m text, d text, r bigint, ts text, data jsonb)
+        join messages m on m.id = r.m
+      on conflict do nothing
+      returning id, message_id
+    )
+    select ins.id, m.callback_url, a.webhook_url, (a.webhook_username is not null) as has_credentials
+      from ins join messages m on m.id = ins.message_id join gateway_apps a on a.id = m.app_id`);
+
+  const deliveries = inserted.flatMap((row) => {
+    const dest = destinationFor({ callbackUrl: row.callback_url, webhookUrl: row.webhook_url, hasCredentials: row.has_credentials });
+    return dest ? [{ id: newId('whd'), e: row.id, url: dest.url, b: dest.useBasicAuth }] : [];
+  });
+  if (deliveries.length > 0) {
+    await tx.execute(sql`
+      insert into webhook_deliveries (id, event_id, organization_id, app_id, url, use_basic_auth, state, attempts, next_attempt_at, created_at, updated_at)
+      select d.id, e.id, e.organization_id, e.app_id, d.url, d.b, 'pending', 0, ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz
+        from json_to_recordset(${JSON.stringify(deliveries)}::json) as d(id text, e uuid, url text, b boolean)
+        join webhook_events e on e.id = d.e`);
+    await kickDeliveries(tx);
+  }
+  return inserted.length;
+}

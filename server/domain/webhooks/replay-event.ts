@@ -1,0 +1,109 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { webhookAttempts, webhookDeliveries, webhookEvents, type DeliveryState, type EventType } from '@/db/schema';
+import { newId } from '@/server/lib/ids';
+import { kickDeliveries } from './deliveries';
+import { destinationFor, displayUrl } from './destination';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Dashboard replay (D10): a new pending delivery of an existing event, same
+ * payload and event_id, to the destination the rules give today. Null when the
+ * event is not this organization's, or when it has no destination any more.
+ */
+export async function replayEvent(db: Db, organizationId: string, eventId: string, now: Date): Promise<string | null> {
+  if (!UUID.test(eventId)) return null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.execute<{ app_id: string; callback_url: string | null; webhook_url: string | null; has_credentials: boolean }>(sql`
+      select e.app_id, m.callback_url, a.webhook_url, (a.webhook_username is not null) as has_credentials
+        from webhook_events e join messages m on m.id = e.message_id join gateway_apps a on a.id = m.app_id
+       where e.id = ${eventId}::uuid and e.organization_id = ${organizationId}`);
+    if (!row) return null;
+    const dest = destinationFor({ callbackUrl: row.callback_url, webhookUrl: row.webhook_url, hasCredentials: row.has_credentials });
+    if (!dest) return null;
+    const id = newId('whd');
+    await tx.insert(webhookDeliveries).values({
+      id,
+      eventId,
+      organizationId,
+      appId: row.app_id,
+      url: dest.url,
+      useBasicAuth: dest.useBasicAuth,
+      state: 'pending',
+      attempts: 0,
+      nextAttemptAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await kickDeliveries(tx);
+    return id;
+  });
+}
+
+export type AttemptLog = { attemptedAt: Date; statusCode: number | null; latencyMs: number; error: string | null };
+export type DeliveryLog = {
+  id: string;
+  url: string;
+  state: DeliveryState;
+  attempts: number;
+  nextAttemptAt: Date | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  createdAt: Date;
+  attemptLog: AttemptLog[];
+};
+export type EventLog = {
+  eventId: string;
+  eventType: EventType;
+  recipientId: number | null;
+  dispatchId: string | null;
+  createdAt: Date;
+  payload: unknown;
+  deliveries: DeliveryLog[];
+};
+
+/** The delivery log of one message of the organization: its events, their deliveries and every attempt. No secrets. */
+export async function listEventDeliveries(db: Db, organizationId: string, messageId: string): Promise<EventLog[]> {
+  const events = await db
+    .select()
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.organizationId, organizationId), eq(webhookEvents.messageId, messageId)))
+    .orderBy(asc(webhookEvents.createdAt), asc(webhookEvents.recipientId), asc(webhookEvents.eventType));
+  if (events.length === 0) return [];
+  const deliveries = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(inArray(webhookDeliveries.eventId, events.map((e) => e.id)))
+    .orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id));
+  const attempts = deliveries.length
+    ? await db
+        .select()
+        .from(webhookAttempts)
+        .where(inArray(webhookAttempts.deliveryId, deliveries.map((d) => d.id)))
+        .orderBy(asc(webhookAttempts.attemptedAt), asc(webhookAttempts.id))
+    : [];
+  return events.map((e) => ({
+    eventId: e.id,
+    eventType: e.eventType,
+    recipientId: e.recipientId,
+    dispatchId: e.dispatchId,
+    createdAt: e.createdAt,
+    payload: e.payload,
+    deliveries: deliveries
+      .filter((d) => d.eventId === e.id)
+      .map((d) => ({
+        id: d.id,
+        url: displayUrl(d.url),
+        state: d.state,
+        attempts: d.attempts,
+        nextAttemptAt: d.state === 'pending' ? d.nextAttemptAt : null,
+        lastStatusCode: d.lastStatusCode,
+        lastError: d.lastError,
+        createdAt: d.createdAt,
+        attemptLog: attempts
+          .filter((a) => a.deliveryId === d.id)
+          .map((a) => ({ attemptedAt: a.attemptedAt, statusCode: a.statusCode, latencyMs: a.latencyMs, error: a.error })),
+      })),
+  }));
+}

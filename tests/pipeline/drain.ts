@@ -1,0 +1,34 @@
+import { Logger, runTaskListOnce, type TaskList } from 'graphile-worker';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+
+/**
+ * Runs every due job of `taskList` until none is left (graphile-worker's
+ * runTaskListOnce on a real connection). Jobs of tasks not in the list wait.
+ */
+const quiet = new Logger(() => () => {});
+
+export async function drain(db: Db, taskList: TaskList, maxRounds = 100): Promise<void> {
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+  const client = await pool.connect();
+  try {
+    for (let i = 0; i < maxRounds; i++) {
+      const [{ n }] = await db.execute<{ n: number }>(sql`
+        select count(*)::int as n from graphile_worker.jobs
+         where run_at <= now() and locked_at is null and attempts < max_attempts
+           and task_identifier = any(${sql.raw(`array[${Object.keys(taskList).map((k) => `'${k}'`).join(',')}]`)})`);
+      if (n === 0) return;
+      await runTaskListOnce({ noHandleSignals: true, logger: quiet }, taskList, client);
+    }
+    throw new Error('jobs did not drain');
+  } finally {
+    client.release();
+    await pool.end();
+  }
+}
+
+/** Makes the jobs of a message's dispatches due now (time passing, for the queue). */
+export async function makeDue(db: Db, jobKey: string): Promise<void> {
+  await db.execute(sql`update graphile_worker._private_jobs set run_at = now() where key = ${jobKey}`);
+}
