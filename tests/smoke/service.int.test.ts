@@ -3,6 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReceiver } from '../webhooks/receiver';
 
 /**
  * Black-box: the service as an operator starts it (`npm start` on a build),
@@ -13,7 +14,16 @@ const run = promisify(execFile);
 const cwd = process.cwd();
 const port = 3200 + Math.floor(Math.random() * 700);
 const base = `http://127.0.0.1:${port}/api/v1/svc/sms-api`;
-const env = { ...process.env, PORT: String(port), SEED_DEMO: 'off', WORKER: 'on', NODE_ENV: 'production' as const, LOG_LEVEL: 'warn' };
+const env = {
+  ...process.env,
+  PORT: String(port),
+  SEED_DEMO: 'off',
+  WORKER: 'on',
+  NODE_ENV: 'production' as const,
+  LOG_LEVEL: 'warn',
+  CARRIER_SIM_DELAY_MS: '0',
+  CARRIER_SIM_VALIDITY_S: '1',
+};
 let server: ChildProcess;
 let output = '';
 
@@ -96,4 +106,58 @@ describe('npm start + npm run admin + HTTP', () => {
     expect(suspended.status).toBe(403);
     expect(await suspended.json()).toEqual({ detail: 'Gateway app is suspended. Please contact support.' });
   }, 60_000);
+
+  it('delivers through the real worker and posts exactly the spec events to the merchant webhook', async () => {
+    const receiver = await startReceiver();
+    try {
+      const m = await admin('create-merchant', '--name', 'Hooks', '--prepaid', '100', '--default-price', '0.02',
+        '--webhook-url', `${receiver.url}/hook`, '--webhook-username', 'acme', '--webhook-password', 's3cret');
+      const h = { 'app-key': m.api_key, 'content-type': 'application/json' };
+      const to = ['+243810005555', '+243810001111', '+243810002222', '+243810003333'];
+      const { data } = await (await fetch(`${base}/send`, { method: 'POST', headers: h, body: JSON.stringify({ to, message: 'Hi' }) })).json();
+      const final = await waitFor(async () => {
+        const s = (await (await fetch(`${base}/status/${data.message_id}`, { headers: h })).json()).data;
+        return s.pending === 0 && receiver.hits.length >= 12 ? s : null;
+      });
+      expect(final).toMatchObject({ status: 'partially_delivered', delivered: 1, failed: 3, pending: 0 });
+      const types = receiver.hits.map((x) => x.json.event_type).sort();
+      expect(types).toEqual([
+        'sms.delivered', 'sms.failed', 'sms.failed', 'sms.failed',
+        'sms.processing', 'sms.processing', 'sms.processing', 'sms.processing',
+        'sms.queued', 'sms.sent', 'sms.sent', 'sms.sent',
+      ]);
+      const basic = `Basic ${Buffer.from('acme:s3cret').toString('base64')}`;
+      expect(receiver.hits.every((x) => x.headers.authorization === basic && x.headers['content-type'] === 'application/json')).toBe(true);
+      expect(output).not.toContain('s3cret');
+      expect(output).not.toContain(m.api_key);
+
+      // 1000 recipients: all terminal, 1 + 3 x 1000 events at the receiver
+      receiver.hits.length = 0;
+      const many = Array.from({ length: 1000 }, (_, i) => `+24382${String(1000000 + i)}`);
+      const t0 = performance.now();
+      const big = (await (await fetch(`${base}/send`, { method: 'POST', headers: h, body: JSON.stringify({ to: many, message: 'Hi' }) })).json()).data;
+      await waitFor(async () => {
+        const s = (await (await fetch(`${base}/status/${big.message_id}`, { headers: h })).json()).data;
+        return s.delivered === 1000 ? s : null;
+      });
+      const terminalMs = performance.now() - t0;
+      await waitFor(async () => (receiver.hits.length >= 3001 ? true : null));
+      const eventsMs = performance.now() - t0;
+      expect(receiver.hits.length).toBe(3001);
+      expect(new Set(receiver.hits.map((x) => x.json.event_id)).size).toBe(3001);
+      console.log(`smoke: 1000 recipients terminal in ${terminalMs.toFixed(0)} ms; 3001 webhook events received in ${eventsMs.toFixed(0)} ms`);
+    } finally {
+      await receiver.close();
+    }
+  }, 90_000);
 });
+
+async function waitFor<T>(probe: () => Promise<T | null>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v !== null) return v;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
