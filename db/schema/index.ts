@@ -14,3 +14,6 @@ export * from './idempotency-keys';
 export * from './webhook-events';
 export * from './webhook-deliveries';
 export * from './webhook-attempts';
+export * from './users';
+export * from './memberships';
+export * from './top-up-requests';
