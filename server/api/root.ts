@@ -1,14 +1,22 @@
 import { createCallerFactory, router } from './trpc';
+import { authRouter } from './routers/auth/router';
 import { healthRouter } from './routers/health/router';
+import { keysRouter } from './routers/keys/router';
+import { operatorRouter } from './routers/operator/router';
+import { organizationRouter } from './routers/organization/router';
 import { messagesRouter } from './routers/messages/router';
 import { pricingRouter } from './routers/pricing/router';
 import { walletsRouter } from './routers/wallets/router';
 
 export const appRouter = router({
+  auth: authRouter,
   health: healthRouter,
   wallets: walletsRouter,
   pricing: pricingRouter,
   messages: messagesRouter,
+  keys: keysRouter,
+  organization: organizationRouter,
+  operator: operatorRouter,
 });
 export type AppRouter = typeof appRouter;
 

@@ -7,6 +7,8 @@ import { RateLimitError, takeSlot, type Bucket } from '@/server/domain/rate-limi
 import { ApiError } from '@/server/errors/api-error';
 import type { ErrorName } from '@/server/errors/codes';
 import type { ValidationStyle } from '@/server/errors/to-rest';
+import { activeMembership, assertRole, type SessionUser } from '@/server/domain/users/accounts';
+import type { Role } from '@/db/schema';
 
 /** What a request needs from the process: the pool, the settings and (in tests) a clock. */
 export type Deps = { db: Db; env: Env; clock?: () => Date };
@@ -15,6 +17,8 @@ export type Deps = { db: Db; env: Env; clock?: () => Date };
 export type ResponseState = { status?: number; headers: Record<string, string> };
 
 export type Context = Deps & {
+  /** The dashboard's signed-in user (null on the REST surface). */
+  user: SessionUser | null;
   now: () => Date;
   /** Raw `app-key` header: null when absent. */
   appKey: string | null;
@@ -34,8 +38,8 @@ export type Meta = OpenApiMeta<{
   errors?: ErrorName[];
 }>;
 
-export function createContext(deps: Deps, headers: Headers, res: ResponseState = { headers: {} }): Context {
-  return { ...deps, now: deps.clock ?? (() => new Date()), appKey: headers.get('app-key'), headers, res };
+export function createContext(deps: Deps, headers: Headers, res: ResponseState = { headers: {} }, user: SessionUser | null = null): Context {
+  return { ...deps, user, now: deps.clock ?? (() => new Date()), appKey: headers.get('app-key'), headers, res };
 }
 
 const t = initTRPC
@@ -43,9 +47,10 @@ const t = initTRPC
   .meta<Meta>()
   .create({
     errorFormatter({ shape, error }) {
-      // The dashboard sees catalogue texts, never internals.
+      // The dashboard sees catalogue texts and validation paths, never internals.
       const api = error.cause instanceof ApiError ? error.cause : null;
-      return { ...shape, message: api ? api.message : shape.data.code === 'INTERNAL_SERVER_ERROR' ? 'Internal error' : shape.message };
+      const message = api ? api.message : shape.data.code === 'INTERNAL_SERVER_ERROR' ? 'Something went wrong. Please try again.' : shape.message;
+      return { ...shape, message, data: { ...shape.data, stack: undefined, fieldErrors: api?.options.errors ?? null } };
     },
   });
 
@@ -76,3 +81,25 @@ export const apiKeyProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
   return next({ ctx: { app } });
 });
 
+
+/** Dashboard tier: a signed-in user. */
+export const userProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new ApiError('UNAUTHENTICATED');
+  return next({ ctx: { user: ctx.user } });
+});
+
+/**
+ * Dashboard tier for one organization: the user's membership (role) in it.
+ * Procedures call `ctx.requireRole('developer')` before writing.
+ */
+export const merchantProcedure = userProcedure.use(async ({ ctx, next }) => {
+  const member = await activeMembership(ctx.db, ctx.user.id);
+  if (!member) throw new ApiError('FORBIDDEN_ROLE', { message: 'You are not a member of any organization.' });
+  return next({ ctx: { member, requireRole: (role: Role) => assertRole(member.role, role) } });
+});
+
+/** Operator console tier. */
+export const operatorProcedure = userProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.isOperator) throw new ApiError('FORBIDDEN_ROLE', { message: 'Operators only.' });
+  return next({ ctx });
+});

@@ -38,6 +38,11 @@ export const ERRORS = {
   KEY_REJECTED: { shape: 'detail', http: 403, detail: 'Gateway app has been rejected. Please contact support.' },
   AUTH_UNAVAILABLE: { shape: 'detail', http: 500, detail: 'Authentication service temporarily unavailable. Please try again.' },
 
+  // ---- dashboard and console (tRPC only) ----
+  UNAUTHENTICATED: { shape: 'detail', http: 401, detail: 'Please sign in.' },
+  FORBIDDEN_ROLE: { shape: 'detail', http: 403, detail: 'Your role does not allow this action.' },
+  NOT_FOUND: { shape: 'detail', http: 404, detail: 'Not found' },
+
   // ---- lookups and the simple endpoints (detail) ----
   MESSAGE_NOT_FOUND: { shape: 'detail', http: 404, detail: 'Message not found' },
   ROUTE_NOT_FOUND: { shape: 'detail', http: 404, detail: 'Not found' },

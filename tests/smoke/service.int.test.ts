@@ -1,8 +1,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureFreshBuild } from '../../scripts/ensure-build';
 import { startReceiver } from '../webhooks/receiver';
 
 /**
@@ -28,7 +27,7 @@ let server: ChildProcess;
 let output = '';
 
 beforeAll(async () => {
-  if (!buildIsFresh()) await run('npm', ['run', 'build'], { cwd, env: { ...process.env, NODE_ENV: 'production' } });
+  ensureFreshBuild(cwd);
   server = spawn('npm', ['start', '--silent'], { cwd, env, detached: true });
   server.stdout?.on('data', (d) => (output += d));
   server.stderr?.on('data', (d) => (output += d));
@@ -50,19 +49,6 @@ afterAll(async () => {
     await new Promise((r) => server.once('exit', r));
   }
 });
-
-/** The build is reused only when it is newer than every source file it was made from. */
-function buildIsFresh(): boolean {
-  if (!existsSync('.next/BUILD_ID')) return false;
-  const built = statSync('.next/BUILD_ID').mtimeMs;
-  const newest = (dir: string): number =>
-    readdirSync(dir, { withFileTypes: true }).reduce((max, e) => {
-      const p = path.join(dir, e.name);
-      return Math.max(max, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
-    }, 0);
-  const sources = ['app', 'server', 'db', 'components', 'next.config.mjs', 'package-lock.json'].filter((p) => existsSync(p));
-  return sources.every((p) => (statSync(p).isDirectory() ? newest(p) : statSync(p).mtimeMs) < built);
-}
 
 async function admin(...args: string[]) {
   const { stdout } = await run('npm', ['run', 'admin', '--silent', '--', ...args, '--json'], { cwd, env });

@@ -1,0 +1,34 @@
+import { redirect } from 'next/navigation';
+import type { ReactNode } from 'react';
+import { db } from '@/db/client';
+import { AppShell, type NavItem } from '@/components/layout/app-shell';
+import { currentUser } from '@/server/auth/options';
+import { activeMembership } from '@/server/domain/users/accounts';
+
+export const dynamic = 'force-dynamic';
+
+const NAV: NavItem[] = [
+  { href: '/dashboard', label: 'Overview', exact: true },
+  { href: '/dashboard/compose', label: 'Compose' },
+  { href: '/dashboard/messages', label: 'Messages' },
+  { href: '/dashboard/keys', label: 'API keys' },
+  { href: '/dashboard/wallet', label: 'Wallet' },
+  { href: '/dashboard/calculator', label: 'Calculator' },
+  { href: '/dashboard/settings', label: 'Settings' },
+];
+
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  const user = await currentUser();
+  if (!user) redirect('/sign-in');
+  const member = await activeMembership(db(), user.id);
+  const nav = user.isOperator ? [...NAV, { href: '/operator', label: 'Operator console' }] : NAV;
+  if (!member) {
+    if (user.isOperator) redirect('/operator');
+    redirect('/sign-in');
+  }
+  return (
+    <AppShell nav={nav} title={member.organizationName} subtitle={`${user.email} · ${member.role}`}>
+      {children}
+    </AppShell>
+  );
+}

@@ -1,0 +1,42 @@
+'use client';
+
+import { signIn } from 'next-auth/react';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+
+export function SignInForm() {
+  const router = useRouter();
+  const params = useSearchParams();
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    setPending(true);
+    setError(null);
+    const res = await signIn('credentials', { email: String(form.get('email')), password: String(form.get('password')), redirect: false });
+    setPending(false);
+    if (!res || res.error) {
+      setError('The email or password is not right.');
+      return;
+    }
+    const next = params.get('callbackUrl');
+    router.push(next && next.startsWith('/') ? next : '/dashboard');
+    router.refresh();
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4">
+      {error && <Alert>{error}</Alert>}
+      <Field label="Email" name="email" type="email" autoComplete="email" required />
+      <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+      <Button type="submit" disabled={pending} className="w-full">
+        {pending ? 'Signing in…' : 'Sign in'}
+      </Button>
+    </form>
+  );
+}

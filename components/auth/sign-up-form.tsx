@@ -1,0 +1,58 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { signIn } from 'next-auth/react';
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import { useTRPC } from '@/components/providers';
+import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
+import { SignUpInput } from '@/server/contracts/auth';
+
+type Errors = Partial<Record<keyof SignUpInput, string>>;
+
+export function SignUpForm() {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const signUp = useMutation(trpc.auth.signUp.mutationOptions());
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setFormError(null);
+    const values = Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
+    const parsed = SignUpInput.safeParse(values);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], i.message])) as Errors);
+      return;
+    }
+    setErrors({});
+    try {
+      await signUp.mutateAsync(parsed.data);
+      const res = await signIn('credentials', { email: parsed.data.email, password: parsed.data.password, redirect: false });
+      if (res?.error) throw new Error('Your account was created, but signing in failed. Please sign in.');
+      router.push('/dashboard');
+      router.refresh();
+    } catch (err) {
+      const fields = fieldErrorsOf(err);
+      if (Object.keys(fields).length) setErrors(fields as Errors);
+      else setFormError(messageOf(err));
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {formError && <Alert>{formError}</Alert>}
+      <Field label="Your name" name="name" autoComplete="name" required error={errors.name} />
+      <Field label="Work email" name="email" type="email" autoComplete="email" required error={errors.email} />
+      <Field label="Password" name="password" type="password" autoComplete="new-password" required hint="At least 10 characters." error={errors.password} />
+      <Field label="Company name" name="organizationName" autoComplete="organization" required error={errors.organizationName} />
+      <Button type="submit" disabled={signUp.isPending} className="w-full">
+        {signUp.isPending ? 'Creating your account…' : 'Create account'}
+      </Button>
+    </form>
+  );
+}

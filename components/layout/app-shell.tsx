@@ -1,0 +1,43 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { NavLink } from './nav-link';
+import { SignOutButton } from './sign-out-button';
+
+export type NavItem = { href: string; label: string; exact?: boolean };
+
+/** The signed-in frame: navigation (a row on phones, a column on laptops), who is signed in, sign out. */
+export function AppShell({ nav, title, subtitle, children }: { nav: NavItem[]; title: string; subtitle: string; children: ReactNode }) {
+  return (
+    <div className="min-h-screen md:flex">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <aside className="border-b border-slate-200 bg-slate-100 p-4 md:min-h-screen md:w-60 md:border-b-0 md:border-r">
+        <Link href="/dashboard" className="block text-lg font-semibold">
+          SMS Gateway
+        </Link>
+        <p className="mt-1 truncate text-sm text-slate-700" title={title}>
+          {title}
+        </p>
+        <p className="truncate text-xs text-slate-600">{subtitle}</p>
+        <nav aria-label="Main" className="mt-4">
+          <ul className="flex flex-wrap gap-1 md:flex-col">
+            {nav.map((n) => (
+              <li key={n.href}>
+                <NavLink href={n.href} exact={n.exact}>
+                  {n.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="mt-6">
+          <SignOutButton />
+        </div>
+      </aside>
+      <main id="main" className="flex-1 p-4 md:p-8">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * Playwright's web server: a fresh database on DATABASE_URL's server (or the
+ * embedded Postgres), migrated, then the built service (`npm start`) on
+ * E2E_PORT with a fast carrier simulator. Rebuilds first when the build is stale.
+ */
+import { spawn } from 'node:child_process';
+import postgres from 'postgres';
+import { migrateDatabase } from '../db/migrate';
+import { resolveDatabaseUrl } from '../server/dev/database-url';
+import { ensureFreshBuild } from '../scripts/ensure-build';
+
+const port = process.env.E2E_PORT ?? '3400';
+// Its own build directory, so a concurrent `npm run build` elsewhere in the tree cannot pull the rug.
+process.env.NEXT_DIST_DIR ??= '.next-e2e';
+if (!process.env.DATABASE_URL) {
+  process.env.DATA_DIR ??= '.data/test';
+  process.env.EMBEDDED_PG_PORT ??= '54330';
+}
+const server = await resolveDatabaseUrl({ log: () => {} });
+const admin = new URL(server.url);
+admin.pathname = '/postgres';
+const name = `sms_e2e_${process.pid}`;
+const sql = postgres(admin.toString(), { max: 1, onnotice: () => {} });
+await sql.unsafe(`drop database if exists ${name} with (force)`);
+await sql.unsafe(`create database ${name}`);
+await sql.end();
+const url = new URL(admin.toString());
+url.pathname = `/${name}`;
+await migrateDatabase(url.toString());
+ensureFreshBuild();
+
+const child = spawn('npx', ['tsx', 'scripts/run.ts', 'start'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    DATABASE_URL: url.toString(),
+    PORT: port,
+    SEED_DEMO: 'off',
+    NODE_ENV: 'production',
+    CARRIER_SIM_DELAY_MS: '200',
+    CARRIER_SIM_VALIDITY_S: '2',
+    WEBHOOK_RETRY_SCHEDULE: '1s,1s,1s,1s',
+    NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+    E2E_DATABASE_URL: url.toString(),
+  },
+});
+const stop = async () => {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  const cleanup = postgres(admin.toString(), { max: 1, onnotice: () => {} });
+  await cleanup.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
+  await cleanup.end();
+  await server.stop();
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+child.on('exit', (code) => process.exit(code ?? 1));

@@ -1,0 +1,44 @@
+import { expect, newAccount, signIn, signUp, snap, test } from './fixtures';
+
+test('a new merchant signs up, lands on the overview, signs out and back in', async ({ page }) => {
+  await page.goto('/sign-up');
+  await snap(page, 'sign-up');
+  // client-side validation with the shared zod schema, announced in place
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Enter a valid email address.')).toBeVisible();
+  await expect(page.getByText('Use at least 10 characters.')).toBeVisible();
+
+  const account = newAccount();
+  await signUp(page, account);
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await expect(page.getByText(account.company).first()).toBeVisible();
+  await expect(page.getByText(`${account.email} · owner`)).toBeVisible();
+  await snap(page, 'overview');
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await snap(page, 'sign-in');
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/sign-in/);
+
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill('wrong-password-123');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The email or password is not right.' })).toBeVisible();
+  await signIn(page, account.email, account.password);
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+});
+
+test('an email can only sign up once', async ({ page }) => {
+  const account = newAccount();
+  await signUp(page, account);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.goto('/sign-up');
+  await page.getByLabel('Your name').fill('Someone');
+  await page.getByLabel('Work email').fill(account.email.toUpperCase());
+  await page.getByLabel('Password').fill('another-password');
+  await page.getByLabel('Company name').fill('Other');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'An account with this email already exists.' })).toBeVisible();
+});

@@ -1,0 +1,23 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const SOURCES = ['app', 'server', 'db', 'components', 'next.config.mjs', 'package-lock.json', 'postcss.config.mjs'];
+
+/** True when `.next` was built after every source file it is made from. */
+export function buildIsFresh(cwd = process.cwd()): boolean {
+  const id = path.join(cwd, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID');
+  if (!existsSync(id)) return false;
+  const built = statSync(id).mtimeMs;
+  const newest = (p: string): number =>
+    statSync(p).isDirectory() ? readdirSync(p).reduce((max, e) => Math.max(max, newest(path.join(p, e))), 0) : statSync(p).mtimeMs;
+  return SOURCES.map((s) => path.join(cwd, s))
+    .filter((s) => existsSync(s))
+    .every((s) => newest(s) < built);
+}
+
+/** Runs `npm run build` unless the existing build is fresh (tests and the bench start the real service). */
+export function ensureFreshBuild(cwd = process.cwd()): void {
+  if (buildIsFresh(cwd)) return;
+  execFileSync('npm', ['run', 'build'], { cwd, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+}

@@ -1,0 +1,67 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '@/db/client';
+import { memberships, organizations, users, type Role } from '@/db/schema';
+import { ApiError } from '@/server/errors/api-error';
+import { validationError } from '@/server/errors/validation';
+import { newId } from '@/server/lib/ids';
+import { dummyHash, hashPassword, verifyPassword } from '@/server/lib/passwords';
+
+export type SessionUser = { id: string; email: string; name: string; isOperator: boolean };
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Sign-up: the user, their organization (sandbox defaults) and the owner membership, in one transaction. */
+export async function signUp(
+  db: Db,
+  input: { email: string; name: string; password: string; organizationName: string; timezone?: string; defaultCountry?: string },
+): Promise<{ userId: string; organizationId: string }> {
+  const email = normalizeEmail(input.email);
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (exists) throw validationError([{ field: 'email', code: 'INVALID_FIELD_FORMAT', message: 'An account with this email already exists.' }]);
+    const userId = newId('usr');
+    const organizationId = newId('org');
+    await tx.insert(users).values({ id: userId, email, name: input.name.trim(), passwordHash });
+    await tx.insert(organizations).values({
+      id: organizationId,
+      name: input.organizationName.trim(),
+      timezone: input.timezone ?? 'Africa/Kinshasa',
+      defaultCountry: input.defaultCountry ?? 'CD',
+    });
+    await tx.insert(memberships).values({ userId, organizationId, role: 'owner' });
+    return { userId, organizationId };
+  });
+}
+
+/** Credentials check for next-auth; the same work is done for unknown emails (no timing oracle). */
+export async function verifyCredentials(db: DbOrTx, email: string, password: string): Promise<SessionUser | null> {
+  const [u] = await db.select().from(users).where(eq(users.email, normalizeEmail(email)));
+  if (!u) {
+    await verifyPassword(password, await dummyHash());
+    return null;
+  }
+  if (!(await verifyPassword(password, u.passwordHash))) return null;
+  return { id: u.id, email: u.email, name: u.name, isOperator: u.isOperator };
+}
+
+export type ActiveMembership = { organizationId: string; organizationName: string; role: Role };
+
+/** The organization the dashboard shows: the user's first membership (or the one asked for, if theirs). */
+export async function activeMembership(db: DbOrTx, userId: string, organizationId?: string | null): Promise<ActiveMembership | null> {
+  const rows = await db
+    .select({ organizationId: memberships.organizationId, organizationName: organizations.name, role: memberships.role })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(organizationId ? and(eq(memberships.userId, userId), eq(memberships.organizationId, organizationId)) : eq(memberships.userId, userId))
+    .orderBy(asc(memberships.createdAt))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+const RANK: Record<Role, number> = { viewer: 0, developer: 1, owner: 2 };
+export function assertRole(role: Role, needed: Role): void {
+  if (RANK[role] < RANK[needed]) throw new ApiError('FORBIDDEN_ROLE', { message: `This action needs the ${needed} role.` });
+}
