@@ -33,6 +33,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { E2E_PORT: String(PORT) },
+    env: { ...(process.env as Record<string, string>), E2E_PORT: String(PORT), NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? '.next-e2e' },
   },
 });
