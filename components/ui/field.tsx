@@ -25,18 +25,22 @@ function Wrapper({ id, label, error, hint, children }: Common & { id: string; ch
 
 const base = 'block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-2 focus:outline-blue-600 ';
 
+/** The attributes every control shares: id, invalid state, what describes it, and its border. */
+function controlProps(id: string, error: string | null | undefined, hint: string | undefined, className: string) {
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+    className: base + (error ? 'border-red-600 ' : 'border-slate-300 ') + className,
+  };
+}
+
 /** A labelled input whose error is announced and linked with aria-describedby. */
 export function Field({ label, error, hint, className = '', ...props }: Common & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
     <Wrapper id={id} label={label} error={error} hint={hint}>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        className={base + (error ? 'border-red-600 ' : 'border-slate-300 ') + className}
-        {...props}
-      />
+      <input {...controlProps(id, error, hint, className)} {...props} />
     </Wrapper>
   );
 }
@@ -45,13 +49,7 @@ export function TextArea({ label, error, hint, className = '', ...props }: Commo
   const id = useId();
   return (
     <Wrapper id={id} label={label} error={error} hint={hint}>
-      <textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        className={base + (error ? 'border-red-600 ' : 'border-slate-300 ') + className}
-        {...props}
-      />
+      <textarea {...controlProps(id, error, hint, className)} {...props} />
     </Wrapper>
   );
 }
@@ -60,7 +58,7 @@ export function Select({ label, error, hint, className = '', children, ...props 
   const id = useId();
   return (
     <Wrapper id={id} label={label} error={error} hint={hint}>
-      <select id={id} aria-invalid={error ? true : undefined} className={base + 'border-slate-300 bg-white ' + className} {...props}>
+      <select {...controlProps(id, error, hint, 'bg-white ' + className)} {...props}>
         {children}
       </select>
     </Wrapper>
