@@ -69,6 +69,12 @@ describe('GET /openapi.json', () => {
     const calc = doc.paths['/calculate'].post;
     expect(calc.requestBody.content['application/json'].schema).toBeDefined();
     expect(Object.keys(calc.responses).sort()).toEqual(['200', '400', '401', '403', '429', '500']);
+    const send = doc.paths['/send'].post;
+    expect(Object.keys(send.responses).sort()).toEqual(['201', '400', '401', '402', '403', '409', '413', '429', '500']);
+    expect(send.parameters.find((p: { name: string }) => p.name === 'Idempotency-Key')).toMatchObject({ in: 'header', required: false });
+    expect(send.requestBody.content['application/json'].schema).toBeDefined();
+    expect(Object.keys(doc.paths['/status/{message_id}'].get.responses).sort()).toEqual(['200', '401', '403', '404', '429', '500']);
+    expect(Object.keys(doc.paths['/cancel/{id}'].delete.responses).sort()).toEqual(['200', '401', '403', '404', '409', '429', '500']);
     const health = doc.paths['/health'].get;
     expect(Object.keys(health.responses).sort()).toEqual(['200', '500', '503']);
     expect(health.security).toBeUndefined();

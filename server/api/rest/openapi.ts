@@ -128,6 +128,19 @@ export function getOpenApiDocument(): OpenAPIObject {
     if (route.meta.rateLimit) {
       op['x-rate-limit-bucket'] = route.meta.rateLimit;
     }
+    if (route.procedurePath === 'messages.send') {
+      op.parameters = [
+        ...((op.parameters as unknown[]) ?? []),
+        {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description: 'The same key and body within 24 h returns the first answer and charges nothing more; another body under the same key: 409 (1409).',
+          schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+          example: 'order-1042',
+        },
+      ];
+    }
   }
   doc.components = { ...(doc.components ?? {}), schemas: { ...(doc.components?.schemas ?? {}), ...ERROR_SCHEMAS } };
   (doc as unknown as Json)['x-error-catalogue'] = Object.entries(ERRORS)
