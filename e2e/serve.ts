@@ -4,6 +4,7 @@
  * E2E_PORT with a fast carrier simulator. Rebuilds first when the build is stale.
  */
 import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import postgres from 'postgres';
 import { migrateDatabase } from '../db/migrate';
 import { resolveDatabaseUrl } from '../server/dev/database-url';
@@ -27,6 +28,9 @@ await sql.end();
 const url = new URL(admin.toString());
 url.pathname = `/${name}`;
 await migrateDatabase(url.toString());
+// Specs that drive the operator CLI against this server's database read its URL here (one file per port).
+mkdirSync('test-results', { recursive: true });
+writeFileSync(`test-results/e2e-db-url-${port}.txt`, url.toString());
 ensureFreshBuild();
 
 const child = spawn('npx', ['tsx', 'scripts/run.ts', 'start'], {

@@ -35,7 +35,7 @@ export function AppShell({ nav, title, subtitle, children }: { nav: NavItem[]; t
           <SignOutButton />
         </div>
       </aside>
-      <main id="main" className="flex-1 p-4 md:p-8">
+      <main id="main" className="min-w-0 flex-1 p-4 md:p-8">
         {children}
       </main>
     </div>

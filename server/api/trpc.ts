@@ -6,6 +6,8 @@ import { authenticateAppKey, type AuthedApp } from '@/server/domain/keys/authent
 import { RateLimitError, takeSlot, type Bucket } from '@/server/domain/rate-limits/take-slot';
 import { ApiError } from '@/server/errors/api-error';
 import type { ErrorName } from '@/server/errors/codes';
+import { fromZodError, isZodError } from '@/server/errors/from-zod';
+import { toTrpcError } from '@/server/errors/to-trpc';
 import type { ValidationStyle } from '@/server/errors/to-rest';
 import { activeMembership, assertRole, type SessionUser } from '@/server/domain/users/accounts';
 import type { Role } from '@/db/schema';
@@ -48,7 +50,7 @@ const t = initTRPC
   .create({
     errorFormatter({ shape, error }) {
       // The dashboard sees catalogue texts and validation paths, never internals.
-      const api = error.cause instanceof ApiError ? error.cause : null;
+      const api = error.cause instanceof ApiError ? error.cause : isZodError(error.cause) ? fromZodError(error.cause, undefined, 'envelope') : null;
       const message = api ? api.message : shape.data.code === 'INTERNAL_SERVER_ERROR' ? 'Something went wrong. Please try again.' : shape.message;
       return { ...shape, message, data: { ...shape.data, stack: undefined, fieldErrors: api?.options.errors ?? null } };
     },
@@ -82,8 +84,15 @@ export const apiKeyProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
 });
 
 
+/** Dashboard errors keep their catalogue status (403 for a role, 404, 409...) instead of a generic 500. */
+const dashboardProcedure = t.procedure.use(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof ApiError) throw toTrpcError(result.error.cause);
+  return result;
+});
+
 /** Dashboard tier: a signed-in user. */
-export const userProcedure = t.procedure.use(({ ctx, next }) => {
+export const userProcedure = dashboardProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new ApiError('UNAUTHENTICATED');
   return next({ ctx: { user: ctx.user } });
 });

@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
-import { auditLog, gatewayApps, organizations, pricingRows, walletLedger, wallets } from '@/db/schema';
+import { auditLog, gatewayApps, organizations, pricingRows, users, walletLedger, wallets } from '@/db/schema';
+import { verifyCredentials } from '@/server/domain/users/accounts';
 import { authenticateAppKey } from '@/server/domain/keys/authenticate';
 import type { Env } from '@/server/env';
 import { decryptSecret } from '@/server/lib/crypto';
@@ -31,15 +32,16 @@ async function ok(...argv: string[]) {
 
 /** Every row a command could write or change, to prove that a refused command wrote nothing. */
 async function snapshot() {
-  const [orgs, apps, wals, ledger, prices, audit] = await Promise.all([
+  const [orgs, apps, wals, ledger, prices, audit, people] = await Promise.all([
     db.select().from(organizations).orderBy(asc(organizations.id)),
     db.select().from(gatewayApps).orderBy(asc(gatewayApps.id)),
     db.select().from(wallets).orderBy(asc(wallets.id)),
     db.select().from(walletLedger).orderBy(asc(walletLedger.id)),
     db.select().from(pricingRows).orderBy(asc(pricingRows.id)),
     db.select().from(auditLog).orderBy(asc(auditLog.id)),
+    db.select().from(users).orderBy(asc(users.id)),
   ]);
-  return JSON.stringify({ orgs, apps, wals, ledger, prices, audit });
+  return JSON.stringify({ orgs, apps, wals, ledger, prices, audit, people });
 }
 
 const auth = (key: string, e: Env = env) => authenticateAppKey(db, key, { secret: e.APP_SECRET, environment: e.SMS_ENV, now: new Date() });
@@ -187,6 +189,32 @@ describe('commands on an existing merchant', () => {
   });
 });
 
+describe('create-operator', () => {
+  it('creates an operator account that signs in; the password is never printed or audited', async () => {
+    const r = await cli(['create-operator', '--email', ' Ops@Example.com ', '--name', 'Ops Person', '--password', 'operator-pw-123', '--json']);
+    expect(r).toMatchObject({ code: 0, err: '' });
+    const out = r.json();
+    expect(Object.keys(out)).toEqual(['user_id', 'email', 'created', 'is_operator']);
+    expect(out).toEqual({ user_id: expect.stringMatching(/^usr_/), email: 'ops@example.com', created: true, is_operator: true });
+    expect(await verifyCredentials(db, 'ops@example.com', 'operator-pw-123')).toEqual({ id: out.user_id, email: 'ops@example.com', name: 'Ops Person', isOperator: true });
+    const audit = await auditFor(out.user_id);
+    expect(audit.map((a) => [a.actor, a.action, a.targetType])).toEqual([['cli', 'operator.create', 'user']]);
+    expect(r.out + JSON.stringify(audit)).not.toContain('operator-pw-123');
+  });
+
+  it('flags an existing account as operator and leaves its password alone', async () => {
+    await cli(['create-operator', '--email', 'merchant-person@example.com', '--name', 'M', '--password', 'first-password-1', '--json']);
+    await db.update(users).set({ isOperator: false }).where(eq(users.email, 'merchant-person@example.com'));
+    const r = await ok('create-operator', '--email', 'MERCHANT-person@example.com', '--name', 'Other Name', '--password', 'second-password-2');
+    expect(r).toMatchObject({ created: false, is_operator: true, email: 'merchant-person@example.com' });
+    expect(await verifyCredentials(db, 'merchant-person@example.com', 'first-password-1')).toMatchObject({ isOperator: true, name: 'M' });
+    expect(await verifyCredentials(db, 'merchant-person@example.com', 'second-password-2')).toBeNull();
+    expect((await auditFor(r.user_id)).map((a) => a.action)).toEqual(['operator.create', 'operator.grant']);
+    const text = await cli(['create-operator', '--email', 'merchant-person@example.com', '--name', 'M', '--password', 'whatever-long-1']);
+    expect(text.out).toMatch(/^user_id +usr_\S+\nemail +merchant-person@example.com\ncreated +false\nis_operator +true\n\n.*password is unchanged/);
+  });
+});
+
 describe('help', () => {
   it.each([{ argv: ['help'] }, { argv: ['--help'] }, { argv: ['help', 'top-up'] }, { argv: ['top-up', '--help'] }])('$argv -> usage, exit 0', async ({ argv }) => {
     const r = await cli(argv);
@@ -196,7 +224,7 @@ describe('help', () => {
 
   it('lists every command', async () => {
     const r = await cli(['help']);
-    for (const c of ['create-merchant', 'set-key-status', 'rotate-key', 'top-up', 'set-webhook', 'set-prices', 'set-rate-limits']) expect(r.out).toContain(`  ${c} `);
+    for (const c of ['create-merchant', 'set-key-status', 'rotate-key', 'top-up', 'set-webhook', 'set-prices', 'set-rate-limits', 'create-operator']) expect(r.out).toContain(`  ${c} `);
   });
 });
 
@@ -253,6 +281,11 @@ describe('bad arguments: one error line, exit 2, nothing written', () => {
     ['set-rate-limits over 1000000', ['set-rate-limits', '--app-id', 'APP', '--send', '1000001']],
     ['set-rate-limits not an integer', ['set-rate-limits', '--app-id', 'APP', '--status', '1.5']],
     ['set-rate-limits unknown app', ['set-rate-limits', '--app-id', 'app_nope', '--send', '5']],
+    ['create-operator without --email', ['create-operator', '--name', 'Op', '--password', 'long-enough-pw']],
+    ['create-operator bad email', ['create-operator', '--email', 'not-an-email', '--name', 'Op', '--password', 'long-enough-pw']],
+    ['create-operator without --name', ['create-operator', '--email', 'op-x@example.com', '--password', 'long-enough-pw']],
+    ['create-operator without --password', ['create-operator', '--email', 'op-x@example.com', '--name', 'Op']],
+    ['create-operator short password', ['create-operator', '--email', 'op-x@example.com', '--name', 'Op', '--password', 'short']],
   ];
   it.each(cases)('%s', async (_name, argv, e) => {
     const before = await snapshot();
@@ -300,6 +333,11 @@ describe('the real command (npm run admin)', () => {
     const out = JSON.parse(stdout);
     expect(Object.keys(out)).toEqual(['organization_id', 'app_id', 'api_key', 'key_status']);
     expect(await walletsOf(out.organization_id)).toEqual({ SVC_SMS: { balance: '5.0000', currency: 'USD', ledgerSum: '5.0000', ledgerRows: 1 } });
+  });
+
+  it('create-operator --json prints one JSON object', async () => {
+    const { stdout } = await run(['create-operator', '--email', 'spawned-op@example.com', '--name', 'Spawned Op', '--password', 'spawned-pw-123', '--json']);
+    expect(JSON.parse(stdout)).toMatchObject({ email: 'spawned-op@example.com', created: true, is_operator: true });
   });
 
   it('a bad argument exits with code 2', async () => {

@@ -1,5 +1,6 @@
 import { CliError, type CliIo, type Command, type CommandResult } from './command';
 import { createMerchantCommand } from './commands/create-merchant';
+import { createOperatorCommand } from './commands/create-operator';
 import { rotateKeyCommand } from './commands/rotate-key';
 import { setKeyStatusCommand } from './commands/set-key-status';
 import { setPricesCommand } from './commands/set-prices';
@@ -17,6 +18,7 @@ const COMMANDS: Command[] = [
   setWebhookCommand,
   setPricesCommand,
   setRateLimitsCommand,
+  createOperatorCommand,
 ];
 
 /**

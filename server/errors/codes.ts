@@ -42,6 +42,8 @@ export const ERRORS = {
   UNAUTHENTICATED: { shape: 'detail', http: 401, detail: 'Please sign in.' },
   FORBIDDEN_ROLE: { shape: 'detail', http: 403, detail: 'Your role does not allow this action.' },
   NOT_FOUND: { shape: 'detail', http: 404, detail: 'Not found' },
+  LAST_OWNER: { shape: 'detail', http: 409, detail: 'The last owner cannot be removed or demoted: make someone else an owner first.' },
+  TOP_UP_ALREADY_DECIDED: { shape: 'detail', http: 409, detail: 'This top-up request was already confirmed or rejected.' },
 
   // ---- lookups and the simple endpoints (detail) ----
   MESSAGE_NOT_FOUND: { shape: 'detail', http: 404, detail: 'Message not found' },

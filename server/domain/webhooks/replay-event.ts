@@ -63,13 +63,30 @@ export type EventLog = {
   deliveries: DeliveryLog[];
 };
 
-/** The delivery log of one message of the organization: its events, their deliveries and every attempt. No secrets. */
-export async function listEventDeliveries(db: Db, organizationId: string, messageId: string): Promise<EventLog[]> {
-  const events = await db
+/** Where a page of the log ends: the sort key of its last event (unique within a message). */
+export type EventCursor = { createdAt: Date; recipientId: number | null; eventType: EventType };
+const NO_RECIPIENT = sql`9223372036854775807`; // sorts like the NULL recipient of sms.queued (nulls last)
+
+/**
+ * The delivery log of one message of the organization: its events, their deliveries and every attempt. No secrets.
+ * Without `page`, the whole log; with it, at most `page.limit` events after `page.after`, in the same order.
+ */
+export async function listEventDeliveries(
+  db: Db,
+  organizationId: string,
+  messageId: string,
+  page?: { limit: number; after?: EventCursor },
+): Promise<EventLog[]> {
+  const after = page?.after
+    ? sql`(${webhookEvents.createdAt}, coalesce(${webhookEvents.recipientId}, ${NO_RECIPIENT}), ${webhookEvents.eventType})
+          > (${page.after.createdAt.toISOString()}::timestamptz, coalesce(${page.after.recipientId}::bigint, ${NO_RECIPIENT}), ${page.after.eventType})`
+    : undefined;
+  const query = db
     .select()
     .from(webhookEvents)
-    .where(and(eq(webhookEvents.organizationId, organizationId), eq(webhookEvents.messageId, messageId)))
+    .where(and(eq(webhookEvents.organizationId, organizationId), eq(webhookEvents.messageId, messageId), after))
     .orderBy(asc(webhookEvents.createdAt), asc(webhookEvents.recipientId), asc(webhookEvents.eventType));
+  const events = page ? await query.limit(page.limit) : await query;
   if (events.length === 0) return [];
   const deliveries = await db
     .select()

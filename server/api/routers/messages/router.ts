@@ -1,12 +1,32 @@
 import { router } from '@/server/api/trpc';
+import { composeSendProcedure } from './compose-send';
+import { controlMessageProcedure } from './control-message';
 import { cancelSendProcedure, pauseSendProcedure, resumeSendProcedure } from './control-send';
+import { getComposeOptionsProcedure } from './get-compose-options';
+import { getMessageProcedure } from './get-message';
+import { getOverviewProcedure } from './get-overview';
 import { getStatusProcedure } from './get-status';
+import { listEventsProcedure } from './list-events';
+import { listMessagesProcedure } from './list-messages';
+import { listRecipientsProcedure } from './list-recipients';
+import { replayEventProcedure } from './replay-event';
 import { sendMessageProcedure } from './send-message';
 
 export const messagesRouter = router({
+  // REST (app-key, OpenAPI meta)
   send: sendMessageProcedure,
   getStatus: getStatusProcedure,
   cancel: cancelSendProcedure,
   pause: pauseSendProcedure,
   resume: resumeSendProcedure,
+  // dashboard (session; no OpenAPI meta)
+  composeOptions: getComposeOptionsProcedure,
+  compose: composeSendProcedure,
+  list: listMessagesProcedure,
+  get: getMessageProcedure,
+  recipients: listRecipientsProcedure,
+  events: listEventsProcedure,
+  replayEvent: replayEventProcedure,
+  control: controlMessageProcedure,
+  overview: getOverviewProcedure,
 });

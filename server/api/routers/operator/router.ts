@@ -1,4 +1,21 @@
 import { router } from '@/server/api/trpc';
+import { decideTopUpProcedure } from './decide-top-up';
+import { getMerchantProcedure } from './get-merchant';
+import { listAuditProcedure } from './list-audit';
+import { listMerchantsProcedure } from './list-merchants';
+import { listPendingTopUpsProcedure } from './list-pending-top-ups';
+import { setCreditLineProcedure } from './set-credit-line';
+import { setKeyStatusProcedure } from './set-key-status';
+import { setPricesProcedure } from './set-prices';
 
-/** Dashboard procedures of the operator feature (one file per procedure beside this router). */
-export const operatorRouter = router({});
+/** Operator console procedures (operators only; one file per procedure beside this router). */
+export const operatorRouter = router({
+  listMerchants: listMerchantsProcedure,
+  getMerchant: getMerchantProcedure,
+  setKeyStatus: setKeyStatusProcedure,
+  setPrices: setPricesProcedure,
+  setCreditLine: setCreditLineProcedure,
+  listPendingTopUps: listPendingTopUpsProcedure,
+  decideTopUp: decideTopUpProcedure,
+  listAudit: listAuditProcedure,
+});

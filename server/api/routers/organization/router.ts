@@ -1,4 +1,17 @@
 import { router } from '@/server/api/trpc';
+import { addMemberProcedure } from './add-member';
+import { changeMemberRoleProcedure } from './change-member-role';
+import { getOrganizationProcedure } from './get-organization';
+import { listMembersProcedure } from './list-members';
+import { removeMemberProcedure } from './remove-member';
+import { updateOrganizationProcedure } from './update-organization';
 
 /** Dashboard procedures of the organization feature (one file per procedure beside this router). */
-export const organizationRouter = router({});
+export const organizationRouter = router({
+  get: getOrganizationProcedure,
+  update: updateOrganizationProcedure,
+  listMembers: listMembersProcedure,
+  addMember: addMemberProcedure,
+  changeRole: changeMemberRoleProcedure,
+  removeMember: removeMemberProcedure,
+});

@@ -1,0 +1,42 @@
+import { CalculatorForm } from '@/components/calculator/calculator-form';
+import { PricingRows } from '@/components/calculator/pricing-rows';
+import { Card, EmptyState, PageHeader } from '@/components/ui/card';
+import { formatMoney } from '@/components/ui/format';
+import { serverCaller } from '@/server/api/server-caller';
+
+export const metadata = { title: 'Calculator · SMS Gateway' };
+export const dynamic = 'force-dynamic';
+
+export default async function CalculatorPage() {
+  const { api } = await serverCaller();
+  const pricing = await api.pricing.getPricing();
+  return (
+    <>
+      <PageHeader
+        title="Calculator"
+        description="How many SMS an amount buys, or what a number of SMS costs, exactly as POST /calculate answers it."
+      />
+      <div className="space-y-6">
+        <Card title="Convert">
+          {pricing.average_price === null ? (
+            <EmptyState>No pricing rows are configured for your organization yet, so there is no average to compute with. Contact support.</EmptyState>
+          ) : (
+            <CalculatorForm currency={pricing.currency} />
+          )}
+        </Card>
+        <Card title="Your prices">
+          {pricing.rows.length === 0 ? (
+            <EmptyState>No pricing rows yet.</EmptyState>
+          ) : (
+            <PricingRows pricing={pricing} />
+          )}
+          <p className="mt-4 text-sm text-slate-700">
+            A send charges each recipient the price of the row with the longest matching prefix, per segment; numbers that match no row
+            pay the default price ({formatMoney(pricing.default_price, pricing.currency)}). The calculator uses the plain average of the
+            rows, as the API does.
+          </p>
+        </Card>
+      </div>
+    </>
+  );
+}

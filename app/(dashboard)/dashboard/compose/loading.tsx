@@ -1,0 +1,16 @@
+export default function Loading() {
+  return (
+    <div role="status" aria-busy="true" className="animate-pulse space-y-6">
+      <span className="sr-only">Loading the compose form…</span>
+      <div className="h-8 w-40 rounded bg-slate-200" />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-4 lg:col-span-2">
+          <div className="h-10 rounded bg-slate-200" />
+          <div className="h-32 rounded bg-slate-200" />
+          <div className="h-32 rounded bg-slate-200" />
+        </div>
+        <div className="h-64 rounded-lg bg-slate-200" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+'use client';
+
+import { PageError } from '@/components/ui/page-error';
+
+export default function KeysError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
+  return <PageError title="API keys" error={error} reset={reset} />;
+}

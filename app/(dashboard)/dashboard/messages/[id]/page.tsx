@@ -1,0 +1,37 @@
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { TRPCError } from '@trpc/server';
+import { db } from '@/db/client';
+import { serverCaller } from '@/server/api/server-caller';
+import type { MessageDetail } from '@/server/contracts/messages-dashboard';
+import { activeMembership } from '@/server/domain/users/accounts';
+import { PageHeader } from '@/components/ui/card';
+import { MessageView } from '@/components/messages/message-view';
+
+export const metadata = { title: 'Message · SMS Gateway' };
+
+export default async function MessagePage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const { api, user } = await serverCaller();
+  let detail: MessageDetail;
+  try {
+    detail = await api.messages.get({ id });
+  } catch (e) {
+    // Unknown and other organizations' ids read the same (as GET /status answers 404).
+    if (e instanceof TRPCError && (e.code === 'NOT_FOUND' || e.code === 'BAD_REQUEST')) notFound();
+    throw e;
+  }
+  const member = await activeMembership(db(), user.id);
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
+        <Link href="/dashboard/messages" className="text-blue-700 underline">
+          Messages
+        </Link>{' '}
+        <span aria-hidden="true">/</span> <span className="font-mono text-slate-700">{id}</span>
+      </nav>
+      <PageHeader title="Message" description={`${detail.status.sending_type} send of ${detail.status.total_recipients} recipient${detail.status.total_recipients === 1 ? '' : 's'}, id ${id}`} />
+      <MessageView initial={detail} canControl={member !== null && member.role !== 'viewer'} />
+    </>
+  );
+}

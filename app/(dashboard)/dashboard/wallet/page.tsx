@@ -1,0 +1,78 @@
+import { BalanceCards } from '@/components/wallet/balance-cards';
+import { LedgerFilters } from '@/components/wallet/ledger-filters';
+import { LedgerTable } from '@/components/wallet/ledger-table';
+import { TopUpForm } from '@/components/wallet/top-up-form';
+import { TopUpRequests } from '@/components/wallet/top-up-requests';
+import { Alert, Card, PageHeader } from '@/components/ui/card';
+import { serverCaller } from '@/server/api/server-caller';
+import { ledgerFilterFromParams } from '@/server/contracts/wallet-dashboard';
+
+export const metadata = { title: 'Wallet · SMS Gateway' };
+export const dynamic = 'force-dynamic';
+
+type Search = Record<string, string | string[] | undefined>;
+
+function query(params: Record<string, string | number | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+export default async function WalletPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const sp = await searchParams;
+  const { api } = await serverCaller();
+  const parsed = ledgerFilterFromParams(sp);
+  const filter = parsed.success ? parsed.data : {};
+  const rawCursor = Number(Array.isArray(sp.cursor) ? sp.cursor[0] : sp.cursor);
+  const cursor = Number.isInteger(rawCursor) && rawCursor > 0 ? rawCursor : undefined;
+  const [org, overview, ledger] = await Promise.all([
+    api.organization.get(),
+    api.wallets.overview(),
+    parsed.success ? api.wallets.listLedger({ filter, cursor, limit: 25 }) : Promise.resolve({ entries: [], next_cursor: null }),
+  ]);
+  const requests = org.environment === 'live' ? (await api.wallets.listTopUpRequests()).requests : [];
+  const canTopUp = org.environment === 'test' ? org.your_role !== 'viewer' : org.your_role === 'owner';
+  const filterQuery = { wallet: filter.wallet, type: filter.type, from: filter.from, to: filter.to };
+
+  return (
+    <>
+      <PageHeader title="Wallet" description={`Balances and every movement of money, in ${overview.currency}.`} />
+      <div className="space-y-6">
+        <BalanceCards o={overview} />
+        <Card title={org.environment === 'test' ? 'Add test credit' : 'Top up'}>
+          {canTopUp ? (
+            <TopUpForm environment={org.environment} currency={overview.currency} />
+          ) : (
+            <Alert tone="info">
+              Your role ({org.your_role}) cannot {org.environment === 'test' ? 'add test credit' : 'request top-ups'}; ask{' '}
+              {org.environment === 'test' ? 'a developer or an owner' : 'an owner'}.
+            </Alert>
+          )}
+        </Card>
+        {org.environment === 'live' && (
+          <Card title="Top-up requests">
+            <TopUpRequests requests={requests} currency={overview.currency} timeZone={org.timezone} />
+          </Card>
+        )}
+        <Card title="Ledger">
+          <div className="space-y-4">
+            <LedgerFilters filter={filter} csvHref={`/dashboard/wallet/ledger.csv${query(filterQuery)}`} timeZone={org.timezone} />
+            {!parsed.success && (
+              <Alert>
+                These filters are not valid: {parsed.error.issues.map((i) => i.message).join(' ')}
+              </Alert>
+            )}
+            <LedgerTable
+              entries={ledger.entries}
+              currency={overview.currency}
+              timeZone={org.timezone}
+              olderHref={ledger.next_cursor ? `/dashboard/wallet${query({ ...filterQuery, cursor: ledger.next_cursor })}` : null}
+              newestHref={cursor ? `/dashboard/wallet${query(filterQuery)}` : null}
+            />
+          </div>
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+'use client';
+
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useTRPC } from '@/components/providers';
+import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { messageOf } from '@/components/ui/form-errors';
+import { formatMoney, formatNumber } from '@/components/ui/format';
+import { CalculateRequest, type CalculateResult } from '@/server/contracts/calculate';
+
+type Mode = 'amount_to_sms' | 'sms_to_amount';
+
+/**
+ * Amount <-> SMS count, answered by the server with POST /calculate's own code
+ * (the same contract validates here first).
+ */
+export function CalculatorForm({ currency }: { currency: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [mode, setMode] = useState<Mode>('amount_to_sms');
+  const [error, setError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [result, setResult] = useState<CalculateResult | null>(null);
+  const [pending, setPending] = useState(false);
+  const name = useId();
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setFormError(null);
+    const raw = String(new FormData(e.currentTarget).get('value') ?? '').trim();
+    const value = raw === '' ? undefined : Number(raw);
+    const input = mode === 'amount_to_sms' ? { mode, amount: value } : { mode, sms_count: value };
+    const parsed = CalculateRequest.safeParse(input);
+    if (!parsed.success || (value !== undefined && Number.isNaN(value))) {
+      setError(parsed.success ? 'Enter a number.' : parsed.error.issues[0].message);
+      return;
+    }
+    setError(null);
+    setPending(true);
+    try {
+      setResult(await queryClient.fetchQuery(trpc.pricing.estimate.queryOptions(parsed.data)));
+    } catch (err) {
+      setResult(null);
+      setFormError(messageOf(err));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Calculator">
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800">Direction</legend>
+          <div className="mt-2 flex flex-wrap gap-4">
+            {(
+              [
+                ['amount_to_sms', `Amount (${currency}) → SMS`],
+                ['sms_to_amount', `SMS → amount (${currency})`],
+              ] as const
+            ).map(([m, label]) => (
+              <label key={m} className="flex items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name={name}
+                  value={m}
+                  checked={mode === m}
+                  onChange={() => {
+                    setMode(m);
+                    setResult(null);
+                    setError(null);
+                  }}
+                  className="h-4 w-4"
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="min-w-[14rem]">
+            <Field
+              key={mode}
+              label={mode === 'amount_to_sms' ? `Amount (${currency})` : 'Number of SMS'}
+              name="value"
+              inputMode={mode === 'amount_to_sms' ? 'decimal' : 'numeric'}
+              autoComplete="off"
+              required
+              error={error}
+              hint="From 0 to 10,000,000."
+            />
+          </div>
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Calculating…' : 'Calculate'}
+          </Button>
+        </div>
+      </form>
+      <div aria-live="polite">
+        {formError && <Alert>{formError}</Alert>}
+        {result && (
+          <div className="rounded-lg border border-blue-200 bg-blue-50 p-4 text-blue-950" data-testid="calculator-result">
+            <p className="text-lg font-semibold">
+              {result.mode === 'amount_to_sms'
+                ? `${formatMoney(result.amount, result.currency)} buys ${formatNumber(result.sms_count)} SMS`
+                : `${formatNumber(result.sms_count)} SMS cost ${formatMoney(result.amount, result.currency)}`}
+            </p>
+            <p className="mt-1 font-mono text-sm">
+              {result.mode === 'amount_to_sms'
+                ? `floor(${result.amount} ÷ ${result.average_price}) = ${result.sms_count}`
+                : `round(${result.sms_count} × ${result.average_price}, 2) = ${result.amount}`}
+            </p>
+            <p className="mt-1 text-sm">Average price per SMS segment: {formatMoney(result.average_price, result.currency)}.</p>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

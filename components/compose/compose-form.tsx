@@ -1,0 +1,251 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { TRPCClientError } from '@trpc/client';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { ComposeOptions } from '@/server/contracts/compose';
+import { parsePastedRecipients } from '@/server/domain/messages/compose/parse-recipients';
+import { composePreview, type ComposeSchedule } from '@/server/domain/messages/compose/preview';
+import { checkSendRequest, composeErrors, toSendRequest, type ComposeErrors } from '@/server/domain/messages/compose/send-request';
+import { analyzeMessage } from '@/server/domain/messages/segments';
+import type { ScheduledDate } from '@/server/domain/schedules/schedules';
+import type { FieldError } from '@/server/errors/api-error';
+import { useTRPC } from '@/components/providers';
+import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/card';
+import { Field, Select } from '@/components/ui/field';
+import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
+import { formatMoney } from '@/components/messages/format';
+import { CostPreview } from './cost-preview';
+import { MessageInput } from './message-input';
+import { RecipientsInput, type CsvFile } from './recipients-input';
+import { ScheduleInput, timesOf, type RuleForm, type SendingKind } from './schedule-input';
+
+/** One key per form: a double click or a retry after a network error charges once (D12). */
+function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `dash-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+const FIELD_ANCHORS: Array<[string, string, string]> = [
+  ['app', 'app', 'Send as'],
+  ['recipients', 'recipients', 'Recipients'],
+  ['message', 'message', 'Message'],
+  ['sender_id', 'sender', 'Sender ID'],
+  ['callback_url', 'advanced', 'Callback URL'],
+];
+
+export function ComposeForm({ options, today, tomorrow }: { options: ComposeOptions; today: string; tomorrow: string }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const compose = useMutation(trpc.messages.compose.mutationOptions());
+
+  const [appId, setAppId] = useState(options.apps[0]?.app_id ?? '');
+  const [typed, setTyped] = useState('');
+  const [csv, setCsv] = useState<CsvFile | null>(null);
+  const [message, setMessage] = useState('');
+  const [senderId, setSenderId] = useState('');
+  const [callbackUrl, setCallbackUrl] = useState('');
+  const [kind, setKind] = useState<SendingKind>('immediate');
+  const [dates, setDates] = useState<ScheduledDate[]>([{ date: tomorrow, time: '09:00' }]);
+  const [rule, setRule] = useState<RuleForm>({ start_date: tomorrow, end_date: '', frequency: 'weekly', interval: '1', times: '09:00' });
+  const [errors, setErrors] = useState<ComposeErrors>({});
+  const [formError, setFormError] = useState<ReactNode>(null);
+  const [submits, setSubmits] = useState(0);
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const summaryRef = useRef<HTMLDivElement>(null);
+
+  const typedEntries = useMemo(() => parsePastedRecipients(typed), [typed]);
+  const entries = csv ? csv.entries : typedEntries;
+  const schedule: ComposeSchedule = useMemo(() => {
+    if (kind === 'immediate') return { kind };
+    if (kind === 'scheduled') return { kind, dates };
+    return { kind, rule: { start_date: rule.start_date, end_date: rule.end_date || null, frequency: rule.frequency, interval: Number(rule.interval), times: timesOf(rule.times) } };
+  }, [kind, dates, rule]);
+
+  // The preview trails fast typing a little (deferred) so the box stays responsive with 1000 numbers.
+  const deferredEntries = useDeferredValue(entries);
+  const deferredMessage = useDeferredValue(message);
+  const deferredSchedule = useDeferredValue(schedule);
+  const org = useMemo(
+    () => ({ timezone: options.timezone, defaultCountry: options.default_country, defaultPrice: options.default_price, rows: options.pricing_rows }),
+    [options],
+  );
+  const preview = useMemo(
+    () => composePreview({ message: deferredMessage, entries: deferredEntries, schedule: deferredSchedule, org, now: new Date() }),
+    [deferredMessage, deferredEntries, deferredSchedule, org],
+  );
+  const liveAnalysis = useMemo(() => analyzeMessage(message), [message]);
+
+  useEffect(() => {
+    if (submits > 0) summaryRef.current?.focus();
+  }, [submits]);
+
+  /** Editing a field clears its errors (the next submit checks again). */
+  const edited =
+    <T,>(key: string, set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setErrors((e) => (e[key] ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== key)) : e));
+    };
+
+  function show(problems: FieldError[]) {
+    const grouped = composeErrors(problems, entries, schedule.kind === 'recurring' ? schedule.rule.times : []);
+    setErrors(grouped);
+    setFormError(grouped.form?.join(' ') ?? null);
+    setSubmits((n) => n + 1);
+  }
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setFormError(null);
+    const send = toSendRequest({ entries, message, senderId, callbackUrl, schedule });
+    const problems = checkSendRequest(send, { timezone: options.timezone, defaultCountry: options.default_country }, new Date(), {
+      allowHttpCallbacks: options.environment === 'test',
+    });
+    if (!appId) problems.unshift({ field: 'app_id', message: 'Choose the app to send as.' });
+    if (problems.length) return show(problems);
+    setErrors({});
+    try {
+      const res = await compose.mutateAsync({ app_id: appId, idempotency_key: idempotencyKey, send });
+      router.push(`/dashboard/messages/${res.message_id}`);
+    } catch (err) {
+      const fields = Object.entries(fieldErrorsOf(err)).map(([field, m]) => ({ field, message: m }));
+      if (fields.length) return show(fields);
+      const insufficient = err instanceof TRPCClientError && (err.data as { code?: string } | undefined)?.code === 'PAYMENT_REQUIRED';
+      setFormError(
+        insufficient ? (
+          <>
+            <strong>Not sent (error 1202).</strong> {messageOf(err)} Nothing was charged.{' '}
+            <Link href="/dashboard/wallet" className="underline">
+              Add credit
+            </Link>
+          </>
+        ) : (
+          messageOf(err)
+        ),
+      );
+      setSubmits((n) => n + 1);
+    }
+  }
+
+  const errorCount = Object.entries(errors).reduce((n, [k, v]) => (k === 'form' ? n : n + v.length), 0);
+  const issues = preview.scheduleIssues.map((i) => i.message);
+  const cost = formatMoney(Number(preview.cost.toFixed(4)), options.currency);
+  const submitLabel = kind === 'immediate' ? `Send now · ${cost}` : kind === 'scheduled' ? `Schedule ${preview.dispatches.length || ''} sends · ${cost}` : `Start recurring send · ${cost}`;
+  const blocked = !options.can_send || options.apps.length === 0;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-6 lg:grid-cols-3">
+      <div className="space-y-6 lg:col-span-2">
+        <div ref={summaryRef} tabIndex={-1} className="space-y-3 empty:hidden focus:outline-none">
+          {errorCount > 0 && (
+            <Alert>
+              <p className="font-medium">
+                {errorCount === 1 ? 'One problem stops this send:' : `${errorCount} problems stop this send:`}
+              </p>
+              <ul className="mt-1 list-disc pl-5">
+                {FIELD_ANCHORS.filter(([key]) => errors[key]?.length).map(([key, anchor, label]) => (
+                  <li key={key}>
+                    <a href={`#${anchor}`} className="underline">
+                      {label}
+                    </a>
+                    : {errors[key].length === 1 ? errors[key][0] : `${errors[key].length} problems`}
+                  </li>
+                ))}
+                {Object.keys(errors).some((k) => k.startsWith('scheduled_dates') || k.startsWith('recurring') || k === 'schedule') && (
+                  <li>
+                    <a href="#schedule" className="underline">
+                      When
+                    </a>
+                    : see the schedule below
+                  </li>
+                )}
+              </ul>
+            </Alert>
+          )}
+          {formError && <Alert>{formError}</Alert>}
+        </div>
+
+        <div id="app">
+          {options.apps.length > 0 ? (
+            <Select label="Send as" value={appId} onChange={(e) => setAppId(e.target.value)} error={errors.app?.join(' ')} hint="The app whose key would make this send through the API; its webhook receives the events.">
+              {options.apps.map((a) => (
+                <option key={a.app_id} value={a.app_id}>
+                  {a.name} ({a.key_hint})
+                </option>
+              ))}
+            </Select>
+          ) : (
+            <Alert tone="warning">
+              <strong>No app can send yet.</strong> A send belongs to one of your apps (API keys).{' '}
+              {options.blocked_apps > 0 ? `Your ${options.blocked_apps === 1 ? 'app is' : 'apps are'} not allowed to send right now. ` : ''}
+              <Link href="/dashboard/keys" className="underline">
+                Create an API key
+              </Link>{' '}
+              first; you can still prepare the message and see its cost here.
+            </Alert>
+          )}
+        </div>
+
+        <RecipientsInput
+          typed={typed}
+          onTyped={edited('recipients', setTyped)}
+          csv={csv}
+          onCsv={edited('recipients', setCsv)}
+          total={preview.recipients.total}
+          valid={preview.recipients.valid.length}
+          duplicates={preview.recipients.duplicates}
+          invalid={preview.recipients.invalid}
+          defaultCountry={options.default_country}
+          errors={errors.recipients}
+        />
+
+        <MessageInput value={message} onChange={edited('message', setMessage)} analysis={liveAnalysis} errors={errors.message} />
+
+        <div id="sender" className="max-w-xs">
+          <Field label="Sender ID (optional)" name="sender_id" value={senderId} onChange={(e) => edited('sender_id', setSenderId)(e.target.value)} maxLength={11} hint="Up to 11 characters, e.g. your brand." error={errors.sender_id?.join(' ')} />
+        </div>
+
+        <ScheduleInput
+          kind={kind}
+          onKind={setKind}
+          dates={dates}
+          onDates={setDates}
+          rule={rule}
+          onRule={setRule}
+          timezone={options.timezone}
+          today={today}
+          dispatches={preview.dispatches}
+          issues={issues}
+          errors={errors}
+        />
+
+        <details id="advanced" open={Boolean(errors.callback_url) || undefined} className="rounded-md border border-slate-200 bg-white p-4">
+          <summary className="cursor-pointer text-sm font-medium text-slate-900">Advanced</summary>
+          <div className="mt-3">
+            <Field
+              label="Callback URL (optional)"
+              name="callback_url"
+              type="url"
+              value={callbackUrl}
+              onChange={(e) => setCallbackUrl(e.target.value)}
+              hint="Receives this send’s events instead of the app’s webhook URL."
+              error={errors.callback_url?.join(' ')}
+            />
+          </div>
+        </details>
+      </div>
+
+      <aside className="space-y-4 lg:sticky lg:top-4 lg:self-start">
+        <CostPreview preview={preview} currency={options.currency} balance={options.balance} kind={kind} />
+        {!options.can_send && <Alert tone="info">Your role is {options.role}: you can prepare a message and see its cost, but only developers and owners can send.</Alert>}
+        <Button type="submit" className="w-full" disabled={blocked || compose.isPending}>
+          {compose.isPending ? 'Sending…' : submitLabel}
+        </Button>
+      </aside>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import { useTRPC } from '@/components/providers';
+import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
+import { CreateAppInput } from '@/server/contracts/keys';
+import { OneTimeKey } from './one-time-key';
+
+export function CreateAppForm({ environment }: { environment: 'test' | 'live' }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const create = useMutation(trpc.keys.create.mutationOptions());
+  const [error, setError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [shown, setShown] = useState<{ appName: string; apiKey: string } | null>(null);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = e.currentTarget;
+    setFormError(null);
+    const parsed = CreateAppInput.safeParse({ name: new FormData(form).get('name') });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0].message);
+      return;
+    }
+    setError(null);
+    try {
+      const r = await create.mutateAsync(parsed.data);
+      setShown({ appName: r.app.name, apiKey: r.api_key });
+      form.reset();
+      router.refresh();
+    } catch (err) {
+      const fields = fieldErrorsOf(err);
+      if (fields.name) setError(fields.name);
+      else setFormError(messageOf(err));
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      {shown && <OneTimeKey appName={shown.appName} apiKey={shown.apiKey} onDone={() => setShown(null)} />}
+      <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Create an app">
+        {formError && <Alert>{formError}</Alert>}
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="min-w-[16rem] flex-1">
+            <Field
+              label="App name"
+              name="name"
+              required
+              maxLength={80}
+              error={error}
+              hint={
+                environment === 'test'
+                  ? 'The key will start with sk_test_ and works at once in the sandbox.'
+                  : 'The key will start with sk_live_ and waits for an operator to validate it.'
+              }
+            />
+          </div>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Creating…' : 'Create app and key'}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useId, useState, type FormEvent } from 'react';
+import { useTRPC } from '@/components/providers';
+import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
+import { UpdateWebhookInput, type AppView } from '@/server/contracts/keys';
+
+/** Read-only (viewer) fields look read-only, not just refuse input. */
+const DISABLED = 'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-700';
+
+type Errors = Partial<Record<'url' | 'username' | 'password', string>>;
+
+/**
+ * Webhook URL and Basic credentials. The password field is always empty: the
+ * stored password is never sent to the browser, only whether one is set.
+ * Typing one replaces it; the checkbox removes it; leaving both keeps it.
+ */
+export function WebhookForm({ app, environment, readOnly }: { app: AppView; environment: 'test' | 'live'; readOnly: boolean }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const save = useMutation(trpc.keys.updateWebhook.mutationOptions());
+  const [errors, setErrors] = useState<Errors>({});
+  const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const clearId = useId();
+  const { url, username, password_set } = app.webhook;
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setStatus(null);
+    const form = e.currentTarget;
+    const data = new FormData(form);
+    const password = String(data.get('password') ?? '');
+    const input = {
+      appId: app.id,
+      url: String(data.get('url') ?? ''),
+      username: String(data.get('username') ?? ''),
+      passwordAction: data.get('clearPassword') ? ('clear' as const) : password ? ('replace' as const) : ('keep' as const),
+      password: password || undefined,
+    };
+    const parsed = UpdateWebhookInput.safeParse(input);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], i.message])) as Errors);
+      return;
+    }
+    setErrors({});
+    try {
+      await save.mutateAsync(parsed.data);
+      (form.elements.namedItem('password') as HTMLInputElement).value = '';
+      setStatus({ tone: 'success', text: parsed.data.url ? 'Webhook saved.' : 'Webhook removed.' });
+      router.refresh();
+    } catch (err) {
+      const fields = fieldErrorsOf(err);
+      if (Object.keys(fields).length) setErrors(fields as Errors);
+      else setStatus({ tone: 'error', text: messageOf(err) });
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label={`Webhook of ${app.name}`}>
+      <fieldset disabled={readOnly} className="space-y-3">
+        <Field
+          className={DISABLED}
+          label="Webhook URL"
+          name="url"
+          type="url"
+          inputMode="url"
+          defaultValue={url ?? ''}
+          placeholder="https://example.com/hooks/sms"
+          error={errors.url}
+          hint={environment === 'live' ? 'https only. Leave empty to stop webhooks.' : 'http or https (the sandbox also allows localhost). Leave empty to stop webhooks.'}
+        />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field className={DISABLED} label="Basic auth username" name="username" autoComplete="off" defaultValue={username ?? ''} error={errors.username} />
+          <Field
+            className={DISABLED}
+            label="Basic auth password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.password}
+            placeholder={password_set ? 'Leave empty to keep the current one' : ''}
+            hint={password_set ? 'A password is set. It is never shown; type a new one to replace it.' : 'Not set.'}
+          />
+        </div>
+        {password_set && (
+          <div className="flex items-center gap-2">
+            <input id={clearId} type="checkbox" name="clearPassword" className="h-4 w-4" />
+            <label htmlFor={clearId} className="text-sm text-slate-800">
+              Remove the stored password
+            </label>
+          </div>
+        )}
+        {!readOnly && (
+          <Button type="submit" variant="secondary" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save webhook'}
+          </Button>
+        )}
+      </fieldset>
+      {status && <Alert tone={status.tone}>{status.text}</Alert>}
+    </form>
+  );
+}

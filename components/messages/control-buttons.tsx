@@ -1,0 +1,98 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import type { MessageDetail } from '@/server/contracts/messages-dashboard';
+import { useTRPC } from '@/components/providers';
+import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/card';
+import { messageOf } from '@/components/ui/form-errors';
+import { formatMoney, plural } from './format';
+
+type Action = 'cancel' | 'pause' | 'resume';
+
+/** Pause / resume / cancel where controlSend allows them; cancel asks first and says what comes back. */
+export function ControlButtons({ detail }: { detail: MessageDetail }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const control = useMutation(trpc.messages.control.mutationOptions());
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const { controls, status } = detail;
+  const currency = status.currency;
+  const open = detail.dispatch_counts.scheduled ?? 0;
+
+  async function run(action: Action) {
+    setResult(null);
+    dialogRef.current?.close();
+    try {
+      const r = await control.mutateAsync({ id: status.message_id, action });
+      const refund = r.refunded_amount ?? 0;
+      setResult({
+        tone: 'success',
+        text:
+          action === 'cancel'
+            ? `Cancelled. ${formatMoney(refund, currency)} was refunded to your wallets.`
+            : action === 'pause'
+              ? 'Paused. Sends whose time passes while paused are skipped, and refunded when you resume.'
+              : `Resumed.${refund > 0 ? ` ${formatMoney(refund, currency)} was refunded for the sends skipped while paused.` : ''}`,
+      });
+    } catch (err) {
+      setResult({ tone: 'error', text: messageOf(err) });
+    }
+    await queryClient.invalidateQueries({ queryKey: trpc.messages.pathKey() });
+  }
+
+  const any = controls.can_cancel || controls.can_pause || controls.can_resume;
+  return (
+    <div className="space-y-3">
+      {any && (
+        <div className="flex flex-wrap gap-2">
+          {controls.can_pause && (
+            <Button variant="secondary" disabled={control.isPending} onClick={() => run('pause')}>
+              Pause
+            </Button>
+          )}
+          {controls.can_resume && (
+            <Button variant="secondary" disabled={control.isPending} onClick={() => run('resume')}>
+              Resume{controls.resume_refund > 0 ? ` (refunds ${formatMoney(controls.resume_refund, currency)})` : ''}
+            </Button>
+          )}
+          {controls.can_cancel && (
+            <Button variant="danger" disabled={control.isPending} onClick={() => dialogRef.current?.showModal()}>
+              Cancel send…
+            </Button>
+          )}
+        </div>
+      )}
+      {result && <Alert tone={result.tone}>{result.text}</Alert>}
+      <dialog
+        ref={dialogRef}
+        aria-labelledby="cancel-title"
+        aria-describedby="cancel-body"
+        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-slate-200 p-0 shadow-xl backdrop:bg-slate-900/50"
+      >
+        <div className="space-y-4 p-5">
+          <h2 id="cancel-title" className="text-lg font-semibold text-slate-900">
+            Cancel this send?
+          </h2>
+          <div id="cancel-body" className="space-y-2 text-sm text-slate-700">
+            <p>
+              {open > 0 ? `${plural(open, 'scheduled send')} that ${open === 1 ? 'has' : 'have'} not started will not go out. ` : ''}
+              <strong className="text-slate-900">{formatMoney(controls.cancel_refund, currency)}</strong> will be refunded to your wallets (postpaid first, then prepaid).
+            </p>
+            <p>A send already going out finishes. This cannot be undone.</p>
+          </div>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" autoFocus onClick={() => dialogRef.current?.close()}>
+              Keep the send
+            </Button>
+            <Button variant="danger" onClick={() => run('cancel')}>
+              Cancel and refund {formatMoney(controls.cancel_refund, currency)}
+            </Button>
+          </div>
+        </div>
+      </dialog>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+'use client';
+
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { TimelineEvent } from '@/server/contracts/messages-dashboard';
+import { useTRPC } from '@/components/providers';
+import { Button } from '@/components/ui/button';
+import { Alert, EmptyState } from '@/components/ui/card';
+import { messageOf } from '@/components/ui/form-errors';
+import { StatusBadge } from './status-badge';
+import { formatLocalSeconds } from './format';
+
+/** The events of the send, oldest first, each with its webhook deliveries and every attempt; replay for developers. */
+export function EventTimeline({ id, timezone, canReplay, refetchMs }: { id: string; timezone: string; canReplay: boolean; refetchMs: number | false }) {
+  const trpc = useTRPC();
+  const q = useInfiniteQuery(
+    trpc.messages.events.infiniteQueryOptions({ id, limit: 50 }, { getNextPageParam: (last) => last.next_cursor ?? undefined, refetchInterval: refetchMs }),
+  );
+  const events = q.data?.pages.flatMap((p) => p.items) ?? [];
+  const anyDelivery = events.some((e) => e.deliveries.length > 0);
+
+  return (
+    <div className="space-y-3">
+      {q.isError && <Alert>{messageOf(q.error)}</Alert>}
+      {q.isPending && <p className="text-sm text-slate-600">Loading events…</p>}
+      {q.isSuccess && events.length === 0 && <EmptyState>No events yet.</EmptyState>}
+      {q.isSuccess && events.length > 0 && !anyDelivery && (
+        <p className="text-sm text-slate-600">No webhook URL was set for these events, so none was delivered. They are kept here; set a URL on the API keys page, then replay.</p>
+      )}
+      <ol className="space-y-2">
+        {events.map((e) => (
+          <EventItem key={e.event_id} event={e} timezone={timezone} canReplay={canReplay} />
+        ))}
+      </ol>
+      {q.hasNextPage && (
+        <Button variant="secondary" disabled={q.isFetchingNextPage} onClick={() => q.fetchNextPage()}>
+          {q.isFetchingNextPage ? 'Loading…' : 'Show later events'}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function EventItem({ event: e, timezone, canReplay }: { event: TimelineEvent; timezone: string; canReplay: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const replay = useMutation(trpc.messages.replayEvent.mutationOptions());
+  const [note, setNote] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const last = e.deliveries[e.deliveries.length - 1];
+
+  async function onReplay() {
+    setNote(null);
+    try {
+      await replay.mutateAsync({ event_id: e.event_id });
+      setNote({ tone: 'success', text: 'Replay queued: a new delivery of this event was created.' });
+      await queryClient.invalidateQueries({ queryKey: trpc.messages.events.pathKey() });
+    } catch (err) {
+      setNote({ tone: 'error', text: messageOf(err) });
+    }
+  }
+
+  return (
+    <li className="rounded-md border border-slate-200 bg-white p-3 text-sm">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <time dateTime={e.created_at} className="font-mono text-xs text-slate-600">
+          {formatLocalSeconds(e.created_at, timezone)}
+        </time>
+        <span className="font-medium text-slate-900">{e.event_type}</span>
+        {e.recipient_phone && <span className="font-mono text-slate-700">{e.recipient_phone}</span>}
+        <span className="text-slate-600">
+          {e.deliveries.length === 0 ? 'not delivered (no webhook URL)' : last && <>webhook <StatusBadge status={last.state} /></>}
+        </span>
+        {canReplay && (
+          <Button variant="secondary" className="ml-auto px-3 py-1" disabled={replay.isPending} onClick={onReplay} aria-label={`Replay ${e.event_type}${e.recipient_phone ? ` for ${e.recipient_phone}` : ''}`}>
+            Replay
+          </Button>
+        )}
+      </div>
+      {note && (
+        <div className="mt-2">
+          <Alert tone={note.tone}>{note.text}</Alert>
+        </div>
+      )}
+      <details className="mt-2">
+        <summary className="cursor-pointer text-xs text-blue-700 underline">
+          Payload and {e.deliveries.length === 1 ? '1 delivery' : `${e.deliveries.length} deliveries`}
+        </summary>
+        <pre className="mt-2 max-h-60 overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100">{JSON.stringify(e.payload, null, 2)}</pre>
+        {e.deliveries.length > 0 && (
+          <ol className="mt-2 space-y-2">
+            {e.deliveries.map((d, i) => (
+              <li key={d.delivery_id} className="rounded border border-slate-200 p-2">
+                <p>
+                  Delivery {i + 1} to <span className="break-all font-mono text-xs">{d.url}</span>: <StatusBadge status={d.state} />, {d.attempts} {d.attempts === 1 ? 'attempt' : 'attempts'}
+                  {d.next_attempt_at && ` · next try ${formatLocalSeconds(d.next_attempt_at, timezone)}`}
+                </p>
+                {d.attempt_log.length > 0 && (
+                  <table className="mt-1 w-full text-left text-xs">
+                    <caption className="sr-only">Attempts of delivery {i + 1}</caption>
+                    <thead className="text-slate-600">
+                      <tr>
+                        <th scope="col" className="py-0.5 pr-2 font-medium">When</th>
+                        <th scope="col" className="py-0.5 pr-2 font-medium">HTTP</th>
+                        <th scope="col" className="py-0.5 pr-2 font-medium">Time</th>
+                        <th scope="col" className="py-0.5 font-medium">Error</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {d.attempt_log.map((a, j) => (
+                        <tr key={j}>
+                          <td className="py-0.5 pr-2 font-mono">{formatLocalSeconds(a.attempted_at, timezone)}</td>
+                          <td className="py-0.5 pr-2">{a.status_code ?? '—'}</td>
+                          <td className="py-0.5 pr-2">{a.latency_ms} ms</td>
+                          <td className="py-0.5">{a.error ?? ''}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+      </details>
+    </li>
+  );
+}

@@ -1,0 +1,60 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import { useTRPC } from '@/components/providers';
+import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { messageOf } from '@/components/ui/form-errors';
+import { formatMoney } from '@/components/ui/format';
+import { SetCreditLineInput } from '@/server/contracts/operator';
+
+/** Postpaid agreement: sets the postpaid wallet to an amount (the difference is one adjustment ledger row). */
+export function CreditLineForm({ organizationId, current, currency }: { organizationId: string; current: number | null; currency: string }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const set = useMutation(trpc.operator.setCreditLine.mutationOptions());
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setStatus(null);
+    const parsed = SetCreditLineInput.safeParse({ organizationId, amount: new FormData(e.currentTarget).get('amount') });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0].message);
+      return;
+    }
+    setError(null);
+    try {
+      const r = await set.mutateAsync(parsed.data);
+      setStatus({
+        tone: 'success',
+        text: `Postpaid wallet set to ${formatMoney(r.postpaid, currency)} (adjustment ${r.adjustment >= 0 ? '+' : ''}${formatMoney(r.adjustment, currency)}).`,
+      });
+      router.refresh();
+    } catch (err) {
+      setStatus({ tone: 'error', text: messageOf(err) });
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Postpaid credit line">
+      <p className="text-sm text-slate-700">
+        Current postpaid balance: {current === null ? 'no postpaid wallet' : formatMoney(current, currency)}. Setting an amount posts the
+        difference as an <code>adjustment</code> ledger row.
+      </p>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="min-w-[12rem]">
+          <Field label={`Credit line (${currency})`} name="amount" inputMode="decimal" autoComplete="off" required error={error} />
+        </div>
+        <Button type="submit" disabled={set.isPending}>
+          {set.isPending ? 'Saving…' : 'Set credit line'}
+        </Button>
+      </div>
+      <div aria-live="polite">{status && <Alert tone={status.tone}>{status.text}</Alert>}</div>
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { KeyStatusBadge } from '@/components/keys/key-status-badge';
+import { useTRPC } from '@/components/providers';
+import { Button } from '@/components/ui/button';
+import { messageOf } from '@/components/ui/form-errors';
+import type { AppView, KeyStatusValue } from '@/server/contracts/keys';
+
+const ACTIONS: Array<{ status: KeyStatusValue; label: string; variant: 'primary' | 'secondary' | 'danger' }> = [
+  { status: 'allowed', label: 'Approve', variant: 'primary' },
+  { status: 'suspended', label: 'Suspend', variant: 'danger' },
+  { status: 'locked', label: 'Lock', variant: 'secondary' },
+  { status: 'revoqued', label: 'Revoke', variant: 'danger' },
+  { status: 'expired', label: 'Expire', variant: 'secondary' },
+  { status: 'rejected', label: 'Reject', variant: 'secondary' },
+];
+
+/** Sets a key's status; the API answers that status's 403 (or allows) from the next request. */
+export function KeyStatusActions({ app }: { app: AppView }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const set = useMutation(trpc.operator.setKeyStatus.mutationOptions());
+  const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+
+  async function apply(status: KeyStatusValue, label: string) {
+    setMessage(null);
+    try {
+      await set.mutateAsync({ appId: app.id, status });
+      setMessage({ tone: 'ok', text: `${label}: done.` });
+      router.refresh();
+    } catch (err) {
+      setMessage({ tone: 'error', text: messageOf(err) });
+    }
+  }
+
+  return (
+    <div className="space-y-2">
+      <div className="flex flex-wrap items-center gap-2" role="group" aria-label={`Status of the key of ${app.name}`}>
+        <KeyStatusBadge status={app.status} />
+        {ACTIONS.filter((a) => a.status !== app.status).map((a) => (
+          <Button
+            key={a.status}
+            type="button"
+            variant={a.variant}
+            className="px-3 py-1"
+            disabled={set.isPending}
+            onClick={() => apply(a.status, a.label)}
+            aria-label={`${a.label} the key of ${app.name}`}
+          >
+            {a.label}
+          </Button>
+        ))}
+      </div>
+      <p aria-live="polite" className={`text-sm ${message?.tone === 'error' ? 'text-red-700' : 'text-slate-700'}`}>
+        {message?.text}
+      </p>
+    </div>
+  );
+}

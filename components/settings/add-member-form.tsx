@@ -1,0 +1,95 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTRPC } from '@/components/providers';
+import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/card';
+import { Field, Select } from '@/components/ui/field';
+import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
+import { AddMemberInput } from '@/server/contracts/organization';
+
+type Errors = Partial<Record<keyof AddMemberInput, string>>;
+
+/** Owner: add a person by email. A new account's one-time password is shown here once. */
+export function AddMemberForm() {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const add = useMutation(trpc.organization.addMember.mutationOptions());
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [added, setAdded] = useState<{ email: string; role: string; password: string | null } | null>(null);
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (added) notice.current?.focus();
+  }, [added]);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = e.currentTarget;
+    setFormError(null);
+    const parsed = AddMemberInput.safeParse(Object.fromEntries(new FormData(form)));
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], i.message])) as Errors);
+      return;
+    }
+    setErrors({});
+    try {
+      const r = await add.mutateAsync(parsed.data);
+      setAdded({ email: r.member.email, role: r.member.role, password: r.one_time_password });
+      form.reset();
+      router.refresh();
+    } catch (err) {
+      const fields = fieldErrorsOf(err);
+      if (Object.keys(fields).length) setErrors(fields as Errors);
+      else setFormError(messageOf(err));
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      {added && (
+        <div ref={notice} tabIndex={-1} className="focus:outline-none">
+          {added.password ? (
+            <Alert tone="warning">
+              <p>
+                <strong>{added.email}</strong> now has an account ({added.role}). Their one-time password is shown only now: give it to them
+                privately.
+              </p>
+              <label className="mt-2 block text-sm font-medium" htmlFor="one-time-password">
+                One-time password
+              </label>
+              <input
+                id="one-time-password"
+                readOnly
+                value={added.password}
+                onFocus={(e) => e.currentTarget.select()}
+                className="mt-1 block w-full max-w-xs rounded-md border border-amber-400 bg-white px-3 py-2 font-mono text-sm"
+              />
+            </Alert>
+          ) : (
+            <Alert tone="success">
+              {added.email} already had an account and is now a member ({added.role}).
+            </Alert>
+          )}
+        </div>
+      )}
+      <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Add a member">
+        {formError && <Alert>{formError}</Alert>}
+        <div className="grid gap-3 sm:grid-cols-3">
+          <Field label="Email" name="email" type="email" autoComplete="off" required error={errors.email} />
+          <Field label="Name" name="name" autoComplete="off" error={errors.name} hint="Needed only if they have no account yet." />
+          <Select label="Role" name="role" defaultValue="developer" error={errors.role}>
+            <option value="viewer">Viewer: reads everything</option>
+            <option value="developer">Developer: keys, webhooks, sends</option>
+            <option value="owner">Owner: everything, incl. team and settings</option>
+          </Select>
+        </div>
+        <Button type="submit" disabled={add.isPending}>
+          {add.isPending ? 'Adding…' : 'Add member'}
+        </Button>
+      </form>
+    </div>
+  );
+}

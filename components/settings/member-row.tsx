@@ -1,0 +1,108 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useId, useState } from 'react';
+import { useTRPC } from '@/components/providers';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { messageOf } from '@/components/ui/form-errors';
+import { formatDateTime } from '@/components/ui/format';
+import { ROLE_VALUES, type MemberView, type RoleValue } from '@/server/contracts/organization';
+
+/** One team member; owners change the role (select, then "Change role") or remove them (confirmed). */
+export function MemberRow({ member, canManage, timeZone }: { member: MemberView; canManage: boolean; timeZone: string }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const changeRole = useMutation(trpc.organization.changeRole.mutationOptions());
+  const remove = useMutation(trpc.organization.removeMember.mutationOptions());
+  const [role, setRole] = useState<RoleValue>(member.role);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const selectId = useId();
+  const who = member.is_you ? `${member.name} (you)` : member.name;
+
+  async function saveRole() {
+    setError(null);
+    try {
+      await changeRole.mutateAsync({ userId: member.user_id, role });
+      router.refresh();
+    } catch (err) {
+      setError(messageOf(err));
+      setRole(member.role);
+    }
+  }
+
+  async function confirmRemove() {
+    setError(null);
+    try {
+      await remove.mutateAsync({ userId: member.user_id });
+      setConfirming(false);
+      router.refresh();
+    } catch (err) {
+      setConfirming(false);
+      setError(messageOf(err));
+    }
+  }
+
+  return (
+    <tr className="border-b border-slate-100 align-top last:border-0">
+      <th scope="row" className="py-2 pr-4 font-medium">
+        {who}
+        <div className="font-normal text-slate-600">{member.email}</div>
+      </th>
+      <td className="py-2 pr-4">
+        {canManage ? (
+          <div className="flex flex-wrap items-center gap-2">
+            <label htmlFor={selectId} className="sr-only">
+              Role of {member.email}
+            </label>
+            <select
+              id={selectId}
+              value={role}
+              onChange={(e) => setRole(e.target.value as RoleValue)}
+              className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+            >
+              {ROLE_VALUES.map((r) => (
+                <option key={r} value={r}>
+                  {r}
+                </option>
+              ))}
+            </select>
+            {role !== member.role && (
+              <Button type="button" variant="secondary" className="px-3 py-1" onClick={saveRole} disabled={changeRole.isPending}>
+                {changeRole.isPending ? 'Saving…' : 'Change role'}
+              </Button>
+            )}
+          </div>
+        ) : (
+          member.role
+        )}
+        {error && (
+          <p role="alert" className="mt-1 text-sm text-red-700">
+            {error}
+          </p>
+        )}
+      </td>
+      <td className="py-2 pr-4">{formatDateTime(member.joined_at, timeZone)}</td>
+      {canManage && (
+        <td className="py-2">
+          <Button type="button" variant="secondary" className="px-3 py-1" onClick={() => setConfirming(true)} aria-label={`Remove ${member.email}`}>
+            Remove
+          </Button>
+          <ConfirmDialog
+            open={confirming}
+            title={`Remove ${member.email}?`}
+            confirmLabel="Remove member"
+            pendingLabel="Removing…"
+            pending={remove.isPending}
+            onConfirm={confirmRemove}
+            onClose={() => setConfirming(false)}
+          >
+            <p>They lose access to this organization at once. Their account stays and can be added again later.</p>
+          </ConfirmDialog>
+        </td>
+      )}
+    </tr>
+  );
+}

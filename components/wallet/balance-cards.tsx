@@ -1,0 +1,28 @@
+import { formatMoney, formatNumber } from '@/components/ui/format';
+import type { WalletOverview } from '@/server/contracts/wallet-dashboard';
+
+function Stat({ label, value, note }: { label: string; value: string; note: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="mt-1 text-2xl font-semibold text-slate-900">{value}</dd>
+      <dd className="mt-1 text-xs text-slate-600">{note}</dd>
+    </div>
+  );
+}
+
+/** The figures of GET /balance, wallet by wallet. */
+export function BalanceCards({ o }: { o: WalletOverview }) {
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Balances">
+      <Stat label="Prepaid wallet (SVC_SMS)" value={o.prepaid === null ? '—' : formatMoney(o.prepaid, o.currency)} note={o.prepaid === null ? 'Not opened yet' : 'Pays first'} />
+      <Stat
+        label="Postpaid wallet (SVC_POST_PAID)"
+        value={o.postpaid === null ? '—' : formatMoney(o.postpaid, o.currency)}
+        note={o.postpaid === null ? 'No postpaid agreement' : 'Pays what prepaid cannot'}
+      />
+      <Stat label="Unit price" value={formatMoney(o.unit_price, o.currency)} note="Default price of one SMS segment" />
+      <Stat label="Available SMS" value={formatNumber(o.available_sms)} note={`${formatMoney(o.balance, o.currency)} in total ÷ unit price`} />
+    </dl>
+  );
+}

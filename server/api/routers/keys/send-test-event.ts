@@ -1,0 +1,12 @@
+import { merchantProcedure } from '@/server/api/trpc';
+import { AppRef, TestEventResult } from '@/server/contracts/keys';
+import { sendTestEvent } from '@/server/domain/keys/send-test-event';
+
+/** POSTs a marked sample event to the app's webhook and answers status, latency and error. Developer or owner. */
+export const sendTestEventProcedure = merchantProcedure
+  .input(AppRef)
+  .output(TestEventResult)
+  .mutation(async ({ ctx, input }) => {
+    ctx.requireRole('developer');
+    return sendTestEvent(ctx.db, { organizationId: ctx.member.organizationId, appId: input.appId, actor: `user:${ctx.user.id}`, now: ctx.now() }, ctx.env);
+  });

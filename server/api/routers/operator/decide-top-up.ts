@@ -1,0 +1,10 @@
+import { operatorProcedure } from '@/server/api/trpc';
+import { DecideTopUpInput } from '@/server/contracts/operator';
+import { TopUpRequestView } from '@/server/contracts/wallet-dashboard';
+import { decideTopUp } from '@/server/domain/wallets/decide-top-up';
+
+/** Confirm (credits the wallet once) or reject a live top-up request. */
+export const decideTopUpProcedure = operatorProcedure
+  .input(DecideTopUpInput)
+  .output(TopUpRequestView)
+  .mutation(({ ctx, input }) => decideTopUp(ctx.db, { ...input, actor: `user:${ctx.user.id}`, now: ctx.now() }));

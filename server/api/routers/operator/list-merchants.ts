@@ -1,0 +1,8 @@
+import { operatorProcedure } from '@/server/api/trpc';
+import { ListMerchantsInput, ListMerchantsResult } from '@/server/contracts/operator';
+import { listMerchants } from '@/server/domain/operator/list-merchants';
+
+export const listMerchantsProcedure = operatorProcedure
+  .input(ListMerchantsInput)
+  .output(ListMerchantsResult)
+  .query(async ({ ctx, input }) => ({ merchants: await listMerchants(ctx.db, input.search) }));

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { merchantProcedure } from '@/server/api/trpc';
+import { OrganizationView, type RoleValue } from '@/server/contracts/organization';
+import { getOrganization, type OrganizationSummary } from '@/server/domain/organizations/get-organization';
+import { ApiError } from '@/server/errors/api-error';
+
+export function toOrganizationView(org: OrganizationSummary, environment: 'test' | 'live', role: RoleValue): OrganizationView {
+  return {
+    id: org.id,
+    name: org.name,
+    timezone: org.timezone,
+    default_country: org.defaultCountry,
+    currency: org.currency,
+    environment,
+    your_role: role,
+  };
+}
+
+export const getOrganizationProcedure = merchantProcedure
+  .input(z.void())
+  .output(OrganizationView)
+  .query(async ({ ctx }) => {
+    const org = await getOrganization(ctx.db, ctx.member.organizationId);
+    if (!org) throw new ApiError('NOT_FOUND');
+    return toOrganizationView(org, ctx.env.SMS_ENV, ctx.member.role);
+  });

@@ -1,0 +1,19 @@
+import { merchantProcedure } from '@/server/api/trpc';
+import { TopUpInput, TopUpResult } from '@/server/contracts/wallet-dashboard';
+import { getOrganization } from '@/server/domain/organizations/get-organization';
+import { requestTopUp } from '@/server/domain/wallets/top-up-requests';
+import { ApiError } from '@/server/errors/api-error';
+
+/**
+ * Sandbox: instant test credit (developer or owner). Live: a top-up request an
+ * operator confirms (owner, since it commits the organization to pay).
+ */
+export const topUpProcedure = merchantProcedure
+  .input(TopUpInput)
+  .output(TopUpResult)
+  .mutation(async ({ ctx, input }) => {
+    ctx.requireRole(ctx.env.SMS_ENV === 'test' ? 'developer' : 'owner');
+    const org = await getOrganization(ctx.db, ctx.member.organizationId);
+    if (!org) throw new ApiError('NOT_FOUND');
+    return requestTopUp(ctx.db, { ...input, organizationId: org.id, currency: org.currency, environment: ctx.env.SMS_ENV, actor: `user:${ctx.user.id}` });
+  });

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { ControlResult, MESSAGE_STATUSES, MessageStatus, RecurringScheduleInput, ScheduledDateInput } from './send';
+
+/** Dashboard views of sends: history, one message, its recipients, its events and webhook attempts. */
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+export const SENDING_TYPE_VALUES = ['immediate', 'scheduled', 'recurring'] as const;
+
+export const ListMessagesInput = z.object({
+  status: z.enum(MESSAGE_STATUSES).optional(),
+  sending_type: z.enum(SENDING_TYPE_VALUES).optional(),
+  /** Local dates (merchant timezone), inclusive. */
+  from: z.string().regex(DATE, 'Use a date YYYY-MM-DD.').optional(),
+  to: z.string().regex(DATE, 'Use a date YYYY-MM-DD.').optional(),
+  /** Part of a recipient's number (at least 3 digits), or a whole number in any accepted form. */
+  phone: z.string().max(32).optional(),
+  /** Opaque keyset cursor from a previous page. */
+  cursor: z.string().max(200).optional(),
+  direction: z.enum(['next', 'prev']).default('next'),
+  limit: z.number().int().min(1).max(100).default(25),
+});
+export type ListMessagesInput = z.input<typeof ListMessagesInput>;
+
+export const MessageListItem = MessageStatus.extend({
+  body_preview: z.string(),
+  sender_id: z.string().nullable(),
+  first_recipient: z.string().nullable(),
+});
+export type MessageListItem = z.infer<typeof MessageListItem>;
+
+export const MessagePage = z.object({
+  items: z.array(MessageListItem),
+  /** Older messages: pass with direction 'next'. */
+  next_cursor: z.string().nullable(),
+  /** Newer messages: pass with direction 'prev'. */
+  prev_cursor: z.string().nullable(),
+  timezone: z.string(),
+});
+export type MessagePage = z.infer<typeof MessagePage>;
+
+export const MessageIdInput = z.object({ id: z.string().min(1).max(64) });
+
+export const DispatchSummary = z.object({
+  seq: z.number().int(),
+  dispatch_at: z.string().nullable(),
+  state: z.enum(['scheduled', 'running', 'done', 'cancelled', 'skipped']),
+  cost: z.number(),
+  refunded: z.boolean(),
+});
+
+export const MessageSchedule = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('scheduled'), scheduled_dates: z.array(ScheduledDateInput) }),
+  z.object({ kind: z.literal('recurring'), recurring_schedule: RecurringScheduleInput }),
+]);
+
+export const MessageDetail = z.object({
+  status: MessageStatus,
+  body: z.string(),
+  sender_id: z.string().nullable(),
+  encoding: z.enum(['GSM-7', 'UCS-2']),
+  segments: z.number().int(),
+  app: z.object({ app_id: z.string(), name: z.string() }),
+  callback_url: z.string().nullable(),
+  schedule: MessageSchedule.nullable(),
+  timezone: z.string(),
+  /** The first dispatches by moment (at most 50) and how many are in each state. */
+  dispatches: z.array(DispatchSummary),
+  dispatch_counts: z.record(z.string(), z.number().int()),
+  controls: z.object({
+    can_cancel: z.boolean(),
+    can_pause: z.boolean(),
+    can_resume: z.boolean(),
+    /** What a cancel now would return to the wallets (dispatches not started, and skipped ones not yet refunded). */
+    cancel_refund: z.number(),
+    /** What a resume now would return (dispatches skipped while paused). */
+    resume_refund: z.number(),
+  }),
+  /** True while the send can still change (the page keeps refreshing). */
+  live: z.boolean(),
+});
+export type MessageDetail = z.infer<typeof MessageDetail>;
+
+export const RECIPIENT_STATE_VALUES = ['pending', 'processing', 'sent', 'delivered', 'failed', 'cancelled'] as const;
+
+export const ListRecipientsInput = z.object({
+  id: z.string().min(1).max(64),
+  state: z.enum(RECIPIENT_STATE_VALUES).optional(),
+  cursor: z.number().int().nonnegative().optional(),
+  limit: z.number().int().min(1).max(200).default(50),
+});
+
+export const RecipientRow = z.object({
+  id: z.number().int(),
+  position: z.number().int(),
+  phone: z.string(),
+  state: z.enum(RECIPIENT_STATE_VALUES),
+  dispatch_seq: z.number().int(),
+  dispatch_at: z.string().nullable(),
+  price: z.number(),
+  carrier: z.string().nullable(),
+  error_code: z.string().nullable(),
+  error_message: z.string().nullable(),
+  sent_at: z.string().nullable(),
+  done_at: z.string().nullable(),
+});
+export type RecipientRow = z.infer<typeof RecipientRow>;
+
+export const RecipientPage = z.object({ items: z.array(RecipientRow), next_cursor: z.number().int().nullable(), total: z.number().int() });
+export type RecipientPage = z.infer<typeof RecipientPage>;
+
+export const ListEventsInput = z.object({
+  id: z.string().min(1).max(64),
+  cursor: z.string().max(200).optional(),
+  limit: z.number().int().min(1).max(200).default(50),
+});
+
+export const WebhookAttempt = z.object({
+  attempted_at: z.string(),
+  status_code: z.number().int().nullable(),
+  latency_ms: z.number().int(),
+  error: z.string().nullable(),
+});
+export const WebhookDelivery = z.object({
+  delivery_id: z.string(),
+  url: z.string(),
+  state: z.enum(['pending', 'succeeded', 'failed']),
+  attempts: z.number().int(),
+  next_attempt_at: z.string().nullable(),
+  last_status_code: z.number().int().nullable(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  attempt_log: z.array(WebhookAttempt),
+});
+export const TimelineEvent = z.object({
+  event_id: z.string(),
+  event_type: z.enum(['sms.queued', 'sms.processing', 'sms.sent', 'sms.delivered', 'sms.failed']),
+  created_at: z.string(),
+  recipient_phone: z.string().nullable(),
+  /** The exact JSON body POSTed to the webhook. */
+  payload: z.record(z.string(), z.unknown()),
+  deliveries: z.array(WebhookDelivery),
+});
+export type TimelineEvent = z.infer<typeof TimelineEvent>;
+export const EventPage = z.object({ items: z.array(TimelineEvent), next_cursor: z.string().nullable() });
+export type EventPage = z.infer<typeof EventPage>;
+
+export const ReplayEventInput = z.object({ event_id: z.string().min(1).max(64) });
+export const ReplayEventResult = z.object({ delivery_id: z.string() });
+
+export const ControlMessageInput = z.object({ id: z.string().min(1).max(64), action: z.enum(['cancel', 'pause', 'resume']) });
+export const ControlMessageResult = ControlResult;

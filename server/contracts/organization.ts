@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/** Dashboard contracts of the settings page (organization and team). */
+export const ROLE_VALUES = ['owner', 'developer', 'viewer'] as const;
+export const RoleValue = z.enum(ROLE_VALUES, { error: 'Choose owner, developer or viewer.' });
+export type RoleValue = z.infer<typeof RoleValue>;
+
+/** A valid IANA zone (D4): the runtime's time-zone database decides, on the server and in the browser alike. */
+export function isTimeZone(value: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const OrganizationView = z.object({
+  id: z.string(),
+  name: z.string(),
+  timezone: z.string(),
+  default_country: z.string(),
+  currency: z.string(),
+  environment: z.enum(['test', 'live']),
+  your_role: RoleValue,
+});
+export type OrganizationView = z.infer<typeof OrganizationView>;
+
+export const UpdateOrganizationInput = z.object({
+  name: z.string().trim().min(1, 'Enter the organization name.').max(100, 'Use at most 100 characters.'),
+  timezone: z.string().trim().refine(isTimeZone, 'Choose a time zone from the list, such as Africa/Kinshasa.'),
+  /** ISO 3166 alpha-2; the server also checks that phone numbers of that country can be parsed. */
+  defaultCountry: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'Choose a country.'),
+});
+export type UpdateOrganizationInput = z.infer<typeof UpdateOrganizationInput>;
+
+export const MemberView = z.object({
+  user_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: RoleValue,
+  joined_at: z.string(),
+  is_you: z.boolean(),
+});
+export type MemberView = z.infer<typeof MemberView>;
+
+export const ListMembersResult = z.object({ members: z.array(MemberView) });
+
+export const AddMemberInput = z.object({
+  email: z.string().trim().email('Enter a valid email address.').max(254),
+  /** Used only when no account exists for the email yet. */
+  name: z.string().trim().max(100, 'Use at most 100 characters.'),
+  role: RoleValue,
+});
+export type AddMemberInput = z.infer<typeof AddMemberInput>;
+
+export const AddMemberResult = z.object({
+  member: MemberView,
+  /** Set only when a new account was created: shown once, never stored in clear. */
+  one_time_password: z.string().nullable(),
+});
+export type AddMemberResult = z.infer<typeof AddMemberResult>;
+
+export const UserId = z.string().trim().regex(/^usr_[0-9A-Za-z]{1,40}$/, 'Unknown member.');
+
+export const ChangeRoleInput = z.object({ userId: UserId, role: RoleValue });
+export type ChangeRoleInput = z.infer<typeof ChangeRoleInput>;
+
+export const RemoveMemberInput = z.object({ userId: UserId });
+export type RemoveMemberInput = z.infer<typeof RemoveMemberInput>;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** The dashboard overview: balance, today's sends, delivery rate and 30 days of SMS and spend. */
+export const OVERVIEW_DAYS = 30;
+export const DELIVERY_RATE_DAYS = 7;
+
+export const OverviewDay = z.object({
+  /** Local date in the merchant timezone, YYYY-MM-DD. */
+  date: z.string(),
+  sends: z.number().int(),
+  /** SMS billed for the sends created that day: segments x recipients x dispatches, less what was cancelled. */
+  sms: z.number().int(),
+  /** What those sends cost, less what was refunded to the wallets. */
+  spend: z.number(),
+  delivered: z.number().int(),
+  failed: z.number().int(),
+});
+export type OverviewDay = z.infer<typeof OverviewDay>;
+
+export const Overview = z.object({
+  timezone: z.string(),
+  currency: z.string(),
+  currency_symbol: z.string(),
+  balance: z
+    .object({
+      prepaid: z.number(),
+      postpaid: z.number(),
+      total: z.number(),
+      unit_price: z.number(),
+      available_sms: z.number().int(),
+    })
+    .nullable(),
+  has_app: z.boolean(),
+  has_sends: z.boolean(),
+  today: OverviewDay,
+  delivery_rate: z.object({
+    days: z.number().int(),
+    delivered: z.number().int(),
+    failed: z.number().int(),
+    /** delivered / (delivered + failed), 0..1; null when nothing reached a terminal state. */
+    rate: z.number().nullable(),
+  }),
+  /** Oldest first, one entry per local day, today last. */
+  days: z.array(OverviewDay),
+});
+export type Overview = z.infer<typeof Overview>;

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { gatewayApps } from '@/db/schema';
+import type { TestEventResult } from '@/server/contracts/keys';
+import { recordAudit } from '@/server/domain/audit/record-audit';
+import { sendWebhook, type SendEnv } from '@/server/domain/webhooks/send-webhook';
+import { ApiError } from '@/server/errors/api-error';
+import { findApp } from './list-apps';
+
+/** The message id every sample event carries: no real send has it (ids are `msg_` + 22 base62). */
+export const TEST_EVENT_MESSAGE_ID = 'msg_TEST_EVENT_not_a_real_send';
+
+/**
+ * A clearly marked sample `sms.delivered` event in the shape of the real ones
+ * (spec Events), with `test: true` at the top level and in `data`. It is not
+ * stored as an event and never retried.
+ */
+export function sampleEvent(now: Date): Record<string, unknown> {
+  return {
+    event_id: randomUUID(),
+    event_type: 'sms.delivered',
+    timestamp: now.toISOString(),
+    message_id: TEST_EVENT_MESSAGE_ID,
+    data: {
+      recipient_phone: '+243810000000',
+      carrier: 'test',
+      delivered_at: now.toISOString(),
+      segments: 1,
+      dispatch_at: null,
+      test: true,
+      note: 'Sample event sent from the dashboard ("Send test event"). No message was sent and nothing was charged.',
+    },
+    test: true,
+  };
+}
+
+/**
+ * One real POST of the sample event to the app's webhook through the delivery
+ * code (same headers, Basic credentials, timeout and, in live, the address
+ * guard), answering what came back.
+ */
+export async function sendTestEvent(
+  db: Db,
+  input: { organizationId: string; appId: string; actor: string; now: Date },
+  env: SendEnv,
+): Promise<TestEventResult> {
+  const app = await findApp(db, input.appId, input.organizationId);
+  if (!app.webhookUrl) throw new ApiError('NOT_FOUND', { message: 'This app has no webhook URL yet: save one first.' });
+  const [secret] = await db
+    .select({ username: gatewayApps.webhookUsername, passwordEnc: gatewayApps.webhookPasswordEnc })
+    .from(gatewayApps)
+    .where(eq(gatewayApps.id, app.id));
+  const payload = sampleEvent(input.now);
+  const result = await sendWebhook(
+    { url: app.webhookUrl, payload, credentials: secret?.username ? { username: secret.username, passwordEnc: secret.passwordEnc } : null },
+    env,
+  );
+  const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode <= 299;
+  await recordAudit(db, {
+    actor: input.actor,
+    action: 'webhook.test',
+    targetType: 'gateway_app',
+    targetId: app.id,
+    organizationId: input.organizationId,
+    details: { url: app.webhookUrl, status_code: result.statusCode, latency_ms: result.latencyMs, error: result.error },
+  });
+  return { url: app.webhookUrl, status_code: result.statusCode, latency_ms: result.latencyMs, error: result.error, ok, payload };
+}

@@ -1,0 +1,113 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '@/db/client';
+import { gatewayApps, organizations, pricingRows, wallets } from '@/db/schema';
+import type { ComposeApp, ComposeOptions } from '@/server/contracts/compose';
+import type { SendRequest } from '@/server/contracts/send';
+import { maskKey, type KeyEnvironment } from '@/server/domain/keys/api-keys';
+import type { AuthedApp } from '@/server/domain/keys/authenticate';
+import { currencySymbol } from '@/server/domain/pricing/currency';
+import { unitPriceOf } from '@/server/domain/wallets/get-balance';
+import { ApiError } from '@/server/errors/api-error';
+import { validationError } from '@/server/errors/validation';
+import { money, toAmount } from '@/server/lib/money';
+import { submitSend, type SendAnswer } from './submit-send';
+
+/**
+ * Dashboard compose (beyond the API): the merchant picks one of its apps and
+ * the send goes through submitSend exactly as POST /send with that app's key
+ * would (validation, pricing, schedules, the one-transaction charge).
+ */
+
+type AppRow = { id: string; name: string; environment: KeyEnvironment; status: string; keyPrefix: string; keyLast4: string };
+
+async function appsOf(db: DbOrTx, organizationId: string): Promise<AppRow[]> {
+  return db
+    .select({
+      id: gatewayApps.id,
+      name: gatewayApps.name,
+      environment: gatewayApps.environment,
+      status: gatewayApps.status,
+      keyPrefix: gatewayApps.keyPrefix,
+      keyLast4: gatewayApps.keyLast4,
+    })
+    .from(gatewayApps)
+    .where(eq(gatewayApps.organizationId, organizationId))
+    .orderBy(asc(gatewayApps.createdAt), asc(gatewayApps.id));
+}
+
+/** An app may send when its key would authenticate on this deployment: status `allowed`, same environment. */
+const canSend = (a: AppRow, environment: KeyEnvironment) => a.status === 'allowed' && a.environment === environment;
+
+export async function getComposeOptions(
+  db: DbOrTx,
+  member: { organizationId: string; role: 'owner' | 'developer' | 'viewer' },
+  environment: KeyEnvironment,
+): Promise<ComposeOptions> {
+  const [org] = await db.select().from(organizations).where(eq(organizations.id, member.organizationId));
+  if (!org) throw new ApiError('NOT_FOUND');
+  const [apps, rows, walletRows] = await Promise.all([
+    appsOf(db, org.id),
+    db
+      .select({ id: pricingRows.id, country: pricingRows.country, network: pricingRows.network, prefixes: pricingRows.prefixes, price: pricingRows.price })
+      .from(pricingRows)
+      .where(eq(pricingRows.organizationId, org.id))
+      .orderBy(asc(pricingRows.country), asc(pricingRows.network)),
+    db.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.organizationId, org.id)),
+  ]);
+  const senders = apps.filter((a) => canSend(a, environment));
+  return {
+    apps: senders.map((a): ComposeApp => ({ app_id: a.id, name: a.name, environment: a.environment, key_hint: maskKey(a.keyPrefix, a.keyLast4) })),
+    blocked_apps: apps.length - senders.length,
+    role: member.role,
+    can_send: member.role !== 'viewer',
+    environment,
+    timezone: org.timezone,
+    default_country: org.defaultCountry,
+    currency: org.currency,
+    currency_symbol: currencySymbol(org.currency),
+    default_price: unitPriceOf(org.defaultPrice),
+    pricing_rows: rows,
+    balance: walletRows.length ? toAmount(walletRows.reduce((sum, w) => sum.plus(w.balance), money(0))) : null,
+  };
+}
+
+/** The AuthedApp submitSend needs, for one of the organization's apps that may send now; else a validation error on `app_id`. */
+export async function senderApp(db: DbOrTx, organizationId: string, appId: string, environment: KeyEnvironment): Promise<AuthedApp> {
+  const [row] = await db
+    .select({
+      appId: gatewayApps.id,
+      organizationId: gatewayApps.organizationId,
+      environment: gatewayApps.environment,
+      status: gatewayApps.status,
+      rateLimits: gatewayApps.rateLimits,
+      timezone: organizations.timezone,
+      defaultCountry: organizations.defaultCountry,
+      defaultPrice: organizations.defaultPrice,
+      currency: organizations.currency,
+    })
+    .from(gatewayApps)
+    .innerJoin(organizations, eq(organizations.id, gatewayApps.organizationId))
+    .where(and(eq(gatewayApps.id, appId), eq(gatewayApps.organizationId, organizationId)));
+  const bad = (message: string) => validationError([{ field: 'app_id', code: 'INVALID_FIELD_FORMAT', message }]);
+  if (!row) throw bad('Choose one of your organization’s apps.');
+  if (row.environment !== environment) throw bad(`This app’s key is for the ${row.environment} environment; this dashboard sends in ${environment}.`);
+  if (row.status !== 'allowed') throw bad(`This app’s key is ${row.status.replace('_', ' ')}; it cannot send.`);
+  return {
+    appId: row.appId,
+    organizationId: row.organizationId,
+    environment: row.environment,
+    rateLimits: row.rateLimits ?? {},
+    org: { timezone: row.timezone, defaultCountry: row.defaultCountry, defaultPrice: row.defaultPrice, currency: row.currency },
+  };
+}
+
+/** Submits a dashboard send as `appId`: the same submitSend as POST /send, nothing re-implemented. */
+export async function composeSend(
+  db: Db,
+  organizationId: string,
+  input: { appId: string; send: SendRequest; idempotencyKey: string | null },
+  opts: { environment: KeyEnvironment; now: Date; allowHttpCallbacks: boolean },
+): Promise<SendAnswer> {
+  const app = await senderApp(db, organizationId, input.appId, opts.environment);
+  return submitSend(db, app, input.send, { now: opts.now, idempotencyKey: input.idempotencyKey, allowHttpCallbacks: opts.allowHttpCallbacks });
+}

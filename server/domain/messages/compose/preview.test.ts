@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { composePreview } from './preview';
+import { parsePastedRecipients } from './parse-recipients';
+
+const rows = [
+  { id: 'prc_v', country: 'CD', network: 'Vodacom', prefixes: ['24381'], price: '0.0200' },
+  { id: 'prc_o', country: 'CD', network: 'Orange', prefixes: ['24384'], price: '0.0190' },
+];
+const org = { timezone: 'Africa/Kinshasa', defaultCountry: 'CD', defaultPrice: '0.0100', rows };
+const now = new Date('2026-11-21T10:00:00Z');
+
+describe('compose preview (the same functions the server charges with)', () => {
+  it('immediate: segments, recipients, per-network cost', () => {
+    const p = composePreview({
+      message: 'Hello',
+      entries: parsePastedRecipients('+243810005555\n0840000000\n+33612345678\n123\n0810005555'),
+      schedule: { kind: 'immediate' },
+      org,
+      now,
+    });
+    expect(p.analysis).toMatchObject({ encoding: 'GSM-7', segments: 1 });
+    expect(p.recipients.valid).toEqual(['+243810005555', '+243840000000', '+33612345678', '+243810005555']);
+    expect(p.recipients.invalid.map((i) => [i.index, i.entry.line])).toEqual([[3, 4]]);
+    expect(p.recipients.duplicates).toBe(1);
+    expect(p.dispatches).toEqual([null]);
+    expect(p.smsCount).toBe(4);
+    expect(p.cost.toFixed(4)).toBe('0.0690'); // 2 x 0.02 + 0.019 + 0.01
+    expect(p.costLines.map((l) => [l.label, l.recipients, l.subtotal.toFixed(4)])).toEqual([
+      ['Vodacom (CD)', 2, '0.0400'],
+      ['Orange (CD)', 1, '0.0190'],
+      ['Other numbers (default price)', 1, '0.0100'],
+    ]);
+  });
+
+  it('UCS-2: names the characters that force it; 2 segments x 2 dates', () => {
+    const p = composePreview({
+      message: `Merci ✓ ${'x'.repeat(70)}`,
+      entries: parsePastedRecipients('+243810005555'),
+      schedule: { kind: 'scheduled', dates: [{ date: '2026-12-02', time: '09:00' }, { date: '2026-12-01', time: '09:00' }] },
+      org,
+      now,
+    });
+    expect(p.analysis).toMatchObject({ encoding: 'UCS-2', segments: 2, nonGsmChars: ['✓'] });
+    expect(p.dispatches.map((d) => d?.toISOString())).toEqual(['2026-12-01T08:00:00.000Z', '2026-12-02T08:00:00.000Z']);
+    expect(p.smsCount).toBe(4);
+    expect(p.cost.toFixed(4)).toBe('0.0800');
+  });
+
+  it('scheduled pairs in the past are reported, not priced', () => {
+    const p = composePreview({ message: 'x', entries: parsePastedRecipients('+243810005555'), schedule: { kind: 'scheduled', dates: [{ date: '2026-11-21', time: '10:00' }] }, org, now });
+    expect(p.dispatches).toEqual([]);
+    expect(p.scheduleIssues).toEqual([{ field: 'scheduled_dates[0]', code: 'SCHEDULE_IN_PAST', message: '2026-11-21 10:00 Africa/Kinshasa is in the past' }]);
+    expect(p.cost.toFixed(4)).toBe('0.0000');
+  });
+
+  it('recurring: the occurrences in the merchant timezone, and the 5000 SMS limit', () => {
+    const rule = { start_date: '2026-11-21', end_date: '2026-11-30', frequency: 'daily' as const, interval: 1, times: ['08:00', '18:00'] };
+    const p = composePreview({ message: 'x', entries: parsePastedRecipients('+243810005555'), schedule: { kind: 'recurring', rule }, org, now });
+    // 11:00 local now: today's 08:00 is past, 18:00 is not; then 2 a day for 9 days
+    expect(p.dispatches).toHaveLength(19);
+    expect(p.dispatches[0]?.toISOString()).toBe('2026-11-21T17:00:00.000Z');
+    const many = parsePastedRecipients(Array.from({ length: 300 }, (_, i) => `+2438100${String(i).padStart(5, '0')}`).join('\n'));
+    const over = composePreview({ message: 'x', entries: many, schedule: { kind: 'recurring', rule }, org, now });
+    expect(over.dispatches).toEqual([]);
+    expect(over.scheduleIssues[0]).toMatchObject({ field: 'recurring_schedule', code: 'LIMIT_EXCEEDED' });
+  });
+});

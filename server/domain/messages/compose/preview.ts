@@ -1,0 +1,96 @@
+// The compose form's live preview: encoding and segments, recipients, the
+// dispatch moments and the cost, computed in the browser with the same domain
+// functions the server charges with (segments, phone, pricing, schedules).
+import type Decimal from 'decimal.js';
+import { computeCost, createPriceResolver, type PricingRow } from '@/server/domain/pricing/pricing';
+import { expandRecurring, resolveScheduledDates, type RecurringSchedule, type ScheduledDate, type ScheduleIssue } from '@/server/domain/schedules/schedules';
+import { analyzeMessage, type MessageAnalysis } from '../segments';
+import { normalizePhone } from '../phone';
+import { MAX_RECURRING_SMS } from '../validate-send';
+import type { RecipientEntry } from './parse-recipients';
+
+export type ComposeSchedule =
+  | { kind: 'immediate' }
+  | { kind: 'scheduled'; dates: ScheduledDate[] }
+  | { kind: 'recurring'; rule: RecurringSchedule };
+
+export type ComposeOrg = { timezone: string; defaultCountry: string; defaultPrice: string; rows: PricingRow[] };
+
+export type InvalidRecipient = { index: number; entry: RecipientEntry; reason: string };
+export type CostLine = { label: string; recipients: number; price: string; subtotal: Decimal };
+
+export type ComposePreview = {
+  analysis: MessageAnalysis;
+  recipients: { total: number; valid: string[]; invalid: InvalidRecipient[]; duplicates: number };
+  /** Future dispatch moments, ascending; [null] for an immediate send. */
+  dispatches: Array<Date | null>;
+  scheduleIssues: ScheduleIssue[];
+  /** recipients x segments x dispatches, over the valid recipients. */
+  smsCount: number;
+  cost: Decimal;
+  costLines: CostLine[];
+};
+
+export function composePreview(input: { message: string; entries: RecipientEntry[]; schedule: ComposeSchedule; org: ComposeOrg; now: Date }): ComposePreview {
+  const analysis = analyzeMessage(input.message);
+  const valid: string[] = [];
+  const invalid: InvalidRecipient[] = [];
+  input.entries.forEach((entry, index) => {
+    const n = normalizePhone(entry.value, input.org.defaultCountry);
+    if (n.ok) valid.push(n.e164);
+    else invalid.push({ index, entry, reason: n.reason });
+  });
+  const duplicates = valid.length - new Set(valid).size;
+
+  const { dispatches, issues } = dispatchesOf(input.schedule, input.org.timezone, input.now, valid.length * Math.max(analysis.segments, 1));
+  const resolve = createPriceResolver(input.org.rows, input.org.defaultPrice);
+  const segments = analysis.segments;
+  const cost = computeCost(valid, segments, dispatches.length, resolve).total;
+
+  const lines = new Map<string, CostLine>();
+  for (const phone of valid) {
+    const { price, row } = resolve(phone);
+    const key = row?.id ?? '(default)';
+    const line = lines.get(key) ?? { label: row ? `${row.network} (${row.country})` : 'Other numbers (default price)', recipients: 0, price: price.toString(), subtotal: price.times(0) };
+    line.recipients += 1;
+    line.subtotal = line.subtotal.plus(price.times(segments).times(dispatches.length));
+    lines.set(key, line);
+  }
+
+  return {
+    analysis,
+    recipients: { total: input.entries.length, valid, invalid, duplicates },
+    dispatches,
+    scheduleIssues: issues,
+    smsCount: valid.length * segments * dispatches.length,
+    cost,
+    costLines: [...lines.values()],
+  };
+}
+
+/** The dispatch moments the server would compute (D4); issues instead when the schedule is not acceptable yet. */
+export function dispatchesOf(
+  schedule: ComposeSchedule,
+  timeZone: string,
+  now: Date,
+  smsPerDispatch: number,
+): { dispatches: Array<Date | null>; issues: ScheduleIssue[] } {
+  if (schedule.kind === 'immediate') return { dispatches: [null], issues: [] };
+  if (schedule.kind === 'scheduled') {
+    if (schedule.dates.length === 0) return { dispatches: [], issues: [] };
+    const r = resolveScheduledDates(schedule.dates, timeZone, now);
+    if (!r.ok) return { dispatches: [], issues: r.issues };
+    return { dispatches: [...r.instants].sort((a, b) => a.getTime() - b.getTime()), issues: [] };
+  }
+  const maxOccurrences = Math.floor(MAX_RECURRING_SMS / Math.max(smsPerDispatch, 1));
+  const r = expandRecurring(schedule.rule, timeZone, now, { maxOccurrences });
+  if (!r.ok) {
+    return {
+      dispatches: [],
+      issues: r.issues.map((i) =>
+        i.code === 'LIMIT_EXCEEDED' ? { ...i, message: `the schedule pre-computes more than ${MAX_RECURRING_SMS} SMS (recipients x segments x occurrences)` } : i,
+      ),
+    };
+  }
+  return { dispatches: r.instants, issues: [] };
+}

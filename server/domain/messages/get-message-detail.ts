@@ -1,0 +1,84 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { gatewayApps, messageDispatches, messages, organizations } from '@/db/schema';
+import type { MessageDetail } from '@/server/contracts/messages-dashboard';
+import { displayUrl } from '@/server/domain/webhooks/destination';
+import { ApiError } from '@/server/errors/api-error';
+import { toAmount } from '@/server/lib/money';
+import { toMessageStatus } from './get-status';
+
+const SHOWN_DISPATCHES = 50;
+
+/**
+ * One send of the organization for its dashboard page: the status of GET /status
+ * (toMessageStatus), the message itself, its schedule and dispatches, and which
+ * of cancel / pause / resume controlSend would accept now, with the refund each
+ * would give. Another organization's id reads as unknown (404).
+ */
+export async function getMessageDetail(db: DbOrTx, organizationId: string, messageId: string): Promise<MessageDetail> {
+  const [found] = await db
+    .select({ m: messages, appName: gatewayApps.name, timezone: organizations.timezone })
+    .from(messages)
+    .innerJoin(gatewayApps, eq(gatewayApps.id, messages.appId))
+    .innerJoin(organizations, eq(organizations.id, messages.organizationId))
+    .where(and(eq(messages.id, messageId), eq(messages.organizationId, organizationId)));
+  if (!found) throw new ApiError('MESSAGE_NOT_FOUND');
+  const { m } = found;
+
+  const [dispatches, [agg]] = await Promise.all([
+    db
+      .select()
+      .from(messageDispatches)
+      .where(eq(messageDispatches.messageId, m.id))
+      .orderBy(asc(messageDispatches.seq))
+      .limit(SHOWN_DISPATCHES),
+    db.execute<{ counts: Record<string, number> | null; open: number; cancel_refund: string | null; resume_refund: string | null }>(sql`
+      select (select json_object_agg(state, n) from (select state, count(*)::int as n from message_dispatches where message_id = ${m.id} group by state) s) as counts,
+             count(*) filter (where state = 'scheduled')::int as open,
+             sum(cost) filter (where refunded_at is null and state in ('scheduled', 'skipped'))::text as cancel_refund,
+             sum(cost) filter (where refunded_at is null and state = 'skipped')::text as resume_refund
+        from message_dispatches where message_id = ${m.id}`),
+  ]);
+
+  const status = toMessageStatus(m);
+  const controllable = m.sendingType !== 'immediate';
+  const schedule = scheduleOf(m.schedule);
+  return {
+    status,
+    body: m.body,
+    sender_id: m.senderId,
+    encoding: m.encoding,
+    segments: m.segments,
+    app: { app_id: m.appId, name: found.appName },
+    callback_url: m.callbackUrl ? displayUrl(m.callbackUrl) : null,
+    schedule,
+    timezone: found.timezone,
+    dispatches: dispatches.map((d) => ({
+      seq: d.seq,
+      dispatch_at: d.dispatchAt?.toISOString() ?? null,
+      state: d.state,
+      cost: toAmount(d.cost),
+      refunded: d.refundedAt !== null,
+    })),
+    dispatch_counts: agg.counts ?? {},
+    controls: {
+      // The same conditions controlSend checks (control-send.ts); the procedure stays the authority.
+      can_cancel: controllable && m.controlState !== 'cancelled' && (agg.open > 0 || m.controlState === 'paused'),
+      can_pause: controllable && m.controlState === 'active' && agg.open > 0,
+      can_resume: controllable && m.controlState === 'paused',
+      cancel_refund: toAmount(agg.cancel_refund ?? 0),
+      resume_refund: toAmount(agg.resume_refund ?? 0),
+    },
+    live: status.pending > 0,
+  };
+}
+
+function scheduleOf(raw: unknown): MessageDetail['schedule'] {
+  if (!raw || typeof raw !== 'object') return null;
+  const s = raw as Record<string, unknown>;
+  if (Array.isArray(s.scheduled_dates)) return { kind: 'scheduled', scheduled_dates: s.scheduled_dates as { date: string; time: string }[] };
+  if (s.recurring_schedule && typeof s.recurring_schedule === 'object') {
+    return { kind: 'recurring', recurring_schedule: s.recurring_schedule as Extract<MessageDetail['schedule'], { kind: 'recurring' }>['recurring_schedule'] };
+  }
+  return null;
+}

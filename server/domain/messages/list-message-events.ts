@@ -1,0 +1,61 @@
+import type { Db } from '@/db/client';
+import { EVENT_TYPES, type EventType } from '@/db/schema';
+import type { EventPage, TimelineEvent } from '@/server/contracts/messages-dashboard';
+import { listEventDeliveries, replayEvent, type EventCursor, type EventLog } from '@/server/domain/webhooks/replay-event';
+import { ApiError } from '@/server/errors/api-error';
+import { validationError } from '@/server/errors/validation';
+import { assertOwnMessage } from './list-recipients';
+
+function encode(e: EventLog): string {
+  return Buffer.from(JSON.stringify([e.createdAt.toISOString(), e.recipientId, e.eventType])).toString('base64url');
+}
+function decode(cursor: string): EventCursor {
+  try {
+    const [at, recipientId, eventType] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    const createdAt = new Date(at);
+    if (!Number.isNaN(createdAt.getTime()) && (recipientId === null || Number.isSafeInteger(recipientId)) && EVENT_TYPES.includes(eventType)) {
+      return { createdAt, recipientId, eventType: eventType as EventType };
+    }
+  } catch {
+    // fall through
+  }
+  throw validationError([{ field: 'cursor', code: 'INVALID_FIELD_FORMAT', message: 'This page link is not valid any more.' }]);
+}
+
+function toTimelineEvent(e: EventLog): TimelineEvent {
+  const data = (e.payload as { data?: { recipient_phone?: unknown } } | null)?.data;
+  return {
+    event_id: e.eventId,
+    event_type: e.eventType,
+    created_at: e.createdAt.toISOString(),
+    recipient_phone: typeof data?.recipient_phone === 'string' ? data.recipient_phone : null,
+    payload: e.payload as Record<string, unknown>,
+    deliveries: e.deliveries.map((d) => ({
+      delivery_id: d.id,
+      url: d.url,
+      state: d.state,
+      attempts: d.attempts,
+      next_attempt_at: d.nextAttemptAt?.toISOString() ?? null,
+      last_status_code: d.lastStatusCode,
+      last_error: d.lastError,
+      created_at: d.createdAt.toISOString(),
+      attempt_log: d.attemptLog.map((a) => ({ attempted_at: a.attemptedAt.toISOString(), status_code: a.statusCode, latency_ms: a.latencyMs, error: a.error })),
+    })),
+  };
+}
+
+/** The event timeline of a send, oldest first, with each event's webhook deliveries and attempts (listEventDeliveries), by pages. */
+export async function listMessageEvents(db: Db, organizationId: string, messageId: string, page: { cursor?: string; limit: number }): Promise<EventPage> {
+  await assertOwnMessage(db, organizationId, messageId);
+  const after = page.cursor ? decode(page.cursor) : undefined;
+  const events = await listEventDeliveries(db, organizationId, messageId, { limit: page.limit + 1, after });
+  const shown = events.slice(0, page.limit);
+  return { items: shown.map(toTimelineEvent), next_cursor: events.length > page.limit ? encode(shown[shown.length - 1]) : null };
+}
+
+/** Dashboard replay (D10) through replayEvent; 404 when the event is not the organization's or has nowhere to go. */
+export async function replayMessageEvent(db: Db, organizationId: string, eventId: string, now: Date): Promise<{ delivery_id: string }> {
+  const id = await replayEvent(db, organizationId, eventId, now);
+  if (!id) throw new ApiError('NOT_FOUND', { message: 'This event cannot be replayed: it is not yours, or no webhook URL is set for it.' });
+  return { delivery_id: id };
+}

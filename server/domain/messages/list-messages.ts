@@ -1,0 +1,110 @@
+import { and, asc, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { messages, type SendingType } from '@/db/schema';
+import type { MessageListItem, MessagePage } from '@/server/contracts/messages-dashboard';
+import type { MessageStatus } from '@/server/contracts/send';
+import { localRange } from '@/server/domain/overview/local-days';
+import { validationError } from '@/server/errors/validation';
+import { toMessageStatus } from './get-status';
+import { normalizePhone } from './phone';
+import { aggregateStatusSql } from './status-sql';
+
+export type MessageFilter = {
+  status?: MessageStatus['status'];
+  sendingType?: SendingType;
+  /** Local dates in the merchant timezone, inclusive. */
+  from?: string;
+  to?: string;
+  phone?: string;
+};
+export type PageRequest = { cursor?: string; direction: 'next' | 'prev'; limit: number };
+/** Qualified: drizzle writes bare column names in a one-table select, which a subquery would misread. */
+const MESSAGE_ID = sql.raw('"messages"."id"');
+type Org = { id: string; timezone: string; defaultCountry: string };
+
+const TS = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)$/;
+
+/** Keyset cursor: the exact created_at text Postgres gave (microseconds kept) and the id. */
+export function encodeCursor(ts: string, id: string): string {
+  return Buffer.from(JSON.stringify([ts, id])).toString('base64url');
+}
+export function decodeCursor(cursor: string): { ts: string; id: string } {
+  try {
+    const [ts, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (typeof ts === 'string' && typeof id === 'string' && TS.test(ts) && id.length <= 64) return { ts, id };
+  } catch {
+    // fall through
+  }
+  throw validationError([{ field: 'cursor', code: 'INVALID_FIELD_FORMAT', message: 'This page link is not valid any more; start from the first page.' }]);
+}
+
+function filterSql(org: Org, f: MessageFilter): SQL[] {
+  const where: SQL[] = [eq(messages.organizationId, org.id)];
+  if (f.status) where.push(sql`${aggregateStatusSql()} = ${f.status}`);
+  if (f.sendingType) where.push(eq(messages.sendingType, f.sendingType));
+  if (f.from && f.to && f.from > f.to) {
+    throw validationError([{ field: 'to', code: 'INVALID_FIELD_FORMAT', message: 'The end date is before the start date.' }]);
+  }
+  const { start, end } = localRange(org.timezone, f.from, f.to);
+  if (start) where.push(gte(messages.createdAt, start));
+  if (end) where.push(lt(messages.createdAt, end));
+  const phone = f.phone?.trim();
+  if (phone) {
+    const digits = phone.replace(/\D/g, '');
+    if (digits.length < 3) throw validationError([{ field: 'phone', code: 'INVALID_FIELD_FORMAT', message: 'Type at least 3 digits of the number.' }]);
+    const n = normalizePhone(phone, org.defaultCountry);
+    const exact = n.ok ? sql` or r.phone = ${n.e164}` : sql``;
+    where.push(sql`exists (select 1 from message_recipients r where r.message_id = ${MESSAGE_ID} and (r.phone like ${`%${digits}%`}${exact}))`);
+  }
+  return where;
+}
+
+/**
+ * The organization's sends, newest first, filtered, by keyset pages:
+ * `next` gives older sends than the cursor, `prev` newer ones.
+ */
+export async function listMessages(db: DbOrTx, org: Org, filter: MessageFilter, page: PageRequest): Promise<MessagePage> {
+  const where = filterSql(org, filter);
+  const at = page.cursor ? decodeCursor(page.cursor) : null;
+  const back = page.direction === 'prev' && at !== null;
+  if (at) {
+    where.push(
+      back
+        ? sql`(${messages.createdAt}, ${messages.id}) > (${at.ts}::timestamptz, ${at.id})`
+        : sql`(${messages.createdAt}, ${messages.id}) < (${at.ts}::timestamptz, ${at.id})`,
+    );
+  }
+  const rows = await db
+    .select({
+      ...getTableColumns(messages),
+      cursorTs: sql<string>`${messages.createdAt}::text`,
+      firstRecipient: sql<string | null>`(select r.phone from message_recipients r
+          join message_dispatches d on d.id = r.dispatch_id
+         where d.message_id = ${MESSAGE_ID} and d.seq = 0 and r.position = 0 limit 1)`,
+    })
+    .from(messages)
+    .where(and(...where))
+    .orderBy(...(back ? [asc(messages.createdAt), asc(messages.id)] : [desc(messages.createdAt), desc(messages.id)]))
+    .limit(page.limit + 1);
+
+  const more = rows.length > page.limit;
+  const pageRows = rows.slice(0, page.limit);
+  if (back) pageRows.reverse();
+  const items: MessageListItem[] = pageRows.map(({ cursorTs: _ts, firstRecipient, ...row }) => ({
+    ...toMessageStatus(row),
+    body_preview: row.body.length > 80 ? `${row.body.slice(0, 79)}…` : row.body,
+    sender_id: row.senderId,
+    first_recipient: firstRecipient,
+  }));
+  const first = pageRows[0];
+  const last = pageRows[pageRows.length - 1];
+  // Going back, there are newer rows when more came back; going forward, when we started from a cursor.
+  const hasNewer = back ? more : at !== null;
+  const hasOlder = back ? true : more;
+  return {
+    items,
+    next_cursor: hasOlder && last ? encodeCursor(last.cursorTs, last.id) : null,
+    prev_cursor: hasNewer && first ? encodeCursor(first.cursorTs, first.id) : null,
+    timezone: org.timezone,
+  };
+}

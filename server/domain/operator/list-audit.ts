@@ -1,0 +1,37 @@
+import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { auditLog, users } from '@/db/schema';
+import type { AuditEntryView } from '@/server/contracts/operator';
+
+/** The audit log, newest first, keyed by id; optionally one organization's entries only. */
+export async function listAudit(
+  db: DbOrTx,
+  q: { organizationId?: string; cursor?: number; limit: number },
+): Promise<{ entries: AuditEntryView[]; next_cursor: number | null }> {
+  const where: SQL[] = [];
+  if (q.organizationId) where.push(eq(auditLog.organizationId, q.organizationId));
+  if (q.cursor) where.push(lt(auditLog.id, q.cursor));
+  const rows = await db
+    .select({ a: auditLog, email: users.email })
+    .from(auditLog)
+    .leftJoin(users, sql`${auditLog.actor} = 'user:' || ${users.id}`)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(auditLog.id))
+    .limit(q.limit + 1);
+  const more = rows.length > q.limit;
+  const page = more ? rows.slice(0, q.limit) : rows;
+  return {
+    entries: page.map(({ a, email }) => ({
+      id: a.id,
+      created_at: a.createdAt.toISOString(),
+      actor: a.actor,
+      actor_email: email,
+      action: a.action,
+      target_type: a.targetType,
+      target_id: a.targetId,
+      organization_id: a.organizationId,
+      details: a.details ?? {},
+    })),
+    next_cursor: more ? page[page.length - 1].a.id : null,
+  };
+}

@@ -1,0 +1,86 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { gatewayApps, messages } from '@/db/schema';
+import { DELIVERY_RATE_DAYS, OVERVIEW_DAYS, type Overview, type OverviewDay } from '@/server/contracts/overview';
+import { currencySymbol } from '@/server/domain/pricing/currency';
+import { getBalance } from '@/server/domain/wallets/get-balance';
+import { ApiError } from '@/server/errors/api-error';
+import { money, toAmount } from '@/server/lib/money';
+import { addDays, lastLocalDays, startOfLocalDay } from './local-days';
+
+type Org = { id: string; timezone: string; defaultPrice: string | null; currency: string };
+
+/**
+ * The overview of an organization at `now`, every day a local day of its
+ * timezone: the balance (GET /balance's computation), and per day of the last
+ * 30 the sends created that day, their SMS and their cost net of cancellations
+ * and refunds, and their delivered / failed counters. Today is the last day;
+ * the delivery rate sums the last 7.
+ */
+export async function getOverview(db: DbOrTx, org: Org, now: Date): Promise<Overview> {
+  const dates = lastLocalDays(now, org.timezone, OVERVIEW_DAYS);
+  const start = startOfLocalDay(dates[0], org.timezone);
+  const end = startOfLocalDay(addDays(dates[dates.length - 1], 1), org.timezone);
+  const day = sql`to_char((${messages.createdAt} at time zone ${org.timezone})::date, 'YYYY-MM-DD')`;
+
+  const [perDay, refunds, [{ apps }], [anySend], balance] = await Promise.all([
+    db.execute<{ day: string; sends: number; sms: number; cost: string; delivered: number; failed: number }>(sql`
+      select ${day} as day, count(*)::int as sends,
+             sum(${messages.totalMessages} - ${messages.cancelled} * ${messages.segments})::int as sms,
+             sum(${messages.totalCost})::text as cost,
+             sum(${messages.delivered})::int as delivered, sum(${messages.failed})::int as failed
+        from ${messages}
+       where ${messages.organizationId} = ${org.id}
+         and ${messages.createdAt} >= ${start.toISOString()}::timestamptz and ${messages.createdAt} < ${end.toISOString()}::timestamptz
+       group by 1`),
+    db.execute<{ day: string; refunded: string }>(sql`
+      select ${day} as day, sum(l.amount)::text as refunded
+        from wallet_ledger l join ${messages} on ${messages.id} = l.message_id
+       where l.organization_id = ${org.id} and l.entry_type = 'refund' and ${messages.organizationId} = ${org.id}
+         and ${messages.createdAt} >= ${start.toISOString()}::timestamptz and ${messages.createdAt} < ${end.toISOString()}::timestamptz
+       group by 1`),
+    db.select({ apps: count() }).from(gatewayApps).where(eq(gatewayApps.organizationId, org.id)),
+    db.select({ id: messages.id }).from(messages).where(and(eq(messages.organizationId, org.id))).limit(1),
+    balanceOf(db, org),
+  ]);
+
+  const byDay = new Map(perDay.map((r) => [r.day, r]));
+  const refundByDay = new Map(refunds.map((r) => [r.day, r.refunded]));
+  const days: OverviewDay[] = dates.map((date) => {
+    const r = byDay.get(date);
+    return {
+      date,
+      sends: r?.sends ?? 0,
+      sms: r?.sms ?? 0,
+      spend: toAmount(money(r?.cost ?? 0).minus(refundByDay.get(date) ?? 0)),
+      delivered: r?.delivered ?? 0,
+      failed: r?.failed ?? 0,
+    };
+  });
+  const recent = days.slice(-DELIVERY_RATE_DAYS);
+  const delivered = recent.reduce((s, d) => s + d.delivered, 0);
+  const failed = recent.reduce((s, d) => s + d.failed, 0);
+  return {
+    timezone: org.timezone,
+    currency: balance?.currency ?? org.currency,
+    currency_symbol: currencySymbol(balance?.currency ?? org.currency),
+    balance: balance
+      ? { prepaid: balance.sms_wallet_balance, postpaid: balance.postpaid_wallet_balance, total: balance.balance, unit_price: balance.unit_price, available_sms: balance.available_sms }
+      : null,
+    has_app: apps > 0,
+    has_sends: anySend !== undefined,
+    today: days[days.length - 1],
+    delivery_rate: { days: DELIVERY_RATE_DAYS, delivered, failed, rate: delivered + failed > 0 ? delivered / (delivered + failed) : null },
+    days,
+  };
+}
+
+/** GET /balance's figures, or null while the organization has no wallet. */
+async function balanceOf(db: DbOrTx, org: Org) {
+  try {
+    return await getBalance(db, org);
+  } catch (e) {
+    if (e instanceof ApiError && e.errorName === 'WALLET_NOT_FOUND') return null;
+    throw e;
+  }
+}
