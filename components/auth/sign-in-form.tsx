@@ -25,7 +25,7 @@ export function SignInForm() {
       return;
     }
     const next = params.get('callbackUrl');
-    router.push(next && next.startsWith('/') ? next : '/dashboard');
+    router.push(next && next.startsWith('/') && !next.startsWith('//') ? next : '/after-sign-in');
     router.refresh();
   }
 
