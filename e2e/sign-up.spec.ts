@@ -1,7 +1,13 @@
 import { expect, newAccount, signIn, signUp, snap, test } from './fixtures';
 
 test('a new merchant signs up, lands on the overview, signs out and back in', async ({ page }) => {
-  await page.goto('/sign-up');
+  const res = await page.goto('/sign-up');
+  const headers = res!.headers();
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['content-security-policy']).toContain("default-src 'self'");
+  expect(headers['content-security-policy']).not.toContain('unsafe-eval');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['x-content-type-options']).toBe('nosniff');
   await snap(page, 'sign-up');
   // client-side validation with the shared zod schema, announced in place
   await page.getByRole('button', { name: 'Create account' }).click();
