@@ -8,7 +8,7 @@ import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
-import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
+import { showServerError } from '@/components/ui/form-errors';
 import { SignUpInput } from '@/server/contracts/auth';
 
 type Errors = Partial<Record<keyof SignUpInput, string>>;
@@ -37,9 +37,7 @@ export function SignUpForm() {
       router.push('/dashboard');
       router.refresh();
     } catch (err) {
-      const fields = fieldErrorsOf(err);
-      if (Object.keys(fields).length) setErrors(fields as Errors);
-      else setFormError(messageOf(err));
+      showServerError(err, (fields) => setErrors(fields as Errors), setFormError);
     }
   }
 

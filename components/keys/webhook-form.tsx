@@ -7,7 +7,7 @@ import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
-import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
+import { showServerError } from '@/components/ui/form-errors';
 import { UpdateWebhookInput, type AppView } from '@/server/contracts/keys';
 
 /** Read-only (viewer) fields look read-only, not just refuse input. */
@@ -54,9 +54,7 @@ export function WebhookForm({ app, environment, readOnly }: { app: AppView; envi
       setStatus({ tone: 'success', text: parsed.data.url ? 'Webhook saved.' : 'Webhook removed.' });
       router.refresh();
     } catch (err) {
-      const fields = fieldErrorsOf(err);
-      if (Object.keys(fields).length) setErrors(fields as Errors);
-      else setStatus({ tone: 'error', text: messageOf(err) });
+      showServerError(err, (fields) => setErrors(fields as Errors), (text) => setStatus({ tone: 'error', text }));
     }
   }
 

@@ -7,7 +7,7 @@ import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { Field, Select } from '@/components/ui/field';
-import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
+import { showServerError } from '@/components/ui/form-errors';
 import { AddMemberInput } from '@/server/contracts/organization';
 
 type Errors = Partial<Record<keyof AddMemberInput, string>>;
@@ -41,9 +41,7 @@ export function AddMemberForm() {
       form.reset();
       router.refresh();
     } catch (err) {
-      const fields = fieldErrorsOf(err);
-      if (Object.keys(fields).length) setErrors(fields as Errors);
-      else setFormError(messageOf(err));
+      showServerError(err, (fields) => setErrors(fields as Errors), setFormError);
     }
   }
 

@@ -7,7 +7,7 @@ import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { Field, Select } from '@/components/ui/field';
-import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
+import { showServerError } from '@/components/ui/form-errors';
 import { UpdateOrganizationInput, type OrganizationView } from '@/server/contracts/organization';
 
 /** Read-only (viewer) fields look read-only, not just refuse input. */
@@ -53,9 +53,7 @@ export function OrganizationForm({
       setStatus({ tone: 'success', text: 'Settings saved.' });
       router.refresh();
     } catch (err) {
-      const fields = fieldErrorsOf(err);
-      if (Object.keys(fields).length) setErrors(fields as Errors);
-      else setStatus({ tone: 'error', text: messageOf(err) });
+      showServerError(err, (fields) => setErrors(fields as Errors), (text) => setStatus({ tone: 'error', text }));
     }
   }
 

@@ -11,3 +11,10 @@ export function fieldErrorsOf(err: unknown): Record<string, string> {
 export function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : 'Something went wrong. Please try again.';
 }
+
+/** A failed call's field errors go beside their fields; without any, its message goes to the form. */
+export function showServerError(err: unknown, setFieldErrors: (fields: Record<string, string>) => void, setFormMessage: (text: string) => void): void {
+  const fields = fieldErrorsOf(err);
+  if (Object.keys(fields).length) setFieldErrors(fields);
+  else setFormMessage(messageOf(err));
+}

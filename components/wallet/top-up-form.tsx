@@ -7,7 +7,7 @@ import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { Field, Select } from '@/components/ui/field';
-import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
+import { showServerError } from '@/components/ui/form-errors';
 import { formatMoney } from '@/components/ui/format';
 import { TopUpInput } from '@/server/contracts/wallet-dashboard';
 
@@ -45,9 +45,7 @@ export function TopUpForm({ environment, currency }: { environment: 'test' | 'li
       form.reset();
       router.refresh();
     } catch (err) {
-      const fields = fieldErrorsOf(err);
-      if (Object.keys(fields).length) setErrors(fields as Errors);
-      else setStatus({ tone: 'error', text: messageOf(err) });
+      showServerError(err, (fields) => setErrors(fields as Errors), (text) => setStatus({ tone: 'error', text }));
     }
   }
 
