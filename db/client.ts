@@ -1,5 +1,6 @@
 import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { hardenedClient, reconnectDelay, resilient } from '@/server/lib/postgres-js';
 import * as schema from './schema';
 
 export type Db = PostgresJsDatabase<typeof schema> & { $client: postgres.Sql };
@@ -14,17 +15,20 @@ export function createDb(url: string, opts: { max?: number } = {}): Db {
     // numeric stays a string (exact money); bigint as JS number is safe for our ids.
     types: { bigint: postgres.BigInt },
     onnotice: () => {},
+    // reconnect within 0.5 s once the database is back (server/lib/postgres-js.ts)
+    backoff: reconnectDelay,
   });
-  return drizzle(client, { schema }) as Db;
+  // prepared statements, and the driver's defects worked around (server/lib/postgres-js.ts)
+  return drizzle(hardenedClient(client), { schema }) as Db;
 }
 
 let shared: Db | undefined;
-/** The process-wide pool, created on first use from DATABASE_URL. */
+/** The process-wide pool, created on first use from DATABASE_URL; replaced whole if the driver breaks it. */
 export function db(): Db {
   if (!shared) {
     const url = process.env.DATABASE_URL;
     if (!url) throw new Error('DATABASE_URL is not set (the launcher resolves it before the app starts)');
-    shared = createDb(url, { max: Number(process.env.DB_POOL_MAX ?? 10) });
+    shared = resilient(() => createDb(url, { max: Number(process.env.DB_POOL_MAX ?? 10) }));
   }
   return shared;
 }

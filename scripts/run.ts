@@ -16,6 +16,8 @@ import { resolveDatabaseUrl } from '../server/dev/database-url';
 import { parseEnv } from '../server/env';
 import { seedDemoMerchant } from '../server/domain/organizations/seed-demo';
 import { startWorker, type RunningWorker } from '../server/jobs/worker';
+import { isDatabaseUnavailable } from '../server/lib/db-errors';
+import { logger } from '../server/lib/logger';
 
 const mode = process.argv[2];
 if (mode !== 'dev' && mode !== 'start' && mode !== 'worker') {
@@ -23,6 +25,14 @@ if (mode !== 'dev' && mode !== 'start' && mode !== 'worker') {
   process.exit(2);
 }
 if (mode === 'start') (process.env as Record<string, string>).NODE_ENV ??= 'production';
+
+// postgres.js can reject a promise nobody awaits when a connection dies while it
+// is being opened (a database restart or outage): that is not a reason to end the
+// worker. Any other unhandled rejection still ends the process, as by default.
+process.on('unhandledRejection', (reason) => {
+  if (isDatabaseUnavailable(reason)) return logger.warn('database connection lost while opening', { error: reason });
+  throw reason;
+});
 
 const database = await resolveDatabaseUrl();
 // next-auth builds its callback URLs from NEXTAUTH_URL; default to this process's own address.

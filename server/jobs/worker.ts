@@ -1,5 +1,6 @@
+import { EventEmitter } from 'node:events';
 import { hostname } from 'node:os';
-import { Logger, run, type Runner } from 'graphile-worker';
+import { Logger, run, type Runner, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import postgres from 'postgres';
 import { logger } from '@/server/lib/logger';
@@ -8,6 +9,7 @@ import { db } from '@/db/client';
 import { createPipeline, type Pipeline } from '@/server/domain/delivery/pipeline';
 import { env } from '@/server/env';
 import { createTaskList } from './task-list';
+import { reapDeadWorkers } from './reap-dead-workers';
 
 const HEARTBEAT_MS = 10_000;
 
@@ -19,18 +21,48 @@ const workerLogger = new Logger((scope) => (level, message, meta) => {
 });
 
 /**
- * Starts a graphile-worker runner on the shared Postgres plus a heartbeat row
- * that GET /health reads. Any number of workers may run against one database.
+ * Starts a graphile-worker runner on the shared Postgres plus heartbeat rows
+ * that GET /health reads: one for the process (`<host>-<pid>-<rand>`) and one
+ * per graphile-worker pool and worker (`<graphile id>@<process id>`), so that
+ * the jobs a dead process had locked can be given back (reap-dead-workers.ts)
+ * instead of staying locked for graphile-worker's 4 hours. Any number of
+ * workers may run against one database.
  */
 export async function startWorker(opts: { connectionString: string; concurrency: number }): Promise<RunningWorker> {
   const id = `${hostname()}-${process.pid}-${randomBase62(6)}`;
   const sql = postgres(opts.connectionString, { max: 1, onnotice: () => {} });
+  const graphileIds = new Set<string>();
+  const running = new Set<string>();
   // (heartbeats use a separate connection so a busy job pool never delays them)
-  const beat = () =>
-    sql`insert into worker_heartbeats (worker_id, started_at, seen_at) values (${id}, now(), now())
-        on conflict (worker_id) do update set seen_at = now()`.catch((e: unknown) => logger.warn('worker heartbeat failed', { error: e }));
+  const beat = async () => {
+    const ids = [id, ...[...graphileIds].map((w) => `${w}@${id}`)];
+    await sql`insert into worker_heartbeats (worker_id, started_at, seen_at) select unnest(${ids}::text[]), now(), now()
+              on conflict (worker_id) do update set seen_at = now()`.catch((e: unknown) => logger.warn('worker heartbeat failed', { error: e }));
+  };
+  const reap = () =>
+    reapDeadWorkers(sql, { self: id, selfIds: [...graphileIds], running: [...running] }).catch((e: unknown) => logger.warn('reaping dead workers failed', { error: e }));
   await beat();
-  const timer = setInterval(beat, HEARTBEAT_MS);
+  await reap(); // a worker restarted after a crash frees its predecessor's jobs at once
+  const timer = setInterval(() => void beat().then(reap), HEARTBEAT_MS);
+
+  const events: WorkerEvents = new EventEmitter();
+  // graphile-worker 0.17 locks jobs in the name of the pool (and, in other modes, of the worker).
+  events.on('pool:create', ({ workerPool }) => {
+    graphileIds.add(workerPool.id);
+    void beat();
+  });
+  events.on('worker:create', ({ worker }) => {
+    graphileIds.add(worker.workerId);
+    void beat();
+  });
+  events.on('worker:stop', ({ worker }) => {
+    graphileIds.delete(worker.workerId);
+  });
+  // What this process is running, so that a job it locked but could not finish
+  // recording (the database went away at that moment) can be given back.
+  events.on('job:start', ({ job }) => running.add(String(job.id)));
+  events.on('job:complete', ({ job }) => running.delete(String(job.id)));
+
   // Our own pool so that a dropped connection (Postgres restarting or shutting
   // down first) is logged instead of crashing the process with an unhandled 'error'.
   const pgPool = new pg.Pool({ connectionString: opts.connectionString, max: opts.concurrency + 2 });
@@ -47,6 +79,7 @@ export async function startWorker(opts: { connectionString: string; concurrency:
     pollInterval: 1000,
     parsedCronItems: [],
     logger: workerLogger,
+    events,
   });
   logger.info('worker started', { worker_id: id, concurrency: opts.concurrency });
   return {
@@ -55,7 +88,7 @@ export async function startWorker(opts: { connectionString: string; concurrency:
       clearInterval(timer);
       await runner.stop().catch((e: unknown) => logger.warn('worker stop failed', { error: e }));
       await pgPool.end().catch(() => {});
-      await sql`delete from worker_heartbeats where worker_id = ${id}`.catch(() => {});
+      await sql`delete from worker_heartbeats where worker_id = ${id} or worker_id like ${`%@${id}`}`.catch(() => {});
       await sql.end({ timeout: 2 });
     },
   };

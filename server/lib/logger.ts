@@ -26,11 +26,22 @@ function redact(text: string): string {
   return text.replace(/\nparams: [^\n]*/g, '\nparams: [redacted]');
 }
 
+/**
+ * Last line of defence, on the whole line: anything shaped like an API key
+ * (a client may put one in a URL path) keeps only its prefix and last four
+ * characters, as the dashboard shows keys; Basic credentials are dropped.
+ */
+function scrub(line: string): string {
+  return line
+    .replace(/sk_(test|live)_[0-9A-Za-z]{28}([0-9A-Za-z]{4})/g, 'sk_$1_…$2')
+    .replace(/(Basic|Bearer)\s+[A-Za-z0-9+/=._~-]{6,}/gi, '$1 [redacted]');
+}
+
 function write(level: Level, msg: string, fields?: Record<string, unknown>): void {
   if (ORDER[level] < threshold()) return;
   const entry: Record<string, unknown> = { level, time: new Date().toISOString(), msg };
   for (const [k, v] of Object.entries(fields ?? {})) entry[k] = serialize(v);
-  const line = JSON.stringify(entry);
+  const line = scrub(JSON.stringify(entry));
   if (level === 'error' || level === 'warn') console.error(line);
   else console.log(line);
 }

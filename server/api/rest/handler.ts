@@ -2,6 +2,8 @@ import { appRouter, createCaller } from '@/server/api/root';
 import { createContext, type Deps, type ResponseState } from '@/server/api/trpc';
 import { ApiError } from '@/server/errors/api-error';
 import { toApiError, toRestError } from '@/server/errors/to-rest';
+import { AuthThrottle, clientAddress } from '@/server/domain/rate-limits/auth-throttle';
+import { isDatabaseUnavailable } from '@/server/lib/db-errors';
 import { logger } from '@/server/lib/logger';
 import { getOpenApiDocument } from './openapi';
 import { buildRoutes, type RestRoute } from './routes';
@@ -21,6 +23,7 @@ export const MAX_BODY_BYTES = 256 * 1024;
  */
 export function createRestHandler(getDeps: () => Deps) {
   let routes: RestRoute[] | undefined;
+  const authThrottle = new AuthThrottle();
   return async function handle(req: Request): Promise<Response> {
     routes ??= buildRoutes(appRouter);
     const url = new URL(req.url);
@@ -50,8 +53,18 @@ export function createRestHandler(getDeps: () => Deps) {
       const data = await caller[ns][name](input);
       return json(state.status ?? route.meta.successStatus ?? 200, data, state.headers);
     } catch (err) {
-      const apiError = toApiError(err, style, input);
-      if (apiError.errorName === 'INTERNAL_ERROR' || apiError.errorName === 'AUTH_UNAVAILABLE') {
+      let apiError = toApiError(err, style, input);
+      if (apiError.errorName === 'AUTH_INVALID_KEY') {
+        const deps = getDeps();
+        const wait = await authThrottle.failed(deps.db, clientAddress(req.headers), deps.clock?.());
+        if (wait !== null) return errorResponse(new ApiError('RATE_LIMIT_EXCEEDED', { retryAfter: wait }), {});
+      }
+      if (apiError.errorName === 'INTERNAL_ERROR' && isDatabaseUnavailable(apiError.options.cause)) {
+        // The database is unreachable (restarting, connections cut): retryable, like GET /health's 503.
+        apiError = new ApiError('SERVICE_UNAVAILABLE', { cause: apiError.options.cause });
+        state.headers['Retry-After'] = '1';
+      }
+      if (apiError.errorName === 'INTERNAL_ERROR' || apiError.errorName === 'AUTH_UNAVAILABLE' || apiError.errorName === 'SERVICE_UNAVAILABLE') {
         logger.error('request failed', { method: req.method, path, error: apiError.options.cause ?? apiError.cause });
       }
       return errorResponse(apiError, state.headers);

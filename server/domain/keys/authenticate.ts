@@ -1,9 +1,10 @@
-import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { gatewayApps, organizations, type KeyStatus, type RateLimitOverrides } from '@/db/schema';
 import { ApiError } from '@/server/errors/api-error';
 import type { ErrorName } from '@/server/errors/codes';
 import { digestApiKey, digestsEqual } from '@/server/lib/crypto';
+import { prepared } from '@/server/lib/prepared';
 import { isWellFormedKey, type KeyEnvironment } from './api-keys';
 
 export type AuthedApp = {
@@ -44,24 +45,7 @@ export async function authenticateAppKey(
   const digest = digestApiKey(opts.secret, value);
   let row;
   try {
-    [row] = await db
-      .select({
-        appId: gatewayApps.id,
-        organizationId: gatewayApps.organizationId,
-        environment: gatewayApps.environment,
-        status: gatewayApps.status,
-        keyDigest: gatewayApps.keyDigest,
-        rateLimits: gatewayApps.rateLimits,
-        lastUsedAt: gatewayApps.lastUsedAt,
-        timezone: organizations.timezone,
-        defaultCountry: organizations.defaultCountry,
-        defaultPrice: organizations.defaultPrice,
-        currency: organizations.currency,
-      })
-      .from(gatewayApps)
-      .innerJoin(organizations, eq(organizations.id, gatewayApps.organizationId))
-      .where(eq(gatewayApps.keyDigest, digest))
-      .limit(1);
+    [row] = await byDigest(db).execute({ digest });
   } catch (cause) {
     throw new ApiError('AUTH_UNAVAILABLE', { cause });
   }
@@ -85,6 +69,30 @@ export async function authenticateAppKey(
       currency: row.currency,
     },
   };
+}
+
+function byDigest(db: DbOrTx) {
+  return prepared(db, 'auth_app_by_digest', () =>
+    db
+      .select({
+        appId: gatewayApps.id,
+        organizationId: gatewayApps.organizationId,
+        environment: gatewayApps.environment,
+        status: gatewayApps.status,
+        keyDigest: gatewayApps.keyDigest,
+        rateLimits: gatewayApps.rateLimits,
+        lastUsedAt: gatewayApps.lastUsedAt,
+        timezone: organizations.timezone,
+        defaultCountry: organizations.defaultCountry,
+        defaultPrice: organizations.defaultPrice,
+        currency: organizations.currency,
+      })
+      .from(gatewayApps)
+      .innerJoin(organizations, eq(organizations.id, gatewayApps.organizationId))
+      .where(eq(gatewayApps.keyDigest, sql.placeholder('digest')))
+      .limit(1)
+      .prepare('auth_app_by_digest'),
+  );
 }
 
 /** At most one write a minute per key, even with many instances racing (the WHERE re-checks). */

@@ -5,7 +5,7 @@ import type { MessageStatus } from '@/server/contracts/send';
 import { ApiError } from '@/server/errors/api-error';
 import { money, toAmount } from '@/server/lib/money';
 import { refundMessage } from '@/server/domain/wallets/refund';
-import { toMessageStatus } from './get-status';
+import { isMessageId, toMessageStatus } from './get-status';
 
 export type ControlAction = 'cancel' | 'pause' | 'resume';
 export type ControlResult = MessageStatus & { refunded_amount?: number };
@@ -20,6 +20,7 @@ export type ControlResult = MessageStatus & { refunded_amount?: number };
  *  - resume: refunds the dispatches skipped while paused; 1402 unless paused.
  */
 export async function controlSend(db: Db, organizationId: string, messageId: string, action: ControlAction, now: Date, actor: string): Promise<ControlResult> {
+  if (!isMessageId(messageId)) throw new ApiError('MESSAGE_NOT_FOUND');
   return db.transaction(async (tx) => {
     const [m] = await tx.execute<{ sending_type: string; control_state: string; open: number }>(sql`
       select m.sending_type, m.control_state,

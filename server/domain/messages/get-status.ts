@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { messages } from '@/db/schema';
 import type { MessageStatus } from '@/server/contracts/send';
 import { ApiError } from '@/server/errors/api-error';
 import { toAmount } from '@/server/lib/money';
+import { prepared } from '@/server/lib/prepared';
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -41,13 +42,25 @@ function aggregateStatus(row: MessageRow, pending: number): MessageStatus['statu
   return 'partially_delivered';
 }
 
+/**
+ * The shape of the ids newId('msg') makes. Anything else is not found without
+ * asking the database (which also refuses some strings outright, e.g. U+0000).
+ */
+export function isMessageId(id: string): boolean {
+  return /^msg_[0-9A-Za-z]{1,64}$/.test(id);
+}
+
 /** One indexed read: counters live on the message row. Another merchant's id is indistinguishable from an unknown one. */
 export async function getMessageStatus(db: DbOrTx, organizationId: string, messageId: string): Promise<MessageStatus> {
-  const [row] = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.id, messageId), eq(messages.organizationId, organizationId)))
-    .limit(1);
+  if (!isMessageId(messageId)) throw new ApiError('MESSAGE_NOT_FOUND');
+  const [row] = await prepared(db, 'message_status', () =>
+    db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.id, sql.placeholder('id')), eq(messages.organizationId, sql.placeholder('org'))))
+      .limit(1)
+      .prepare('message_status'),
+  ).execute({ id: messageId, org: organizationId });
   if (!row) throw new ApiError('MESSAGE_NOT_FOUND');
   return toMessageStatus(row);
 }

@@ -10,23 +10,28 @@ import { recordAnswer, type IdempotencyClaim } from '@/server/domain/idempotency
 import { emitEvents } from '@/server/domain/webhooks/emit-events';
 import { addJob } from '@/server/jobs/add-job';
 import { newId } from '@/server/lib/ids';
+import { prepared } from '@/server/lib/prepared';
 import { money, toAmount, toDbAmount } from '@/server/lib/money';
 import type { SendPlan } from './validate-send';
 
 /**
- * Accepts a validated send in ONE transaction (spec rule 7, D2): the charge
- * (prepaid then postpaid, ledger rows), the message, its dispatches, one
- * recipient row per recipient per dispatch (written as sets, not row by row),
- * the job of the first dispatch and the `sms.queued` event (delivered once
- * this commits, i.e. right after the 201). All commit together or not at all.
+ * Accepts a validated send in ONE transaction (spec rule 7, D2): the message,
+ * its dispatches, one recipient row per recipient per dispatch (written as
+ * sets, not row by row), the job of the first dispatch, the charge (prepaid
+ * then postpaid, ledger rows) and the `sms.queued` event (delivered once this
+ * commits, i.e. right after the 201). All commit together or not at all: an
+ * insufficient balance (1202) rolls back the rows written before the charge.
  */
 export class IdempotencyRace extends Error {}
 
 export async function sendMessage(db: Db, app: AuthedApp, plan: SendPlan, now: Date, claim?: IdempotencyClaim): Promise<SendResult> {
-  const rows = await db
-    .select({ id: pricingRows.id, country: pricingRows.country, network: pricingRows.network, prefixes: pricingRows.prefixes, price: pricingRows.price })
-    .from(pricingRows)
-    .where(eq(pricingRows.organizationId, app.organizationId));
+  const rows = await prepared(db, 'pricing_rows_of_org', () =>
+    db
+      .select({ id: pricingRows.id, country: pricingRows.country, network: pricingRows.network, prefixes: pricingRows.prefixes, price: pricingRows.price })
+      .from(pricingRows)
+      .where(eq(pricingRows.organizationId, sql.placeholder('org')))
+      .prepare('pricing_rows_of_org'),
+  ).execute({ org: app.organizationId });
   const resolve = createPriceResolver(rows, unitPriceOf(app.org.defaultPrice));
   const priced = plan.recipients.map((phone) => resolve(phone));
   const perDispatch = priced.reduce((acc, p) => acc.plus(p.price), money(0)).times(plan.segments);
@@ -45,41 +50,50 @@ export async function sendMessage(db: Db, app: AuthedApp, plan: SendPlan, now: D
     sending_type: plan.sendingType,
   };
 
+  const recipientsJson = JSON.stringify(
+    plan.recipients.map((phone, i) => ({ p: i, n: phone, c: toDbAmount(priced[i].price), r: priced[i].row?.id ?? null })),
+  );
+  const dispatchIds = JSON.stringify(dispatches.map((d) => d.id));
   await db.transaction(async (tx) => {
+    // The rows first, issued together so postgres.js pipelines them on the
+    // transaction's connection (one round trip); statement order is execution
+    // order, so each foreign key finds its parent. No shared lock is taken yet.
+    await Promise.all([
+      tx.insert(messages).values({
+        id: messageId,
+        organizationId: app.organizationId,
+        appId: app.appId,
+        sendingType: plan.sendingType,
+        body: plan.body,
+        senderId: plan.senderId,
+        encoding: plan.encoding,
+        segments: plan.segments,
+        totalRecipients: plan.recipients.length,
+        dispatchesTotal: dispatches.length,
+        totalMessages,
+        totalCost: toDbAmount(total),
+        currency: app.org.currency,
+        callbackUrl: plan.callbackUrl,
+        schedule: plan.schedule,
+        nextDispatchAt: dispatches[0].at ?? now,
+        createdAt: now,
+        updatedAt: now,
+      }),
+      tx.insert(messageDispatches).values(
+        dispatches.map((d) => ({ id: d.id, messageId, seq: d.seq, dispatchAt: d.at, cost: toDbAmount(perDispatch) })),
+      ),
+      tx.execute(sql`
+        insert into message_recipients (message_id, dispatch_id, position, phone, price, pricing_row_id, updated_at)
+        select ${messageId}, d.id, r.p, r.n, r.c, r.r, ${now.toISOString()}::timestamptz
+          from json_array_elements_text(${dispatchIds}::json) as d(id)
+         cross join json_to_recordset(${recipientsJson}::json) as r(p int, n text, c numeric, r text)`),
+      addJob(tx, 'dispatch_message', { dispatch_id: dispatches[0].id }, { runAt: dispatches[0].at ?? now, jobKey: dispatches[0].id }),
+    ]);
+    // Then the charge: the merchant's wallet rows stay locked only from here to
+    // the commit, so concurrent sends of one merchant wait for each other briefly.
     await chargeWallets(tx, { organizationId: app.organizationId, total, messageId, actor: `api:${app.appId}` });
-    await tx.insert(messages).values({
-      id: messageId,
-      organizationId: app.organizationId,
-      appId: app.appId,
-      sendingType: plan.sendingType,
-      body: plan.body,
-      senderId: plan.senderId,
-      encoding: plan.encoding,
-      segments: plan.segments,
-      totalRecipients: plan.recipients.length,
-      dispatchesTotal: dispatches.length,
-      totalMessages,
-      totalCost: toDbAmount(total),
-      currency: app.org.currency,
-      callbackUrl: plan.callbackUrl,
-      schedule: plan.schedule,
-      nextDispatchAt: dispatches[0].at ?? now,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await tx.insert(messageDispatches).values(
-      dispatches.map((d) => ({ id: d.id, messageId, seq: d.seq, dispatchAt: d.at, cost: toDbAmount(perDispatch) })),
-    );
-    const recipientsJson = JSON.stringify(
-      plan.recipients.map((phone, i) => ({ p: i, n: phone, c: toDbAmount(priced[i].price), r: priced[i].row?.id ?? null })),
-    );
-    const dispatchIds = JSON.stringify(dispatches.map((d) => d.id));
-    await tx.execute(sql`
-      insert into message_recipients (message_id, dispatch_id, position, phone, price, pricing_row_id, updated_at)
-      select ${messageId}, d.id, r.p, r.n, r.c, r.r, ${now.toISOString()}::timestamptz
-        from json_array_elements_text(${dispatchIds}::json) as d(id)
-       cross join json_to_recordset(${recipientsJson}::json) as r(p int, n text, c numeric, r text)`);
-    await addJob(tx, 'dispatch_message', { dispatch_id: dispatches[0].id }, { runAt: dispatches[0].at ?? now, jobKey: dispatches[0].id });
+    // Last, the event and the kick of the shared deliver_webhooks job (whose row
+    // every emitting transaction locks): held for the shortest possible time.
     await emitEvents(
       tx,
       [

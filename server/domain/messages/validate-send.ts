@@ -62,6 +62,8 @@ export function planSend(input: SendRequest, org: SendOrg, now: Date, opts: { al
     });
   }
 
+  // Postgres text cannot hold U+0000 (it would be a 500 at insert time).
+  if (input.message.includes('\u0000')) issues.push({ field: 'message', code: 'INVALID_FIELD_FORMAT', message: 'must not contain NUL (U+0000) characters' });
   const analysis = analyzeMessage(input.message);
   if (issues.length) throw validationError(issues);
 
@@ -106,6 +108,7 @@ export function planSend(input: SendRequest, org: SendOrg, now: Date, opts: { al
 }
 
 function callbackUrlOk(value: string, allowHttp: boolean): boolean {
+  if (/[\u0000-\u001f\u007f]/.test(value)) return false;
   let url: URL;
   try {
     url = new URL(value);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyAddress, parseIp, vetDestination } from './address-policy';
+import { agentFor, destroyAgents, pinnedLookup } from './agents';
 
 describe('classifyAddress', () => {
   it.each([
@@ -120,5 +121,41 @@ describe('vetDestination', () => {
       error: 'DNS lookup failed for gone.example.com: ENOTFOUND',
       retryable: true,
     });
+  });
+});
+
+describe('DNS answers that change between attempts (rebinding)', () => {
+  const host = new URL('https://rebind.example.com/hook');
+  const changing = (...answers: string[][]) => {
+    let n = 0;
+    return async () => answers[Math.min(n++, answers.length - 1)].map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
+
+  it('each attempt vets the answer of that moment: public, then loopback, private, metadata', async () => {
+    const resolve = changing(['93.184.216.34'], ['127.0.0.1'], ['93.184.216.34', '10.0.0.5'], ['169.254.169.254'], ['::ffff:127.0.0.1']);
+    expect(await vetDestination(host, { live: true, resolve })).toEqual({ ok: true, pin: { address: '93.184.216.34', family: 4 } });
+    for (const cls of ['loopback', 'private', 'metadata', 'loopback']) {
+      const v = await vetDestination(host, { live: true, resolve });
+      expect(v).toMatchObject({ ok: false, retryable: false });
+      expect(!v.ok && v.error).toContain(`resolves to ${cls} address`);
+    }
+  });
+
+  it('the connection uses the vetted address, whatever DNS answers after the check', async () => {
+    const pin = { address: '93.184.216.34', family: 4 as const };
+    const lookup = pinnedLookup(pin) as unknown as (h: string, o: { all?: boolean }, cb: (...a: unknown[]) => void) => void;
+    const all = await new Promise((r) => lookup('rebind.example.com', { all: true }, (_e, addrs) => r(addrs)));
+    expect(all).toEqual([pin]);
+    const one = await new Promise((r) => lookup('rebind.example.com', {}, (_e, address, family) => r([address, family])));
+    expect(one).toEqual(['93.184.216.34', 4]);
+  });
+
+  it('pooled connections are never shared between two vetted addresses of one host', () => {
+    const a = agentFor(host, { address: '93.184.216.34', family: 4 });
+    const b = agentFor(host, { address: '93.184.216.35', family: 4 });
+    expect(a).not.toBe(b);
+    expect(agentFor(host, { address: '93.184.216.34', family: 4 })).toBe(a);
+    expect(agentFor(new URL('http://127.0.0.1:8080/x'), null)).not.toBe(agentFor(new URL('http://127.0.0.1:8081/x'), null));
+    destroyAgents();
   });
 });

@@ -24,19 +24,30 @@ export type ClaimedDelivery = {
   organizationId: string;
   url: string;
   attempts: number;
+  /** The lease: the run's token, written to locked_until (see claimDue). */
   lockedUntil: string;
   payload: unknown;
   credentials: { username: string; passwordEnc: string | null } | null;
 };
 
 /**
- * Leases up to `limit` due deliveries, fairly: at most `perOrg` leased per
- * organization at any moment (counting leases of every run), taken round-robin
- * across organizations in order of due time, rows another run holds skipped.
+ * Leases up to `limit` due deliveries for one run, fairly: organizations are
+ * served round-robin in order of due time, at most `perOrg` deliveries of one
+ * organization per call, rows another run holds skipped, and no organization
+ * that another run is serving right now (it has live leases that are not
+ * ours), so the run that holds an organization alone decides how many of its
+ * requests are in flight. `lease` is the run's token: an instant (with
+ * microseconds) far enough ahead to outlive the run, written to locked_until;
+ * it tells our leases from other runs' and recordAttempts only moves a
+ * delivery while it still carries it. `skipOrgs`: organizations the run has
+ * enough of already.
  */
-export async function claimDue(db: DbOrTx, o: { now: Date; limit: number; perOrg: number; leaseMs: number }): Promise<ClaimedDelivery[]> {
+export async function claimDue(
+  db: DbOrTx,
+  o: { now: Date; limit: number; perOrg: number; lease: string; skipOrgs?: string[] },
+): Promise<ClaimedDelivery[]> {
   const now = o.now.toISOString();
-  const until = new Date(o.now.getTime() + o.leaseMs).toISOString();
+  const skip = (o.skipOrgs ?? []).join(',');
   const rows = await db.execute<{
     id: string;
     event_id: string;
@@ -52,11 +63,11 @@ export async function claimDue(db: DbOrTx, o: { now: Date; limit: number; perOrg
       select distinct organization_id from webhook_deliveries
        where state = 'pending' and next_attempt_at <= ${now}::timestamptz
          and (locked_until is null or locked_until < ${now}::timestamptz)
-    ), busy as (
-      select organization_id, count(*)::int as n from webhook_deliveries
-       where state = 'pending' and locked_until >= ${now}::timestamptz
+         and organization_id <> all(string_to_array(${skip}, ','))
+    ), served_elsewhere as (
+      select distinct organization_id from webhook_deliveries
+       where state = 'pending' and locked_until >= ${now}::timestamptz and locked_until <> ${o.lease}::timestamptz
          and organization_id in (select organization_id from due_orgs)
-       group by organization_id
     ), picked as (
       select c.id, c.organization_id, c.next_attempt_at,
              row_number() over (partition by c.organization_id order by c.next_attempt_at, c.id) as rn
@@ -69,14 +80,14 @@ export async function claimDue(db: DbOrTx, o: { now: Date; limit: number; perOrg
           order by w.next_attempt_at, w.id
           limit ${o.perOrg}
           for update skip locked) c
+       where o.organization_id not in (select organization_id from served_elsewhere)
     ), chosen as (
-      select p.id from picked p left join busy b using (organization_id)
-       where p.rn <= ${o.perOrg} - coalesce(b.n, 0)
+      select p.id from picked p
        order by p.rn, p.next_attempt_at, p.id
        limit ${o.limit}
     )
     update webhook_deliveries d
-       set locked_until = ${until}::timestamptz, updated_at = ${now}::timestamptz
+       set locked_until = ${o.lease}::timestamptz, updated_at = ${now}::timestamptz
       from chosen, webhook_events e, gateway_apps a
      where d.id = chosen.id and e.id = d.event_id and a.id = d.app_id
     returning d.id, d.event_id, d.organization_id, d.url, d.attempts, e.payload, d.use_basic_auth, a.webhook_username as username, a.webhook_password_enc as password_enc`);
@@ -86,33 +97,67 @@ export async function claimDue(db: DbOrTx, o: { now: Date; limit: number; perOrg
     organizationId: r.organization_id,
     url: r.url,
     attempts: r.attempts,
-    lockedUntil: until,
+    lockedUntil: o.lease,
     payload: r.payload,
     credentials: r.use_basic_auth && r.username ? { username: r.username, passwordEnc: r.password_enc } : null,
   }));
 }
 
+/** A run's lease token: `at` with random microseconds, so two runs never share one. */
+export function leaseToken(at: Date): string {
+  return `${at.toISOString().slice(0, 23)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}Z`;
+}
+
+export type AttemptRecord = { delivery: ClaimedDelivery; attemptedAt: Date; result: WebhookResult; step: NextStep; now: Date };
+
 /**
- * Writes the attempt and moves the delivery, in one statement. The delivery is
- * only moved while this run still holds its lease; the attempt is recorded anyway.
+ * Writes attempts and moves their deliveries, many in one statement. A
+ * delivery is only moved while it still carries the run's lease; the attempt
+ * is recorded anyway.
  */
-export async function recordAttempt(
-  db: DbOrTx,
-  d: ClaimedDelivery,
-  a: { attemptedAt: Date; result: WebhookResult; step: NextStep; now: Date },
-): Promise<void> {
-  const next = a.step.state === 'pending' ? a.step.nextAttemptAt.toISOString() : null;
+export async function recordAttempts(db: DbOrTx, records: AttemptRecord[]): Promise<void> {
+  if (!records.length) return;
+  const rows = JSON.stringify(
+    records.map(({ delivery: d, attemptedAt, result, step, now }) => ({
+      id: d.id,
+      n: d.attempts + 1,
+      s: step.state,
+      c: result.statusCode,
+      e: result.error,
+      next: step.state === 'pending' ? step.nextAttemptAt.toISOString() : null,
+      lease: d.lockedUntil,
+      at: attemptedAt.toISOString(),
+      ms: result.latencyMs,
+      now: now.toISOString(),
+    })),
+  );
   await db.execute(sql`
-    with moved as (
-      update webhook_deliveries
-         set attempts = ${d.attempts + 1}, state = ${a.step.state}, last_status_code = ${a.result.statusCode},
-             last_error = ${a.result.error}, next_attempt_at = ${next}::timestamptz, locked_until = null,
-             updated_at = ${a.now.toISOString()}::timestamptz
-       where id = ${d.id} and state = 'pending' and locked_until = ${d.lockedUntil}::timestamptz
-      returning id
+    with r as (
+      select * from json_to_recordset(${rows}::json)
+        as r(id text, n int, s text, c int, e text, next timestamptz, lease timestamptz, at timestamptz, ms int, now timestamptz)
+    ), moved as (
+      update webhook_deliveries d
+         set attempts = r.n, state = r.s, last_status_code = r.c, last_error = r.e, next_attempt_at = r.next,
+             locked_until = null, updated_at = r.now
+        from r
+       where d.id = r.id and d.state = 'pending' and d.locked_until = r.lease
+      returning d.id
     )
     insert into webhook_attempts (delivery_id, attempted_at, status_code, latency_ms, error)
-    values (${d.id}, ${a.attemptedAt.toISOString()}::timestamptz, ${a.result.statusCode}, ${a.result.latencyMs}, ${a.result.error})`);
+    select r.id, r.at, r.c, r.ms, r.e from r`);
+}
+
+/** One attempt (see recordAttempts). */
+export async function recordAttempt(db: DbOrTx, d: ClaimedDelivery, a: Omit<AttemptRecord, 'delivery'>): Promise<void> {
+  await recordAttempts(db, [{ delivery: d, ...a }]);
+}
+
+/** Gives back leased deliveries a run did not get to (still due; another run can take them at once). */
+export async function releaseLeases(db: DbOrTx, ids: string[], lease: string): Promise<void> {
+  if (!ids.length) return;
+  await db.execute(sql`
+    update webhook_deliveries set locked_until = null
+     where id = any(string_to_array(${ids.join(',')}, ',')) and state = 'pending' and locked_until = ${lease}::timestamptz`);
 }
 
 /** When the next pending delivery can be worked on (a lease held by a run that died counts from its expiry). */

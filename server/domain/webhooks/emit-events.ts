@@ -39,30 +39,43 @@ export async function emitEvents(tx: DbOrTx, events: NewEvent[], opts: { now: Da
       data: e.data,
     })),
   );
-  const inserted = await tx.execute<{ id: string; callback_url: string | null; webhook_url: string | null; has_credentials: boolean }>(sql`
-    with ins as (
+  // The messages are looked up by primary key once (not joined per event row:
+  // with json_to_recordset's row estimate the planner would scan all messages).
+  const messageIds = [...new Set(events.map((e) => e.messageId))].join(',');
+  const inserted = await tx.execute<{
+    id: string;
+    organization_id: string;
+    app_id: string;
+    callback_url: string | null;
+    webhook_url: string | null;
+    has_credentials: boolean;
+  }>(sql`
+    with msg as (
+      select m.id, m.organization_id, m.app_id, m.callback_url, a.webhook_url, (a.webhook_username is not null) as has_credentials
+        from messages m join gateway_apps a on a.id = m.app_id
+       where m.id = any(string_to_array(${messageIds}, ','))
+    ), ins as (
       insert into webhook_events (id, organization_id, app_id, message_id, dispatch_id, recipient_id, event_type, payload, created_at)
       select r.id, m.organization_id, m.app_id, r.m, r.d, r.r, r.t,
              jsonb_build_object('event_id', r.id, 'event_type', r.t, 'timestamp', r.ts, 'message_id', r.m, 'data', r.data),
              ${now}::timestamptz
         from json_to_recordset(${input}::json) as r(id uuid, t text, m text, d text, r bigint, ts text, data jsonb)
-        join messages m on m.id = r.m
+        join msg m on m.id = r.m
       on conflict do nothing
       returning id, message_id
     )
-    select ins.id, m.callback_url, a.webhook_url, (a.webhook_username is not null) as has_credentials
-      from ins join messages m on m.id = ins.message_id join gateway_apps a on a.id = m.app_id`);
+    select ins.id, msg.organization_id, msg.app_id, msg.callback_url, msg.webhook_url, msg.has_credentials
+      from ins join msg on msg.id = ins.message_id`);
 
   const deliveries = inserted.flatMap((row) => {
     const dest = destinationFor({ callbackUrl: row.callback_url, webhookUrl: row.webhook_url, hasCredentials: row.has_credentials });
-    return dest ? [{ id: newId('whd'), e: row.id, url: dest.url, b: dest.useBasicAuth }] : [];
+    return dest ? [{ id: newId('whd'), e: row.id, o: row.organization_id, a: row.app_id, url: dest.url, b: dest.useBasicAuth }] : [];
   });
   if (deliveries.length > 0) {
     await tx.execute(sql`
       insert into webhook_deliveries (id, event_id, organization_id, app_id, url, use_basic_auth, state, attempts, next_attempt_at, created_at, updated_at)
-      select d.id, e.id, e.organization_id, e.app_id, d.url, d.b, 'pending', 0, ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz
-        from json_to_recordset(${JSON.stringify(deliveries)}::json) as d(id text, e uuid, url text, b boolean)
-        join webhook_events e on e.id = d.e`);
+      select d.id, d.e, d.o, d.a, d.url, d.b, 'pending', 0, ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz
+        from json_to_recordset(${JSON.stringify(deliveries)}::json) as d(id text, e uuid, o text, a text, url text, b boolean)`);
     await kickDeliveries(tx);
   }
   return inserted.length;

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import type { Env } from '@/server/env';
 import { decryptSecret } from '@/server/lib/crypto';
 import { vetDestination, type Pin, type Resolve } from './address-policy';
+import { agentFor, pinnedLookup } from './agents';
 import { outcomeOf, type Outcome } from './retry-policy';
 
 /**
@@ -25,7 +25,11 @@ export type SendEnv = Pick<Env, 'APP_SECRET' | 'SMS_ENV' | 'WEBHOOK_TIMEOUT_MS'>
 
 export const USER_AGENT = 'sms-gateway-webhooks/1';
 
-export async function sendWebhook(target: WebhookTarget, env: SendEnv, opts: { resolve?: Resolve } = {}): Promise<WebhookResult> {
+export async function sendWebhook(
+  target: WebhookTarget,
+  env: SendEnv,
+  opts: { resolve?: Resolve; /** Authorization headers already decrypted, by ciphertext (a delivery run's). */ authCache?: Map<string, string> } = {},
+): Promise<WebhookResult> {
   const started = performance.now();
   const deadline = started + env.WEBHOOK_TIMEOUT_MS;
   const result = (statusCode: number | null, error: string | null, outcome: Outcome = outcomeOf(statusCode)): WebhookResult => ({
@@ -42,7 +46,9 @@ export async function sendWebhook(target: WebhookTarget, env: SendEnv, opts: { r
   }
   const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': USER_AGENT };
   if (target.credentials) {
-    const auth = basicAuth(env.APP_SECRET, target.credentials);
+    const cacheKey = `${target.credentials.username}\0${target.credentials.passwordEnc ?? ''}`;
+    const auth = opts.authCache?.get(cacheKey) ?? basicAuth(env.APP_SECRET, target.credentials);
+    if (auth !== null) opts.authCache?.set(cacheKey, auth);
     if (auth === null) return result(null, 'webhook credentials could not be decrypted', 'permanent');
     headers.authorization = auth;
   }
@@ -79,18 +85,34 @@ function basicAuth(secret: string, c: { username: string; passwordEnc: string | 
 
 export type PostAnswer = { statusCode: number } | { error: string; timedOut: boolean };
 
+/** At most this much of an answer's body is read (and ignored) so its connection can be reused. */
+const MAX_DRAIN_BYTES = 64 * 1024;
+
 /**
- * One POST with node:http(s): no agent reuse, no redirect handling (the 3xx is
- * the answer), the body of the answer ignored. With `pin`, the socket connects
- * to that address whatever DNS says now (TLS still verifies the URL's host name).
+ * One POST with node:http(s) over a keep-alive pool (agents.ts), no redirect
+ * handling (the 3xx is the answer), the body of the answer ignored: drained
+ * up to 64 KB within the deadline so the connection goes back to the pool,
+ * else the connection is closed. With `pin`, the socket connects to that
+ * address whatever DNS says now (TLS still verifies the URL's host name).
+ * A reused connection that the receiver closed under us (ECONNRESET before
+ * any answer) is retried once on a new connection, within the same deadline.
  */
 export function httpPost(url: URL, body: string, headers: Record<string, string>, opts: { pin: Pin | null; timeoutMs: number }): Promise<PostAnswer> {
+  const deadline = performance.now() + opts.timeoutMs;
+  return postOnce(url, body, headers, opts.pin, opts.timeoutMs, true).then((a) =>
+    'retryFresh' in a ? postOnce(url, body, headers, opts.pin, Math.max(1, deadline - performance.now()), false).then(strip) : strip(a),
+  );
+}
+
+type Attempt = PostAnswer | { retryFresh: true };
+const strip = (a: Attempt): PostAnswer => ('retryFresh' in a ? { error: 'connection failed: ECONNRESET', timedOut: false } : a);
+
+function postOnce(url: URL, body: string, headers: Record<string, string>, pin: Pin | null, timeoutMs: number, pooled: boolean): Promise<Attempt> {
   return new Promise((resolve) => {
     let settled = false;
-    const settle = (a: PostAnswer) => {
+    const settle = (a: Attempt) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
       resolve(a);
     };
     const request = url.protocol === 'https:' ? https.request : http.request;
@@ -99,28 +121,32 @@ export function httpPost(url: URL, body: string, headers: Record<string, string>
       {
         method: 'POST',
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-        agent: false,
-        lookup: opts.pin ? pinnedLookup(opts.pin) : undefined,
+        agent: pooled ? agentFor(url, pin) : false,
+        lookup: !pooled && pin ? pinnedLookup(pin) : undefined,
       },
       (res) => {
         settle({ statusCode: res.statusCode ?? 0 });
-        res.destroy();
+        let drained = 0;
+        res.on('data', (chunk: Buffer) => {
+          drained += chunk.length;
+          if (drained > MAX_DRAIN_BYTES) req.destroy();
+        });
+        res.on('end', () => clearTimeout(timer));
+        res.on('error', () => {});
       },
     );
     const timer = setTimeout(() => {
       settle({ error: 'timeout', timedOut: true });
       req.destroy();
-    }, opts.timeoutMs);
-    req.on('error', (e: NodeJS.ErrnoException) => settle({ error: `connection failed: ${e.code ?? e.message}`, timedOut: false }));
+    }, timeoutMs);
+    req.on('error', (e: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      if (!settled && pooled && req.reusedSocket && (e.code === 'ECONNRESET' || e.code === 'EPIPE')) settle({ retryFresh: true });
+      else settle({ error: `connection failed: ${e.code ?? e.message}`, timedOut: false });
+    });
+    req.on('close', () => clearTimeout(timer));
     req.end(body);
   });
-}
-
-function pinnedLookup(pin: Pin): LookupFunction {
-  return ((_host: string, options: { all?: boolean }, cb: (...args: unknown[]) => void) => {
-    if (options?.all) cb(null, [{ address: pin.address, family: pin.family }]);
-    else cb(null, pin.address, pin.family);
-  }) as LookupFunction;
 }
 
 async function withDeadline<T>(p: Promise<T>, deadline: number): Promise<T | 'timeout'> {

@@ -1,0 +1,49 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * The bench's webhook receiver, in its own process so that it never shares a
+ * core with the sender it measures: acks every POST at once with 204, counts
+ * them (and distinct event_ids), keeps the first bodies for the raw-loop
+ * baseline. Talks to the bench over IPC: 'stats', 'bodies', 'reset'.
+ */
+let count = 0;
+let firstAt = 0;
+let lastAt = 0;
+const ids = new Set<string>();
+const bodies: Array<{ body: string; authorization?: string }> = [];
+const KEEP = 20_000;
+
+const server = createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    res.writeHead(204);
+    res.end();
+    const now = Date.now();
+    firstAt ||= now;
+    lastAt = now;
+    count++;
+    const body = Buffer.concat(chunks).toString('utf8');
+    const m = /"event_id":"([^"]+)"/.exec(body);
+    if (m) ids.add(m[1]);
+    if (bodies.length < KEEP) bodies.push({ body, authorization: req.headers.authorization });
+  });
+});
+server.keepAliveTimeout = 30_000;
+server.listen(0, '127.0.0.1', () => {
+  process.send!({ type: 'ready', port: (server.address() as AddressInfo).port });
+});
+
+process.on('message', (msg: { type: string }) => {
+  if (msg.type === 'stats') process.send!({ type: 'stats', count, distinct: ids.size, firstAt, lastAt });
+  else if (msg.type === 'bodies') process.send!({ type: 'bodies', bodies });
+  else if (msg.type === 'reset') {
+    count = 0;
+    firstAt = 0;
+    lastAt = 0;
+    ids.clear();
+    process.send!({ type: 'reset' });
+  }
+});
+process.on('disconnect', () => process.exit(0));

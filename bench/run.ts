@@ -1,0 +1,231 @@
+/**
+ * `npm run bench`: the service's figures against baselines measured in the
+ * same run, on this machine (see README, Performance). Not a test: it prints a
+ * table and writes bench/results.json.
+ *
+ *   npm run bench                         everything (about 3 minutes)
+ *   npm run bench -- --only send,status    some phases (http = bare,send,big,status; pipeline; webhooks)
+ *   npm run bench -- --duration 5 --keys 4 shorter load runs, send load spread over 4 keys
+ *   npm run bench -- --profile             web and worker write .cpuprofile files to bench/profiles/
+ *
+ * The service runs from the production build as an operator runs it: `npm start`
+ * (web, WORKER=off while the HTTP figures are taken) and `npm run worker`, on a
+ * fresh database of the local Postgres (DATABASE_URL's server if set), with
+ * merchants and raised per-app rate limits provisioned through `npm run admin`.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import postgres from 'postgres';
+import { DEFAULT_LIMITS as WEBHOOK_LIMITS } from '@/server/jobs/tasks/deliver-webhooks';
+import { load, loop } from './lib/load';
+import { noopJobsPerSecond, rawSendWrites, type RawMerchant } from './lib/raw-db';
+import { sampleRss } from './lib/rss';
+import { admin, buildIfNeeded, freshDatabase, migrate, startNpm, startProfiled, waitFor, type Proc } from './lib/service';
+import { rawPostLoop, startReceiverChild } from './lib/webhooks';
+import { printTable, type Row } from './lib/report';
+
+const { values: opts } = parseArgs({
+  options: {
+    only: { type: 'string', default: 'http,pipeline,webhooks' },
+    duration: { type: 'string', default: '8' },
+    keys: { type: 'string', default: '10' },
+    profile: { type: 'boolean', default: false },
+  },
+});
+const phases = new Set(opts.only!.split(',').flatMap((p) => (p === 'http' ? ['bare', 'send', 'big', 'status'] : [p])));
+const seconds = Number(opts.duration);
+const keyCount = Number(opts.keys);
+const CONNECTIONS = 32;
+const log = (m: string) => console.log(`[bench] ${m}`);
+
+const otherLoad = await machineBusy(2000);
+log(`before start, this machine's CPUs were ${otherLoad.toFixed(0)}% busy with other work (figures are noisier above ~10%)`);
+await buildIfNeeded(log);
+const database = await freshDatabase();
+const port = 3900 + Math.floor(Math.random() * 90);
+const origin = `http://127.0.0.1:${port}`;
+const api = `${origin}/api/v1/svc/sms-api`;
+const profileDir = path.resolve('bench/profiles');
+if (opts.profile) mkdirSync(profileDir, { recursive: true });
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  DATABASE_URL: database.url,
+  APP_SECRET: 'bench-secret-bench-secret-bench-secret-0001',
+  SMS_ENV: 'test',
+  NODE_ENV: 'production',
+  PORT: String(port),
+  SEED_DEMO: 'off',
+  BENCH_ROUTES: 'on',
+  CARRIER_SIM_DELAY_MS: '0',
+  LOG_LEVEL: 'warn',
+};
+const adminEnv = env;
+const sql = postgres(database.url, { max: 10, onnotice: () => {} });
+const receiver = await startReceiverChild();
+let web: Proc | undefined;
+let worker: Proc | undefined;
+const rss = sampleRss(() => ({ web: web?.child.pid, worker: worker?.child.pid }));
+const rows: Row[] = [];
+
+async function merchant(name: string, extra: string[] = []) {
+  const m = await admin(adminEnv, 'create-merchant', '--name', name, '--prepaid', '10000000', '--default-price', '0.02',
+    '--price', 'CD:Vodacom:24381,24382,24383:0.02', '--price', 'CD:Orange:24384,24385,24389:0.019', ...extra);
+  await admin(adminEnv, 'set-rate-limits', '--app-id', m.app_id, '--send', '1000000', '--status', '1000000', '--balance', '1000000', '--calculate', '1000000');
+  const [w] = await sql<{ id: string }[]>`select id from wallets where organization_id = ${m.organization_id} and type = 'SVC_SMS'`;
+  return { ...m, walletId: w.id } as { organization_id: string; app_id: string; api_key: string; walletId: string };
+}
+
+const sendBody = (to: string[]) => JSON.stringify({ to, message: 'Your code is 123456', sender_id: 'ACME' });
+/** n distinct Vodacom numbers of block `block`; the last four digits stay in 5000-5999, away from the sandbox's magic 1111/2222/3333. */
+const numbers = (n: number, block = 0) =>
+  Array.from({ length: n }, (_, i) => `+24382${String(block + Math.floor(i / 1000)).padStart(3, '0')}${5000 + (i % 1000)}`);
+async function send(key: string, to: string[]) {
+  const res = await fetch(`${api}/send`, { method: 'POST', headers: { 'app-key': key, 'content-type': 'application/json' }, body: sendBody(to) });
+  if (res.status !== 201) throw new Error(`send answered ${res.status}: ${await res.text()}`);
+  return (await res.json()).data.message_id as string;
+}
+
+/**
+ * The service: `npm start` (one process tree: the launcher, next-server and,
+ * with the worker, graphile-worker in the launcher). With --profile, the same
+ * programs without npm and tsx in front, so that each writes a CPU profile.
+ */
+async function startService(withWorker: boolean) {
+  if (opts.profile) {
+    web = startProfiled('web', env, profileDir);
+    if (withWorker) worker = startProfiled('worker', env, profileDir);
+  } else {
+    web = startNpm(['start'], { ...env, WORKER: withWorker ? 'on' : 'off' });
+  }
+  await waitFor(async () => (await fetch(`${api}/health`)).status === 200, 'the web process', 90_000, 300).catch((e) => {
+    throw new Error(`${e.message}\n${web!.output()}`);
+  });
+  if (withWorker) await waitFor(async () => (await sql`select 1 from worker_heartbeats`).length > 0, 'the worker', 60_000, 200);
+}
+
+try {
+  if (opts.profile) await migrate(env);
+  // HTTP figures: the web process alone (WORKER=off, as with separate worker processes).
+  await startService(false);
+  log(`web up on ${origin}; provisioning merchants with npm run admin ...`);
+  const sendMerchants = await Promise.all(Array.from({ length: keyCount }, (_, i) => merchant(`Bench send ${i}`)));
+  const [big, pipe, hooks] = await Promise.all([
+    merchant('Bench 1000'),
+    merchant('Bench pipeline'),
+    merchant('Bench webhooks', ['--webhook-url', `${receiver.url}/hook`, '--webhook-username', 'bench', '--webhook-password', 'bench-hook-password']),
+  ]);
+  const keys = sendMerchants.map((m) => m.api_key);
+  const raw = (ms: typeof sendMerchants): RawMerchant[] => ms.map((m) => ({ appId: m.app_id, organizationId: m.organization_id, walletId: m.walletId, sendLimit: 1_000_000 }));
+  const rawPool = postgres(database.url, { max: 10, onnotice: () => {} }); // DB_POOL_MAX of one web process
+
+  const one = sendBody(['+243812345678']);
+  const run = async (what: string, o: Parameters<typeof load>[0]) => {
+    await load({ ...o, duration: 2 }); // warm-up: JIT, pools, lazily compiled routes
+    const r = await load({ ...o, duration: seconds });
+    log(`${what}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, statuses ${JSON.stringify(r.statuses)}, errors ${r.errors}`);
+    return r;
+  };
+  const bareGet = phases.has('bare') ? await run('bare GET', { url: `${origin}/api/bench/bare`, connections: CONNECTIONS }) : null;
+  const barePost = phases.has('bare') ? await run('bare POST', { url: `${origin}/api/bench/bare`, method: 'POST', body: one, connections: CONNECTIONS }) : null;
+  if (phases.has('send')) {
+    const rawOne = await loop(CONNECTIONS, seconds, rawSendWrites(rawPool, raw(sendMerchants), 1));
+    log(`raw DB send writes (1 recipient): ${rawOne.rps.toFixed(0)} tx/s, p50 ${rawOne.p50.toFixed(1)} ms, p99 ${rawOne.p99.toFixed(1)} ms`);
+    const send1 = await run('POST /send 1 recipient', { url: `${api}/send`, method: 'POST', body: one, connections: CONNECTIONS, keys });
+    rows.push(
+      { figure: 'POST /send 1 rcpt, 32 conns', unit: 'req/s', value: send1.rps, baseline: 'bare route (POST)', baselineValue: barePost?.rps ?? null, target: '>= 1000 and >= 0.5 x', ok: send1.rps >= 1000 && send1.rps >= 0.5 * (barePost?.rps ?? 0) },
+      { figure: 'POST /send 1 rcpt, 32 conns', unit: 'req/s', value: send1.rps, baseline: 'raw postgres.js tx loop', baselineValue: rawOne.rps, target: '>= 0.7 x', ok: send1.rps >= 0.7 * rawOne.rps },
+      { figure: 'POST /send 1 rcpt, 32 conns: p99', unit: 'ms', value: send1.p99, baseline: 'raw postgres.js tx loop p99', baselineValue: rawOne.p99, target: '<= 50 ms', ok: send1.p99 <= 50 },
+    );
+  }
+  if (phases.has('big')) {
+    const rawBig = await loop(1, Math.min(seconds, 5), rawSendWrites(rawPool, raw([big]), 1000));
+    log(`raw DB send writes (1000 recipients): p50 ${rawBig.p50.toFixed(1)} ms (${rawBig.ops} tx)`);
+    const bigBody = sendBody(numbers(1000));
+    await load({ url: `${api}/send`, method: 'POST', body: bigBody, connections: 1, amount: 5, keys: [big.api_key] });
+    const send1000 = await load({ url: `${api}/send`, method: 'POST', body: bigBody, connections: 1, amount: 40, keys: [big.api_key] });
+    log(`POST /send 1000 recipients: p50 ${send1000.p50} ms, p99 ${send1000.p99} ms, statuses ${JSON.stringify(send1000.statuses)}`);
+    rows.push({ figure: 'POST /send 1000 rcpts: p50', unit: 'ms', value: send1000.p50, baseline: 'raw tx inserting 1000 rows p50', baselineValue: rawBig.p50, target: '<= 150 ms', ok: send1000.p50 <= 150 });
+  }
+  if (phases.has('status')) {
+    // One message per key: another merchant's id answers 404.
+    const paths = await Promise.all(keys.map(async (k) => `/api/v1/svc/sms-api/status/${await send(k, ['+243812345678'])}`));
+    const status = await run('GET /status', { url: `${origin}${paths[0]}`, connections: CONNECTIONS, keys, paths });
+    rows.push({ figure: 'GET /status/{id}, 32 conns', unit: 'req/s', value: status.rps, baseline: 'bare route (GET)', baselineValue: bareGet?.rps ?? null, target: '>= 3000', ok: status.rps >= 3000 });
+  }
+  await rawPool.end();
+
+  if (phases.has('pipeline') || phases.has('webhooks')) {
+    // Web + worker in one `npm start`, as a single instance runs. What the HTTP
+    // phase queued is not part of the pipeline figure; the no-op baseline runs
+    // while the service is down.
+    await web?.stop();
+    web = undefined;
+    await sql`delete from graphile_worker._private_jobs`;
+    await sql`delete from worker_heartbeats`;
+    const noop = await noopJobsPerSecond(database.url, 5000, 4);
+    log(`graphile-worker no-op jobs: ${noop.toFixed(0)} jobs/s`);
+    await startService(true);
+
+    if (phases.has('pipeline')) {
+      const t0 = performance.now();
+      for (let i = 0; i < 20; i += 4) await Promise.all([0, 1, 2, 3].map((j) => send(pipe.api_key, numbers(1000, 100 + i + j))));
+      const accepted = performance.now() - t0;
+      await waitFor(async () => {
+        const [r] = await sql<{ n: number }[]>`select coalesce(sum(delivered + failed), 0)::int as n from messages where organization_id = ${pipe.organization_id}`;
+        return r.n >= 20_000;
+      }, '20,000 terminal recipients', 90_000, 20);
+      const secs = (performance.now() - t0) / 1000;
+      log(`pipeline: 20 x 1000 accepted in ${(accepted / 1000).toFixed(2)} s, all terminal in ${secs.toFixed(2)} s`);
+      rows.push({ figure: 'pipeline, 20 sends x 1000, no webhooks', unit: 'rcpt/s', value: 20_000 / secs, baseline: 'graphile-worker no-op jobs/s', baselineValue: noop, target: '>= 10000', ok: 20_000 / secs >= 10_000 });
+    }
+
+    if (phases.has('webhooks')) {
+      await receiver.reset();
+      const sends = 4;
+      const expected = sends * (1 + 3 * 1000);
+      const t0 = Date.now();
+      for (let i = 0; i < sends; i++) await send(hooks.api_key, numbers(1000, 200 + i));
+      const stats = await waitFor(async () => {
+        const s = await receiver.stats();
+        return s.count >= expected ? s : null;
+      }, `${expected} webhook events`, 90_000, 50);
+      const rate = stats.count / ((stats.lastAt - stats.firstAt) / 1000);
+      log(`webhooks: ${stats.count} events (${stats.distinct} distinct) in ${((stats.lastAt - t0) / 1000).toFixed(2)} s after the first send; ${rate.toFixed(0)} events/s`);
+      const bodies = await receiver.bodies();
+      const baseline = await rawPostLoop(receiver.url, bodies, WEBHOOK_LIMITS.perOrgCap);
+      log(`raw node:http loop, ${WEBHOOK_LIMITS.perOrgCap} in flight, keep-alive: ${baseline.toFixed(0)} events/s`);
+      rows.push({ figure: 'webhook events delivered (1 merchant)', unit: 'events/s', value: rate, baseline: `raw http loop, ${WEBHOOK_LIMITS.perOrgCap} in flight`, baselineValue: baseline, target: '>= 2000 and >= 0.5 x', ok: rate >= 2000 && rate >= 0.5 * baseline });
+    }
+  }
+  rss.stop();
+  const by = rss.peakByGroup();
+  log(`peak RSS of the service's process tree(s): ${Object.entries(by).map(([k, v]) => `${k} ${v.toFixed(0)} MB`).join(', ')}`);
+  rows.push({ figure: 'peak RSS, web + worker (npm start tree)', unit: 'MB', value: rss.peakMb(), baseline: '-', baselineValue: null, target: '<= 400 MB', ok: rss.peakMb() <= 400 });
+} finally {
+  rss.stop();
+  await worker?.stop();
+  await web?.stop();
+  receiver.stop();
+  await sql.end({ timeout: 2 });
+  await database.drop();
+}
+
+printTable(rows);
+
+/** Share of all CPUs not idle over `ms`, from /proc/stat. */
+async function machineBusy(ms: number): Promise<number> {
+  const read = () => readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1, 9).map(Number);
+  const a = read();
+  await new Promise((r) => setTimeout(r, ms));
+  const b = read();
+  const d = b.map((x, i) => x - a[i]);
+  const total = d.reduce((x, y) => x + y, 0);
+  return total ? (100 * (total - d[3] - d[4])) / total : 0;
+}
+const out = path.resolve('bench/results.json');
+const machine = { cpus: cpus().length, node: process.version, busy_before_start_pct: Math.round(otherLoad) };
+writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), machine, options: opts, rows }, null, 2) + '\n');
+log(`wrote ${path.relative(process.cwd(), out)}`);
+process.exit(0);

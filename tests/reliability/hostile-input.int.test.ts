@@ -1,0 +1,242 @@
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setRateLimits } from '@/server/domain/keys/manage-keys';
+import { AUTH_FAIL_LIMIT } from '@/server/domain/rate-limits/auth-throttle';
+import { ERRORS } from '@/server/errors/codes';
+import { closePools, makeMerchant, restClient, testDeps, type Called } from '../helpers';
+
+/**
+ * Issue 6, reliability 5 (hostile input), through the REST adapter in process:
+ * generated requests for every endpoint never get a 5xx and every 4xx is a
+ * catalogue answer; bodies over 256 KB get 413; a flood of bad keys from one
+ * address is throttled (shared through Postgres) without touching the real
+ * merchants behind the same address. HOSTILE_RUNS sets the requests per
+ * endpoint (default 10,000; about 40 s in all on 2 idle cores).
+ */
+const RUNS = Number(process.env.HOSTILE_RUNS ?? 10_000);
+const CONCURRENCY = 8;
+const deps = testDeps();
+const db = deps.db;
+const call = restClient(deps);
+const keys: string[] = [];
+afterAll(closePools);
+
+beforeAll(async () => {
+  // Many keys with raised limits: each key's windows stay small, and the money never runs out.
+  for (let i = 0; i < 20; i++) {
+    const m = await makeMerchant(db, deps.env, { name: `Fuzz ${i}`, prepaid: '100000000', postpaid: i % 2 ? '10' : undefined });
+    await setRateLimits(db, m.appId, { send: 1_000_000, status: 1_000_000, balance: 1_000_000, calculate: 1_000_000, control: 1_000_000 });
+    keys.push(m.apiKey);
+  }
+}, 60_000);
+
+const detailStatuses = new Set(Object.values(ERRORS).filter((e) => e.shape === 'detail').map((e) => e.http));
+const byCode = new Map(Object.values(ERRORS).flatMap((e) => (e.shape === 'envelope' ? [[e.code, e.http] as const] : [])));
+
+/** The contract's answer shapes: 2xx envelope, `{detail}` or the D7 envelope with a catalogue code. */
+function checkAnswer(res: Called, what: unknown): void {
+  const ctx = JSON.stringify(what).slice(0, 500);
+  expect(res.status, ctx).toBeLessThan(500);
+  if (res.status < 300) {
+    if (res.body && 'status_code' in res.body) expect(res.body.status_code, ctx).toBe(res.status);
+    return;
+  }
+  const body = res.body;
+  if (body && Object.keys(body).length === 1 && typeof body.detail === 'string') {
+    expect(detailStatuses.has(res.status as never), ctx).toBe(true);
+    expect(body.detail, ctx).not.toMatch(/\n\s+at |Error:|postgres|drizzle/i);
+    return;
+  }
+  expect(body, ctx).toMatchObject({ success: false, status_code: res.status, error_code: expect.any(String), message: expect.any(String), detail: expect.any(String) });
+  expect(byCode.get(body.error_code), `${ctx} -> ${JSON.stringify(body)}`).toBe(res.status);
+  for (const e of body.errors ?? []) expect(e, ctx).toEqual({ field: expect.any(String), message: expect.any(String) });
+}
+
+type Req = { method: string; path: string; key?: string | null; rawBody?: string; headers?: Record<string, string> };
+
+async function fire(gen: fc.Arbitrary<Req>, runs = RUNS): Promise<Record<number, number>> {
+  const samples = fc.sample(gen, { numRuns: runs, seed: Number(process.env.HOSTILE_SEED ?? 6) });
+  const statuses: Record<number, number> = {};
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < samples.length) {
+        const r = samples[next++];
+        const res = await call(r.method, r.path, { key: r.key, rawBody: r.rawBody, headers: r.headers });
+        checkAnswer(res, r);
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      }
+    }),
+  );
+  return statuses;
+}
+
+// ---- generators -------------------------------------------------------------
+const key = fc.oneof(
+  { weight: 12, arbitrary: fc.integer({ min: 0, max: 19 }).map((i) => keys[i]) },
+  { weight: 1, arbitrary: fc.oneof(fc.constant(null), fc.constant(''), fc.string({ maxLength: 60 }), fc.constant(`sk_test_${'A'.repeat(32)}`), fc.constant(`sk_live_${'b'.repeat(32)}`)) },
+);
+const junkJson = fc.oneof(fc.jsonValue().map((v) => JSON.stringify(v)), fc.string({ maxLength: 200 }), fc.constantFrom('{', '[1,', 'null', '"x"', '{"a":}', '\u0000', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{}}}'));
+const maybe = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined, freq: 3 });
+const weird = fc.oneof(fc.string({ maxLength: 30 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }), fc.object({ maxDepth: 1 }));
+const phone = fc.oneof(
+  { weight: 6, arbitrary: fc.integer({ min: 0, max: 9_999_999 }).map((n) => `+24381${String(n).padStart(7, '0')}`) },
+  { weight: 1, arbitrary: fc.constantFrom('0812345678', '243812345678', '+243 81-234-5678', '+1', '12345678', '++243812345678', '+2438123456789012345', '+243811111111') },
+  { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
+);
+const ymd = fc.tuple(fc.integer({ min: 1990, max: 2035 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 })).map(
+  ([y, m, d]) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`,
+);
+const hhmm = fc.oneof(fc.tuple(fc.integer({ min: 0, max: 25 }), fc.integer({ min: 0, max: 61 })).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`), fc.string({ maxLength: 6 }));
+const sendBody = fc.record(
+  {
+    to: fc.oneof({ weight: 8, arbitrary: fc.array(phone, { maxLength: 6 }) }, { weight: 1, arbitrary: fc.array(phone, { minLength: 999, maxLength: 1002 }) }, { weight: 1, arbitrary: weird }),
+    message: fc.oneof(fc.string({ maxLength: 200 }), fc.string({ unit: 'binary', maxLength: 400 }), fc.string({ minLength: 1590, maxLength: 1610 }), weird),
+    sender_id: maybe(fc.oneof(fc.string({ maxLength: 14 }), weird)),
+    sending_type: maybe(fc.oneof(fc.constantFrom('immediate', 'scheduled', 'recurring'), weird)),
+    scheduled_dates: maybe(fc.oneof(fc.array(fc.record({ date: fc.oneof(ymd, weird), time: fc.oneof(hhmm, weird) }), { maxLength: 22 }), weird)),
+    recurring_schedule: maybe(
+      fc.oneof(
+        fc.record({
+          start_date: fc.oneof(ymd, weird),
+          end_date: maybe(fc.oneof(ymd, fc.constant(null), weird)),
+          frequency: fc.oneof(fc.constantFrom('daily', 'weekly', 'monthly', 'yearly'), weird),
+          interval: fc.oneof(fc.integer({ min: -2, max: 400 }), weird),
+          times: fc.oneof(fc.array(hhmm, { maxLength: 4 }), weird),
+        }),
+        weird,
+      ),
+    ),
+    callback_url: maybe(fc.oneof(fc.webUrl(), fc.constantFrom('javascript:alert(1)', 'http://user:pw@127.0.0.1/x', 'ftp://x', ''), weird)),
+    extra: maybe(weird),
+  },
+  { requiredKeys: [] },
+);
+const idPath = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('msg_x', '%E0%A4%A', '..%2F..%2Fetc', '%00', 'msg_' + 'A'.repeat(300), '🙂', "1' or '1'='1")).map((s) =>
+  encodeURIComponent(s).replace(/%25/g, '%'),
+);
+const idemHeader = fc.oneof(fc.constant(undefined), fc.string({ maxLength: 20 }), fc.string({ minLength: 250, maxLength: 260 }));
+
+describe('generated requests for every endpoint: never a 5xx, every 4xx from the catalogue', () => {
+  it('POST /send', async () => {
+    const statuses = await fire(
+      fc.record({ key, body: fc.oneof({ weight: 4, arbitrary: sendBody.map((b) => JSON.stringify(b)) }, { weight: 1, arbitrary: junkJson }), idem: idemHeader }).map((g) => ({
+        method: 'POST',
+        path: '/send',
+        key: g.key,
+        rawBody: g.body,
+        headers: { 'content-type': 'application/json', ...(g.idem !== undefined ? { 'idempotency-key': g.idem } : {}) },
+      })),
+    );
+    expect(statuses[201]).toBeGreaterThan(0); // some generated sends are valid and go through
+    expect(statuses[400]).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('POST /calculate', async () => {
+    const body = fc.oneof(
+      fc.record({ mode: fc.oneof(fc.constantFrom('amount_to_sms', 'sms_to_amount', 'AMOUNT_TO_SMS'), weird), amount: maybe(fc.oneof(fc.double(), fc.integer(), weird)), sms_count: maybe(fc.oneof(fc.double(), fc.integer(), weird)) }, { requiredKeys: [] }).map((b) => JSON.stringify(b)),
+      junkJson,
+    );
+    const statuses = await fire(fc.record({ key, body }).map((g) => ({ method: 'POST', path: '/calculate', key: g.key, rawBody: g.body, headers: { 'content-type': 'application/json' } })));
+    expect(statuses[200]).toBeGreaterThan(0);
+  }, 120_000);
+
+  it.each(['/balance', '/health'])('GET %s (headers, query strings, methods, neighbouring paths)', async (endpoint) => {
+    const path = fc.tuple(fc.constantFrom(endpoint, endpoint, endpoint, `${endpoint}/`, `/${endpoint}`, '/openapi.json', '/nope'), fc.oneof(fc.constant(''), fc.string({ maxLength: 20 }).map((q) => `?${encodeURIComponent(q)}`)));
+    const statuses = await fire(
+      fc.record({ key, path, method: fc.constantFrom('GET', 'GET', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'), body: fc.option(junkJson, { nil: undefined }) }).map((g) => ({
+        method: g.method,
+        path: g.path.join(''),
+        key: g.key,
+        rawBody: g.method === 'GET' || g.method === 'HEAD' ? undefined : g.body,
+      })),
+    );
+    expect(statuses[200]).toBeGreaterThan(0);
+  }, 120_000);
+
+  const real: string[] = [];
+  it.each([
+    ['GET', '/status/'],
+    ['DELETE', '/cancel/'],
+    ['POST', '/pause/'],
+    ['POST', '/resume/'],
+  ])('%s %s{id}', async (method, route) => {
+    // Some real ids (scheduled sends of the first key) among the generated ones.
+    for (let i = real.length; i < 5; i++) {
+      const res = await call('POST', '/send', { key: keys[0], body: { to: ['+243812345678'], message: 'x', sending_type: 'scheduled', scheduled_dates: [{ date: '2030-01-0' + (i + 1), time: '10:00' }] } });
+      real.push(res.body.data.message_id);
+    }
+    const id = fc.oneof({ weight: 3, arbitrary: idPath }, { weight: 1, arbitrary: fc.constantFrom(...real) });
+    const verb = fc.oneof({ weight: 6, arbitrary: fc.constant(method) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH') });
+    const statuses = await fire(
+      fc.record({ key, id, verb, body: fc.option(junkJson, { nil: undefined }) }).map((g) => ({
+        method: g.verb,
+        path: route + g.id,
+        key: g.key,
+        rawBody: g.verb === 'GET' ? undefined : g.body,
+      })),
+    );
+    expect(statuses[404]).toBeGreaterThan(0);
+  }, 120_000);
+});
+
+describe('bodies over 256 KB', () => {
+  const big = JSON.stringify({ to: ['+243812345678'], message: 'x'.repeat(300 * 1024) });
+  it('answer 413 (1103), with or without a Content-Length', async () => {
+    for (const path of ['/send', '/calculate']) {
+      const res = await call('POST', path, { key: keys[0], rawBody: big, headers: { 'content-type': 'application/json' } });
+      expect(res.status).toBe(413);
+      expect(res.body).toMatchObject({ success: false, status_code: 413, error_code: '1103' });
+    }
+    // Streamed without Content-Length: the reader stops at 256 KB.
+    const { createRestHandler } = await import('@/server/api/rest/handler');
+    const handle = createRestHandler(() => deps);
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent > 2 * 1024 * 1024) return controller.close();
+        sent += 64 * 1024;
+        controller.enqueue(new Uint8Array(64 * 1024).fill(32));
+      },
+    });
+    const res = await handle(
+      new Request('http://localhost/api/v1/svc/sms-api/send', { method: 'POST', headers: { 'app-key': keys[0] }, body: stream, duplex: 'half' } as RequestInit),
+    );
+    expect(res.status).toBe(413);
+    expect(sent).toBeLessThan(1024 * 1024); // it stopped reading early
+    // Exactly 256 KB is still read (and then judged on its content).
+    const edge = JSON.stringify({ to: ['+243812345678'], message: 'x' });
+    const padded = edge.slice(0, -1) + ' '.repeat(256 * 1024 - edge.length) + '}';
+    expect(Buffer.byteLength(padded)).toBe(256 * 1024);
+    expect((await call('POST', '/send', { key: keys[0], rawBody: padded })).status).toBe(201);
+  });
+});
+
+describe('a flood of bad keys from one address', () => {
+  const attacker = { 'x-forwarded-for': '198.51.100.7, 203.0.113.9' };
+  const badKey = (i: number) => `sk_test_${String(i).padStart(32, 'Z')}`;
+
+  it('is throttled after the limit, across processes, without touching a real merchant at that address', async () => {
+    const a = restClient(deps); // two handlers: two web processes sharing the database
+    const b = restClient(deps);
+    const answers: Called[] = [];
+    for (let i = 0; i < AUTH_FAIL_LIMIT; i++) answers.push(await (i % 2 ? a : b)('GET', '/balance', { key: badKey(i), headers: attacker }));
+    expect(answers.map((r) => r.status)).toEqual(Array(AUTH_FAIL_LIMIT).fill(401));
+
+    const flood = await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 ? a : b)('GET', '/balance', { key: i % 5 ? badKey(1000 + i) : 'garbage', headers: attacker })));
+    expect(flood.every((r) => r.status === 429)).toBe(true);
+    for (const r of flood) {
+      expect(r.body).toMatchObject({ success: false, status_code: 429, error_code: '1301', retry_after: expect.any(Number) });
+      expect(Number(r.headers.get('retry-after'))).toBe(r.body.retry_after);
+    }
+    // The window was written AUTH_FAIL_LIMIT times (plus one refusal per process), not once per request of the flood.
+    const [w] = await db.execute<{ hits: number }>(sql`select cardinality(hits)::int as hits from rate_limit_windows where app_id = 'ip:203.0.113.9' and bucket = 'auth_fail'`);
+    expect(w.hits).toBe(AUTH_FAIL_LIMIT);
+
+    // A real merchant behind the same address, and a bad key from elsewhere: untouched.
+    expect((await a('GET', '/balance', { key: keys[3], headers: attacker })).status).toBe(200);
+    expect((await b('POST', '/send', { key: keys[3], body: { to: ['+243812345678'], message: 'still works' }, headers: attacker })).status).toBe(201);
+    expect((await a('GET', '/balance', { key: badKey(1), headers: { 'x-forwarded-for': '198.51.100.8' } })).status).toBe(401);
+  });
+});
