@@ -202,7 +202,13 @@ try {
   rss.stop();
   const by = rss.peakByGroup();
   log(`peak RSS of the service's process tree(s): ${Object.entries(by).map(([k, v]) => `${k} ${v.toFixed(0)} MB`).join(', ')}`);
-  rows.push({ figure: 'peak RSS, web + worker (npm start tree)', unit: 'MB', value: rss.peakMb(), baseline: '-', baselineValue: null, target: '<= 400 MB', ok: rss.peakMb() <= 400 });
+  const roles = rss.atPeak();
+  log(`  at the peak: ${Object.entries(roles).map(([k, v]) => `${k} ${v.toFixed(0)} MB`).join(', ')}`);
+  const serviceOnly = Object.entries(roles).filter(([k]) => !k.startsWith('wrappers')).reduce((a, [, v]) => a + v, 0);
+  rows.push(
+    { figure: 'peak RSS, web + worker (npm start tree)', unit: 'MB', value: rss.peakMb(), baseline: '-', baselineValue: null, target: '<= 400 MB', ok: rss.peakMb() <= 400 },
+    { figure: '  of which next-server + launcher/worker', unit: 'MB', value: serviceOnly, baseline: '-', baselineValue: null, target: '(info)', ok: null },
+  );
 } finally {
   rss.stop();
   await worker?.stop();

@@ -6,7 +6,7 @@ export type Row = {
   baseline: string;
   baselineValue: number | null;
   target: string;
-  ok: boolean;
+  ok: boolean | null;
   ratio?: number | null;
 };
 
@@ -16,7 +16,7 @@ export function printTable(rows: Row[]): void {
   for (const r of rows) r.ratio = r.baselineValue ? r.value / r.baselineValue : null;
   const table = [
     ['figure', 'value', 'unit', 'baseline (same run)', 'baseline', 'ratio', 'target', 'met'],
-    ...rows.map((r) => [r.figure, fmt(r.value), r.unit, r.baseline, fmt(r.baselineValue), r.ratio ? r.ratio.toFixed(2) : '-', r.target, r.ok ? 'yes' : 'NO']),
+    ...rows.map((r) => [r.figure, fmt(r.value), r.unit, r.baseline, fmt(r.baselineValue), r.ratio ? r.ratio.toFixed(2) : '-', r.target, r.ok === null ? '-' : r.ok ? 'yes' : 'NO']),
   ];
   const widths = table[0].map((_, c) => Math.max(...table.map((row) => row[c].length)));
   const line = (row: string[]) => `| ${row.map((cell, c) => cell.padEnd(widths[c])).join(' | ')} |`;

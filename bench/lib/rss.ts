@@ -31,8 +31,20 @@ function rssKb(pid: number): number {
   }
 }
 
-/** RSS in MB of each root's tree, summed. */
-export function treeRssMb(roots: number[]): number {
+/** What a process of the tree is: the npm/sh/tsx wrappers, or the service itself. */
+function roleOf(pid: number): string {
+  try {
+    const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+    if (cmd.startsWith('next-server') || cmd.includes('next/dist/bin/next')) return 'next-server';
+    if (/^npm |[/ ]npm-cli\.js/.test(cmd) || cmd.startsWith('sh -c') || cmd.includes('node_modules/.bin/tsx')) return 'wrappers (npm, sh, tsx cli)';
+    return 'launcher + worker';
+  } catch {
+    return 'gone';
+  }
+}
+
+/** RSS in MB of each root's tree, summed; `byRole` gets each process's share by role. */
+export function treeRssMb(roots: number[], byRole?: Record<string, number>): number {
   const byParent = children();
   let kb = 0;
   const seen = new Set<number>();
@@ -41,29 +53,45 @@ export function treeRssMb(roots: number[]): number {
     const pid = stack.pop()!;
     if (seen.has(pid)) continue;
     seen.add(pid);
-    kb += rssKb(pid);
+    const k = rssKb(pid);
+    kb += k;
+    if (byRole) {
+      const role = roleOf(pid);
+      byRole[role] = (byRole[role] ?? 0) + k / 1024;
+    }
     stack.push(...(byParent.get(pid) ?? []));
   }
   return kb / 1024;
 }
 
-export type RssSampler = { peakMb: () => number; peakByGroup: () => Record<string, number>; stop: () => void };
+export type RssSampler = {
+  peakMb: () => number;
+  peakByGroup: () => Record<string, number>;
+  /** RSS by role at the moment of the peak. */
+  atPeak: () => Record<string, number>;
+  stop: () => void;
+};
 
 /** Samples every `everyMs` the trees of the live roots; the peak of their sum is what counts. */
 export function sampleRss(roots: () => Record<string, number | undefined>, everyMs = 250): RssSampler {
   let peak = 0;
+  let rolesAtPeak: Record<string, number> = {};
   const peakBy: Record<string, number> = {};
   const tick = () => {
     let total = 0;
+    const roles: Record<string, number> = {};
     for (const [group, pid] of Object.entries(roots())) {
       if (!pid) continue;
-      const mb = treeRssMb([pid]);
+      const mb = treeRssMb([pid], roles);
       peakBy[group] = Math.max(peakBy[group] ?? 0, mb);
       total += mb;
     }
-    peak = Math.max(peak, total);
+    if (total > peak) {
+      peak = total;
+      rolesAtPeak = roles;
+    }
   };
   tick();
   const timer = setInterval(tick, everyMs);
-  return { peakMb: () => peak, peakByGroup: () => ({ ...peakBy }), stop: () => clearInterval(timer) };
+  return { peakMb: () => peak, peakByGroup: () => ({ ...peakBy }), atPeak: () => ({ ...rolesAtPeak }), stop: () => clearInterval(timer) };
 }

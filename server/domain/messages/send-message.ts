@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { messageDispatches, messages, pricingRows } from '@/db/schema';
+import { pricingRows } from '@/db/schema';
 import type { AuthedApp } from '@/server/domain/keys/authenticate';
 import { createPriceResolver } from '@/server/domain/pricing/pricing';
 import { unitPriceOf } from '@/server/domain/wallets/get-balance';
@@ -53,39 +53,32 @@ export async function sendMessage(db: Db, app: AuthedApp, plan: SendPlan, now: D
   const recipientsJson = JSON.stringify(
     plan.recipients.map((phone, i) => ({ p: i, n: phone, c: toDbAmount(priced[i].price), r: priced[i].row?.id ?? null })),
   );
-  const dispatchIds = JSON.stringify(dispatches.map((d) => d.id));
+  const dispatchesJson = JSON.stringify(dispatches.map((d) => ({ id: d.id, seq: d.seq, at: d.at?.toISOString() ?? null })));
+  const at = now.toISOString();
   await db.transaction(async (tx) => {
-    // The rows first, issued together so postgres.js pipelines them on the
-    // transaction's connection (one round trip); statement order is execution
-    // order, so each foreign key finds its parent. No shared lock is taken yet.
+    // The rows first, in one statement (the message, its dispatches, one
+    // recipient row per recipient per dispatch: foreign keys are checked at
+    // the end of the statement), issued together with the dispatch job so
+    // postgres.js pipelines both: one round trip. No shared lock is taken yet.
     await Promise.all([
-      tx.insert(messages).values({
-        id: messageId,
-        organizationId: app.organizationId,
-        appId: app.appId,
-        sendingType: plan.sendingType,
-        body: plan.body,
-        senderId: plan.senderId,
-        encoding: plan.encoding,
-        segments: plan.segments,
-        totalRecipients: plan.recipients.length,
-        dispatchesTotal: dispatches.length,
-        totalMessages,
-        totalCost: toDbAmount(total),
-        currency: app.org.currency,
-        callbackUrl: plan.callbackUrl,
-        schedule: plan.schedule,
-        nextDispatchAt: dispatches[0].at ?? now,
-        createdAt: now,
-        updatedAt: now,
-      }),
-      tx.insert(messageDispatches).values(
-        dispatches.map((d) => ({ id: d.id, messageId, seq: d.seq, dispatchAt: d.at, cost: toDbAmount(perDispatch) })),
-      ),
       tx.execute(sql`
+        with m as (
+          insert into messages (id, organization_id, app_id, sending_type, body, sender_id, encoding, segments, total_recipients,
+                                dispatches_total, total_messages, total_cost, currency, callback_url, schedule, next_dispatch_at, created_at, updated_at)
+          values (${messageId}, ${app.organizationId}, ${app.appId}, ${plan.sendingType}, ${plan.body}, ${plan.senderId}, ${plan.encoding},
+                  ${plan.segments}, ${plan.recipients.length}, ${dispatches.length}, ${totalMessages}, ${toDbAmount(total)}::numeric,
+                  ${app.org.currency}, ${plan.callbackUrl}, ${plan.schedule === null ? null : JSON.stringify(plan.schedule)}::jsonb,
+                  ${(dispatches[0].at ?? now).toISOString()}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
+          returning id
+        ), d as (
+          insert into message_dispatches (id, message_id, seq, dispatch_at, cost)
+          select x.id, ${messageId}, x.seq, x.at, ${toDbAmount(perDispatch)}::numeric
+            from json_to_recordset(${dispatchesJson}::json) as x(id text, seq int, at timestamptz)
+          returning id, seq
+        )
         insert into message_recipients (message_id, dispatch_id, position, phone, price, pricing_row_id, updated_at)
-        select ${messageId}, d.id, r.p, r.n, r.c, r.r, ${now.toISOString()}::timestamptz
-          from json_array_elements_text(${dispatchIds}::json) as d(id)
+        select ${messageId}, d.id, r.p, r.n, r.c, r.r, ${at}::timestamptz
+          from (select id from d order by seq) d
          cross join json_to_recordset(${recipientsJson}::json) as r(p int, n text, c numeric, r text)`),
       addJob(tx, 'dispatch_message', { dispatch_id: dispatches[0].id }, { runAt: dispatches[0].at ?? now, jobKey: dispatches[0].id }),
     ]);
