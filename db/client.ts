@@ -22,13 +22,21 @@ export function createDb(url: string, opts: { max?: number } = {}): Db {
   return drizzle(hardenedClient(client), { schema }) as Db;
 }
 
-let shared: Db | undefined;
+/**
+ * Kept on globalThis: in the web process this module is loaded twice (inside
+ * Next's server bundle for the dashboard, and by the REST listener), and both
+ * must share one pool of DB_POOL_MAX connections.
+ */
+const SHARED = Symbol.for('sms-gateway.db.pool');
+type WithPool = typeof globalThis & { [SHARED]?: Db };
+
 /** The process-wide pool, created on first use from DATABASE_URL; replaced whole if the driver breaks it. */
 export function db(): Db {
-  if (!shared) {
+  const g = globalThis as WithPool;
+  if (!g[SHARED]) {
     const url = process.env.DATABASE_URL;
     if (!url) throw new Error('DATABASE_URL is not set (the launcher resolves it before the app starts)');
-    shared = resilient(() => createDb(url, { max: Number(process.env.DB_POOL_MAX ?? 10) }));
+    g[SHARED] = resilient(() => createDb(url, { max: Number(process.env.DB_POOL_MAX ?? 10) }));
   }
-  return shared;
+  return g[SHARED];
 }

@@ -1,15 +1,16 @@
 /**
  * The one launcher behind `npm run dev`, `npm start` and `npm run worker`:
  *   dev    -> embedded Postgres if DATABASE_URL is unset, migrate, seed the demo
- *             merchant on an empty database, `next dev` + a worker
- *   start  -> the same with `next start` (run `npm run build` first); WORKER=off
- *             for a web-only process
+ *             merchant on an empty database, the web process (scripts/web.ts:
+ *             Next.js in dev mode + the REST listener) + a worker
+ *   start  -> the same with Next.js serving the production build (run
+ *             `npm run build` first); WORKER=off for a web-only process
  *   worker -> migrate, then a graphile-worker runner alone
  * Web processes are stateless; run as many web and worker processes against one
  * Postgres as you like.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { migrateDatabase } from '../db/migrate';
 import { createDb } from '../db/client';
 import { resolveDatabaseUrl } from '../server/dev/database-url';
@@ -57,6 +58,17 @@ if (mode !== 'worker' && settings.SMS_ENV === 'test' && settings.SEED_DEMO === '
   }
 }
 
+/**
+ * `npm start`'s web process keeps its old generation under 192 MB: left to
+ * itself V8 let the web process grow to ~350 MB under load (garbage it had no
+ * reason to collect yet), for no measurable throughput gain (bench, Performance
+ * in the README). Set --max-old-space-size in NODE_OPTIONS to choose another size.
+ */
+function webHeapFlags(): string[] {
+  if (mode !== 'start' || /--max-old-space-size/.test(process.env.NODE_OPTIONS ?? '')) return [];
+  return ['--max-old-space-size=192'];
+}
+
 let web: ChildProcess | undefined;
 let worker: RunningWorker | undefined;
 let stopping = false;
@@ -75,8 +87,8 @@ process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
 if (mode !== 'worker') {
-  const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
-  web = spawn(process.execPath, [nextBin, mode === 'dev' ? 'dev' : 'start', '-p', String(settings.PORT)], {
+  // Next.js and the REST listener on one port (scripts/web.ts), TypeScript loaded by tsx as here.
+  web = spawn(process.execPath, [...webHeapFlags(), '--import', 'tsx', fileURLToPath(new URL('./web.ts', import.meta.url)), mode], {
     stdio: 'inherit',
     env: process.env,
   });

@@ -15,6 +15,9 @@ import type { Role } from '@/db/schema';
 /** What a request needs from the process: the pool, the settings and (in tests) a clock. */
 export type Deps = { db: Db; env: Env; clock?: () => Date };
 
+/** What the procedures read of request headers (a Fetch `Headers`, or node:http's headers behind the REST listener). */
+export type HeaderReader = { get(name: string): string | null };
+
 /** Status and headers a procedure sets for its REST answer (e.g. 201, RateLimit-*, Cache-Control). */
 export type ResponseState = { status?: number; headers: Record<string, string> };
 
@@ -25,7 +28,7 @@ export type Context = Deps & {
   /** Raw `app-key` header: null when absent. */
   appKey: string | null;
   /** Request headers (e.g. Idempotency-Key). */
-  headers: Headers;
+  headers: HeaderReader;
   res: ResponseState;
 };
 
@@ -40,7 +43,7 @@ export type Meta = OpenApiMeta<{
   errors?: ErrorName[];
 }>;
 
-export function createContext(deps: Deps, headers: Headers, res: ResponseState = { headers: {} }, user: SessionUser | null = null): Context {
+export function createContext(deps: Deps, headers: HeaderReader, res: ResponseState = { headers: {} }, user: SessionUser | null = null): Context {
   return { ...deps, user, now: deps.clock ?? (() => new Date()), appKey: headers.get('app-key'), headers, res };
 }
 

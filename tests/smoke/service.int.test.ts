@@ -1,7 +1,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureFreshBuild } from '../../scripts/ensure-build';
+import { ensureBuild } from '../../scripts/service-process';
 import { startReceiver } from '../webhooks/receiver';
 
 /**
@@ -27,7 +27,7 @@ let server: ChildProcess;
 let output = '';
 
 beforeAll(async () => {
-  ensureFreshBuild(cwd);
+  await ensureBuild(); // under the lock the reliability tests take too: one build at a time
   server = spawn('npm', ['start', '--silent'], { cwd, env, detached: true });
   server.stdout?.on('data', (d) => (output += d));
   server.stderr?.on('data', (d) => (output += d));

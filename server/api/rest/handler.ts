@@ -1,5 +1,5 @@
 import { appRouter, createCaller } from '@/server/api/root';
-import { createContext, type Deps, type ResponseState } from '@/server/api/trpc';
+import { createContext, type Deps, type HeaderReader, type ResponseState } from '@/server/api/trpc';
 import { ApiError } from '@/server/errors/api-error';
 import { toApiError, toRestError } from '@/server/errors/to-rest';
 import { AuthThrottle, clientAddress } from '@/server/domain/rate-limits/auth-throttle';
@@ -11,6 +11,18 @@ import { buildRoutes, type RestRoute } from './routes';
 export const REST_PREFIX = '/api/v1/svc/sms-api';
 export const MAX_BODY_BYTES = 256 * 1024;
 
+/** A request as the REST core needs it, whatever server received it. */
+export type RestRequest = {
+  method: string;
+  /** Path without the query string, e.g. `/api/v1/svc/sms-api/send`. */
+  pathname: string;
+  headers: HeaderReader;
+  /** The body as streamed: reading stops past MAX_BODY_BYTES (ApiError PAYLOAD_TOO_LARGE). */
+  body: () => Promise<Uint8Array>;
+};
+/** A finished answer: JSON text and its headers. */
+export type RestResponse = { status: number; headers: Record<string, string>; body: string };
+
 /**
  * The public REST surface: routes by the procedures' OpenAPI meta, calls them
  * through the tRPC caller (so middlewares and zod contracts are the same as the
@@ -20,14 +32,17 @@ export const MAX_BODY_BYTES = 256 * 1024;
  * trpc-to-openapi's: that one coerces JSON strings into numbers by mutating the
  * input schemas, answers 415 without `Content-Type: application/json`, and
  * rewrites error bodies into its own shape.
+ *
+ * Transport-neutral: `createRestHandler` serves Fetch requests (the Next route,
+ * tests), `server/http/rest-listener.ts` serves node:http requests directly
+ * (what `npm start` runs: no Fetch objects, no Next routing on the hot path).
  */
-export function createRestHandler(getDeps: () => Deps) {
+export function createRestCore(getDeps: () => Deps) {
   let routes: RestRoute[] | undefined;
   const authThrottle = new AuthThrottle();
-  return async function handle(req: Request): Promise<Response> {
+  return async function handle(req: RestRequest): Promise<RestResponse> {
     routes ??= buildRoutes(appRouter);
-    const url = new URL(req.url);
-    const path = stripPrefix(url.pathname);
+    const path = stripPrefix(req.pathname);
     if (path === '/openapi.json' && (req.method === 'GET' || req.method === 'HEAD')) {
       return json(200, getOpenApiDocument(), { 'Cache-Control': 'public, max-age=300' });
     }
@@ -72,6 +87,20 @@ export function createRestHandler(getDeps: () => Deps) {
   };
 }
 
+/** The REST core behind a Fetch handler: the Next route (Next run without our listener) and tests. */
+export function createRestHandler(getDeps: () => Deps) {
+  const core = createRestCore(getDeps);
+  return async function handle(req: Request): Promise<Response> {
+    const out = await core({
+      method: req.method,
+      pathname: new URL(req.url).pathname,
+      headers: req.headers,
+      body: () => readLimited(req, MAX_BODY_BYTES),
+    });
+    return new Response(out.body, { status: out.status, headers: out.headers }); // Next drops the body of a HEAD answer
+  };
+}
+
 function stripPrefix(pathname: string): string {
   const p = pathname.startsWith(REST_PREFIX) ? pathname.slice(REST_PREFIX.length) : pathname;
   return `/${p.replace(/^\/+|\/+$/g, '')}`;
@@ -94,11 +123,10 @@ function decodeParams(params: Record<string, string>): Record<string, string> {
  * sends form encoding by default; the body is still JSON). Empty body: undefined.
  * Anything but a JSON object: 1100 (or the `{detail}` text for detail-style endpoints).
  */
-async function readJsonBody(req: Request, style: 'envelope' | 'detail'): Promise<Record<string, unknown> | undefined> {
-  const declared = Number(req.headers.get('content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE');
-  const buf = await readLimited(req, MAX_BODY_BYTES);
-  const text = new TextDecoder().decode(buf);
+async function readJsonBody(req: RestRequest, style: 'envelope' | 'detail'): Promise<Record<string, unknown> | undefined> {
+  // A declared size over the limit is refused before reading; a streamed body stops being read past it.
+  if (Number(req.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE');
+  const text = Buffer.from(await req.body()).toString('utf8');
   if (text.trim() === '') return undefined;
   let parsed: unknown;
   try {
@@ -140,14 +168,11 @@ async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
   return out;
 }
 
-function errorResponse(error: ApiError, extraHeaders: Record<string, string>): Response {
+function errorResponse(error: ApiError, extraHeaders: Record<string, string>): RestResponse {
   const { status, body, headers } = toRestError(error);
   return json(status, body, { ...extraHeaders, ...headers });
 }
 
-function json(status: number, body: unknown, headers: Record<string, string>): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
-  });
+function json(status: number, body: unknown, headers: Record<string, string>): RestResponse {
+  return { status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(body) };
 }

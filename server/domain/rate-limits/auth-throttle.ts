@@ -25,13 +25,13 @@ const MAX_REMEMBERED = 10_000;
 /**
  * The client address: the LAST entry of X-Forwarded-For, i.e. the address the
  * nearest proxy saw (proxies append; anything before it is what the client
- * claimed, which it can rotate at will). Next.js sets the header to the socket
- * address when the client did not send one. Trust: deploy behind a proxy that
+ * claimed, which it can rotate at will). The REST listener (and Next.js) set the
+ * header to the socket address when the client did not send one. Trust: deploy behind a proxy that
  * appends or overwrites X-Forwarded-For; exposed directly, a client that sends
  * its own header picks its bucket, and only the per-key limits remain.
  * Null (not throttled) when there is no usable address.
  */
-export function clientAddress(headers: Headers): string | null {
+export function clientAddress(headers: { get(name: string): string | null }): string | null {
   const hops = (headers.get('x-forwarded-for') ?? '').split(',').map((h) => h.trim()).filter(Boolean);
   const last = hops[hops.length - 1];
   if (!last || last.length > 64 || !/^[0-9A-Za-z.:[\]%_-]+$/.test(last)) return null;

@@ -1,0 +1,29 @@
+/**
+ * The web process the launcher (scripts/run.ts) starts for `npm run dev` and
+ * `npm start`: Next.js and the REST listener on one port
+ * (server/http/web-server.ts). Not meant to be run by hand: the launcher
+ * resolves DATABASE_URL and migrates first.
+ */
+import { db } from '../db/client';
+import { startWebServer } from '../server/http/web-server';
+import { parseEnv } from '../server/env';
+import { logger } from '../server/lib/logger';
+
+/** In-flight requests get this long to finish after SIGTERM; then the process exits regardless. */
+const GRACE_MS = 5_000;
+const mode = process.argv[2] === 'dev' ? 'dev' : 'start';
+const settings = parseEnv();
+const web = await startWebServer({ dev: mode === 'dev', port: settings.PORT, graceMs: GRACE_MS });
+console.log(`[web] ready on http://localhost:${settings.PORT} (${mode})`);
+
+let closing = false;
+async function stop(): Promise<void> {
+  if (closing) return;
+  closing = true;
+  setTimeout(() => process.exit(0), GRACE_MS + 1_000);
+  await web.close().catch((error: unknown) => logger.warn('web close failed', { error }));
+  await db().$client.end({ timeout: 5 }).catch(() => {});
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());

@@ -1,0 +1,63 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import next from 'next';
+import { db } from '@/db/client';
+import { env } from '@/server/env';
+import { logger } from '@/server/lib/logger';
+import { createRestListener, isRestPath } from './rest-listener';
+import { securityHeaderRecord } from './security-headers.mjs';
+
+export type WebServer = { server: Server; close: () => Promise<void> };
+
+/**
+ * The web process of `npm run dev` / `npm start`: one node:http server. The
+ * REST API (`/api/v1/svc/sms-api/...`) goes straight to the REST listener;
+ * everything else (dashboard, console, tRPC for the dashboard, next-auth,
+ * docs) to Next.js, as `next start` would serve it. With BENCH_ROUTES=on, the
+ * bench's baseline `/api/bench/bare-rest` answers fixed JSON from the same
+ * listener position as the API.
+ */
+export async function startWebServer(opts: { dev: boolean; port: number; hostname?: string; graceMs?: number }): Promise<WebServer> {
+  const app = next({ dev: opts.dev, dir: process.cwd(), port: opts.port, hostname: opts.hostname ?? 'localhost' });
+  const handleNext = app.getRequestHandler();
+  await app.prepare();
+  const rest = createRestListener(() => ({ db: db(), env: env() }), { dev: opts.dev });
+  const bare = process.env.BENCH_ROUTES === 'on' ? bareRoute(opts.dev) : null;
+
+  const server = createServer((req, res) => {
+    if (isRestPath(req.url)) return void rest(req, res);
+    if (bare && req.url === '/api/bench/bare-rest') return bare(req, res);
+    void handleNext(req, res).catch((error: unknown) => {
+      logger.error('next request failed', { error });
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
+  if (opts.dev) server.on('upgrade', app.getUpgradeHandler());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.hostname, () => resolve());
+  });
+  return {
+    server,
+    close: async () => {
+      await new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), opts.graceMs ?? 5_000).unref();
+      });
+      await Promise.race([app.close().catch(() => {}), new Promise((r) => setTimeout(r, 1_000).unref())]);
+    },
+  };
+}
+
+/** Baseline for `npm run bench`: reads the body, answers fixed JSON with the API's headers. */
+function bareRoute(dev: boolean) {
+  const body = JSON.stringify({ status_code: 200, data: { ok: true } });
+  const headers = { ...securityHeaderRecord(dev), 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) };
+  return (req: IncomingMessage, res: ServerResponse) => {
+    req.resume();
+    req.once('end', () => {
+      res.writeHead(200, headers);
+      res.end(body);
+    });
+  };
+}
