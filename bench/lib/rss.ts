@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 
 /**
- * Resident memory of whole process trees (npm, the tsx launcher, next-server,
- * the worker and their children), from /proc/<pid>/status VmRSS, sampled on a
+ * Resident memory of whole process trees (npm, the launcher with the worker,
+ * the web process and their children), from /proc/<pid>/status VmRSS, sampled on a
  * timer. Shared pages count once per process, so this is an upper bound.
  */
 function children(): Map<number, number[]> {
@@ -35,8 +35,8 @@ function rssKb(pid: number): number {
 function roleOf(pid: number): string {
   try {
     const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
-    if (cmd.startsWith('next-server') || cmd.includes('next/dist/bin/next')) return 'next-server';
-    if (/^npm |[/ ]npm-cli\.js/.test(cmd) || cmd.startsWith('sh -c') || cmd.includes('node_modules/.bin/tsx')) return 'wrappers (npm, sh, tsx cli)';
+    if (cmd.includes('scripts/web.ts') || cmd.startsWith('next-server')) return 'web (Next + REST listener)';
+    if (/^npm |[/ ]npm-cli\.js/.test(cmd) || cmd.startsWith('sh -c') || cmd.includes('node_modules/.bin/tsx')) return 'wrappers (npm, sh)';
     return 'launcher + worker';
   } catch {
     return 'gone';
@@ -66,15 +66,23 @@ export function treeRssMb(roots: number[], byRole?: Record<string, number>): num
 
 export type RssSampler = {
   peakMb: () => number;
+  /** Peak of the service's own processes (web, launcher + worker), npm and sh left out. */
+  peakServiceMb: () => number;
   peakByGroup: () => Record<string, number>;
   /** RSS by role at the moment of the peak. */
   atPeak: () => Record<string, number>;
+  /** Peak total per phase (see phase()). */
+  peakByPhase: () => Record<string, number>;
+  phase: (name: string) => void;
   stop: () => void;
 };
 
 /** Samples every `everyMs` the trees of the live roots; the peak of their sum is what counts. */
 export function sampleRss(roots: () => Record<string, number | undefined>, everyMs = 250): RssSampler {
   let peak = 0;
+  let peakService = 0;
+  let current = 'start';
+  const byPhase: Record<string, number> = {};
   let rolesAtPeak: Record<string, number> = {};
   const peakBy: Record<string, number> = {};
   const tick = () => {
@@ -86,6 +94,9 @@ export function sampleRss(roots: () => Record<string, number | undefined>, every
       peakBy[group] = Math.max(peakBy[group] ?? 0, mb);
       total += mb;
     }
+    byPhase[current] = Math.max(byPhase[current] ?? 0, total);
+    const service = Object.entries(roles).filter(([role]) => !role.startsWith('wrappers')).reduce((a, [, mb]) => a + mb, 0);
+    peakService = Math.max(peakService, service);
     if (total > peak) {
       peak = total;
       rolesAtPeak = roles;
@@ -93,5 +104,16 @@ export function sampleRss(roots: () => Record<string, number | undefined>, every
   };
   tick();
   const timer = setInterval(tick, everyMs);
-  return { peakMb: () => peak, peakByGroup: () => ({ ...peakBy }), atPeak: () => ({ ...rolesAtPeak }), stop: () => clearInterval(timer) };
+  return {
+    peakMb: () => peak,
+    peakServiceMb: () => peakService,
+    peakByGroup: () => ({ ...peakBy }),
+    atPeak: () => ({ ...rolesAtPeak }),
+    peakByPhase: () => ({ ...byPhase }),
+    phase: (name: string) => {
+      tick();
+      current = name;
+    },
+    stop: () => clearInterval(timer),
+  };
 }
