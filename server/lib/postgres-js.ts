@@ -7,6 +7,13 @@ import { logger } from './logger';
  * a failover, connections cut: tests/reliability/database-cut). Each defect is
  * described where it is worked around; upgrading the driver would make the
  * workarounds unnecessary (porsager/postgres #1154, #1208).
+ *
+ * One defect cannot be worked around from outside and is patched in the driver
+ * at install (patches/postgres+3.4.9.patch, applied by patch-package on `npm
+ * ci`): a `sql.begin()` whose BEGIN filled a busy connection's pipeline never
+ * reserved that connection (porsager/postgres #823, #1189), so the send
+ * failed with UNSAFE_TRANSACTION (a 500 seen under 500 concurrent sends) and
+ * the open transaction went back to the pool. Pinned by postgres-js.int.test.ts.
  */
 
 /**

@@ -32,6 +32,14 @@ async function post(svc: Service, key: string, body: unknown): Promise<Answer> {
   return { status: res.status, body: await res.json(), key };
 }
 
+/** What to print when an answer is not one of `expected`: those answers and the services' error logs. */
+function unexpected(answers: Answer[], expected: number[]): string {
+  const odd = answers.filter((r) => !expected.includes(r.status));
+  if (!odd.length) return '';
+  const errors = (svc: Service) => svc.output().split('\n').filter((l) => l.includes('"level":"error"')).slice(0, 5).join('\n');
+  return `${odd.length} unexpected answer(s), first: ${JSON.stringify(odd[0].body)}\nweb a:\n${errors(a)}\nweb b:\n${errors(b)}`;
+}
+
 describe('money under concurrency, two web processes, one database', () => {
   it('500 concurrent sends from 10 keys: exact charges, no overdraft, ledger = balances', async () => {
     // 0.50 per merchant (0.30 prepaid + 0.20 postpaid); a send costs 0.02 per recipient, 1 to 3 recipients.
@@ -44,7 +52,7 @@ describe('money under concurrency, two web processes, one database', () => {
     const answers = await Promise.all(requests);
 
     const statuses = answers.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
-    expect(Object.keys(statuses).sort()).toEqual(['201', '402']);
+    expect(Object.keys(statuses).sort(), unexpected(answers, [201, 402])).toEqual(['201', '402']);
     for (const r of answers.filter((x) => x.status === 402)) expect(r.body).toMatchObject({ success: false, status_code: 402, error_code: '1202' });
     const accepted = answers.filter((r) => r.status === 201);
     expect(accepted.length).toBeGreaterThan(100); // 10 x 0.50 buys 125 to 250 sends
@@ -90,6 +98,7 @@ describe('money under concurrency, two web processes, one database', () => {
     const m = await makeMerchant(db, env, { name: 'Limited', prepaid: '100' });
     await setRateLimits(db, m.appId, { send: 20 });
     const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => post(i % 2 ? a : b, m.apiKey, { to: ['+243812345678'], message: 'Limited' })));
+    expect(answers.filter((r) => ![201, 429].includes(r.status)), unexpected(answers, [201, 429])).toEqual([]);
     expect(answers.filter((r) => r.status === 201)).toHaveLength(20);
     expect(answers.filter((r) => r.status === 429)).toHaveLength(40);
     for (const r of answers.filter((x) => x.status === 429)) expect(['1301', '1302']).toContain(r.body.error_code);
