@@ -4,6 +4,7 @@ export * from './wallets';
 export * from './wallet-ledger';
 export * from './pricing-rows';
 export * from './rate-limit-windows';
+export * from './rate-limit-hits';
 export * from './rate-limit-suspensions';
 export * from './audit-log';
 export * from './worker-heartbeats';

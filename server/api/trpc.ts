@@ -2,8 +2,8 @@ import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Db } from '@/db/client';
 import type { Env } from '@/server/env';
-import { authenticateAppKey, type AuthedApp } from '@/server/domain/keys/authenticate';
-import { RateLimitError, takeSlot, type Bucket } from '@/server/domain/rate-limits/take-slot';
+import { authorizeRequest } from '@/server/domain/keys/authenticate';
+import { RateLimitError, type Bucket } from '@/server/domain/rate-limits/take-slot';
 import { ApiError } from '@/server/errors/api-error';
 import type { ErrorName } from '@/server/errors/codes';
 import { fromZodError, isZodError } from '@/server/errors/from-zod';
@@ -64,28 +64,25 @@ export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure;
 
 /**
- * The REST tier: authenticates `app-key` (spec Authentication, D9), then takes a
- * slot of the procedure's rate-limit bucket (D8). Two round trips in all.
+ * The REST tier: authenticates `app-key` (spec Authentication, D9) and takes a
+ * slot of the procedure's rate-limit bucket (D8), in one round trip.
  */
 export const apiKeyProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
   const now = ctx.now();
-  const app: AuthedApp = await authenticateAppKey(ctx.db, ctx.appKey, {
-    secret: ctx.env.APP_SECRET,
-    environment: ctx.env.SMS_ENV,
-    now,
-  });
-  if (meta?.rateLimit) {
-    try {
-      const slot = await takeSlot(ctx.db, app.appId, meta.rateLimit, app.rateLimits, ctx.clock ? now : null);
-      Object.assign(ctx.res.headers, slot.headers);
-    } catch (e) {
-      if (e instanceof RateLimitError) Object.assign(ctx.res.headers, e.headers);
-      throw e;
-    }
+  try {
+    const { app, slot } = await authorizeRequest(ctx.db, ctx.appKey, {
+      secret: ctx.env.APP_SECRET,
+      environment: ctx.env.SMS_ENV,
+      now,
+      slot: meta?.rateLimit ? { bucket: meta.rateLimit, now: ctx.clock ? now : null } : undefined,
+    });
+    if (slot) Object.assign(ctx.res.headers, slot.headers);
+    return next({ ctx: { app } });
+  } catch (e) {
+    if (e instanceof RateLimitError) Object.assign(ctx.res.headers, e.headers);
+    throw e;
   }
-  return next({ ctx: { app } });
 });
-
 
 /** Dashboard errors keep their catalogue status (403 for a role, 404, 409...) instead of a generic 500. */
 const dashboardProcedure = t.procedure.use(async ({ next }) => {

@@ -1,10 +1,18 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { gatewayApps, organizations, type KeyStatus, type RateLimitOverrides } from '@/db/schema';
+import { gatewayApps, type KeyStatus, type RateLimitOverrides } from '@/db/schema';
+import {
+  DEFAULT_LIMITS,
+  REJECTIONS_BEFORE_SUSPENSION,
+  slotOutcome,
+  SUSPENSION_SECONDS,
+  WINDOW_SECONDS,
+  type Bucket,
+  type SlotResult,
+} from '@/server/domain/rate-limits/take-slot';
 import { ApiError } from '@/server/errors/api-error';
 import type { ErrorName } from '@/server/errors/codes';
 import { digestApiKey, digestsEqual } from '@/server/lib/crypto';
-import { prepared } from '@/server/lib/prepared';
 import { isWellFormedKey, type KeyEnvironment } from './api-keys';
 
 export type AuthedApp = {
@@ -26,6 +34,9 @@ const STATUS_ERRORS: Record<Exclude<KeyStatus, 'allowed'>, ErrorName> = {
 
 const LAST_USED_GRANULARITY_MS = 60_000;
 
+/** A slot of a D8 bucket to take with the authentication; `now` null = the database clock. */
+export type SlotRequest = { bucket: Bucket; now: Date | null };
+
 /**
  * Authenticates an `app-key` header value (spec Authentication + D9): shape and
  * environment first (no database work for garbage), then one indexed lookup by
@@ -37,63 +48,82 @@ export async function authenticateAppKey(
   header: string | null,
   opts: { secret: string; environment: KeyEnvironment; now: Date },
 ): Promise<AuthedApp> {
+  return (await authorizeRequest(db, header, opts)).app;
+}
+
+/**
+ * authenticateAppKey, and with `slot` a slot of that rate-limit bucket (D8),
+ * in ONE round trip (the SQL function api_key_take, migration 0007): a slot
+ * is taken only for an allowed key of this environment. Throws a 1301/1302
+ * RateLimitError carrying the RateLimit-* headers when the bucket is full.
+ */
+export async function authorizeRequest(
+  db: DbOrTx,
+  header: string | null,
+  opts: { secret: string; environment: KeyEnvironment; now: Date; slot?: SlotRequest },
+): Promise<{ app: AuthedApp; slot: SlotResult | null }> {
   if (header === null) throw new ApiError('AUTH_MISSING_KEY');
   const value = header.trim();
   if (value === '') throw new ApiError('AUTH_EMPTY_KEY');
   if (!isWellFormedKey(value, opts.environment)) throw new ApiError('AUTH_INVALID_KEY');
 
   const digest = digestApiKey(opts.secret, value);
-  let row;
+  const bucket = opts.slot?.bucket ?? null;
+  let row: KeyTakeRow | undefined;
   try {
-    [row] = await byDigest(db).execute({ digest });
+    [row] = await db.execute<KeyTakeRow>(sql`
+      select * from api_key_take(${digest}, ${opts.environment}, ${bucket}, ${bucket ? DEFAULT_LIMITS[bucket] : null}::integer,
+        ${opts.slot?.now ? opts.slot.now.toISOString() : null}::timestamptz, ${WINDOW_SECONDS}, ${REJECTIONS_BEFORE_SUSPENSION}, ${SUSPENSION_SECONDS})`);
   } catch (cause) {
     throw new ApiError('AUTH_UNAVAILABLE', { cause });
   }
-  if (!row || !digestsEqual(row.keyDigest, digest) || row.environment !== opts.environment) {
+  if (!row || !digestsEqual(row.key_digest, digest) || row.environment !== opts.environment) {
     throw new ApiError('AUTH_INVALID_KEY');
   }
   if (row.status !== 'allowed') throw new ApiError(STATUS_ERRORS[row.status]);
 
-  if (!row.lastUsedAt || opts.now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_GRANULARITY_MS) {
-    await touchLastUsed(db, row.appId, opts.now).catch(() => {});
+  const lastUsedAt = row.last_used_at === null ? null : new Date(row.last_used_at);
+  if (!lastUsedAt || opts.now.getTime() - lastUsedAt.getTime() >= LAST_USED_GRANULARITY_MS) {
+    await touchLastUsed(db, row.app_id, opts.now).catch(() => {});
   }
-  return {
-    appId: row.appId,
-    organizationId: row.organizationId,
+  const app: AuthedApp = {
+    appId: row.app_id,
+    organizationId: row.organization_id,
     environment: row.environment,
-    rateLimits: row.rateLimits ?? {},
+    rateLimits: row.rate_limits ?? {},
     org: {
       timezone: row.timezone,
-      defaultCountry: row.defaultCountry,
-      defaultPrice: row.defaultPrice,
+      defaultCountry: row.default_country,
+      defaultPrice: row.default_price,
       currency: row.currency,
     },
   };
+  if (!bucket) return { app, slot: null };
+  if (row.allowed === null || row.rl_limit === null || row.remaining === null || row.reset_s === null) {
+    throw new Error('api_key_take returned no slot for an allowed key'); // impossible: see migration 0007
+  }
+  return { app, slot: slotOutcome(row.rl_limit, { allowed: row.allowed, suspended: row.suspended === true, remaining: row.remaining, reset_s: row.reset_s }) };
 }
 
-function byDigest(db: DbOrTx) {
-  return prepared(db, 'auth_app_by_digest', () =>
-    db
-      .select({
-        appId: gatewayApps.id,
-        organizationId: gatewayApps.organizationId,
-        environment: gatewayApps.environment,
-        status: gatewayApps.status,
-        keyDigest: gatewayApps.keyDigest,
-        rateLimits: gatewayApps.rateLimits,
-        lastUsedAt: gatewayApps.lastUsedAt,
-        timezone: organizations.timezone,
-        defaultCountry: organizations.defaultCountry,
-        defaultPrice: organizations.defaultPrice,
-        currency: organizations.currency,
-      })
-      .from(gatewayApps)
-      .innerJoin(organizations, eq(organizations.id, gatewayApps.organizationId))
-      .where(eq(gatewayApps.keyDigest, sql.placeholder('digest')))
-      .limit(1)
-      .prepare('auth_app_by_digest'),
-  );
-}
+type KeyTakeRow = {
+  app_id: string;
+  organization_id: string;
+  environment: KeyEnvironment;
+  status: KeyStatus;
+  key_digest: string;
+  rate_limits: RateLimitOverrides | null;
+  /** A string: drizzle keeps the driver from parsing timestamps. */
+  last_used_at: string | Date | null;
+  timezone: string;
+  default_country: string;
+  default_price: string | null;
+  currency: string;
+  rl_limit: number | null;
+  allowed: boolean | null;
+  suspended: boolean | null;
+  remaining: number | null;
+  reset_s: number | null;
+};
 
 /** At most one write a minute per key, even with many instances racing (the WHERE re-checks). */
 async function touchLastUsed(db: DbOrTx, appId: string, now: Date): Promise<void> {

@@ -1,6 +1,3 @@
-import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
-import type { RateLimitOverrides } from '@/db/schema';
 import { ApiError } from '@/server/errors/api-error';
 
 /** D8 buckets and their default sizes per key per 60 s. Operators may override per app. */
@@ -15,28 +12,15 @@ export const SUSPENSION_SECONDS = 300;
 export type RateLimitHeaders = { 'RateLimit-Limit': string; 'RateLimit-Remaining': string; 'RateLimit-Reset': string };
 export type SlotResult = { limit: number; remaining: number; resetSeconds: number; headers: RateLimitHeaders };
 
-export function limitFor(bucket: Bucket, overrides: RateLimitOverrides | undefined): number {
-  return overrides?.[bucket] ?? DEFAULT_LIMITS[bucket];
-}
+/** What rl_take answered for one request (SQL, migrations 0005 and 0007). */
+export type TakeAnswer = { allowed: boolean; suspended: boolean; remaining: number; reset_s: number };
 
 /**
- * Takes a slot of `bucket` for `appId` in the shared Postgres window (one round
- * trip to `rl_take`). Throws a 1301 or 1302 ApiError carrying the headers.
- * `now` is injectable for tests; null uses the database clock.
+ * The slot of a request from rl_take's answer: its RateLimit-* headers, or a
+ * 1301/1302 RateLimitError carrying them. The slot itself is taken in the
+ * same round trip as the key lookup (authorizeRequest, server/domain/keys).
  */
-export async function takeSlot(
-  db: DbOrTx,
-  appId: string,
-  bucket: Bucket,
-  overrides: RateLimitOverrides | undefined,
-  now: Date | null,
-): Promise<SlotResult> {
-  const limit = limitFor(bucket, overrides);
-  const rows = await db.execute<{ allowed: boolean; suspended: boolean; remaining: number; reset_s: number }>(
-    sql`select * from rl_take(${appId}, ${bucket}, ${limit}, ${now ? now.toISOString() : null}::timestamptz,
-        ${WINDOW_SECONDS}, ${REJECTIONS_BEFORE_SUSPENSION}, ${SUSPENSION_SECONDS})`,
-  );
-  const r = rows[0];
+export function slotOutcome(limit: number, r: TakeAnswer): SlotResult {
   const headers: RateLimitHeaders = {
     'RateLimit-Limit': String(limit),
     'RateLimit-Remaining': String(r.remaining),
