@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, gatewayApps } from '@/db/schema';
 import { authenticateAppKey } from '@/server/domain/keys/authenticate';
+import { TEST_EVENTS_PER_MINUTE } from '@/server/domain/keys/send-test-event';
 import { decryptSecret } from '@/server/lib/crypto';
 import { callerAs, signedUpCaller } from '@/tests/dashboard-helpers';
 import { closePools, testDeps, testEnv } from '@/tests/helpers';
@@ -168,6 +169,22 @@ describe('keys.sendTestEvent', () => {
     expect(failed).toMatchObject({ status_code: 503, ok: false });
     const audit = (await auditOf(app.id)).filter((a) => a.action === 'webhook.test');
     expect(audit.map((a) => a.details.status_code)).toEqual([200, 503]);
+  });
+
+  it(`allows ${TEST_EVENTS_PER_MINUTE} test events a minute per app, then answers 429 without a request`, async () => {
+    const { api } = await signedUpCaller(deps);
+    const { app } = await api.keys.create({ name: 'Hammered' });
+    const other = await api.keys.create({ name: 'Untouched' });
+    for (const id of [app.id, other.app.id]) await api.keys.updateWebhook({ appId: id, url: hookUrl, username: '', passwordAction: 'keep' });
+    received = [];
+    answer = 200;
+    for (let i = 0; i < TEST_EVENTS_PER_MINUTE; i++) expect(await api.keys.sendTestEvent({ appId: app.id })).toMatchObject({ ok: true });
+    const err = await api.keys.sendTestEvent({ appId: app.id }).catch((e) => e);
+    expect(err.code).toBe('TOO_MANY_REQUESTS');
+    expect(err.message).toMatch(new RegExp(`^At most ${TEST_EVENTS_PER_MINUTE} test events a minute per app\\. Try again in \\d+ s\\.$`));
+    expect(received).toHaveLength(TEST_EVENTS_PER_MINUTE);
+    // Another app of the same organization has its own window.
+    expect(await api.keys.sendTestEvent({ appId: other.app.id })).toMatchObject({ ok: true });
   });
 
   it('reports a connection failure instead of throwing', async () => {
