@@ -4,6 +4,10 @@
 -- the app's override or the default size. No row: unknown digest. Slot
 -- columns NULL: no slot was asked for or taken (the caller answers the key's
 -- status error, or the environment mismatch, without spending a slot).
+-- Call it alone (autocommit): its transaction commits without waiting for the
+-- WAL flush. A window is a throttle, not a record: a crash of the database
+-- may forget the hits of its last moments (a key gets a few more requests
+-- right after a crash), and no request waits for a disk flush to be counted.
 CREATE OR REPLACE FUNCTION api_key_take(
   p_digest text,
   p_environment text,
@@ -23,6 +27,7 @@ DECLARE
   r record;
   v_limit integer;
 BEGIN
+  PERFORM set_config('synchronous_commit', 'off', true);
   SELECT a.id, a.organization_id, a.environment, a.status, a.key_digest, a.rate_limits, a.last_used_at,
          o.timezone, o.default_country, o.default_price, o.currency
     INTO r

@@ -60,4 +60,14 @@ describe('rl_take: exact sliding window on hit rows', () => {
     expect(await take('app_c', 0, 90)).toEqual({ allowed: false, suspended: false, remaining: 0, reset_s: 60 });
     expect(await windowOf('app_c')).toEqual({ live: 0, rows: 0, oldest: null });
   });
+
+  it('api_key_take commits its slot without waiting for the WAL flush (a throttle, not a record)', async () => {
+    const [r] = await db.transaction(async (tx) => {
+      await tx.execute(sql`select * from api_key_take('no-such-digest', 'test', 'status', 120)`);
+      return tx.execute<{ s: string }>(sql`select current_setting('synchronous_commit') as s`);
+    });
+    expect(r.s).toBe('off');
+    const [after] = await db.execute<{ s: string }>(sql`select current_setting('synchronous_commit') as s`);
+    expect(after.s).toBe('on');
+  });
 });
