@@ -127,14 +127,24 @@ describe('POST /send: accepted sends', () => {
     ]);
   });
 
-  it('1202 (402) leaves every balance and table untouched', async () => {
+  it('1202 (402) leaves every balance and table untouched, webhook rows and jobs included', async () => {
     const m = await makeMerchant(deps.db, deps.env, { prepaid: '0.01', postpaid: '0.02' });
+    // With a webhook, the event pipelined beside the charge goes on writing its delivery and job: all rolled back.
+    await deps.db.execute(sql`update gateway_apps set webhook_url = 'https://hooks.example/sms' where id = ${m.appId}`);
+    const jobs = async () => (await deps.db.execute<{ n: number }>(sql`select count(*)::int as n from graphile_worker.jobs`))[0].n;
+    const jobsBefore = await jobs();
     const res = await send(m.apiKey, { to: [VODACOM, VODACOM], message: 'x' }); // 0.04 > 0.03
     expect(res.status).toBe(402);
     expect(res.body).toMatchObject({ success: false, status_code: 402, error_code: '1202' });
+    expect(res.body.message).toBe('Insufficient balance: this send costs 0.0400 and the wallets hold 0.0300.');
     expect(await balances(m.organizationId)).toEqual({ SVC_POST_PAID: '0.0200', SVC_SMS: '0.0100' });
-    const [{ n }] = await deps.db.execute<{ n: number }>(sql`select count(*)::int as n from messages where organization_id = ${m.organizationId}`);
-    expect(n).toBe(0);
+    const [rows] = await deps.db.execute<{ messages: number; events: number; deliveries: number; ledger: number }>(sql`
+      select (select count(*)::int from messages where organization_id = ${m.organizationId}) as messages,
+             (select count(*)::int from webhook_events where organization_id = ${m.organizationId}) as events,
+             (select count(*)::int from webhook_deliveries where organization_id = ${m.organizationId}) as deliveries,
+             (select count(*)::int from wallet_ledger where organization_id = ${m.organizationId} and entry_type = 'charge') as ledger`);
+    expect(rows).toEqual({ messages: 0, events: 0, deliveries: 0, ledger: 0 });
+    expect(await jobs()).toBe(jobsBefore);
   });
 
   it('50 parallel sends against a wallet that affords exactly 10: exactly 10 succeed, balance exactly 0', async () => {

@@ -10,6 +10,7 @@ import { recordAnswer, type IdempotencyClaim } from '@/server/domain/idempotency
 import { emitEvents } from '@/server/domain/webhooks/emit-events';
 import { addJob } from '@/server/jobs/add-job';
 import { newId } from '@/server/lib/ids';
+import { allSettledOrThrow } from '@/server/lib/settle';
 import { prepared } from '@/server/lib/prepared';
 import { money, toAmount, toDbAmount } from '@/server/lib/money';
 import type { SendPlan } from './validate-send';
@@ -82,31 +83,36 @@ export async function sendMessage(db: Db, app: AuthedApp, plan: SendPlan, now: D
          cross join json_to_recordset(${recipientsJson}::json) as r(p int, n text, c numeric, r text)`),
       addJob(tx, 'dispatch_message', { dispatch_id: dispatches[0].id }, { runAt: dispatches[0].at ?? now, jobKey: dispatches[0].id }),
     ]);
-    // Then the charge: the merchant's wallet rows stay locked only from here to
-    // the commit, so concurrent sends of one merchant wait for each other briefly.
-    await chargeWallets(tx, { organizationId: app.organizationId, total, messageId, actor: `api:${app.appId}` });
-    // Last, the event and the kick of the shared deliver_webhooks job (whose row
-    // every emitting transaction locks): held for the shortest possible time.
-    await emitEvents(
-      tx,
-      [
-        {
-          eventType: 'sms.queued',
-          messageId,
-          dispatchId: null,
-          recipientId: null,
-          at: now,
-          data: {
-            total_recipients: result.total_recipients,
-            total_messages: result.total_messages,
-            total_cost: result.total_cost,
-            currency: result.currency,
-            scheduled_at: dispatches[0].at ? dispatches[0].at.toISOString() : null,
+    // Then the charge and the event, pipelined too (one round trip; they only
+    // run after the rows above, which the event looks up): the merchant's
+    // wallet rows stay locked only from here to the commit, so concurrent
+    // sends of one merchant wait for each other briefly, and the shared
+    // deliver_webhooks job row (kicked when the app has a webhook) too. A 1202
+    // from the charge rolls everything back, the event included, once the
+    // event's own statements are done (allSettledOrThrow).
+    await allSettledOrThrow([
+      chargeWallets(tx, { organizationId: app.organizationId, total, messageId, actor: `api:${app.appId}` }),
+      emitEvents(
+        tx,
+        [
+          {
+            eventType: 'sms.queued',
+            messageId,
+            dispatchId: null,
+            recipientId: null,
+            at: now,
+            data: {
+              total_recipients: result.total_recipients,
+              total_messages: result.total_messages,
+              total_cost: result.total_cost,
+              currency: result.currency,
+              scheduled_at: dispatches[0].at ? dispatches[0].at.toISOString() : null,
+            },
           },
-        },
-      ],
-      { now },
-    );
+        ],
+        { now },
+      ),
+    ]);
     if (claim && !(await recordAnswer(tx, claim, 201, { status_code: 201, data: result }))) throw new IdempotencyRace();
   });
   return result;

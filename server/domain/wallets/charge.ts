@@ -3,49 +3,57 @@ import type { DbOrTx } from '@/db/client';
 import type { WalletType } from '@/db/schema';
 import { ApiError } from '@/server/errors/api-error';
 import { money, toDbAmount, type Money } from '@/server/lib/money';
-import { postLedgerEntry } from './ledger';
 
 export type ChargePart = { walletId: string; type: WalletType; amount: string };
 
 /**
- * Charges `total` to an organization inside the caller's transaction (D2):
- * locks its wallets, takes what the prepaid wallet holds first and the rest
- * from the postpaid wallet, one ledger row per wallet drawn from. If both
- * together cannot cover it: 1202 and nothing is written (the caller's
- * transaction rolls back). Concurrent charges serialize on the wallet locks.
+ * Charges `total` to an organization inside the caller's transaction (D2), in
+ * ONE statement, so a send can pipeline it with its other writes: locks the
+ * organization's wallets, takes what the prepaid wallet holds first and the
+ * rest from the postpaid wallet, one ledger row per wallet drawn from (with
+ * the balance after it). If both together cannot cover it: 1202 and nothing
+ * is written (the caller's transaction rolls back the rest). Concurrent
+ * charges serialize on the wallet locks; the balance check constraint stays
+ * the last guard against an overdraft.
  */
 export async function chargeWallets(
   tx: DbOrTx,
   input: { organizationId: string; total: Money; messageId: string; actor: string },
 ): Promise<ChargePart[]> {
   if (input.total.isZero()) return [];
-  const rows = await tx.execute<{ id: string; type: WalletType; balance: string }>(sql`
-    select id, type, balance from wallets where organization_id = ${input.organizationId}
-     order by id for update`);
-  const prepaid = rows.find((r) => r.type === 'SVC_SMS');
-  const postpaid = rows.find((r) => r.type === 'SVC_POST_PAID');
-  const fromPrepaid = money(prepaid?.balance ?? 0).lt(input.total) ? money(prepaid?.balance ?? 0) : input.total;
-  const fromPostpaid = input.total.minus(fromPrepaid);
-  if (fromPostpaid.gt(postpaid?.balance ?? 0)) {
+  const total = toDbAmount(input.total);
+  const [r] = await tx.execute<{ prepaid: string; postpaid: string; covered: boolean; parts: ChargePart[] }>(sql`
+    with w as (
+      select id, type, balance from wallets where organization_id = ${input.organizationId} order by id for update
+    ), p as (
+      select b.prepaid, b.postpaid, least(b.prepaid, ${total}::numeric) as from_prepaid,
+             ${total}::numeric - least(b.prepaid, ${total}::numeric) as from_postpaid
+        from (select coalesce(sum(balance) filter (where type = 'SVC_SMS'), 0) as prepaid,
+                     coalesce(sum(balance) filter (where type = 'SVC_POST_PAID'), 0) as postpaid
+                from w) b
+    ), draw as (
+      select w.id, case w.type when 'SVC_SMS' then p.from_prepaid else p.from_postpaid end as amount
+        from w, p
+       where p.from_postpaid <= p.postpaid
+         and case w.type when 'SVC_SMS' then p.from_prepaid else p.from_postpaid end > 0
+    ), moved as (
+      update wallets x set balance = x.balance - d.amount, updated_at = now()
+        from draw d
+       where x.id = d.id
+      returning x.id, x.organization_id, x.type, x.balance, d.amount
+    ), ledger as (
+      insert into wallet_ledger (wallet_id, organization_id, entry_type, amount, balance_after, message_id, actor)
+      select m.id, m.organization_id, 'charge', -m.amount, m.balance, ${input.messageId}, ${input.actor}
+        from moved m order by m.type = 'SVC_POST_PAID' -- the prepaid row first, as it is drawn first
+    )
+    select p.prepaid::text as prepaid, p.postpaid::text as postpaid, p.from_postpaid <= p.postpaid as covered,
+           coalesce((select json_agg(json_build_object('walletId', m.id, 'type', m.type, 'amount', m.amount::text)
+                                     order by m.type = 'SVC_POST_PAID') from moved m), '[]'::json) as parts
+      from p`);
+  if (!r.covered) {
     throw new ApiError('INSUFFICIENT_BALANCE', {
-      message: `Insufficient balance: this send costs ${toDbAmount(input.total)} and the wallets hold ${toDbAmount(money(prepaid?.balance ?? 0).plus(postpaid?.balance ?? 0))}.`,
+      message: `Insufficient balance: this send costs ${total} and the wallets hold ${toDbAmount(money(r.prepaid).plus(r.postpaid))}.`,
     });
   }
-  const parts: ChargePart[] = [];
-  for (const [wallet, amount] of [
-    [prepaid, fromPrepaid],
-    [postpaid, fromPostpaid],
-  ] as const) {
-    if (!wallet || amount.isZero()) continue;
-    const after = await postLedgerEntry(tx, {
-      walletId: wallet.id,
-      amount: amount.negated(),
-      entryType: 'charge',
-      actor: input.actor,
-      messageId: input.messageId,
-    });
-    if (after === null) throw new Error('charge raced past the wallet lock'); // impossible while locked
-    parts.push({ walletId: wallet.id, type: wallet.type, amount: toDbAmount(amount) });
-  }
-  return parts;
+  return r.parts.map((part) => ({ ...part, amount: toDbAmount(money(part.amount)) }));
 }
