@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { closePools, restClient, testClock, testDeps, testEnv } from '../helpers';
 import { signedUpCaller } from '../dashboard-helpers';
+import { setRateLimits } from '@/server/domain/keys/manage-keys';
 import { memberOf, readyMerchant, rejection, walletBalances } from './setup';
 
 const clock = testClock(new Date('2026-11-21T10:00:00.000Z'));
@@ -63,6 +64,23 @@ describe('dashboard compose: the same submitSend as POST /send', () => {
     const [row] = await deps.db.execute<{ app_id: string; n: number }>(sql`
       select m.app_id, (select count(*)::int from message_recipients r where r.message_id = m.id) as n from messages m where m.id = ${res.message_id}`);
     expect(row).toEqual({ app_id: m.appId, n: 3 });
+  });
+
+  it("spends the app's send slots, shared with POST /send: no way around the key's limit", async () => {
+    const m = await readyMerchant(deps, { prepaid: '1' });
+    await setRateLimits(deps.db, m.appId, { send: 3 });
+    const body = { to: [VODACOM], message: 'limited' };
+    await m.api.messages.compose({ app_id: m.appId, send: body });
+    await m.api.messages.compose({ app_id: m.appId, send: body });
+    expect((await call('POST', '/send', { key: m.apiKey, body })).status).toBe(201);
+    const rest = await call('POST', '/send', { key: m.apiKey, body });
+    expect(rest.status).toBe(429);
+    expect(rest.body).toMatchObject({ error_code: '1301' });
+    const err = await rejection(m.api.messages.compose({ app_id: m.appId, send: body }));
+    expect(err.code).toBe('TOO_MANY_REQUESTS');
+    expect(err.message).toMatch(/^This app has made its 3 sends allowed per minute \(its key's limit\)\. Try again in \d+ s\.$/);
+    const [{ n }] = await deps.db.execute<{ n: number }>(sql`select count(*)::int as n from messages where app_id = ${m.appId}`);
+    expect(n).toBe(3);
   });
 
   it('1202 leaves every balance and table untouched', async () => {

@@ -6,6 +6,7 @@ import type { SendRequest } from '@/server/contracts/send';
 import { maskKey, type KeyEnvironment } from '@/server/domain/keys/api-keys';
 import type { AuthedApp } from '@/server/domain/keys/authenticate';
 import { currencySymbol } from '@/server/domain/pricing/currency';
+import { RateLimitError, takeSlot } from '@/server/domain/rate-limits/take-slot';
 import { unitPriceOf } from '@/server/domain/wallets/get-balance';
 import { ApiError } from '@/server/errors/api-error';
 import { validationError } from '@/server/errors/validation';
@@ -101,13 +102,24 @@ export async function senderApp(db: DbOrTx, organizationId: string, appId: strin
   };
 }
 
-/** Submits a dashboard send as `appId`: the same submitSend as POST /send, nothing re-implemented. */
+/** Submits a dashboard send as `appId`: a slot of its send bucket, then the same submitSend as POST /send, nothing re-implemented. */
 export async function composeSend(
   db: Db,
   organizationId: string,
   input: { appId: string; send: SendRequest; idempotencyKey: string | null },
-  opts: { environment: KeyEnvironment; now: Date; allowHttpCallbacks: boolean },
+  opts: { environment: KeyEnvironment; now: Date; slotNow?: Date | null; allowHttpCallbacks: boolean },
 ): Promise<SendAnswer> {
   const app = await senderApp(db, organizationId, input.appId, opts.environment);
+  // The key's own send bucket (D8): 1301/1302 as over REST, worded for a person.
+  await takeSlot(db, app.appId, 'send', app.rateLimits, opts.slotNow ?? null).catch((e: unknown) => {
+    if (e instanceof RateLimitError && e.errorName === 'RATE_LIMIT_EXCEEDED') {
+      const limit = Number(e.headers['RateLimit-Limit']);
+      throw new ApiError('RATE_LIMIT_EXCEEDED', {
+        retryAfter: e.options.retryAfter,
+        message: `This app has made its ${limit} sends allowed per minute (its key's limit). Try again in ${e.options.retryAfter} s.`,
+      });
+    }
+    throw e;
+  });
   return submitSend(db, app, input.send, { now: opts.now, idempotencyKey: input.idempotencyKey, allowHttpCallbacks: opts.allowHttpCallbacks });
 }

@@ -1,3 +1,6 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import type { RateLimitOverrides } from '@/db/schema';
 import { ApiError } from '@/server/errors/api-error';
 
 /** D8 buckets and their default sizes per key per 60 s. Operators may override per app. */
@@ -38,4 +41,18 @@ export class RateLimitError extends ApiError {
   ) {
     super(name, { retryAfter });
   }
+}
+
+/**
+ * Takes a slot of `bucket` for an app outside the REST tier (the dashboard's
+ * compose sends as one of the organization's apps, so it spends that key's
+ * slots: the dashboard is no way around a key's limit or its suspension).
+ * The REST tier takes its slot with the key lookup (authorizeRequest).
+ * `now` null: the database clock.
+ */
+export async function takeSlot(db: DbOrTx, appId: string, bucket: Bucket, overrides: RateLimitOverrides, now: Date | null): Promise<SlotResult> {
+  const limit = overrides[bucket] ?? DEFAULT_LIMITS[bucket];
+  const [r] = await db.execute<TakeAnswer>(sql`
+    select * from rl_take(${appId}, ${bucket}, ${limit}, ${now ? now.toISOString() : null}::timestamptz, ${WINDOW_SECONDS}, ${REJECTIONS_BEFORE_SUSPENSION}, ${SUSPENSION_SECONDS})`);
+  return slotOutcome(limit, r);
 }

@@ -6,8 +6,8 @@ import { fromZodError } from '@/server/errors/from-zod';
 
 /**
  * Dashboard send as one of the organization's apps (developer or owner): the
- * POST /send contract, then the same submitSend (validation, pricing,
- * schedules, one-transaction charge). Errors carry the JSON paths of `errors[]`.
+ * POST /send contract, a slot of that app's send bucket, then the same
+ * submitSend (validation, pricing, schedules, one-transaction charge). Errors carry the JSON paths of `errors[]`.
  */
 export const composeSendProcedure = merchantProcedure
   .input(ComposeInput)
@@ -16,11 +16,13 @@ export const composeSendProcedure = merchantProcedure
     ctx.requireRole('developer');
     const parsed = SendRequest.safeParse(input.send);
     if (!parsed.success) throw fromZodError(parsed.error, input.send, 'envelope');
+    const now = ctx.now();
     const answer = await composeSend(
       ctx.db,
       ctx.member.organizationId,
       { appId: input.app_id, send: parsed.data, idempotencyKey: input.idempotency_key ?? null },
-      { environment: ctx.env.SMS_ENV, now: ctx.now(), allowHttpCallbacks: ctx.env.SMS_ENV === 'test' },
+      // The rate-limit window runs on the database clock, as for REST (a test clock, when injected).
+      { environment: ctx.env.SMS_ENV, now, slotNow: ctx.clock ? now : null, allowHttpCallbacks: ctx.env.SMS_ENV === 'test' },
     );
     return answer.data;
   });
