@@ -68,4 +68,21 @@ test('an owner edits the organization and adds a viewer, who then sees a read-on
   await page.goto('/dashboard/wallet');
   await settle(page);
   await expect(page.getByText('Your role (viewer) cannot add test credit')).toBeVisible();
+
+  // The viewer replaces the one-time password with their own (any role may).
+  await page.goto('/dashboard/settings');
+  await settle(page);
+  const form = page.getByRole('form', { name: 'Change password' });
+  await form.getByLabel('Current password').fill('not-the-one-time-password');
+  await form.getByLabel('New password').fill('vera-own-password');
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(form.getByText('This is not your current password.')).toBeVisible();
+  await form.getByLabel('Current password').fill(password);
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(form.getByText('Password changed. Use the new one next time you sign in.')).toBeVisible();
+  await snap(page, 'settings-password-changed');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await signIn(page, viewerEmail, 'vera-own-password');
+  await expect(page.getByText(`${viewerEmail} · viewer`)).toBeVisible();
 });

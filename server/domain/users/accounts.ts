@@ -1,9 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/db/client';
 import { memberships, organizations, users, type Role } from '@/db/schema';
 import { ApiError } from '@/server/errors/api-error';
 import { validationError } from '@/server/errors/validation';
 import { newId } from '@/server/lib/ids';
+import { recordAudit } from '@/server/domain/audit/record-audit';
 import { dummyHash, hashPassword, verifyPassword } from '@/server/lib/passwords';
 
 export type SessionUser = { id: string; email: string; name: string; isOperator: boolean };
@@ -45,6 +46,34 @@ export async function verifyCredentials(db: DbOrTx, email: string, password: str
   }
   if (!(await verifyPassword(password, u.passwordHash))) return null;
   return { id: u.id, email: u.email, name: u.name, isOperator: u.isOperator };
+}
+
+/** Wrong current passwords a user may try per 60 s before being told to wait (a stolen session is no password oracle). */
+export const PASSWORD_CHANGE_ATTEMPTS_PER_MINUTE = 5;
+
+/**
+ * Changes the signed-in user's password: the current one must match (a
+ * validation error on `currentPassword` otherwise, counted: at most
+ * PASSWORD_CHANGE_ATTEMPTS_PER_MINUTE a minute), then the new scrypt hash
+ * replaces the old one and the change is audited. Sessions already signed in
+ * stay signed in.
+ */
+export async function changePassword(db: Db, input: { userId: string; currentPassword: string; newPassword: string; now: Date }): Promise<void> {
+  const [u] = await db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.id, input.userId));
+  if (!u) throw new ApiError('UNAUTHENTICATED');
+  if (!(await verifyPassword(input.currentPassword, u.passwordHash))) {
+    const [slot] = await db.execute<{ allowed: boolean; reset_s: number }>(sql`
+      select allowed, reset_s from rl_take(${`pw:${u.id}`}, 'password_change', ${PASSWORD_CHANGE_ATTEMPTS_PER_MINUTE}, null::timestamptz, 60, 2147483647, 0)`);
+    if (!slot.allowed) {
+      throw new ApiError('RATE_LIMIT_EXCEEDED', { retryAfter: slot.reset_s, message: `Too many wrong passwords. Try again in ${slot.reset_s} s.` });
+    }
+    throw validationError([{ field: 'currentPassword', code: 'INVALID_FIELD_FORMAT', message: 'This is not your current password.' }]);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: input.now }).where(eq(users.id, u.id));
+    await recordAudit(tx, { actor: `user:${u.id}`, action: 'user.password_changed', targetType: 'user', targetId: u.id, details: {} });
+  });
 }
 
 export type ActiveMembership = { organizationId: string; organizationName: string; role: Role };

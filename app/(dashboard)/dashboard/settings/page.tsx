@@ -1,6 +1,7 @@
 import { getCountries } from 'libphonenumber-js';
 import { AddMemberForm } from '@/components/settings/add-member-form';
 import { OrganizationForm } from '@/components/settings/organization-form';
+import { PasswordForm } from '@/components/settings/password-form';
 import { TeamTable } from '@/components/settings/team-table';
 import { Alert, Card, PageHeader } from '@/components/ui/card';
 import { serverCaller } from '@/server/api/server-caller';
@@ -23,7 +24,7 @@ export default async function SettingsPage() {
   const timeZones = zones.includes(org.timezone) ? zones : [org.timezone, ...zones];
   return (
     <>
-      <PageHeader title="Settings" description="Your organization and the people who can use this dashboard." />
+      <PageHeader title="Settings" description="Your organization, the people who can use this dashboard, and your password." />
       <div className="space-y-6">
         {!isOwner && <Alert tone="info">Only owners change these settings and the team. Your role: {org.your_role}.</Alert>}
         <Card title="Organization">
@@ -51,6 +52,9 @@ export default async function SettingsPage() {
               </section>
             )}
           </div>
+        </Card>
+        <Card title="Your account">
+          <PasswordForm />
         </Card>
       </div>
     </>

@@ -1,0 +1,50 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTRPC } from '@/components/providers';
+import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { showServerError } from '@/components/ui/form-errors';
+import { ChangePasswordInput } from '@/server/contracts/auth';
+
+type Errors = Partial<Record<keyof ChangePasswordInput, string>>;
+
+/** The signed-in user's own password: the current one, then the new one (checked here, then on the server). */
+export function PasswordForm() {
+  const trpc = useTRPC();
+  const change = useMutation(trpc.auth.changePassword.mutationOptions());
+  const [errors, setErrors] = useState<Errors>({});
+  const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setStatus(null);
+    const form = e.currentTarget;
+    const parsed = ChangePasswordInput.safeParse(Object.fromEntries(new FormData(form)));
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], i.message])) as Errors);
+      return;
+    }
+    setErrors({});
+    try {
+      await change.mutateAsync(parsed.data);
+      form.reset();
+      setStatus({ tone: 'success', text: 'Password changed. Use the new one next time you sign in.' });
+    } catch (err) {
+      showServerError(err, (fields) => setErrors(fields as Errors), (text) => setStatus({ tone: 'error', text }));
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="max-w-md space-y-4" aria-label="Change password">
+      <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" required error={errors.currentPassword} />
+      <Field label="New password" name="newPassword" type="password" autoComplete="new-password" required minLength={10} error={errors.newPassword} hint="At least 10 characters." />
+      <Button type="submit" disabled={change.isPending}>
+        {change.isPending ? 'Changing…' : 'Change password'}
+      </Button>
+      <div aria-live="polite">{status && <Alert tone={status.tone}>{status.text}</Alert>}</div>
+    </form>
+  );
+}
