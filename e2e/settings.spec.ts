@@ -86,3 +86,36 @@ test('an owner edits the organization and adds a viewer, who then sees a read-on
   await signIn(page, viewerEmail, 'vera-own-password');
   await expect(page.getByText(`${viewerEmail} · viewer`)).toBeVisible();
 });
+
+test('a member of two organizations switches between them from the sidebar', async ({ page }) => {
+  const first = newAccount();
+  await signUp(page, first);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+
+  // Another company adds the same person (an existing account: no name, no one-time password).
+  const second = newAccount();
+  await signUp(page, second);
+  await page.goto('/dashboard/settings');
+  await settle(page);
+  await page.getByRole('form', { name: 'Add a member' }).getByLabel('Email').fill(first.email);
+  await page.getByLabel('Role', { exact: true }).selectOption('developer');
+  await page.getByRole('button', { name: 'Add member' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(first.email) })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+
+  await signIn(page, first.email, first.password);
+  await expect(page.getByText(`${first.email} · owner`)).toBeVisible();
+  const switcher = page.getByRole('form', { name: 'Switch organization' });
+  await switcher.getByLabel('Organization').selectOption({ label: `${second.company} (developer)` });
+  await switcher.getByRole('button', { name: 'Switch' }).click();
+  await expect(page.getByText(`${first.email} · developer`)).toBeVisible();
+  await expect(page.getByText(second.company).first()).toBeVisible();
+  await snap(page, 'organization-switched');
+  // The choice sticks across pages.
+  await page.goto('/dashboard/settings');
+  await settle(page);
+  await expect(page.getByText(`${first.email} · developer`)).toBeVisible();
+  await expect(page.getByText('Only owners change these settings and the team. Your role: developer.')).toBeVisible();
+});

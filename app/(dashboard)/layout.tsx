@@ -1,9 +1,10 @@
+import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { db } from '@/db/client';
 import { AppShell, type NavItem } from '@/components/layout/app-shell';
 import { currentUser } from '@/server/auth/options';
-import { activeMembership } from '@/server/domain/users/accounts';
+import { dashboardMembership, membershipsOf, preferredOrganization } from '@/server/domain/users/accounts';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,14 +21,19 @@ const NAV: NavItem[] = [
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await currentUser();
   if (!user) redirect('/sign-in');
-  const member = await activeMembership(db(), user.id);
+  const [member, all] = await Promise.all([dashboardMembership(db(), user.id, preferredOrganization(await headers())), membershipsOf(db(), user.id)]);
   const nav = user.isOperator ? [...NAV, { href: '/operator', label: 'Operator console' }] : NAV;
   if (!member) {
     if (user.isOperator) redirect('/operator');
     redirect('/sign-in');
   }
   return (
-    <AppShell nav={nav} title={member.organizationName} subtitle={`${user.email} · ${member.role}`}>
+    <AppShell
+      nav={nav}
+      title={member.organizationName}
+      subtitle={`${user.email} · ${member.role}`}
+      organizations={all.length > 1 ? { current: member.organizationId, list: all.map((m) => ({ id: m.organizationId, name: m.organizationName, role: m.role })) } : undefined}
+    >
       {children}
     </AppShell>
   );

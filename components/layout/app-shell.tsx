@@ -4,9 +4,23 @@ import { NavLink } from './nav-link';
 import { SignOutButton } from './sign-out-button';
 
 export type NavItem = { href: string; label: string; exact?: boolean };
+export type OrganizationChoice = { current: string; list: Array<{ id: string; name: string; role: string }> };
 
 /** The signed-in frame: navigation (a row on phones, a column on laptops), who is signed in, sign out. */
-export function AppShell({ nav, title, subtitle, children }: { nav: NavItem[]; title: string; subtitle: string; children: ReactNode }) {
+export function AppShell({
+  nav,
+  title,
+  subtitle,
+  organizations,
+  children,
+}: {
+  nav: NavItem[];
+  title: string;
+  subtitle: string;
+  /** For a member of several organizations: which one to show (a plain POST form, no JavaScript needed). */
+  organizations?: OrganizationChoice;
+  children: ReactNode;
+}) {
   return (
     <div className="min-h-screen md:flex">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2">
@@ -20,6 +34,23 @@ export function AppShell({ nav, title, subtitle, children }: { nav: NavItem[]; t
           {title}
         </p>
         <p className="truncate text-xs text-slate-600">{subtitle}</p>
+        {organizations && (
+          <form method="post" action="/api/dashboard/organization" className="mt-2 flex gap-1" aria-label="Switch organization">
+            <label htmlFor="org-switch" className="sr-only">
+              Organization
+            </label>
+            <select id="org-switch" name="organizationId" defaultValue={organizations.current} className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-xs">
+              {organizations.list.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name} ({o.role})
+                </option>
+              ))}
+            </select>
+            <button type="submit" className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs text-slate-800 hover:bg-slate-50">
+              Switch
+            </button>
+          </form>
+        )}
         <nav aria-label="Main" className="mt-4">
           <ul className="flex flex-wrap gap-1 md:flex-col">
             {nav.map((n) => (

@@ -1,7 +1,7 @@
 import type { Deps } from '@/server/api/trpc';
 import { ledgerFilterFromParams } from '@/server/contracts/wallet-dashboard';
 import { getOrganization } from '@/server/domain/organizations/get-organization';
-import { activeMembership, type SessionUser } from '@/server/domain/users/accounts';
+import { dashboardMembership, preferredOrganization, type SessionUser } from '@/server/domain/users/accounts';
 import { ledgerCsvLines } from '@/server/domain/wallets/ledger-csv';
 
 const text = (status: number, body: string) =>
@@ -12,9 +12,9 @@ const text = (status: number, body: string) =>
  * organization that matches the page's filters (same query string), streamed
  * a page at a time. Any role may export; no other organization's rows exist here.
  */
-export async function ledgerCsvResponse(deps: Deps, user: SessionUser | null, url: URL): Promise<Response> {
+export async function ledgerCsvResponse(deps: Deps, user: SessionUser | null, url: URL, headers: { get(name: string): string | null }): Promise<Response> {
   if (!user) return text(401, 'Please sign in.');
-  const member = await activeMembership(deps.db, user.id);
+  const member = await dashboardMembership(deps.db, user.id, preferredOrganization(headers));
   if (!member) return text(403, 'You are not a member of any organization.');
   const filter = ledgerFilterFromParams(Object.fromEntries(url.searchParams));
   if (!filter.success) return text(400, filter.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'));

@@ -9,7 +9,7 @@ import type { ErrorName } from '@/server/errors/codes';
 import { fromZodError, isZodError } from '@/server/errors/from-zod';
 import { toTrpcError } from '@/server/errors/to-trpc';
 import type { ValidationStyle } from '@/server/errors/to-rest';
-import { activeMembership, assertRole, type SessionUser } from '@/server/domain/users/accounts';
+import { assertRole, dashboardMembership, preferredOrganization, type SessionUser } from '@/server/domain/users/accounts';
 import type { Role } from '@/db/schema';
 
 /** What a request needs from the process: the pool, the settings and (in tests) a clock. */
@@ -102,7 +102,7 @@ export const userProcedure = dashboardProcedure.use(({ ctx, next }) => {
  * Procedures call `ctx.requireRole('developer')` before writing.
  */
 export const merchantProcedure = userProcedure.use(async ({ ctx, next }) => {
-  const member = await activeMembership(ctx.db, ctx.user.id);
+  const member = await dashboardMembership(ctx.db, ctx.user.id, preferredOrganization(ctx.headers));
   if (!member) throw new ApiError('FORBIDDEN_ROLE', { message: 'You are not a member of any organization.' });
   return next({ ctx: { member, requireRole: (role: Role) => assertRole(member.role, role) } });
 });

@@ -90,6 +90,40 @@ export async function activeMembership(db: DbOrTx, userId: string, organizationI
   return rows[0] ?? null;
 }
 
+/** The cookie holding the organization a member of several chose to see (a preference, not a credential). */
+export const ORG_COOKIE = 'sms_org';
+
+/** The organization id the request's cookie asks for, if any. */
+export function preferredOrganization(headers: { get(name: string): string | null }): string | null {
+  for (const part of (headers.get('cookie') ?? '').split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === ORG_COOKIE) {
+      const value = decodeURIComponent(rest.join('='));
+      return /^org_[0-9A-Za-z]{1,64}$/.test(value) ? value : null;
+    }
+  }
+  return null;
+}
+
+/**
+ * The organization the dashboard shows a user: the one their cookie asks for
+ * when they are a member of it, else their first membership. Never another
+ * organization: a cookie naming one they do not belong to is ignored.
+ */
+export async function dashboardMembership(db: DbOrTx, userId: string, preferred: string | null): Promise<ActiveMembership | null> {
+  return (preferred ? await activeMembership(db, userId, preferred) : null) ?? activeMembership(db, userId);
+}
+
+/** Every organization the user belongs to, oldest membership first (the switcher's list). */
+export async function membershipsOf(db: DbOrTx, userId: string): Promise<ActiveMembership[]> {
+  return db
+    .select({ organizationId: memberships.organizationId, organizationName: organizations.name, role: memberships.role })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.createdAt), asc(memberships.organizationId));
+}
+
 const RANK: Record<Role, number> = { viewer: 0, developer: 1, owner: 2 };
 export function assertRole(role: Role, needed: Role): void {
   if (RANK[role] < RANK[needed]) throw new ApiError('FORBIDDEN_ROLE', { message: `This action needs the ${needed} role.` });

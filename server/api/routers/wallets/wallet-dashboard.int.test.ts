@@ -125,7 +125,7 @@ describe('ledger filters and pagination', () => {
 
 describe('ledger CSV export', () => {
   const csv = async (user: Parameters<typeof ledgerCsvResponse>[1], query = '') => {
-    const res = await ledgerCsvResponse(deps, user, new URL(`http://localhost/dashboard/wallet/ledger.csv${query}`));
+    const res = await ledgerCsvResponse(deps, user, new URL(`http://localhost/dashboard/wallet/ledger.csv${query}`), new Headers());
     return { res, text: await res.text() };
   };
 

@@ -1,10 +1,11 @@
+import { headers } from 'next/headers';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { TRPCError } from '@trpc/server';
 import { db } from '@/db/client';
 import { serverCaller } from '@/server/api/server-caller';
 import type { MessageDetail } from '@/server/contracts/messages-dashboard';
-import { activeMembership } from '@/server/domain/users/accounts';
+import { dashboardMembership, preferredOrganization } from '@/server/domain/users/accounts';
 import { PageHeader } from '@/components/ui/card';
 import { MessageView } from '@/components/messages/message-view';
 
@@ -21,7 +22,7 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
     if (e instanceof TRPCError && (e.code === 'NOT_FOUND' || e.code === 'BAD_REQUEST')) notFound();
     throw e;
   }
-  const member = await activeMembership(db(), user.id);
+  const member = await dashboardMembership(db(), user.id, preferredOrganization(await headers()));
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-2 text-sm">

@@ -8,5 +8,5 @@ export const runtime = 'nodejs';
 
 /** The wallet ledger as CSV, for the signed-in user's organization, with the page's filters. */
 export async function GET(req: Request) {
-  return ledgerCsvResponse({ db: db(), env: env() }, await currentUser(), new URL(req.url));
+  return ledgerCsvResponse({ db: db(), env: env() }, await currentUser(), new URL(req.url), req.headers);
 }
