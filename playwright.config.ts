@@ -31,6 +31,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/v1/svc/sms-api/health`,
     timeout: 300_000,
     reuseExistingServer: false,
+    // SIGTERM (not the default SIGKILL), so e2e/serve.ts stops the service and drops its database.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'ignore',
     stderr: 'pipe',
     env: { ...(process.env as Record<string, string>), E2E_PORT: String(PORT), NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? '.next-e2e' },

@@ -22,6 +22,11 @@ const admin = new URL(server.url);
 admin.pathname = '/postgres';
 const name = `sms_e2e_${process.pid}`;
 const sql = postgres(admin.toString(), { max: 1, onnotice: () => {} });
+// Databases of earlier runs whose server process is gone (killed before it could drop its own).
+for (const { datname } of await sql<{ datname: string }[]>`select datname from pg_database where datname like 'sms_e2e_%'`) {
+  const pid = Number(datname.slice('sms_e2e_'.length));
+  if (pid && pid !== process.pid && !isAlive(pid)) await sql.unsafe(`drop database if exists ${datname} with (force)`);
+}
 await sql.unsafe(`drop database if exists ${name} with (force)`);
 await sql.unsafe(`create database ${name}`);
 await sql.end();
@@ -48,9 +53,14 @@ const child = spawn('npx', ['tsx', 'scripts/run.ts', 'start'], {
     E2E_DATABASE_URL: url.toString(),
   },
 });
+let stopping = false;
 const stop = async () => {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
+  if (stopping) return;
+  stopping = true;
+  if (child.exitCode === null && child.signalCode === null) {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
   const cleanup = postgres(admin.toString(), { max: 1, onnotice: () => {} });
   await cleanup.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
   await cleanup.end();
@@ -59,4 +69,16 @@ const stop = async () => {
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-child.on('exit', (code) => process.exit(code ?? 1));
+// Playwright signals the whole group: the service may exit first; stop() still drops the database.
+child.on('exit', (code) => {
+  if (!stopping) process.exit(code ?? 1);
+});
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
