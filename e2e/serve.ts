@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import postgres from 'postgres';
 import { migrateDatabase } from '../db/migrate';
 import { resolveDatabaseUrl } from '../server/dev/database-url';
+import { dropDatabasesOfDeadRuns } from '../server/dev/stale-databases';
 import { ensureFreshBuild } from '../scripts/ensure-build';
 
 const port = process.env.E2E_PORT ?? '3400';
@@ -22,11 +23,7 @@ const admin = new URL(server.url);
 admin.pathname = '/postgres';
 const name = `sms_e2e_${process.pid}`;
 const sql = postgres(admin.toString(), { max: 1, onnotice: () => {} });
-// Databases of earlier runs whose server process is gone (killed before it could drop its own).
-for (const { datname } of await sql<{ datname: string }[]>`select datname from pg_database where datname like 'sms_e2e_%'`) {
-  const pid = Number(datname.slice('sms_e2e_'.length));
-  if (pid && pid !== process.pid && !isAlive(pid)) await sql.unsafe(`drop database if exists ${datname} with (force)`);
-}
+await dropDatabasesOfDeadRuns(sql, 'sms_e2e_'); // earlier runs killed before they could drop their own
 await sql.unsafe(`drop database if exists ${name} with (force)`);
 await sql.unsafe(`create database ${name}`);
 await sql.end();
@@ -73,12 +70,3 @@ process.on('SIGINT', stop);
 child.on('exit', (code) => {
   if (!stopping) process.exit(code ?? 1);
 });
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -2,6 +2,7 @@ import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase } from '../db/migrate';
 import { resolveDatabaseUrl } from '../server/dev/database-url';
+import { dropDatabasesOfDeadRuns } from '../server/dev/stale-databases';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,7 +26,7 @@ export default async function setup(project: TestProject) {
   server.pathname = '/postgres';
   const template = `sms_tpl_${process.pid}`;
   const admin = postgres(server.toString(), { max: 1, onnotice: () => {} });
-  await dropStale(admin);
+  await dropDatabasesOfDeadRuns(admin, 'sms_tpl_'); // templates and clones of killed runs
   await admin.unsafe(`drop database if exists ${template}`);
   await admin.unsafe(`create database ${template}`);
   const templateUrl = new URL(server.toString());
@@ -41,22 +42,4 @@ export default async function setup(project: TestProject) {
     await admin.end();
     await resolved.stop();
   };
-}
-
-/** Clones left behind by a killed run (their creating process is gone) are dropped. */
-async function dropStale(admin: postgres.Sql) {
-  const rows = await admin<{ datname: string }[]>`select datname from pg_database where datname like 'sms_tpl_%'`;
-  for (const { datname } of rows) {
-    const pid = Number(/^sms_tpl_(\d+)/.exec(datname)?.[1]);
-    if (pid && pid !== process.pid && !isAlive(pid)) await admin.unsafe(`drop database if exists ${datname} with (force)`);
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }

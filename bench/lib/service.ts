@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import postgres from 'postgres';
+import { dropDatabasesOfDeadRuns } from '../../server/dev/stale-databases';
 import { startProcess, type Proc } from '../../scripts/service-process';
 
 /**
@@ -20,11 +21,7 @@ export async function freshDatabase(): Promise<{ url: string; serverUrl: string;
   server.pathname = '/postgres';
   const name = `sms_bench_${process.pid}`;
   const admin = postgres(server.toString(), { max: 1, onnotice: () => {} });
-  // Databases of bench runs that were killed before they could drop theirs.
-  for (const { datname } of await admin<{ datname: string }[]>`select datname from pg_database where datname like 'sms_bench_%'`) {
-    const pid = Number(datname.slice('sms_bench_'.length));
-    if (pid && !alive(pid)) await admin.unsafe(`drop database if exists ${datname} with (force)`);
-  }
+  await dropDatabasesOfDeadRuns(admin, 'sms_bench_'); // bench runs killed before they could drop theirs
   await admin.unsafe(`drop database if exists ${name} with (force)`);
   await admin.unsafe(`create database ${name}`);
   const url = new URL(server.toString());
@@ -37,15 +34,6 @@ export async function freshDatabase(): Promise<{ url: string; serverUrl: string;
       await admin.end({ timeout: 2 });
     },
   };
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**
