@@ -69,19 +69,18 @@ export const publicProcedure = t.procedure;
  */
 export const apiKeyProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
   const now = ctx.now();
-  try {
-    const { app, slot } = await authorizeRequest(ctx.db, ctx.appKey, {
-      secret: ctx.env.APP_SECRET,
-      environment: ctx.env.SMS_ENV,
-      now,
-      slot: meta?.rateLimit ? { bucket: meta.rateLimit, now: ctx.clock ? now : null } : undefined,
-    });
-    if (slot) Object.assign(ctx.res.headers, slot.headers);
-    return next({ ctx: { app } });
-  } catch (e) {
+  const { app, slot } = await authorizeRequest(ctx.db, ctx.appKey, {
+    secret: ctx.env.APP_SECRET,
+    environment: ctx.env.SMS_ENV,
+    now,
+    slot: meta?.rateLimit ? { bucket: meta.rateLimit, now: ctx.clock ? now : null } : undefined,
+  }).catch((e: unknown) => {
+    // A 429 carries the RateLimit-* headers too.
     if (e instanceof RateLimitError) Object.assign(ctx.res.headers, e.headers);
     throw e;
-  }
+  });
+  if (slot) Object.assign(ctx.res.headers, slot.headers);
+  return next({ ctx: { app } });
 });
 
 /** Dashboard errors keep their catalogue status (403 for a role, 404, 409...) instead of a generic 500. */

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { gatewayApps } from '@/db/schema';
 import type { TestEventResult } from '@/server/contracts/keys';
 import { recordAudit } from '@/server/domain/audit/record-audit';
+import { takeOwnWindow } from '@/server/domain/rate-limits/take-slot';
 import { sendWebhook, type SendEnv } from '@/server/domain/webhooks/send-webhook';
 import { ApiError } from '@/server/errors/api-error';
 import { findApp } from './list-apps';
@@ -11,8 +12,8 @@ import { findApp } from './list-apps';
 /**
  * Test events an app may send per 60 s: each is a real request from our
  * servers to an address the merchant chose, so the button is not a way to
- * make us flood a server. Counted by rl_take in a window of its own
- * (`test_event:<app id>`): it never touches the key's API buckets, and
+ * make us flood a server. Counted in a window of its own (takeOwnWindow,
+ * `test_event:<app id>`): it never touches the key's API buckets, and
  * refusals never suspend the key.
  */
 export const TEST_EVENTS_PER_MINUTE = 10;
@@ -56,14 +57,7 @@ export async function sendTestEvent(
 ): Promise<TestEventResult> {
   const app = await findApp(db, input.appId, input.organizationId);
   if (!app.webhookUrl) throw new ApiError('NOT_FOUND', { message: 'This app has no webhook URL yet: save one first.' });
-  const [slot] = await db.execute<{ allowed: boolean; reset_s: number }>(sql`
-    select allowed, reset_s from rl_take(${`test_event:${app.id}`}, 'test_event', ${TEST_EVENTS_PER_MINUTE}, null::timestamptz, 60, 2147483647, 0)`);
-  if (!slot.allowed) {
-    throw new ApiError('RATE_LIMIT_EXCEEDED', {
-      retryAfter: slot.reset_s,
-      message: `At most ${TEST_EVENTS_PER_MINUTE} test events a minute per app. Try again in ${slot.reset_s} s.`,
-    });
-  }
+  await takeOwnWindow(db, `test_event:${app.id}`, 'test_event', TEST_EVENTS_PER_MINUTE, (s) => `At most ${TEST_EVENTS_PER_MINUTE} test events a minute per app. Try again in ${s} s.`);
   const [secret] = await db
     .select({ username: gatewayApps.webhookUsername, passwordEnc: gatewayApps.webhookPasswordEnc })
     .from(gatewayApps)

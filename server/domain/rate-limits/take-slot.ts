@@ -56,3 +56,15 @@ export async function takeSlot(db: DbOrTx, appId: string, bucket: Bucket, overri
     select * from rl_take(${appId}, ${bucket}, ${limit}, ${now ? now.toISOString() : null}::timestamptz, ${WINDOW_SECONDS}, ${REJECTIONS_BEFORE_SUSPENSION}, ${SUSPENSION_SECONDS})`);
   return slotOutcome(limit, r);
 }
+
+/**
+ * A 60 s window of its own for something that is not an API bucket (dashboard
+ * test events, wrong passwords): `key` names the window (never an app id, so
+ * the key's API buckets are untouched), and refusals never suspend anything.
+ * Throws RATE_LIMIT_EXCEEDED with `message(seconds until a slot frees)` when full.
+ */
+export async function takeOwnWindow(db: DbOrTx, key: string, bucket: string, limit: number, message: (resetSeconds: number) => string): Promise<void> {
+  const [r] = await db.execute<{ allowed: boolean; reset_s: number }>(sql`
+    select allowed, reset_s from rl_take(${key}, ${bucket}, ${limit}, null::timestamptz, ${WINDOW_SECONDS}, 2147483647, 0)`);
+  if (!r.allowed) throw new ApiError('RATE_LIMIT_EXCEEDED', { retryAfter: r.reset_s, message: message(r.reset_s) });
+}

@@ -1,10 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/db/client';
 import { memberships, organizations, users, type Role } from '@/db/schema';
 import { ApiError } from '@/server/errors/api-error';
 import { validationError } from '@/server/errors/validation';
 import { newId } from '@/server/lib/ids';
 import { recordAudit } from '@/server/domain/audit/record-audit';
+import { takeOwnWindow } from '@/server/domain/rate-limits/take-slot';
 import { dummyHash, hashPassword, verifyPassword } from '@/server/lib/passwords';
 
 export type SessionUser = { id: string; email: string; name: string; isOperator: boolean };
@@ -62,11 +63,7 @@ export async function changePassword(db: Db, input: { userId: string; currentPas
   const [u] = await db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.id, input.userId));
   if (!u) throw new ApiError('UNAUTHENTICATED');
   if (!(await verifyPassword(input.currentPassword, u.passwordHash))) {
-    const [slot] = await db.execute<{ allowed: boolean; reset_s: number }>(sql`
-      select allowed, reset_s from rl_take(${`pw:${u.id}`}, 'password_change', ${PASSWORD_CHANGE_ATTEMPTS_PER_MINUTE}, null::timestamptz, 60, 2147483647, 0)`);
-    if (!slot.allowed) {
-      throw new ApiError('RATE_LIMIT_EXCEEDED', { retryAfter: slot.reset_s, message: `Too many wrong passwords. Try again in ${slot.reset_s} s.` });
-    }
+    await takeOwnWindow(db, `pw:${u.id}`, 'password_change', PASSWORD_CHANGE_ATTEMPTS_PER_MINUTE, (s) => `Too many wrong passwords. Try again in ${s} s.`);
     throw validationError([{ field: 'currentPassword', code: 'INVALID_FIELD_FORMAT', message: 'This is not your current password.' }]);
   }
   const passwordHash = await hashPassword(input.newPassword);
