@@ -1,4 +1,5 @@
-import { initTRPC } from '@trpc/server';
+import { randomBytes } from 'node:crypto';
+import { initTRPC, type TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Db } from '@/db/client';
 import type { Env } from '@/server/env';
@@ -8,6 +9,7 @@ import { ApiError } from '@/server/errors/api-error';
 import type { ErrorName } from '@/server/errors/codes';
 import { fromZodError, isZodError } from '@/server/errors/from-zod';
 import { toTrpcError } from '@/server/errors/to-trpc';
+import { logger } from '@/server/lib/logger';
 import type { ValidationStyle } from '@/server/errors/to-rest';
 import { assertRole, dashboardMembership, preferredOrganization, type SessionUser } from '@/server/domain/users/accounts';
 import type { Role } from '@/db/schema';
@@ -47,6 +49,21 @@ export function createContext(deps: Deps, headers: HeaderReader, res: ResponseSt
   return { ...deps, user, now: deps.clock ?? (() => new Date()), appKey: headers.get('app-key'), headers, res };
 }
 
+/** Request ids of unexpected errors, set when they are logged (recordUnexpectedError), read by the error formatter. */
+const REQUEST_IDS = new WeakMap<object, string>();
+
+/**
+ * The tRPC endpoint's `onError`: an unexpected error (a 500) is logged with a
+ * request id that the answer's message repeats, so a user's report finds the
+ * log line. Expected errors (4xx) are the user's and are not logged.
+ */
+export function recordUnexpectedError(opts: { error: TRPCError; path?: string; type?: string }): void {
+  if (opts.error.code !== 'INTERNAL_SERVER_ERROR') return;
+  const requestId = randomBytes(6).toString('hex');
+  REQUEST_IDS.set(opts.error, requestId);
+  logger.error('dashboard request failed', { requestId, path: opts.path, type: opts.type, error: opts.error.cause ?? opts.error });
+}
+
 const t = initTRPC
   .context<Context>()
   .meta<Meta>()
@@ -54,20 +71,34 @@ const t = initTRPC
     errorFormatter({ shape, error }) {
       // The dashboard sees catalogue texts and validation paths, never internals.
       const api = error.cause instanceof ApiError ? error.cause : isZodError(error.cause) ? fromZodError(error.cause, undefined, 'envelope') : null;
-      const message = api ? api.message : shape.data.code === 'INTERNAL_SERVER_ERROR' ? 'Something went wrong. Please try again.' : shape.message;
+      const requestId = REQUEST_IDS.get(error);
+      const unexpected = `Something went wrong. Please try again.${requestId ? ` (request ${requestId})` : ''}`;
+      const message = api ? api.message : shape.data.code === 'INTERNAL_SERVER_ERROR' ? unexpected : shape.message;
       return { ...shape, message, data: { ...shape.data, stack: undefined, fieldErrors: api?.options.errors ?? null } };
     },
   });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure;
+
+/**
+ * Every tier starts here: a catalogue error keeps its status (400 duplicate
+ * email, 401, 403 role, 404, 409, 429...) on tRPC instead of the generic 500
+ * tRPC gives an unknown throwable. REST reads the ApiError back from the cause.
+ */
+const baseProcedure = t.procedure.use(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof ApiError) throw toTrpcError(result.error.cause);
+  return result;
+});
+
+export const publicProcedure = baseProcedure;
 
 /**
  * The REST tier: authenticates `app-key` (spec Authentication, D9) and takes a
  * slot of the procedure's rate-limit bucket (D8), in one round trip.
  */
-export const apiKeyProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
+export const apiKeyProcedure = baseProcedure.use(async ({ ctx, meta, next }) => {
   const now = ctx.now();
   const { app, slot } = await authorizeRequest(ctx.db, ctx.appKey, {
     secret: ctx.env.APP_SECRET,
@@ -83,15 +114,8 @@ export const apiKeyProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
   return next({ ctx: { app } });
 });
 
-/** Dashboard errors keep their catalogue status (403 for a role, 404, 409...) instead of a generic 500. */
-const dashboardProcedure = t.procedure.use(async ({ next }) => {
-  const result = await next();
-  if (!result.ok && result.error.cause instanceof ApiError) throw toTrpcError(result.error.cause);
-  return result;
-});
-
 /** Dashboard tier: a signed-in user. */
-export const userProcedure = dashboardProcedure.use(({ ctx, next }) => {
+export const userProcedure = baseProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new ApiError('UNAUTHENTICATED');
   return next({ ctx: { user: ctx.user } });
 });

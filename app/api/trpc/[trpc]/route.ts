@@ -1,22 +1,14 @@
-import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { db } from '@/db/client';
-import { appRouter } from '@/server/api/root';
-import { createContext } from '@/server/api/trpc';
+import { handleTrpcRequest } from '@/server/api/trpc-endpoint';
 import { currentUser } from '@/server/auth/options';
 import { env } from '@/server/env';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
-/** The dashboard's tRPC endpoint: the same procedures as REST, with the signed-in user in the context. */
+/** The dashboard's tRPC endpoint (server/api/trpc-endpoint.ts), with the signed-in user. */
 async function handler(req: Request) {
-  const user = await currentUser();
-  return fetchRequestHandler({
-    endpoint: '/api/trpc',
-    req,
-    router: appRouter,
-    createContext: () => createContext({ db: db(), env: env() }, req.headers, { headers: {} }, user),
-  });
+  return handleTrpcRequest(req, { db: db(), env: env() }, await currentUser());
 }
 
 export { handler as GET, handler as POST };
