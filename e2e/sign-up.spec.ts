@@ -35,6 +35,30 @@ test('a new merchant signs up, lands on the overview, signs out and back in', as
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
 });
 
+test('a callbackUrl that leaves the site is ignored after sign-in, in any encoding', async ({ page, baseURL }) => {
+  const account = newAccount();
+  await signUp(page, account);
+  // A same-site callbackUrl is followed.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.goto('/sign-in?callbackUrl=%2Fdashboard%2Fwallet');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${baseURL}/dashboard/wallet`);
+  // `/\evil.example` is `https://evil.example/` to a browser; the others are its encodings and relatives.
+  for (const payload of ['%2F%5Cevil.example%2Fx', '%2F%2Fevil.example', 'https%3A%2F%2Fevil.example%2F', '%2F%09%2Fevil.example', '%2F%255Cevil.example']) {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/sign-in/);
+    await page.goto(`/sign-in?callbackUrl=${payload}`);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+    expect(new URL(page.url()).origin, payload).toBe(new URL(baseURL!).origin);
+  }
+});
+
 test('an email can only sign up once', async ({ page }) => {
   const account = newAccount();
   await signUp(page, account);

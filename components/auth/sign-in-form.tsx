@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
+import { sameOriginPath } from '@/server/lib/same-origin-path';
 
 export function SignInForm() {
   const router = useRouter();
@@ -24,8 +25,8 @@ export function SignInForm() {
       setError('The email or password is not right.');
       return;
     }
-    const next = params.get('callbackUrl');
-    router.push(next && next.startsWith('/') && !next.startsWith('//') ? next : '/after-sign-in');
+    // Only a path on this site: never another origin, in any encoding (server/lib/same-origin-path.ts).
+    router.push(sameOriginPath(params.get('callbackUrl'), window.location.origin) ?? '/after-sign-in');
     router.refresh();
   }
 

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { db } from '@/db/client';
 import { users } from '@/db/schema';
 import { env } from '@/server/env';
+import { sameOriginPath } from '@/server/lib/same-origin-path';
 import { verifyCredentials, type SessionUser } from '@/server/domain/users/accounts';
 
 /** next-auth's signing secret, derived from APP_SECRET (no second secret to manage). */
@@ -33,6 +34,11 @@ export function authOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
+      // Every callbackUrl next-auth would follow (sign-in, sign-out, its callback cookie) stays on this site.
+      async redirect({ url, baseUrl }) {
+        const path = sameOriginPath(url, baseUrl);
+        return path ? `${new URL(baseUrl).origin}${path}` : baseUrl;
+      },
       async jwt({ token, user }) {
         if (user) token.uid = user.id;
         return token;
