@@ -16,7 +16,19 @@ const STATUS_HELP: Partial<Record<AppView['status'], string>> = {
 };
 
 /** One app: its key (masked), regenerate, webhook settings and the test event. */
-export function AppSettings({ app, environment, canWrite, timeZone }: { app: AppView; environment: 'test' | 'live'; canWrite: boolean; timeZone: string }) {
+export function AppSettings({
+  app,
+  environment,
+  canWrite,
+  isOwner,
+  timeZone,
+}: {
+  app: AppView;
+  environment: 'test' | 'live';
+  canWrite: boolean;
+  isOwner: boolean;
+  timeZone: string;
+}) {
   return (
     <div id={`app-${app.id}`} className="scroll-mt-4">
       <Card title={app.name} actions={<KeyStatusBadge status={app.status} />}>
@@ -37,7 +49,7 @@ export function AppSettings({ app, environment, canWrite, timeZone }: { app: App
             <h3 id={`wh-${app.id}`} className="font-semibold">
               Webhook
             </h3>
-            <WebhookForm app={app} environment={environment} readOnly={!canWrite} />
+            <WebhookForm app={app} environment={environment} readOnly={!canWrite} ownsCredentials={isOwner} />
             {canWrite && <TestEvent appId={app.id} hasWebhook={Boolean(app.webhook.url)} />}
           </section>
         </div>

@@ -19,8 +19,21 @@ type Errors = Partial<Record<'url' | 'username' | 'password', string>>;
  * Webhook URL and Basic credentials. The password field is always empty: the
  * stored password is never sent to the browser, only whether one is set.
  * Typing one replaces it; the checkbox removes it; leaving both keeps it.
+ * Credentials follow the origin (server/domain/keys/update-webhook.ts): a URL
+ * on another site drops the stored password unless a new one is typed, and
+ * only owners set a password or keep one while changing the webhook.
  */
-export function WebhookForm({ app, environment, readOnly }: { app: AppView; environment: 'test' | 'live'; readOnly: boolean }) {
+export function WebhookForm({
+  app,
+  environment,
+  readOnly,
+  ownsCredentials,
+}: {
+  app: AppView;
+  environment: 'test' | 'live';
+  readOnly: boolean;
+  ownsCredentials: boolean;
+}) {
   const trpc = useTRPC();
   const router = useRouter();
   const save = useMutation(trpc.keys.updateWebhook.mutationOptions());
@@ -49,9 +62,13 @@ export function WebhookForm({ app, environment, readOnly }: { app: AppView; envi
     }
     setErrors({});
     try {
-      await save.mutateAsync(parsed.data);
+      const saved = await save.mutateAsync(parsed.data);
       (form.elements.namedItem('password') as HTMLInputElement).value = '';
-      setStatus({ tone: 'success', text: parsed.data.url ? 'Webhook saved.' : 'Webhook removed.' });
+      const dropped = password_set && parsed.data.passwordAction === 'keep' && parsed.data.url !== '' && !saved.webhook.password_set;
+      setStatus({
+        tone: 'success',
+        text: !parsed.data.url ? 'Webhook removed.' : dropped ? 'Webhook saved. The stored password was removed: the URL is on another site.' : 'Webhook saved.',
+      });
       router.refresh();
     } catch (err) {
       showServerError(err, (fields) => setErrors(fields as Errors), (text) => setStatus({ tone: 'error', text }));
@@ -81,8 +98,15 @@ export function WebhookForm({ app, environment, readOnly }: { app: AppView; envi
             type="password"
             autoComplete="new-password"
             error={errors.password}
-            placeholder={password_set ? 'Leave empty to keep the current one' : ''}
-            hint={password_set ? 'A password is set. It is never shown; type a new one to replace it.' : 'Not set.'}
+            disabled={!ownsCredentials}
+            placeholder={password_set && ownsCredentials ? 'Leave empty to keep the current one' : ''}
+            hint={
+              !ownsCredentials
+                ? `${password_set ? 'A password is set. ' : ''}Only owners set the password${password_set ? ' or keep it while the webhook changes' : ''}.`
+                : password_set
+                  ? 'A password is set. It is never shown; type a new one to replace it. A URL on another site removes it unless you type a new one.'
+                  : 'Not set.'
+            }
           />
         </div>
         {password_set && (

@@ -11,6 +11,7 @@ export default async function KeysPage() {
   const { api } = await serverCaller();
   const [{ apps, environment }, org] = await Promise.all([api.keys.list(), api.organization.get()]);
   const canWrite = org.your_role !== 'viewer';
+  const isOwner = org.your_role === 'owner';
   return (
     <>
       <PageHeader
@@ -37,7 +38,7 @@ export default async function KeysPage() {
           )}
         </Card>
         {apps.map((a) => (
-          <AppSettings key={a.id} app={a} environment={environment} canWrite={canWrite} timeZone={org.timezone} />
+          <AppSettings key={a.id} app={a} environment={environment} canWrite={canWrite} isOwner={isOwner} timeZone={org.timezone} />
         ))}
       </div>
     </>

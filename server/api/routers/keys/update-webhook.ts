@@ -2,7 +2,7 @@ import { merchantProcedure } from '@/server/api/trpc';
 import { AppView, UpdateWebhookInput } from '@/server/contracts/keys';
 import { updateWebhook } from '@/server/domain/keys/update-webhook';
 
-/** Webhook URL and Basic credentials; the password is write-only (answered as `password_set` only). Developer or owner. */
+/** Webhook URL and Basic credentials; the password is write-only (answered as `password_set` only). Developer or owner; credentials are the owners' (domain). */
 export const updateWebhookProcedure = merchantProcedure
   .input(UpdateWebhookInput)
   .output(AppView)
@@ -14,5 +14,6 @@ export const updateWebhookProcedure = merchantProcedure
       environment: ctx.env.SMS_ENV,
       secret: ctx.env.APP_SECRET,
       actor: `user:${ctx.user.id}`,
+      role: ctx.member.role,
     });
   });
