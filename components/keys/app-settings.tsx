@@ -3,6 +3,7 @@ import { formatDateTime } from '@/components/ui/format';
 import type { AppView } from '@/server/contracts/keys';
 import { KeyStatusBadge } from './key-status-badge';
 import { RegenerateKey } from './regenerate-key';
+import { RotateSigningSecret } from './rotate-signing-secret';
 import { TestEvent } from './test-event';
 import { WebhookForm } from './webhook-form';
 
@@ -51,6 +52,7 @@ export function AppSettings({
             </h3>
             <WebhookForm app={app} environment={environment} readOnly={!canWrite} ownsCredentials={isOwner} />
             {canWrite && <TestEvent appId={app.id} hasWebhook={Boolean(app.webhook.url)} />}
+            {canWrite && <RotateSigningSecret appId={app.id} appName={app.name} />}
           </section>
         </div>
       </Card>

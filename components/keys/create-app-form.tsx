@@ -17,7 +17,7 @@ export function CreateAppForm({ environment }: { environment: 'test' | 'live' })
   const create = useMutation(trpc.keys.create.mutationOptions());
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const [shown, setShown] = useState<{ appName: string; apiKey: string } | null>(null);
+  const [shown, setShown] = useState<{ appName: string; apiKey: string; signingSecret: string } | null>(null);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -31,7 +31,7 @@ export function CreateAppForm({ environment }: { environment: 'test' | 'live' })
     setError(null);
     try {
       const r = await create.mutateAsync(parsed.data);
-      setShown({ appName: r.app.name, apiKey: r.api_key });
+      setShown({ appName: r.app.name, apiKey: r.api_key, signingSecret: r.signing_secret });
       form.reset();
       router.refresh();
     } catch (err) {
@@ -43,7 +43,7 @@ export function CreateAppForm({ environment }: { environment: 'test' | 'live' })
 
   return (
     <div className="space-y-4">
-      {shown && <OneTimeKey appName={shown.appName} apiKey={shown.apiKey} onDone={() => setShown(null)} />}
+      {shown && <OneTimeKey appName={shown.appName} apiKey={shown.apiKey} signingSecret={shown.signingSecret} onDone={() => setShown(null)} />}
       <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Create an app">
         {formError && <Alert>{formError}</Alert>}
         <div className="flex flex-wrap items-end gap-3">

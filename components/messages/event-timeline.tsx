@@ -102,7 +102,8 @@ function EventItem({ event: e, timezone, canReplay }: { event: TimelineEvent; ti
                         <th scope="col" className="py-0.5 pr-2 font-medium">When</th>
                         <th scope="col" className="py-0.5 pr-2 font-medium">HTTP</th>
                         <th scope="col" className="py-0.5 pr-2 font-medium">Time</th>
-                        <th scope="col" className="py-0.5 font-medium">Error</th>
+                        <th scope="col" className="py-0.5 pr-2 font-medium">Error</th>
+                        <th scope="col" className="py-0.5 font-medium">Answer (first 1 KB)</th>
                       </tr>
                     </thead>
                     <tbody>
@@ -111,7 +112,16 @@ function EventItem({ event: e, timezone, canReplay }: { event: TimelineEvent; ti
                           <td className="py-0.5 pr-2 font-mono">{formatLocalSeconds(a.attempted_at, timezone)}</td>
                           <td className="py-0.5 pr-2">{a.status_code ?? '—'}</td>
                           <td className="py-0.5 pr-2">{a.latency_ms} ms</td>
-                          <td className="py-0.5">{a.error ?? ''}</td>
+                          <td className="py-0.5 pr-2">{a.error ?? ''}</td>
+                          <td className="max-w-xs py-0.5">
+                            {a.response_body ? (
+                              <span className="block truncate font-mono" title={a.response_body}>
+                                {a.response_body}
+                              </span>
+                            ) : (
+                              ''
+                            )}
+                          </td>
                         </tr>
                       ))}
                     </tbody>

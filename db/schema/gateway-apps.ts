@@ -38,6 +38,10 @@ export const gatewayApps = pgTable(
     webhookUsername: text('webhook_username'),
     /** AES-256-GCM ciphertext (server/lib/crypto.ts); never returned by any API. */
     webhookPasswordEnc: text('webhook_password_enc'),
+    /** Version of the webhook signing secret (D16), derived from APP_SECRET, the app id and this; rotation bumps it. */
+    webhookSecretVersion: integer('webhook_secret_version').notNull().default(1),
+    /** Until when the previous signing secret (version - 1) still signs too, after a rotation. */
+    webhookSecretPreviousUntil: timestamp('webhook_secret_previous_until', { withTimezone: true }),
     rateLimits: jsonb('rate_limits').$type<RateLimitOverrides>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

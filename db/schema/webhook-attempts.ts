@@ -1,7 +1,7 @@
 import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { webhookDeliveries } from './webhook-deliveries';
 
-/** Every HTTP attempt of a delivery: when, the status code (null on timeout/connection error), latency, error. */
+/** Every HTTP attempt of a delivery: when, the status code (null on timeout/connection error), latency, error, the answer's first 1 KB. */
 export const webhookAttempts = pgTable(
   'webhook_attempts',
   {
@@ -13,6 +13,8 @@ export const webhookAttempts = pgTable(
     statusCode: integer('status_code'),
     latencyMs: integer('latency_ms').notNull(),
     error: text('error'),
+    /** The first 1 KB of the receiver's answer body (D16), null when there was no answer. */
+    responseBody: text('response_body'),
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.attemptedAt)],
 );

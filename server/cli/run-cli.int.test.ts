@@ -58,7 +58,7 @@ async function walletsOf(organizationId: string) {
   return out;
 }
 
-let m: { organization_id: string; app_id: string; api_key: string; key_status: string };
+let m: { organization_id: string; app_id: string; api_key: string; key_status: string; signing_secret: string };
 beforeAll(async () => {
   m = await ok('create-merchant', '--name', 'Fixture', '--prepaid', '5', '--price', 'CD:Vodacom:24381:0.02');
 });
@@ -66,7 +66,7 @@ beforeAll(async () => {
 describe('create-merchant', () => {
   it('with defaults: no wallet, no price, sandbox key allowed, audited', async () => {
     const r = await ok('create-merchant', '--name', 'Acme');
-    expect(Object.keys(r)).toEqual(['organization_id', 'app_id', 'api_key', 'key_status']);
+    expect(Object.keys(r)).toEqual(['organization_id', 'app_id', 'api_key', 'key_status', 'signing_secret']);
     expect(r).toMatchObject({ organization_id: expect.stringMatching(/^org_/), app_id: expect.stringMatching(/^app_/), key_status: 'allowed' });
     expect(r.api_key).toMatch(/^sk_test_[0-9A-Za-z]{32}$/);
     const [org] = await db.select().from(organizations).where(eq(organizations.id, r.organization_id));
@@ -115,7 +115,7 @@ describe('create-merchant', () => {
   it('without --json prints readable lines', async () => {
     const r = await cli(['create-merchant', '--name', 'Text']);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^organization_id +org_\S+\napp_id +app_\S+\napi_key +sk_test_\S+\nkey_status +allowed\n\n.*shown only this once/);
+    expect(r.out).toMatch(/^organization_id +org_\S+\napp_id +app_\S+\napi_key +sk_test_\S+\nkey_status +allowed\nsigning_secret +whsec_\S+\n\n.*shown only this once/);
   });
 });
 
@@ -169,6 +169,26 @@ describe('commands on an existing merchant', () => {
     const audit = (await auditFor(m.app_id)).filter((a) => a.action.startsWith('webhook.'));
     expect(audit.map((a) => a.action)).toEqual(['webhook.set', 'webhook.set', 'webhook.clear']);
     expect(JSON.stringify(audit)).not.toContain('hunter2');
+  });
+
+  it('set-webhook --rotate-secret prints the new signing secret once; alone it keeps the webhook as it is', async () => {
+    const before = m.signing_secret as string;
+    await ok('set-webhook', '--app-id', m.app_id, '--url', 'https://example.com/rot');
+    const r = await ok('set-webhook', '--app-id', m.app_id, '--rotate-secret');
+    expect(Object.keys(r)).toEqual(['app_id', 'webhook_url', 'basic_auth', 'signing_secret', 'previous_valid_until']);
+    expect(r).toMatchObject({ app_id: m.app_id, webhook_url: 'https://example.com/rot', basic_auth: false });
+    expect(r.signing_secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(r.signing_secret).not.toBe(before);
+    expect(Math.abs(new Date(r.previous_valid_until).getTime() - Date.now() - 24 * 3600_000)).toBeLessThan(60_000);
+    // With --url it sets the webhook and rotates in one transaction.
+    const both = await ok('set-webhook', '--app-id', m.app_id, '--url', 'https://example.com/rot2', '--rotate-secret');
+    expect(both).toMatchObject({ webhook_url: 'https://example.com/rot2' });
+    expect([before, r.signing_secret]).not.toContain(both.signing_secret);
+    const audit = (await auditFor(m.app_id)).filter((a) => a.action === 'webhook.rotate_secret');
+    expect(audit).toHaveLength(2);
+    expect(JSON.stringify(audit)).not.toContain('whsec_');
+    const unknown = await cli(['set-webhook', '--app-id', 'app_nope', '--rotate-secret', '--json']);
+    expect(unknown.code).not.toBe(0);
   });
 
   it('set-prices replaces every row', async () => {
@@ -331,7 +351,7 @@ describe('the real command (npm run admin)', () => {
   it('create-merchant --json prints one JSON object and stores the merchant', async () => {
     const { stdout } = await run(['create-merchant', '--name', 'Spawned', '--prepaid', '5', '--json']);
     const out = JSON.parse(stdout);
-    expect(Object.keys(out)).toEqual(['organization_id', 'app_id', 'api_key', 'key_status']);
+    expect(Object.keys(out)).toEqual(['organization_id', 'app_id', 'api_key', 'key_status', 'signing_secret']);
     expect(await walletsOf(out.organization_id)).toEqual({ SVC_SMS: { balance: '5.0000', currency: 'USD', ledgerSum: '5.0000', ledgerRows: 1 } });
   });
 

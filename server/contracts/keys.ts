@@ -45,6 +45,14 @@ export type CreateAppInput = z.infer<typeof CreateAppInput>;
 export const KeyWithSecret = z.object({ app: AppView, api_key: z.string() });
 export type KeyWithSecret = z.infer<typeof KeyWithSecret>;
 
+/** A new app: its key and its webhook signing secret (D16), both shown this once. */
+export const CreatedApp = KeyWithSecret.extend({ signing_secret: z.string() });
+export type CreatedApp = z.infer<typeof CreatedApp>;
+
+/** A rotated webhook signing secret (shown once); the previous one still signs until `previous_valid_until`. */
+export const RotatedSigningSecret = z.object({ signing_secret: z.string(), previous_valid_until: z.string() });
+export type RotatedSigningSecret = z.infer<typeof RotatedSigningSecret>;
+
 export const AppRef = z.object({ appId: AppId });
 export type AppRef = z.infer<typeof AppRef>;
 

@@ -119,6 +119,8 @@ export const WebhookAttempt = z.object({
   status_code: z.number().int().nullable(),
   latency_ms: z.number().int(),
   error: z.string().nullable(),
+  /** The first 1 KB of the receiver's answer (D16). */
+  response_body: z.string().nullable(),
 });
 export const WebhookDelivery = z.object({
   delivery_id: z.string(),

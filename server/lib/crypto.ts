@@ -45,3 +45,15 @@ export function decryptSecret(secret: string, token: string): string {
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
 }
+
+/**
+ * An app's webhook signing secret (D16), Standard Webhooks format: `whsec_` +
+ * base64 of 32 bytes. Derived, never stored: HMAC-SHA256 under an
+ * APP_SECRET-derived key of the app id and the secret's version (rotation
+ * bumps the version), so there is nothing to encrypt, back-fill or decrypt on
+ * the delivery path, and it is as safe as the server secret itself.
+ */
+export function webhookSigningSecret(secret: string, appId: string, version: number): string {
+  const bytes = createHmac('sha256', cachedKey(secret, 'webhook-signing-secret')).update(`${appId}:${version}`).digest();
+  return `whsec_${bytes.toString('base64')}`;
+}

@@ -1,3 +1,4 @@
+import { firstSigningSecret } from '@/server/domain/keys/rotate-signing-secret';
 import { createMerchant } from '@/server/domain/organizations/create-merchant';
 import { toDbAmount } from '@/server/lib/money';
 import { defineCommand } from '../command';
@@ -5,7 +6,7 @@ import * as check from '../validate';
 
 export const createMerchantCommand = defineCommand({
   name: 'create-merchant',
-  summary: 'Create an organization with its app and API key, wallets, prices and webhook',
+  summary: 'Create an organization with its app, API key and webhook signing secret, wallets, prices and webhook',
   usage:
     '--name N [--prepaid A] [--postpaid A] [--currency USD] [--timezone Africa/Kinshasa] [--default-country CD] ' +
     '[--default-price P] [--price CC:Network:prefix[,prefix]:P]... [--webhook-url U] ' +
@@ -50,8 +51,9 @@ export const createMerchantCommand = defineCommand({
         app_id: created.appId,
         api_key: created.apiKey,
         key_status: created.keyStatus,
+        signing_secret: firstSigningSecret(env.APP_SECRET, created.appId),
       },
-      note: 'The API key is shown only this once: store it now.',
+      note: 'The API key and the webhook signing secret are shown only this once: store them now.',
     };
   },
 });

@@ -1,23 +1,24 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { gatewayApps, organizations } from '@/db/schema';
-import { MAX_APPS_PER_ORGANIZATION, type KeyWithSecret } from '@/server/contracts/keys';
+import { MAX_APPS_PER_ORGANIZATION, type CreatedApp } from '@/server/contracts/keys';
 import { recordAudit } from '@/server/domain/audit/record-audit';
 import { ApiError } from '@/server/errors/api-error';
 import { newId } from '@/server/lib/ids';
 import { generateApiKey, type KeyEnvironment } from './api-keys';
 import { findApp, toAppView } from './list-apps';
+import { firstSigningSecret } from './rotate-signing-secret';
 
 /**
  * A new app and its key in the deployment's environment (D9): sandbox keys
  * start `allowed`, live keys `pending_validation` until an operator allows
- * them. The plain key is returned here and nowhere else; the audit row holds
- * only its masked form.
+ * them. The plain key and the webhook signing secret are returned here and
+ * nowhere else; the audit row holds only the key's masked form.
  */
 export async function createApp(
   db: Db,
   input: { organizationId: string; name: string; environment: KeyEnvironment; secret: string; actor: string },
-): Promise<KeyWithSecret> {
+): Promise<CreatedApp> {
   return db.transaction(async (tx) => {
     // Serializes concurrent creations of one organization, so the cap holds.
     await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, input.organizationId)).for('update');
@@ -47,6 +48,6 @@ export async function createApp(
       organizationId: input.organizationId,
       details: { name: input.name, environment: input.environment, key_status: status, key: app.masked_key },
     });
-    return { app, api_key: key.plain };
+    return { app, api_key: key.plain, signing_secret: firstSigningSecret(input.secret, id) };
   });
 }

@@ -9,6 +9,7 @@ export type AppSummary = {
   environment: KeyEnvironment;
   status: KeyStatus;
   webhookUrl: string | null;
+  webhookUsername: string | null;
   rateLimits: RateLimitOverrides;
 };
 
@@ -21,6 +22,7 @@ export async function getApp(db: DbOrTx, appId: string, opts: { lock?: boolean }
       environment: gatewayApps.environment,
       status: gatewayApps.status,
       webhookUrl: gatewayApps.webhookUrl,
+      webhookUsername: gatewayApps.webhookUsername,
       rateLimits: gatewayApps.rateLimits,
     })
     .from(gatewayApps)

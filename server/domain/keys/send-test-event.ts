@@ -5,6 +5,7 @@ import { gatewayApps } from '@/db/schema';
 import type { TestEventResult } from '@/server/contracts/keys';
 import { recordAudit } from '@/server/domain/audit/record-audit';
 import { takeOwnWindow } from '@/server/domain/rate-limits/take-slot';
+import { signingSecrets } from '@/server/domain/webhooks/signing';
 import { sendWebhook, type SendEnv } from '@/server/domain/webhooks/send-webhook';
 import { ApiError } from '@/server/errors/api-error';
 import { findApp } from './list-apps';
@@ -59,12 +60,23 @@ export async function sendTestEvent(
   if (!app.webhookUrl) throw new ApiError('NOT_FOUND', { message: 'This app has no webhook URL yet: save one first.' });
   await takeOwnWindow(db, `test_event:${app.id}`, 'test_event', TEST_EVENTS_PER_MINUTE, (s) => `At most ${TEST_EVENTS_PER_MINUTE} test events a minute per app. Try again in ${s} s.`);
   const [secret] = await db
-    .select({ username: gatewayApps.webhookUsername, passwordEnc: gatewayApps.webhookPasswordEnc })
+    .select({
+      username: gatewayApps.webhookUsername,
+      passwordEnc: gatewayApps.webhookPasswordEnc,
+      version: gatewayApps.webhookSecretVersion,
+      previousUntil: gatewayApps.webhookSecretPreviousUntil,
+    })
     .from(gatewayApps)
     .where(eq(gatewayApps.id, app.id));
   const payload = sampleEvent(input.now);
+  const secrets = signingSecrets(env.APP_SECRET, { appId: app.id, version: secret.version, previousUntil: secret.previousUntil }, input.now);
   const result = await sendWebhook(
-    { url: app.webhookUrl, payload, credentials: secret?.username ? { username: secret.username, passwordEnc: secret.passwordEnc } : null },
+    {
+      url: app.webhookUrl,
+      payload,
+      credentials: secret.username ? { username: secret.username, passwordEnc: secret.passwordEnc } : null,
+      signing: { webhookId: String(payload.event_id), secrets, at: input.now },
+    },
     env,
   );
   const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode <= 299;

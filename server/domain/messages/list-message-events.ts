@@ -39,7 +39,13 @@ function toTimelineEvent(e: EventLog): TimelineEvent {
       last_status_code: d.lastStatusCode,
       last_error: d.lastError,
       created_at: d.createdAt.toISOString(),
-      attempt_log: d.attemptLog.map((a) => ({ attempted_at: a.attemptedAt.toISOString(), status_code: a.statusCode, latency_ms: a.latencyMs, error: a.error })),
+      attempt_log: d.attemptLog.map((a) => ({
+        attempted_at: a.attemptedAt.toISOString(),
+        status_code: a.statusCode,
+        latency_ms: a.latencyMs,
+        error: a.error,
+        response_body: a.responseBody,
+      })),
     })),
   };
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/db/client';
 import { addJob } from '@/server/jobs/add-job';
 import type { NextStep } from './retry-policy';
+import type { SigningKey } from './signing';
 import type { WebhookResult } from './send-webhook';
 
 /**
@@ -28,6 +29,8 @@ export type ClaimedDelivery = {
   lockedUntil: string;
   payload: unknown;
   credentials: { username: string; passwordEnc: string | null } | null;
+  /** The app's signing secret version (D16). */
+  signing: SigningKey;
 };
 
 /**
@@ -58,6 +61,9 @@ export async function claimDue(
     use_basic_auth: boolean;
     username: string | null;
     password_enc: string | null;
+    app_id: string;
+    secret_version: number;
+    secret_previous_until: string | null;
   }>(sql`
     with due_orgs as (
       select distinct organization_id from webhook_deliveries
@@ -90,7 +96,9 @@ export async function claimDue(
        set locked_until = ${o.lease}::timestamptz, updated_at = ${now}::timestamptz
       from chosen, webhook_events e, gateway_apps a
      where d.id = chosen.id and e.id = d.event_id and a.id = d.app_id
-    returning d.id, d.event_id, d.organization_id, d.url, d.attempts, e.payload, d.use_basic_auth, a.webhook_username as username, a.webhook_password_enc as password_enc`);
+    returning d.id, d.event_id, d.organization_id, d.url, d.attempts, e.payload, d.use_basic_auth, a.webhook_username as username,
+              a.webhook_password_enc as password_enc, a.id as app_id, a.webhook_secret_version as secret_version,
+              a.webhook_secret_previous_until as secret_previous_until`);
   return rows.map((r) => ({
     id: r.id,
     eventId: r.event_id,
@@ -100,6 +108,7 @@ export async function claimDue(
     lockedUntil: o.lease,
     payload: r.payload,
     credentials: r.use_basic_auth && r.username ? { username: r.username, passwordEnc: r.password_enc } : null,
+    signing: { appId: r.app_id, version: r.secret_version, previousUntil: r.secret_previous_until ? new Date(r.secret_previous_until) : null },
   }));
 }
 
@@ -128,13 +137,14 @@ export async function recordAttempts(db: DbOrTx, records: AttemptRecord[]): Prom
       lease: d.lockedUntil,
       at: attemptedAt.toISOString(),
       ms: result.latencyMs,
+      b: result.responseBody,
       now: now.toISOString(),
     })),
   );
   await db.execute(sql`
     with r as (
       select * from json_to_recordset(${rows}::json)
-        as r(id text, n int, s text, c int, e text, next timestamptz, lease timestamptz, at timestamptz, ms int, now timestamptz)
+        as r(id text, n int, s text, c int, e text, next timestamptz, lease timestamptz, at timestamptz, ms int, b text, now timestamptz)
     ), moved as (
       update webhook_deliveries d
          set attempts = r.n, state = r.s, last_status_code = r.c, last_error = r.e, next_attempt_at = r.next,
@@ -143,8 +153,8 @@ export async function recordAttempts(db: DbOrTx, records: AttemptRecord[]): Prom
        where d.id = r.id and d.state = 'pending' and d.locked_until = r.lease
       returning d.id
     )
-    insert into webhook_attempts (delivery_id, attempted_at, status_code, latency_ms, error)
-    select r.id, r.at, r.c, r.ms, r.e from r`);
+    insert into webhook_attempts (delivery_id, attempted_at, status_code, latency_ms, error, response_body)
+    select r.id, r.at, r.c, r.ms, r.e, r.b from r`);
 }
 
 /** One attempt (see recordAttempts). */

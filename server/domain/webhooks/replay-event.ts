@@ -41,7 +41,7 @@ export async function replayEvent(db: Db, organizationId: string, eventId: strin
   });
 }
 
-export type AttemptLog = { attemptedAt: Date; statusCode: number | null; latencyMs: number; error: string | null };
+export type AttemptLog = { attemptedAt: Date; statusCode: number | null; latencyMs: number; error: string | null; responseBody: string | null };
 export type DeliveryLog = {
   id: string;
   url: string;
@@ -120,7 +120,7 @@ export async function listEventDeliveries(
         createdAt: d.createdAt,
         attemptLog: attempts
           .filter((a) => a.deliveryId === d.id)
-          .map((a) => ({ attemptedAt: a.attemptedAt, statusCode: a.statusCode, latencyMs: a.latencyMs, error: a.error })),
+          .map((a) => ({ attemptedAt: a.attemptedAt, statusCode: a.statusCode, latencyMs: a.latencyMs, error: a.error, responseBody: a.responseBody })),
       })),
   }));
 }

@@ -27,7 +27,7 @@ describe('httpPost', () => {
       pin: { address: '127.0.0.1', family: 4 },
       timeoutMs: 2000,
     });
-    expect(answer).toEqual({ statusCode: 204 });
+    expect(answer).toEqual({ statusCode: 204, body: '' });
     const hit = seen.find((s) => s.url === '/pinned')!;
     expect(hit.body).toBe('{"a":1}');
     expect(hit.headers.host).toBe(`pinned.invalid:${port}`);
@@ -35,7 +35,7 @@ describe('httpPost', () => {
   });
 
   it('does not follow redirects', async () => {
-    expect(await httpPost(new URL(`http://127.0.0.1:${port}/redirect`), '{}', {}, { pin: null, timeoutMs: 2000 })).toEqual({ statusCode: 302 });
+    expect(await httpPost(new URL(`http://127.0.0.1:${port}/redirect`), '{}', {}, { pin: null, timeoutMs: 2000 })).toEqual({ statusCode: 302, body: '' });
     expect(seen.some((s) => s.url === '/elsewhere')).toBe(false);
   });
 

@@ -5,6 +5,7 @@ import { decryptSecret } from '@/server/lib/crypto';
 import { vetDestination, type Pin, type Resolve } from './address-policy';
 import { agentFor, pinnedLookup } from './agents';
 import { outcomeOf, type Outcome } from './retry-policy';
+import { signatureHeaders } from './signing';
 
 /**
  * One HTTP POST of an event (spec Events > Delivery, D10): JSON body, Basic auth
@@ -19,8 +20,17 @@ export type WebhookTarget = {
   payload: unknown;
   /** The app's credentials, only when the delivery has use_basic_auth. */
   credentials: { username: string; passwordEnc: string | null } | null;
+  /** Standard Webhooks signature (D16): the event id, the app's valid secrets, the attempt's moment. */
+  signing: { webhookId: string; secrets: string[]; at: Date };
 };
-export type WebhookResult = { statusCode: number | null; latencyMs: number; error: string | null; outcome: Outcome };
+export type WebhookResult = {
+  statusCode: number | null;
+  latencyMs: number;
+  error: string | null;
+  outcome: Outcome;
+  /** The first RESPONSE_BODY_BYTES of the answer's body (D16), null when there was no answer. */
+  responseBody: string | null;
+};
 export type SendEnv = Pick<Env, 'APP_SECRET' | 'SMS_ENV' | 'WEBHOOK_TIMEOUT_MS'>;
 
 export const USER_AGENT = 'sms-gateway-webhooks/1';
@@ -32,11 +42,12 @@ export async function sendWebhook(
 ): Promise<WebhookResult> {
   const started = performance.now();
   const deadline = started + env.WEBHOOK_TIMEOUT_MS;
-  const result = (statusCode: number | null, error: string | null, outcome: Outcome = outcomeOf(statusCode)): WebhookResult => ({
+  const result = (statusCode: number | null, error: string | null, outcome: Outcome = outcomeOf(statusCode), responseBody: string | null = null): WebhookResult => ({
     statusCode,
     latencyMs: Math.round(performance.now() - started),
     error,
     outcome,
+    responseBody,
   });
   let url: URL;
   try {
@@ -56,10 +67,12 @@ export async function sendWebhook(
   const vetted = await withDeadline(vetDestination(url, { live: env.SMS_ENV === 'live', resolve: opts.resolve }), deadline);
   if (vetted === 'timeout') return result(null, timeoutError, 'retry');
   if (!vetted.ok) return result(null, vetted.error, vetted.retryable ? 'retry' : 'permanent');
-  const answer = await httpPost(url, envelopeBody(target.payload), headers, { pin: vetted.pin, timeoutMs: Math.max(1, deadline - performance.now()) });
+  const body = envelopeBody(target.payload);
+  Object.assign(headers, signatureHeaders(target.signing.secrets, target.signing.webhookId, target.signing.at, body));
+  const answer = await httpPost(url, body, headers, { pin: vetted.pin, timeoutMs: Math.max(1, deadline - performance.now()) });
   if ('statusCode' in answer) {
     const code = answer.statusCode;
-    return result(code, code >= 300 && code <= 399 ? 'redirect not followed' : null);
+    return result(code, code >= 300 && code <= 399 ? 'redirect not followed' : null, outcomeOf(code), answer.body);
   }
   return result(null, answer.timedOut ? timeoutError : answer.error, 'retry');
 }
@@ -83,16 +96,20 @@ function basicAuth(secret: string, c: { username: string; passwordEnc: string | 
   return `Basic ${Buffer.from(`${c.username}:${password}`, 'utf8').toString('base64')}`;
 }
 
-export type PostAnswer = { statusCode: number } | { error: string; timedOut: boolean };
+/** `body`: the first RESPONSE_BODY_BYTES of the answer (lossy UTF-8), what arrived of it within the deadline. */
+export type PostAnswer = { statusCode: number; body: string } | { error: string; timedOut: boolean };
 
-/** At most this much of an answer's body is read (and ignored) so its connection can be reused. */
+/** At most this much of an answer's body is read (the rest ignored) so its connection can be reused. */
 const MAX_DRAIN_BYTES = 64 * 1024;
+/** How much of an answer's body an attempt keeps (D16: the first 1 KB). */
+export const RESPONSE_BODY_BYTES = 1024;
 
 /**
  * One POST with node:http(s) over a keep-alive pool (agents.ts), no redirect
- * handling (the 3xx is the answer), the body of the answer ignored: drained
- * up to 64 KB within the deadline so the connection goes back to the pool,
- * else the connection is closed. With `pin`, the socket connects to that
+ * handling (the 3xx is the answer). The answer is its status and the first
+ * 1 KB of its body (the attempt is settled when that much, or the whole body,
+ * arrived, or at the deadline with what came); the rest is drained up to 64 KB
+ * within the deadline so the connection goes back to the pool, else closed. With `pin`, the socket connects to that
  * address whatever DNS says now (TLS still verifies the URL's host name).
  * A reused connection that the receiver closed under us (ECONNRESET before
  * any answer) is retried once on a new connection, within the same deadline.
@@ -125,18 +142,34 @@ function postOnce(url: URL, body: string, headers: Record<string, string>, pin: 
         lookup: !pooled && pin ? pinnedLookup(pin) : undefined,
       },
       (res) => {
-        settle({ statusCode: res.statusCode ?? 0 });
+        const statusCode = res.statusCode ?? 0;
+        const kept: Buffer[] = [];
+        let keptBytes = 0;
+        const answered = () => settle({ statusCode, body: Buffer.concat(kept, keptBytes).toString('utf8') });
+        onTimeout = answered;
         let drained = 0;
         res.on('data', (chunk: Buffer) => {
+          if (keptBytes < RESPONSE_BODY_BYTES) {
+            const part = chunk.subarray(0, RESPONSE_BODY_BYTES - keptBytes);
+            kept.push(part);
+            keptBytes += part.length;
+            if (keptBytes >= RESPONSE_BODY_BYTES) answered();
+          }
           drained += chunk.length;
           if (drained > MAX_DRAIN_BYTES) req.destroy();
         });
-        res.on('end', () => clearTimeout(timer));
+        res.on('end', () => {
+          clearTimeout(timer);
+          answered();
+        });
+        res.on('close', answered);
         res.on('error', () => {});
       },
     );
+    // Before the answer: a timeout. After it: the answer, with what arrived of its body.
+    let onTimeout = () => settle({ error: 'timeout', timedOut: true });
     const timer = setTimeout(() => {
-      settle({ error: 'timeout', timedOut: true });
+      onTimeout();
       req.destroy();
     }, timeoutMs);
     req.on('error', (e: NodeJS.ErrnoException) => {

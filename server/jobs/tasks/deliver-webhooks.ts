@@ -15,6 +15,7 @@ import {
 } from '@/server/domain/webhooks/deliveries';
 import { nextStep } from '@/server/domain/webhooks/retry-policy';
 import { sendWebhook } from '@/server/domain/webhooks/send-webhook';
+import { signingSecrets } from '@/server/domain/webhooks/signing';
 import { logger } from '@/server/lib/logger';
 
 /**
@@ -89,6 +90,8 @@ class DeliveryRun {
   private claiming: Promise<number> | null = null;
   /** Basic Authorization headers decrypted once per run. */
   private readonly authCache = new Map<string, string>();
+  /** Signing secrets derived once per run, by app and version. */
+  private readonly secretCache = new Map<string, string>();
   /** When a claim last found nothing more for an organization this run serves. */
   private readonly drainedAt = new Map<string, number>();
 
@@ -232,7 +235,8 @@ class DeliveryRun {
   /** One POST and its record (written with the next flush); true when it timed out. */
   private async attempt(d: ClaimedDelivery): Promise<boolean> {
     const attemptedAt = this.deps.now();
-    const result = await sendWebhook({ url: d.url, payload: d.payload, credentials: d.credentials }, this.deps.env, {
+    const signing = { webhookId: d.eventId, secrets: signingSecrets(this.deps.env.APP_SECRET, d.signing, attemptedAt, this.secretCache), at: attemptedAt };
+    const result = await sendWebhook({ url: d.url, payload: d.payload, credentials: d.credentials, signing }, this.deps.env, {
       resolve: this.deps.resolve,
       authCache: this.authCache,
     });

@@ -1,11 +1,11 @@
 import { merchantProcedure } from '@/server/api/trpc';
-import { CreateAppInput, KeyWithSecret } from '@/server/contracts/keys';
+import { CreateAppInput, CreatedApp } from '@/server/contracts/keys';
 import { createApp } from '@/server/domain/keys/create-app';
 
-/** A new app and key in this deployment's environment; the only answer that ever holds the plain key. Developer or owner. */
+/** A new app and key in this deployment's environment; the only answer that ever holds the plain key and the first signing secret. Developer or owner. */
 export const createAppProcedure = merchantProcedure
   .input(CreateAppInput)
-  .output(KeyWithSecret)
+  .output(CreatedApp)
   .mutation(async ({ ctx, input }) => {
     ctx.requireRole('developer');
     return createApp(ctx.db, {

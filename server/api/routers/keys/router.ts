@@ -2,6 +2,7 @@ import { router } from '@/server/api/trpc';
 import { createAppProcedure } from './create-app';
 import { listAppsProcedure } from './list-apps';
 import { regenerateKeyProcedure } from './regenerate-key';
+import { rotateSigningSecretProcedure } from './rotate-signing-secret';
 import { sendTestEventProcedure } from './send-test-event';
 import { updateWebhookProcedure } from './update-webhook';
 
@@ -12,4 +13,5 @@ export const keysRouter = router({
   regenerate: regenerateKeyProcedure,
   updateWebhook: updateWebhookProcedure,
   sendTestEvent: sendTestEventProcedure,
+  rotateSigningSecret: rotateSigningSecretProcedure,
 });

@@ -1,0 +1,3 @@
+ALTER TABLE "gateway_apps" ADD COLUMN "webhook_secret_version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "gateway_apps" ADD COLUMN "webhook_secret_previous_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "webhook_attempts" ADD COLUMN "response_body" text;
