@@ -28,5 +28,10 @@ export const messageRecipients = pgTable(
     doneAt: timestamp('done_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('message_recipients_dispatch_idx').on(t.dispatchId, t.state), index('message_recipients_message_idx').on(t.messageId, t.phone)],
+  (t) => [
+    index('message_recipients_dispatch_idx').on(t.dispatchId, t.state),
+    index('message_recipients_message_idx').on(t.messageId, t.phone),
+    // Keyset pages of one message's deliveries (GET /messages/{id}/recipients, the dashboard).
+    index('message_recipients_message_id_idx').on(t.messageId, t.id),
+  ],
 );

@@ -26,10 +26,12 @@ export function createRestListener(getDeps: () => Deps, opts: { dev: boolean }) 
     try {
       // As Next does: the socket's address when no proxy said who the client is.
       req.headers['x-forwarded-for'] ??= req.socket.remoteAddress;
+      // As the Fetch adapter sees it (dot segments resolved, the query string apart).
+      const url = new URL(req.url ?? '/', 'http://localhost');
       out = await core({
         method: req.method ?? 'GET',
-        // As the Fetch adapter sees it (dot segments resolved, the query string off).
-        pathname: new URL(req.url ?? '/', 'http://localhost').pathname,
+        pathname: url.pathname,
+        search: url.search,
         headers: { get: (name) => headerValue(req, name) },
         body: () => readBody(req),
       });

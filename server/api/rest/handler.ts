@@ -16,6 +16,8 @@ export type RestRequest = {
   method: string;
   /** Path without the query string, e.g. `/api/v1/svc/sms-api/send`. */
   pathname: string;
+  /** The query string (`?limit=10`, or empty): the input of GET procedures besides path parameters. */
+  search?: string;
   headers: HeaderReader;
   /** The body as streamed: reading stops past MAX_BODY_BYTES (ApiError PAYLOAD_TOO_LARGE). */
   body: () => Promise<Uint8Array>;
@@ -59,7 +61,7 @@ export function createRestCore(getDeps: () => Deps) {
     try {
       const pathInput = route.regexp.exec(path)?.groups ?? {};
       if (!route.voidInput) {
-        const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : await readJsonBody(req, style);
+        const body = route.method === 'GET' || route.method === 'DELETE' ? queryInput(req.search) : await readJsonBody(req, style);
         input = { ...(body ?? {}), ...decodeParams(pathInput) };
       }
       const ctx = createContext(getDeps(), req.headers, state);
@@ -94,6 +96,7 @@ export function createRestHandler(getDeps: () => Deps) {
     const out = await core({
       method: req.method,
       pathname: new URL(req.url).pathname,
+      search: new URL(req.url).search,
       headers: req.headers,
       body: () => readLimited(req, MAX_BODY_BYTES),
     });
@@ -104,6 +107,19 @@ export function createRestHandler(getDeps: () => Deps) {
 function stripPrefix(pathname: string): string {
   const p = pathname.startsWith(REST_PREFIX) ? pathname.slice(REST_PREFIX.length) : pathname;
   return `/${p.replace(/^\/+|\/+$/g, '')}`;
+}
+
+/** Query parameters as strings (the last of a repeated name); bounded like a body: at most 50 of them. */
+function queryInput(search: string | undefined): Record<string, string> | undefined {
+  if (!search || search === '?') return undefined;
+  const params = new URLSearchParams(search);
+  const out: Record<string, string> = {};
+  let n = 0;
+  for (const [k, v] of params) {
+    if (++n > 50) throw new ApiError('INVALID_REQUEST', { message: 'Too many query parameters.' });
+    out[k] = v;
+  }
+  return out;
 }
 
 function decodeParams(params: Record<string, string>): Record<string, string> {

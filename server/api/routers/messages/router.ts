@@ -6,6 +6,8 @@ import { getComposeOptionsProcedure } from './get-compose-options';
 import { getMessageProcedure } from './get-message';
 import { getOverviewProcedure } from './get-overview';
 import { getStatusProcedure } from './get-status';
+import { listApiMessagesProcedure } from './list-api-messages';
+import { listApiRecipientsProcedure } from './list-api-recipients';
 import { listEventsProcedure } from './list-events';
 import { listMessagesProcedure } from './list-messages';
 import { listRecipientsProcedure } from './list-recipients';
@@ -19,6 +21,8 @@ export const messagesRouter = router({
   cancel: cancelSendProcedure,
   pause: pauseSendProcedure,
   resume: resumeSendProcedure,
+  listApi: listApiMessagesProcedure,
+  listApiRecipients: listApiRecipientsProcedure,
   // dashboard (session; no OpenAPI meta)
   composeOptions: getComposeOptionsProcedure,
   compose: composeSendProcedure,

@@ -1,0 +1,22 @@
+import { apiKeyProcedure } from '@/server/api/trpc';
+import { ListApiMessagesInput, MessagesPageResponse } from '@/server/contracts/reconcile';
+import { listApiMessages } from '@/server/domain/messages/reconcile';
+
+/** D17: the caller's messages, newest first, each as GET /status answers it, by cursor pages. */
+export const listApiMessagesProcedure = apiKeyProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/messages',
+      tags: ['Messages'],
+      summary: 'Your messages, newest first (reconciliation)',
+      description:
+        'Each item is the object `GET /status/{message_id}` returns. Filters combine; `next_cursor` is null on the last page. ' +
+        'Counts against the status rate-limit bucket.',
+    },
+    rateLimit: 'status',
+    errors: ['INVALID_FIELD_FORMAT'],
+  })
+  .input(ListApiMessagesInput)
+  .output(MessagesPageResponse)
+  .query(async ({ ctx, input }) => ({ status_code: 200 as const, data: await listApiMessages(ctx.db, ctx.app.organizationId, input) }));

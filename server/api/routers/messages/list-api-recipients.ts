@@ -1,0 +1,22 @@
+import { apiKeyProcedure } from '@/server/api/trpc';
+import { ListApiRecipientsInput, RecipientsPageResponse } from '@/server/contracts/reconcile';
+import { listApiRecipients } from '@/server/domain/messages/reconcile';
+
+/** D17: one message's deliveries (recipient x dispatch) with their states and prices, by cursor pages. */
+export const listApiRecipientsProcedure = apiKeyProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/messages/{message_id}/recipients',
+      tags: ['Messages'],
+      summary: "A message's deliveries, one per recipient and dispatch (reconciliation)",
+      description:
+        'In the order they were written (dispatch, then position in `to`). An unknown id and another merchant\'s id both answer 404 `{"detail": "Message not found"}`. ' +
+        'Counts against the status rate-limit bucket.',
+    },
+    rateLimit: 'status',
+    errors: ['MESSAGE_NOT_FOUND', 'INVALID_FIELD_FORMAT'],
+  })
+  .input(ListApiRecipientsInput)
+  .output(RecipientsPageResponse)
+  .query(async ({ ctx, input }) => ({ status_code: 200 as const, data: await listApiRecipients(ctx.db, ctx.app.organizationId, input) }));
