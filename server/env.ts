@@ -36,6 +36,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('.data'),
   WORKER: z.enum(['on', 'off']).default('on'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  SUPERVISOR_BACKOFF_MS: z.coerce.number().int().min(10).max(30_000).default(1000),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   SEED_DEMO: z.enum(['on', 'off']).default('on'),
   CARRIER_SIM_DELAY_MS: z.coerce.number().int().min(0).default(300),

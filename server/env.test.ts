@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env';
+
+describe('SUPERVISOR_BACKOFF_MS', () => {
+  const base = { NODE_ENV: 'test' as const, APP_SECRET: 'x'.repeat(32) };
+  it('defaults to 1 s and rejects what is not a duration in ms', () => {
+    expect(parseEnv(base).SUPERVISOR_BACKOFF_MS).toBe(1000);
+    expect(parseEnv({ ...base, SUPERVISOR_BACKOFF_MS: '200' }).SUPERVISOR_BACKOFF_MS).toBe(200);
+    expect(() => parseEnv({ ...base, SUPERVISOR_BACKOFF_MS: '0' })).toThrow(/SUPERVISOR_BACKOFF_MS/);
+  });
+});
