@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { migrateDatabase } from '../db/migrate';
 import { createDb } from '../db/client';
 import { resolveDatabaseUrl } from '../server/dev/database-url';
-import { parseEnv } from '../server/env';
+import { parseEnv, sandboxExposureWarning } from '../server/env';
 import { seedDemoMerchant } from '../server/domain/organizations/seed-demo';
 import { isDatabaseUnavailable } from '../server/lib/db-errors';
 import { logger } from '../server/lib/logger';
@@ -67,6 +67,8 @@ stopDatabase = database.stop;
 // next-auth builds its callback URLs from NEXTAUTH_URL; default to this process's own address.
 process.env.NEXTAUTH_URL ??= `http://localhost:${process.env.PORT ?? 3000}`;
 const settings = parseEnv(); // fails fast on bad settings (e.g. SMS_ENV=live without APP_SECRET)
+const exposure = sandboxExposureWarning(settings);
+if (exposure) logger.warn(exposure);
 await migrateDatabase(database.url);
 
 if (mode !== 'worker' && settings.SMS_ENV === 'test' && settings.SEED_DEMO === 'on') {

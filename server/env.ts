@@ -82,6 +82,16 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   };
 }
 
+/**
+ * The sandbox (SMS_ENV=test) delivers webhooks to any address (loopback and
+ * private ones included) and hands out test credit: fine on a developer's machine, not
+ * behind a public address. Said at start when it runs as a production build.
+ */
+export function sandboxExposureWarning(e: Pick<Env, 'SMS_ENV' | 'NODE_ENV'>): string | null {
+  if (e.SMS_ENV !== 'test' || e.NODE_ENV !== 'production') return null;
+  return 'SMS_ENV=test (sandbox) with NODE_ENV=production: the sandbox delivers webhooks to any address (loopback and private ones included) and grants test credit; do not expose it to untrusted users (set SMS_ENV=live for production)';
+}
+
 let cached: Env | undefined;
 /** The process-wide settings, parsed on first use. */
 export function env(): Env {
