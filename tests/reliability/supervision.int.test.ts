@@ -142,7 +142,8 @@ describe('npm start supervises its web and worker processes', () => {
          where message_id = any(string_to_array(${idList}, ',')) and state in ('delivered', 'failed')`);
       return r.n;
     };
-    // Kill while a job is running and recipients are on their way.
+    // Kill while a job is running and recipients are on their way. (A send's recipients reach their
+    // terminal states in large batches, so "some already through" cannot be waited for reliably.)
     await waitFor(async () => {
       const [r] = await db.execute<{ locked: number; moving: number }>(sql`
         select (select count(*)::int from graphile_worker._private_jobs where locked_at is not null) as locked,
