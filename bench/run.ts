@@ -88,8 +88,8 @@ async function send(key: string, to: string[]) {
 }
 
 /**
- * The service: `npm start` (one process tree: the launcher, next-server and,
- * with the worker, graphile-worker in the launcher). With --profile, the same
+ * The service: `npm start` (one process tree: the launcher, the web process
+ * and, with the worker, the worker process it supervises). With --profile, the same
  * programs without npm and tsx in front, so that each writes a CPU profile.
  */
 async function startService(withWorker: boolean) {

@@ -1,24 +1,33 @@
 /**
- * The one launcher behind `npm run dev`, `npm start` and `npm run worker`:
+ * The one launcher behind `npm run dev`, `npm start` and `npm run worker`, and
+ * the supervisor of the processes it starts:
  *   dev    -> embedded Postgres if DATABASE_URL is unset, migrate, seed the demo
- *             merchant on an empty database, the web process (scripts/web.ts:
- *             Next.js in dev mode + the REST listener) + a worker
+ *             merchant on an empty database, then the web process (scripts/web.ts:
+ *             Next.js in dev mode + the REST listener) and a worker process
+ *             (scripts/worker.ts)
  *   start  -> the same with Next.js serving the production build (run
- *             `npm run build` first); WORKER=off for a web-only process
- *   worker -> migrate, then a graphile-worker runner alone
+ *             `npm run build` first); WORKER=off for the web process only
+ *   worker -> migrate, then a worker process alone
+ * A child that dies is started again after a backoff (server/supervisor/
+ * restart-policy.ts) without touching the other; restarts are logged and the
+ * web process shows them in GET /health (`checks.supervisor`). SIGTERM/SIGINT
+ * stop both children (SIGTERM, then SIGKILL after STOP_GRACE_MS) and exit 0.
  * Web processes are stateless; run as many web and worker processes against one
  * Postgres as you like.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { migrateDatabase } from '../db/migrate';
 import { createDb } from '../db/client';
 import { resolveDatabaseUrl } from '../server/dev/database-url';
-import { parseEnv } from '../server/env';
+import { parseEnv, sandboxExposureWarning } from '../server/env';
 import { seedDemoMerchant } from '../server/domain/organizations/seed-demo';
-import { startWorker, type RunningWorker } from '../server/jobs/worker';
 import { isDatabaseUnavailable } from '../server/lib/db-errors';
 import { logger } from '../server/lib/logger';
+import { superviseChild, type SupervisedChild } from '../server/supervisor/supervise-child';
+import { isChildHello, type SupervisorMessage } from '../server/supervisor/supervisor-facts';
+
+/** A child gets this long after SIGTERM (the web process needs up to 6 s) before SIGKILL. */
+const STOP_GRACE_MS = 10_000;
 
 const mode = process.argv[2];
 if (mode !== 'dev' && mode !== 'start' && mode !== 'worker') {
@@ -28,17 +37,38 @@ if (mode !== 'dev' && mode !== 'start' && mode !== 'worker') {
 if (mode === 'start') (process.env as Record<string, string>).NODE_ENV ??= 'production';
 
 // postgres.js can reject a promise nobody awaits when a connection dies while it
-// is being opened (a database restart or outage): that is not a reason to end the
-// worker. Any other unhandled rejection still ends the process, as by default.
+// is being opened (a database restart or outage). Any other unhandled rejection
+// still ends the process, as by default.
 process.on('unhandledRejection', (reason) => {
   if (isDatabaseUnavailable(reason)) return logger.warn('database connection lost while opening', { error: reason });
   throw reason;
 });
 
+let stopping = false;
+const children: SupervisedChild[] = [];
+let stopDatabase: () => Promise<void> = async () => {};
+async function shutdown(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    await Promise.all(children.map((c) => c.stop(STOP_GRACE_MS)));
+    await stopDatabase().catch(() => {});
+  }
+  process.exit(code);
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (!stopping) logger.info('stopping', { signal });
+    void shutdown(0);
+  });
+}
+
 const database = await resolveDatabaseUrl();
+stopDatabase = database.stop;
 // next-auth builds its callback URLs from NEXTAUTH_URL; default to this process's own address.
 process.env.NEXTAUTH_URL ??= `http://localhost:${process.env.PORT ?? 3000}`;
 const settings = parseEnv(); // fails fast on bad settings (e.g. SMS_ENV=live without APP_SECRET)
+const exposure = sandboxExposureWarning(settings);
+if (exposure) logger.warn(exposure);
 await migrateDatabase(database.url);
 
 if (mode !== 'worker' && settings.SMS_ENV === 'test' && settings.SEED_DEMO === 'on') {
@@ -59,47 +89,43 @@ if (mode !== 'worker' && settings.SMS_ENV === 'test' && settings.SEED_DEMO === '
 }
 
 /**
- * `npm start`'s web process keeps its old generation under 192 MB: left to
- * itself V8 let the web process grow to ~350 MB under load (garbage it had no
- * reason to collect yet), for no measurable throughput gain (bench, Performance
- * in the README). Set --max-old-space-size in NODE_OPTIONS to choose another size.
+ * `npm start`'s web process keeps its old generation under 192 MB and its
+ * worker under 160 MB: left to itself V8 let the web process grow to ~350 MB
+ * under load (garbage it had no reason to collect yet), for no measurable
+ * throughput gain (bench, Performance in the README). Set
+ * --max-old-space-size in NODE_OPTIONS to choose another size.
  */
-function webHeapFlags(): string[] {
-  if (mode !== 'start' || /--max-old-space-size/.test(process.env.NODE_OPTIONS ?? '')) return [];
-  return ['--max-old-space-size=192'];
+function heapFlags(megabytes: number): string[] {
+  if (mode === 'dev' || /--max-old-space-size/.test(process.env.NODE_OPTIONS ?? '')) return [];
+  return [`--max-old-space-size=${megabytes}`];
 }
 
-let web: ChildProcess | undefined;
-let worker: RunningWorker | undefined;
-let stopping = false;
+const script = (name: string) => fileURLToPath(new URL(`./${name}`, import.meta.url));
+let web: SupervisedChild | undefined;
+let worker: SupervisedChild | undefined;
+/** The web process answers GET /health: it gets the restart facts when it asks and after every restart. */
+const tellWeb = () => web?.send({ type: 'supervisor-facts', facts: { web: web.facts(), worker: worker?.facts() } } satisfies SupervisorMessage);
 
-async function shutdown(code: number): Promise<never> {
-  if (!stopping) {
-    stopping = true;
-    if (web && web.exitCode === null) web.kill('SIGTERM');
-    await worker?.stop().catch(() => {});
-    if (web && web.exitCode === null) await new Promise((r) => web!.once('exit', r));
-    await database.stop().catch(() => {});
-  }
-  process.exit(code);
-}
-process.on('SIGINT', () => void shutdown(0));
-process.on('SIGTERM', () => void shutdown(0));
-
-if (mode !== 'worker') {
-  // Next.js and the REST listener on one port (scripts/web.ts), TypeScript loaded by tsx as here.
-  web = spawn(process.execPath, [...webHeapFlags(), '--import', 'tsx', fileURLToPath(new URL('./web.ts', import.meta.url)), mode], {
-    stdio: 'inherit',
-    env: process.env,
+if (!stopping && mode !== 'worker') {
+  web = superviseChild({
+    name: 'web',
+    script: script('web.ts'),
+    args: [mode],
+    execArgv: mode === 'start' ? heapFlags(192) : [],
+    baseDelayMs: settings.SUPERVISOR_BACKOFF_MS,
+    onChange: tellWeb,
+    onMessage: (m) => isChildHello(m) && tellWeb(),
   });
-  web.on('exit', (code) => {
-    if (!stopping) {
-      console.error(`[web] exited with code ${code}`);
-      void shutdown(code ?? 1);
-    }
-  });
+  children.push(web);
 }
-
-if (mode === 'worker' || settings.WORKER === 'on') {
-  worker = await startWorker({ connectionString: database.url, concurrency: settings.WORKER_CONCURRENCY });
+if (!stopping && (mode === 'worker' || settings.WORKER === 'on')) {
+  worker = superviseChild({
+    name: 'worker',
+    script: script('worker.ts'),
+    args: [],
+    execArgv: heapFlags(160),
+    baseDelayMs: settings.SUPERVISOR_BACKOFF_MS,
+    onChange: tellWeb,
+  });
+  children.push(worker);
 }

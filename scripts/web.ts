@@ -1,6 +1,6 @@
 /**
- * The web process the launcher (scripts/run.ts) starts for `npm run dev` and
- * `npm start`: Next.js and the REST listener on one port
+ * The web process the launcher (scripts/run.ts) starts and restarts for `npm
+ * run dev` and `npm start`: Next.js and the REST listener on one port
  * (server/http/web-server.ts). Not meant to be run by hand: the launcher
  * resolves DATABASE_URL and migrates first.
  */
@@ -8,11 +8,13 @@ import { db } from '../db/client';
 import { startWebServer } from '../server/http/web-server';
 import { parseEnv } from '../server/env';
 import { logger } from '../server/lib/logger';
+import { listenToSupervisor } from '../server/supervisor/supervisor-facts';
 
 /** In-flight requests get this long to finish after SIGTERM; then the process exits regardless. */
 const GRACE_MS = 5_000;
 const mode = process.argv[2] === 'dev' ? 'dev' : 'start';
 const settings = parseEnv();
+listenToSupervisor(); // restarts of this process and the worker, for GET /health
 const web = await startWebServer({ dev: mode === 'dev', port: settings.PORT, graceMs: GRACE_MS });
 console.log(`[web] ready on http://localhost:${settings.PORT} (${mode})`);
 
@@ -27,3 +29,5 @@ async function stop(): Promise<void> {
 }
 process.on('SIGTERM', () => void stop());
 process.on('SIGINT', () => void stop());
+// The launcher is gone (killed): stop rather than hold the port unsupervised.
+process.on('disconnect', () => void stop());

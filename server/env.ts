@@ -36,6 +36,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('.data'),
   WORKER: z.enum(['on', 'off']).default('on'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  SUPERVISOR_BACKOFF_MS: z.coerce.number().int().min(10).max(30_000).default(1000),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   SEED_DEMO: z.enum(['on', 'off']).default('on'),
   CARRIER_SIM_DELAY_MS: z.coerce.number().int().min(0).default(300),
@@ -79,6 +80,16 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     APP_SECRET: secret,
     CARRIER_SIM_FAILURE_RATE: e.CARRIER_SIM_FAILURE_RATE ?? (e.SMS_ENV === 'live' ? 0.02 : 0),
   };
+}
+
+/**
+ * The sandbox (SMS_ENV=test) delivers webhooks to any address (loopback and
+ * private ones included) and hands out test credit: fine on a developer's machine, not
+ * behind a public address. Said at start when it runs as a production build.
+ */
+export function sandboxExposureWarning(e: Pick<Env, 'SMS_ENV' | 'NODE_ENV'>): string | null {
+  if (e.SMS_ENV !== 'test' || e.NODE_ENV !== 'production') return null;
+  return 'SMS_ENV=test (sandbox) with NODE_ENV=production: the sandbox delivers webhooks to any address (loopback and private ones included) and grants test credit; do not expose it to untrusted users (set SMS_ENV=live for production)';
 }
 
 let cached: Env | undefined;

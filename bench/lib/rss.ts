@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 
 /**
- * Resident memory of whole process trees (npm, the launcher with the worker,
- * the web process and their children), from /proc/<pid>/status VmRSS, sampled on a
+ * Resident memory of whole process trees (npm, the launcher, the web and
+ * worker processes it supervises, and their children), from /proc/<pid>/status VmRSS, sampled on a
  * timer. Shared pages count once per process, so this is an upper bound.
  */
 function children(): Map<number, number[]> {
@@ -37,7 +37,8 @@ function roleOf(pid: number): string {
     const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
     if (cmd.includes('scripts/web.ts') || cmd.startsWith('next-server')) return 'web (Next + REST listener)';
     if (/^npm |[/ ]npm-cli\.js/.test(cmd) || cmd.startsWith('sh -c') || cmd.includes('node_modules/.bin/tsx')) return 'wrappers (npm, sh)';
-    return 'launcher + worker';
+    if (cmd.includes('scripts/worker.ts')) return 'worker';
+    return 'launcher';
   } catch {
     return 'gone';
   }
@@ -66,7 +67,7 @@ export function treeRssMb(roots: number[], byRole?: Record<string, number>): num
 
 export type RssSampler = {
   peakMb: () => number;
-  /** Peak of the service's own processes (web, launcher + worker), npm and sh left out. */
+  /** Peak of the service's own processes (web, launcher, worker), npm and sh left out. */
   peakServiceMb: () => number;
   peakByGroup: () => Record<string, number>;
   /** RSS by role at the moment of the peak. */

@@ -1,13 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import type { Health } from '@/server/contracts/health';
+import type { ProcessFacts, SupervisorFacts } from '@/server/supervisor/supervisor-facts';
+import { isCrashLoop, recentRestarts } from '@/server/supervisor/restart-policy';
 import pkg from '@/package.json';
 
 const DB_TIMEOUT_MS = 2000;
 const WORKER_FRESH_MS = 30_000;
 
-/** D12: database reachability (bounded by a timeout) and the freshest worker heartbeat. */
-export async function getHealth(db: DbOrTx, now: Date): Promise<Health> {
+/**
+ * D12: database reachability (bounded by a timeout) and the freshest worker
+ * heartbeat; plus, when the launcher supervises this process, the restarts of
+ * its children. Only the database decides `status`.
+ */
+export async function getHealth(db: DbOrTx, now: Date, supervisor?: SupervisorFacts): Promise<Health> {
   let database: Health['checks']['database'] = 'ok';
   let worker: Health['checks']['worker'] = 'unknown';
   try {
@@ -24,8 +30,23 @@ export async function getHealth(db: DbOrTx, now: Date): Promise<Health> {
     status: database === 'ok' ? 'ok' : 'degraded',
     version: pkg.version,
     time: now.toISOString(),
-    checks: { database, worker },
+    checks: { database, worker, ...(supervisor?.web ? { supervisor: supervisorCheck(supervisor.web, supervisor.worker, now.getTime()) } : {}) },
   };
+}
+
+type SupervisorCheck = NonNullable<Health['checks']['supervisor']>;
+
+export function supervisorCheck(web: ProcessFacts, worker: ProcessFacts | undefined, now: number): SupervisorCheck {
+  const one = (p: ProcessFacts) => ({
+    restarts: p.restarts,
+    recent_restarts: recentRestarts(p.recent, now).length,
+    crash_loop: isCrashLoop(p.recent, now),
+    last_exit: p.lastExit,
+    last_exit_at: p.lastExitAt === null ? null : new Date(p.lastExitAt).toISOString(),
+  });
+  const check: SupervisorCheck = { status: 'ok', web: one(web), ...(worker ? { worker: one(worker) } : {}) };
+  if (check.web.crash_loop || check.worker?.crash_loop) check.status = 'crash_loop';
+  return check;
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { publicProcedure } from '@/server/api/trpc';
 import { Health } from '@/server/contracts/health';
 import { getHealth } from '@/server/domain/health/get-health';
+import { supervisorFacts } from '@/server/supervisor/supervisor-facts';
 
 export const getHealthProcedure = publicProcedure
   .meta({
@@ -17,7 +18,7 @@ export const getHealthProcedure = publicProcedure
   .input(z.void())
   .output(Health)
   .query(async ({ ctx }) => {
-    const health = await getHealth(ctx.db, ctx.now());
+    const health = await getHealth(ctx.db, ctx.now(), supervisorFacts());
     ctx.res.status = health.status === 'ok' ? 200 : 503;
     ctx.res.headers['Cache-Control'] = 'no-store';
     return health;

@@ -1,0 +1,36 @@
+/**
+ * The worker process the launcher (scripts/run.ts) starts and restarts for
+ * `npm run dev`, `npm start` and `npm run worker`: one graphile-worker runner
+ * (server/jobs/worker.ts) on DATABASE_URL. Not meant to be run by hand: the
+ * launcher resolves DATABASE_URL and migrates first (`npm run bench --profile`
+ * runs it directly after `npm run db:migrate`).
+ */
+import { parseEnv } from '../server/env';
+import { startWorker } from '../server/jobs/worker';
+import { isDatabaseUnavailable } from '../server/lib/db-errors';
+import { logger } from '../server/lib/logger';
+
+// postgres.js can reject a promise nobody awaits when a connection dies while it
+// is being opened (a database restart or outage): that is not a reason to end the
+// worker. Any other unhandled rejection still ends the process, as by default.
+process.on('unhandledRejection', (reason) => {
+  if (isDatabaseUnavailable(reason)) return logger.warn('database connection lost while opening', { error: reason });
+  throw reason;
+});
+
+const url = process.env.DATABASE_URL;
+if (!url) throw new Error('DATABASE_URL is not set (the launcher resolves it before it starts the worker)');
+const settings = parseEnv();
+const worker = await startWorker({ connectionString: url, concurrency: settings.WORKER_CONCURRENCY });
+
+let closing = false;
+async function stop(): Promise<void> {
+  if (closing) return;
+  closing = true;
+  await worker.stop().catch((error: unknown) => logger.warn('worker stop failed', { error }));
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
+// The launcher is gone (killed): stop rather than run on unsupervised.
+process.on('disconnect', () => void stop());
