@@ -20,6 +20,9 @@ export type Deps = { db: Db; env: Env; clock?: () => Date };
 /** What the procedures read of request headers (a Fetch `Headers`, or node:http's headers behind the REST listener). */
 export type HeaderReader = { get(name: string): string | null };
 
+/** What authorizeApiKey found: the key's app and the slot taken. */
+export type Authorized = Awaited<ReturnType<typeof authorizeRequest>>;
+
 /** Status and headers a procedure sets for its REST answer (e.g. 201, RateLimit-*, Cache-Control). */
 export type ResponseState = { status?: number; headers: Record<string, string> };
 
@@ -32,6 +35,8 @@ export type Context = Deps & {
   /** Request headers (e.g. Idempotency-Key). */
   headers: HeaderReader;
   res: ResponseState;
+  /** Set by the REST adapter when it authorized the key before reading the body. */
+  authorized?: Authorized;
 };
 
 export type Meta = OpenApiMeta<{
@@ -95,22 +100,30 @@ const baseProcedure = t.procedure.use(async ({ next }) => {
 export const publicProcedure = baseProcedure;
 
 /**
- * The REST tier: authenticates `app-key` (spec Authentication, D9) and takes a
- * slot of the procedure's rate-limit bucket (D8), in one round trip.
+ * Authenticates `app-key` (spec Authentication, D9) and takes a slot of
+ * `bucket` (D8) in one round trip, setting the RateLimit-* headers of the
+ * answer (a 429 carries them too). The REST adapter calls it before it reads
+ * the body (D7: no key + a malformed body is a 401, a suspended key a 1302
+ * whatever the body) and hands the result over in `ctx.authorized`.
  */
-export const apiKeyProcedure = baseProcedure.use(async ({ ctx, meta, next }) => {
+export async function authorizeApiKey(ctx: Context, bucket: Bucket | undefined): Promise<Authorized> {
   const now = ctx.now();
-  const { app, slot } = await authorizeRequest(ctx.db, ctx.appKey, {
+  const authorized = await authorizeRequest(ctx.db, ctx.appKey, {
     secret: ctx.env.APP_SECRET,
     environment: ctx.env.SMS_ENV,
     now,
-    slot: meta?.rateLimit ? { bucket: meta.rateLimit, now: ctx.clock ? now : null } : undefined,
+    slot: bucket ? { bucket, now: ctx.clock ? now : null } : undefined,
   }).catch((e: unknown) => {
-    // A 429 carries the RateLimit-* headers too.
     if (e instanceof RateLimitError) Object.assign(ctx.res.headers, e.headers);
     throw e;
   });
-  if (slot) Object.assign(ctx.res.headers, slot.headers);
+  if (authorized.slot) Object.assign(ctx.res.headers, authorized.slot.headers);
+  return authorized;
+}
+
+/** The REST tier: the app of the `app-key` and a slot of the procedure's bucket (taken here unless the adapter already did). */
+export const apiKeyProcedure = baseProcedure.use(async ({ ctx, meta, next }) => {
+  const { app } = ctx.authorized ?? (await authorizeApiKey(ctx, meta?.rateLimit));
   return next({ ctx: { app } });
 });
 

@@ -1,5 +1,5 @@
 import { appRouter, createCaller } from '@/server/api/root';
-import { createContext, type Deps, type HeaderReader, type ResponseState } from '@/server/api/trpc';
+import { authorizeApiKey, createContext, type Deps, type HeaderReader, type ResponseState } from '@/server/api/trpc';
 import { ApiError } from '@/server/errors/api-error';
 import { toApiError, toRestError } from '@/server/errors/to-rest';
 import { AuthThrottle, clientAddress } from '@/server/domain/rate-limits/auth-throttle';
@@ -60,11 +60,14 @@ export function createRestCore(getDeps: () => Deps) {
     let input: unknown;
     try {
       const pathInput = route.regexp.exec(path)?.groups ?? {};
+      const ctx = createContext(getDeps(), req.headers, state);
+      // Key and rate-limit slot first (D7, D8): a request without a valid key, or over its limit, is answered
+      // as such whatever its body, and every later answer (a malformed body included) carries RateLimit-*.
+      if (route.meta.rateLimit) ctx.authorized = await authorizeApiKey(ctx, route.meta.rateLimit);
       if (!route.voidInput) {
         const body = route.method === 'GET' || route.method === 'DELETE' ? queryInput(req.search) : await readJsonBody(req, style);
         input = { ...(body ?? {}), ...decodeParams(pathInput) };
       }
-      const ctx = createContext(getDeps(), req.headers, state);
       const caller = createCaller(ctx) as unknown as Record<string, Record<string, (i: unknown) => Promise<unknown>>>;
       const [ns, name] = route.procedurePath.split('.');
       const data = await caller[ns][name](input);
