@@ -22,6 +22,8 @@ export const ERRORS = {
   RATE_LIMIT_EXCEEDED: { shape: 'envelope', code: '1301', http: 429, message: 'Rate limit exceeded. Retry after the number of seconds in retry_after.' },
   SUSPICIOUS_ACTIVITY: { shape: 'envelope', code: '1302', http: 429, message: 'This key is temporarily suspended for repeatedly exceeding its rate limit.' },
   INVALID_STATE: { shape: 'envelope', code: '1402', http: 409, message: 'This action is not allowed in the current state of the send.' },
+  ROUTE_NOT_FOUND: { shape: 'envelope', code: '1404', http: 404, message: 'No such endpoint. See GET /api/v1/svc/sms-api/openapi.json.' },
+  METHOD_NOT_ALLOWED: { shape: 'envelope', code: '1405', http: 405, message: 'This method is not allowed on this endpoint; the Allow header lists those that are.' },
   IDEMPOTENCY_CONFLICT: { shape: 'envelope', code: '1409', http: 409, message: 'This Idempotency-Key was already used with a different request body.' },
   INTERNAL_ERROR: { shape: 'envelope', code: '1500', http: 500, message: 'An unexpected error occurred. Please try again.' },
   SERVICE_UNAVAILABLE: { shape: 'envelope', code: '1503', http: 503, message: 'The service is temporarily unavailable. Please try again.' },
@@ -47,8 +49,6 @@ export const ERRORS = {
 
   // ---- lookups and the simple endpoints (detail) ----
   MESSAGE_NOT_FOUND: { shape: 'detail', http: 404, detail: 'Message not found' },
-  ROUTE_NOT_FOUND: { shape: 'detail', http: 404, detail: 'Not found' },
-  METHOD_NOT_ALLOWED: { shape: 'detail', http: 405, detail: 'Method not allowed' },
   WALLET_NOT_FOUND: { shape: 'detail', http: 400, detail: 'No wallet found for this organization. Please contact support to open one.' },
   /** A 400 of a `{detail}`-style endpoint (the calculator): the thrower passes the exact text. */
   INVALID_INPUT: { shape: 'detail', http: 400, detail: 'The request body must be a JSON object.' },

@@ -41,16 +41,28 @@ describe('GET /health (D12)', () => {
 });
 
 describe('routing', () => {
-  it('404 {detail} for an unknown path', async () => {
+  it('404 envelope (1404) for an unknown path under the API prefix', async () => {
     const res = await call('GET', '/nope');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ detail: 'Not found' });
+    expect(res.body).toEqual({
+      success: false,
+      status_code: 404,
+      error_code: '1404',
+      message: 'No such endpoint. See GET /api/v1/svc/sms-api/openapi.json.',
+      detail: 'No such endpoint. See GET /api/v1/svc/sms-api/openapi.json.',
+    });
   });
   it('405 with Allow for a wrong method', async () => {
     const res = await call('POST', '/balance');
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET');
-    expect(res.body).toEqual({ detail: 'Method not allowed' });
+    expect(res.body).toEqual({
+      success: false,
+      status_code: 405,
+      error_code: '1405',
+      message: 'This method is not allowed on this endpoint; the Allow header lists those that are.',
+      detail: 'This method is not allowed on this endpoint; the Allow header lists those that are.',
+    });
   });
 });
 
@@ -62,24 +74,43 @@ describe('GET /openapi.json', () => {
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.components.securitySchemes.appKey).toEqual({ type: 'apiKey', in: 'header', name: 'app-key' });
     const balance = doc.paths['/balance'].get;
-    expect(Object.keys(balance.responses).sort()).toEqual(['200', '400', '401', '403', '429', '500']);
+    expect(Object.keys(balance.responses).sort()).toEqual(['200', '400', '401', '403', '429', '500', '503']);
     expect(balance.responses['400'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorDetail' });
     expect(balance.responses['429'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/RateLimitError' });
     expect(balance.responses['429'].headers['Retry-After']).toBeDefined();
     const calc = doc.paths['/calculate'].post;
     expect(calc.requestBody.content['application/json'].schema).toBeDefined();
-    expect(Object.keys(calc.responses).sort()).toEqual(['200', '400', '401', '403', '429', '500']);
+    expect(Object.keys(calc.responses).sort()).toEqual(['200', '400', '401', '403', '413', '429', '500', '503']);
+    expect(calc.responses['400'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorDetail' });
+    expect(calc.responses['413'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
+    expect(calc.requestBody.description).toMatch(/whatever the Content-Type says/);
     const send = doc.paths['/send'].post;
-    expect(Object.keys(send.responses).sort()).toEqual(['201', '400', '401', '402', '403', '409', '413', '429', '500']);
+    expect(Object.keys(send.responses).sort()).toEqual(['201', '400', '401', '402', '403', '409', '413', '429', '500', '503']);
+    expect(send.responses['400'].headers['RateLimit-Remaining']).toBeDefined();
+    expect(send.responses['413'].description).toBe('1103 PAYLOAD_TOO_LARGE');
+    // The 1500 envelope also has `detail`: anyOf, so a validator accepts it (oneOf would not).
+    expect(send.responses['500'].content['application/json'].schema).toEqual({ anyOf: [{ $ref: '#/components/schemas/ErrorDetail' }, { $ref: '#/components/schemas/ErrorEnvelope' }] });
     expect(send.parameters.find((p: { name: string }) => p.name === 'Idempotency-Key')).toMatchObject({ in: 'header', required: false });
     expect(send.requestBody.content['application/json'].schema).toBeDefined();
-    expect(Object.keys(doc.paths['/status/{message_id}'].get.responses).sort()).toEqual(['200', '401', '403', '404', '429', '500']);
-    expect(Object.keys(doc.paths['/cancel/{id}'].delete.responses).sort()).toEqual(['200', '401', '403', '404', '409', '429', '500']);
+    expect(Object.keys(doc.paths['/status/{message_id}'].get.responses).sort()).toEqual(['200', '401', '403', '404', '429', '500', '503']);
+    expect(Object.keys(doc.paths['/cancel/{id}'].delete.responses).sort()).toEqual(['200', '401', '403', '404', '409', '429', '500', '503']);
     const health = doc.paths['/health'].get;
     expect(Object.keys(health.responses).sort()).toEqual(['200', '500', '503']);
-    expect(health.security).toBeUndefined();
+    expect(health.security).toEqual([]);
+    expect(doc.info.license).toMatchObject({ name: expect.any(String) });
     expect(doc['x-error-catalogue'].map((e: { code: string }) => e.code)).toEqual(
-      ['1100', '1101', '1103', '1110', '1120', '1121', '1202', '1301', '1302', '1402', '1409', '1500', '1503'],
+      ['1100', '1101', '1103', '1110', '1120', '1121', '1202', '1301', '1302', '1402', '1404', '1405', '1409', '1500', '1503'],
     );
+  });
+
+  it('has no component schema that nothing references', async () => {
+    const doc = (await call('GET', '/openapi.json')).body;
+    const text = JSON.stringify({ ...doc, components: { ...doc.components, schemas: undefined } });
+    const schemas = Object.entries(doc.components.schemas as Record<string, unknown>);
+    const unused = schemas.filter(([name]) => {
+      const ref = `#/components/schemas/${name}`;
+      return !text.includes(ref) && !schemas.some(([other, schema]) => other !== name && JSON.stringify(schema).includes(ref));
+    });
+    expect(unused.map(([name]) => name)).toEqual([]);
   });
 });

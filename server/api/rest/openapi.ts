@@ -59,13 +59,16 @@ function describe(names: ErrorName[]): string {
     .join('; ');
 }
 
-function errorResponses(meta: Meta): Record<string, Json> {
-  const names: ErrorName[] = [...(meta.errors ?? [])];
+function errorResponses(meta: Meta, hasBody: boolean): Record<string, Json> {
+  const names = new Set<ErrorName>(meta.errors ?? []);
+  // Every endpoint with a body: malformed JSON (1100, or the `{detail}` text where the spec fixes 400 bodies) and over 256 KB (1103).
+  if (hasBody) for (const n of [meta.validation === 'detail' ? 'INVALID_INPUT' : 'INVALID_REQUEST', 'PAYLOAD_TOO_LARGE'] as const) names.add(n);
   if (meta.openapi?.protect !== false) {
-    names.push('AUTH_MISSING_KEY', 'AUTH_EMPTY_KEY', 'AUTH_INVALID_KEY', 'KEY_PENDING_VALIDATION', 'KEY_SUSPENDED', 'KEY_REVOKED', 'KEY_LOCKED', 'KEY_EXPIRED', 'KEY_REJECTED', 'AUTH_UNAVAILABLE');
+    for (const n of ['AUTH_MISSING_KEY', 'AUTH_EMPTY_KEY', 'AUTH_INVALID_KEY', 'KEY_PENDING_VALIDATION', 'KEY_SUSPENDED', 'KEY_REVOKED', 'KEY_LOCKED', 'KEY_EXPIRED', 'KEY_REJECTED', 'AUTH_UNAVAILABLE'] as const) names.add(n);
+    names.add('SERVICE_UNAVAILABLE');
   }
-  if (meta.rateLimit) names.push('RATE_LIMIT_EXCEEDED', 'SUSPICIOUS_ACTIVITY');
-  names.push('INTERNAL_ERROR');
+  if (meta.rateLimit) for (const n of ['RATE_LIMIT_EXCEEDED', 'SUSPICIOUS_ACTIVITY'] as const) names.add(n);
+  names.add('INTERNAL_ERROR');
   const byStatus = new Map<number, ErrorName[]>();
   for (const n of names) byStatus.set(ERRORS[n].http, [...(byStatus.get(ERRORS[n].http) ?? []), n]);
   const out: Record<string, Json> = {};
@@ -76,15 +79,38 @@ function errorResponses(meta: Meta): Record<string, Json> {
       ...(detail.length ? [ref('ErrorDetail')] : []),
       ...(envelope.length ? [ref(status === 429 ? 'RateLimitError' : 'ErrorEnvelope')] : []),
     ];
+    // anyOf: an envelope body also has a `detail`, so it matches ErrorDetail too (oneOf would reject it).
     out[String(status)] = {
       description: describe(group),
-      content: { 'application/json': { schema: schemas.length === 1 ? schemas[0] : { oneOf: schemas } } },
+      content: { 'application/json': { schema: schemas.length === 1 ? schemas[0] : { anyOf: schemas } } },
       ...(status === 429
         ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Same value as retry_after.' }, ...RATE_LIMIT_HEADERS } }
-        : {}),
+        : meta.rateLimit && status !== 401 && status !== 403 && status < 500
+          ? { headers: RATE_LIMIT_HEADERS }
+          : {}),
+      ...(status === 503 ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait before retrying.' } } } : {}),
+      ...(status === 405 ? { headers: { Allow: { schema: { type: 'string' }, description: 'The methods this endpoint accepts.' } } } : {}),
     };
   }
   return out;
+}
+
+/**
+ * Only the component schemas something references: trpc-to-openapi adds its
+ * own tRPC error schemas, which the corrected responses above no longer use.
+ */
+function withoutUnused<S>(doc: OpenAPIObject, schemas: Record<string, S>): Record<string, S> {
+  const outside = JSON.stringify({ ...doc, components: { ...doc.components, schemas: undefined } });
+  const used = new Set<string>();
+  const visit = (text: string) => {
+    for (const m of text.matchAll(/#\/components\/schemas\/([A-Za-z0-9_.-]+)/g)) {
+      if (used.has(m[1]) || !(m[1] in schemas)) continue;
+      used.add(m[1]);
+      visit(JSON.stringify(schemas[m[1]]));
+    }
+  };
+  visit(outside);
+  return Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
 }
 
 let cached: OpenAPIObject | undefined;
@@ -105,6 +131,7 @@ export function getOpenApiDocument(): OpenAPIObject {
       'or `{success:false, status_code, error_code, message, detail, errors?}`; 429 adds `retry_after` and the `Retry-After` header.',
     securitySchemes: { appKey: { type: 'apiKey', in: 'header', name: 'app-key' } },
   });
+  doc.info.license = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } as never;
   const routes = buildRoutes(appRouter);
   for (const route of routes) {
     const pathKey = route.path.replace(/^\//, '/');
@@ -123,8 +150,16 @@ export function getOpenApiDocument(): OpenAPIObject {
     if (route.procedurePath === 'health.get' && success) {
       fixed['503'] = { ...success, description: 'The database does not answer: status "degraded".' };
     }
-    Object.assign(fixed, errorResponses(route.meta));
+    const hasBody = !route.voidInput && route.method !== 'GET' && route.method !== 'DELETE';
+    Object.assign(fixed, errorResponses(route.meta, hasBody));
     op.responses = fixed;
+    if (route.meta.openapi?.protect === false) op.security = [];
+    const body = (op.requestBody as { description?: string } | undefined) ?? null;
+    if (body && hasBody) {
+      body.description =
+        'JSON, at most 256 KB. Parsed as JSON whatever the Content-Type says (`curl -d` sends form encoding by default); ' +
+        'the key and the rate-limit slot are checked before the body is read.';
+    }
     if (route.meta.rateLimit) {
       op['x-rate-limit-bucket'] = route.meta.rateLimit;
     }
@@ -142,7 +177,7 @@ export function getOpenApiDocument(): OpenAPIObject {
       ];
     }
   }
-  doc.components = { ...(doc.components ?? {}), schemas: { ...(doc.components?.schemas ?? {}), ...ERROR_SCHEMAS } };
+  doc.components = { ...(doc.components ?? {}), schemas: withoutUnused(doc, { ...(doc.components?.schemas ?? {}), ...(ERROR_SCHEMAS as Record<string, never>) }) };
   (doc as unknown as Json)['x-error-catalogue'] = Object.entries(ERRORS)
     .filter(([, e]) => e.shape === 'envelope')
     .map(([name, e]) => ({ code: (e as { code: string }).code, name, http: e.http, message: (e as { message: string }).message }));
