@@ -14,6 +14,17 @@ export const MAX_SENDER_ID = 11;
 export const MAX_CALLBACK_URL = 2048;
 
 const codePoints = (s: string) => [...s].length;
+
+/**
+ * What the checks below enforce, stated for the OpenAPI document (generated
+ * validators must reject what the server rejects). JSON Schema counts string
+ * length in code points, as D1 does. The server checks more (real dates,
+ * times that exist in the merchant timezone, phone numbers a phone library
+ * accepts): those answer 400 with the field named.
+ */
+export const PHONE_PATTERN = '^[\\s-]*(?:\\+(?:[\\s-]*[0-9]){7,}|(?:[\\s-]*[0-9]){8,})[\\s-]*$';
+export const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+export const TIME_PATTERN = '^(?:[01]\\d|2[0-3]):[0-5]\\d$';
 /** D3: spaces and dashes removed, at least 8 characters of digits with an optional leading '+'. */
 const phoneShapeOk = (s: string) => {
   const compact = s.replace(/[\s-]+/g, '');
@@ -21,22 +32,38 @@ const phoneShapeOk = (s: string) => {
 };
 
 export const ScheduledDateInput = z.object({
-  date: z.string().meta({ description: 'YYYY-MM-DD in the merchant timezone.', example: '2026-12-24' }),
-  time: z.string().meta({ description: '24-hour HH:mm in the merchant timezone.', example: '09:30' }),
+  date: z.string().meta({ description: 'YYYY-MM-DD in the merchant timezone.', example: '2026-12-24', pattern: DATE_PATTERN }),
+  time: z.string().meta({ description: '24-hour HH:mm in the merchant timezone.', example: '09:30', pattern: TIME_PATTERN }),
 });
 
 export const RecurringScheduleInput = z.object({
-  start_date: z.string().meta({ description: 'YYYY-MM-DD, first eligible day.', example: '2026-12-01' }),
-  end_date: z.string().nullish().meta({ description: 'YYYY-MM-DD, inclusive; absent or null: 365 days from start_date.', example: '2026-12-31' }),
+  start_date: z.string().meta({ description: 'YYYY-MM-DD, first eligible day.', example: '2026-12-01', pattern: DATE_PATTERN }),
+  end_date: z
+    .string()
+    .meta({ pattern: DATE_PATTERN })
+    .nullish()
+    .meta({ description: 'YYYY-MM-DD, inclusive; absent or null: 365 days from start_date.', example: '2026-12-31' }),
   frequency: z.enum(['daily', 'weekly', 'monthly', 'yearly'], { error: "must be one of 'daily', 'weekly', 'monthly', 'yearly'" }),
-  interval: z.number().refine(Number.isInteger, 'must be an integer').refine((n) => n >= 1, 'must be at least 1').meta({ example: 1 }),
-  times: z.array(z.string()).min(1, 'at least one HH:mm time is required').meta({ example: ['09:00', '18:00'] }),
+  interval: z
+    .number()
+    .refine(Number.isInteger, 'must be an integer')
+    .refine((n) => n >= 1, 'must be at least 1')
+    .meta({ example: 1, type: 'integer', minimum: 1 }),
+  times: z
+    .array(z.string().meta({ pattern: TIME_PATTERN }))
+    .min(1, 'at least one HH:mm time is required')
+    .meta({ example: ['09:00', '18:00'] }),
 });
 
 export const SendRequest = z
   .object({
     to: z
-      .array(z.string().refine(phoneShapeOk, 'must be a phone number: at least 8 digits after removing spaces and dashes, optional leading +'))
+      .array(
+        z
+          .string()
+          .refine(phoneShapeOk, 'must be a phone number: at least 8 digits after removing spaces and dashes, optional leading +')
+          .meta({ pattern: PHONE_PATTERN }),
+      )
       .min(1, 'at least one recipient is required')
       .max(MAX_RECIPIENTS, `LIMIT: at most ${MAX_RECIPIENTS} recipients per send`)
       .meta({ description: 'Up to 1000 numbers; national numbers use the merchant default country.', example: ['+243812345678', '0991234567'] }),
@@ -44,11 +71,17 @@ export const SendRequest = z
       .string()
       .refine((s) => codePoints(s) >= 1, 'must not be empty')
       .refine((s) => codePoints(s) <= MAX_MESSAGE_CHARS, `must be at most ${MAX_MESSAGE_CHARS} characters`)
-      .meta({ description: '1 to 1600 characters (code points). Billed per segment (GSM-7 160/153, UCS-2 70/67).', example: 'Your code is 123456' }),
+      .meta({
+        description: '1 to 1600 characters (code points). Billed per segment (GSM-7 160/153, UCS-2 70/67).',
+        example: 'Your code is 123456',
+        minLength: 1,
+        maxLength: MAX_MESSAGE_CHARS,
+      }),
     sender_id: z
       .string()
       .refine((s) => s.length >= 1 && s.length <= MAX_SENDER_ID, `must be 1 to ${MAX_SENDER_ID} characters`)
       .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'must not contain control characters')
+      .meta({ minLength: 1, maxLength: MAX_SENDER_ID, pattern: '^[^\\u0000-\\u001f\\u007f]*$' })
       .optional()
       .meta({ example: 'ACME' }),
     sending_type: z
@@ -64,6 +97,7 @@ export const SendRequest = z
     callback_url: z
       .string()
       .refine((s) => s.length <= MAX_CALLBACK_URL, `must be at most ${MAX_CALLBACK_URL} characters`)
+      .meta({ format: 'uri', maxLength: MAX_CALLBACK_URL })
       .optional()
       .meta({ description: "Absolute https URL that receives this send's events instead of the key's webhook_url.", example: 'https://example.com/sms-events' }),
   })

@@ -91,7 +91,14 @@ describe('GET /openapi.json', () => {
     // The 1500 envelope also has `detail`: anyOf, so a validator accepts it (oneOf would not).
     expect(send.responses['500'].content['application/json'].schema).toEqual({ anyOf: [{ $ref: '#/components/schemas/ErrorDetail' }, { $ref: '#/components/schemas/ErrorEnvelope' }] });
     expect(send.parameters.find((p: { name: string }) => p.name === 'Idempotency-Key')).toMatchObject({ in: 'header', required: false });
-    expect(send.requestBody.content['application/json'].schema).toBeDefined();
+    const body = send.requestBody.content['application/json'].schema;
+    expect(body.properties.message).toMatchObject({ type: 'string', minLength: 1, maxLength: 1600 });
+    expect(body.properties.sender_id).toMatchObject({ minLength: 1, maxLength: 11 });
+    expect(body.properties.to).toMatchObject({ minItems: 1, maxItems: 1000, items: { type: 'string', pattern: expect.any(String) } });
+    expect(body.properties.callback_url).toMatchObject({ format: 'uri', maxLength: 2048 });
+    expect(body.properties.recurring_schedule.properties.interval).toMatchObject({ type: 'integer', minimum: 1 });
+    expect(body.properties.scheduled_dates.items.properties.time.pattern).toBe('^(?:[01]\\d|2[0-3]):[0-5]\\d$');
+    expect(body.required).toEqual(['to', 'message']);
     expect(Object.keys(doc.paths['/status/{message_id}'].get.responses).sort()).toEqual(['200', '401', '403', '404', '429', '500', '503']);
     expect(Object.keys(doc.paths['/cancel/{id}'].delete.responses).sort()).toEqual(['200', '401', '403', '404', '409', '429', '500', '503']);
     const health = doc.paths['/health'].get;
