@@ -4,6 +4,7 @@ import type { Deps } from '@/server/api/trpc';
 import { parseEnv, type Env } from '@/server/env';
 import { createMerchant, type CreateMerchantInput } from '@/server/domain/organizations/create-merchant';
 import { money } from '@/server/lib/money';
+import { checkAgainstDocument } from './openapi-responses';
 
 const pools: Db[] = [];
 
@@ -59,7 +60,9 @@ export function restClient(deps: Deps) {
     }
     const res = await handle(new Request(`http://localhost/api/v1/svc/sms-api${path}`, { method, headers, body }));
     const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+    const parsed = text ? JSON.parse(text) : null;
+    checkAgainstDocument(method, path, res.status, parsed);
+    return { status: res.status, body: parsed, headers: res.headers };
   };
 }
 
