@@ -1,4 +1,4 @@
-import { initTRPC } from '@trpc/server';
+import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Db } from '@/db/client';
 import type { Env } from '@/server/env';
@@ -21,9 +21,17 @@ export type HeaderReader = { get(name: string): string | null };
 /** Status and headers a procedure sets for its REST answer (e.g. 201, RateLimit-*, Cache-Control). */
 export type ResponseState = { status?: number; headers: Record<string, string> };
 
+/**
+ * Who calls the procedures: `rest` for the callers our code builds (the REST
+ * core, server components, tests), `dashboard` for `/api/trpc`, where the
+ * browser names the procedure. App-key procedures answer only on `rest`.
+ */
+export type Surface = 'rest' | 'dashboard';
+
 export type Context = Deps & {
   /** The dashboard's signed-in user (null on the REST surface). */
   user: SessionUser | null;
+  surface: Surface;
   now: () => Date;
   /** Raw `app-key` header: null when absent. */
   appKey: string | null;
@@ -43,8 +51,14 @@ export type Meta = OpenApiMeta<{
   errors?: ErrorName[];
 }>;
 
-export function createContext(deps: Deps, headers: HeaderReader, res: ResponseState = { headers: {} }, user: SessionUser | null = null): Context {
-  return { ...deps, user, now: deps.clock ?? (() => new Date()), appKey: headers.get('app-key'), headers, res };
+export function createContext(
+  deps: Deps,
+  headers: HeaderReader,
+  res: ResponseState = { headers: {} },
+  user: SessionUser | null = null,
+  surface: Surface = 'rest',
+): Context {
+  return { ...deps, user, surface, now: deps.clock ?? (() => new Date()), appKey: headers.get('app-key'), headers, res };
 }
 
 const t = initTRPC
@@ -65,9 +79,14 @@ export const publicProcedure = t.procedure;
 
 /**
  * The REST tier: authenticates `app-key` (spec Authentication, D9) and takes a
- * slot of the procedure's rate-limit bucket (D8), in one round trip.
+ * slot of the procedure's rate-limit bucket (D8), in one round trip. Only the
+ * REST API calls these: over `/api/trpc` they answer as a procedure that does
+ * not exist (before the key, the database or the input are looked at), so the
+ * dashboard endpoint is no second, differently limited, door to send or read
+ * balances with a key.
  */
-export const apiKeyProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
+export const apiKeyProcedure = t.procedure.use(async ({ ctx, meta, path, next }) => {
+  if (ctx.surface !== 'rest') throw new TRPCError({ code: 'NOT_FOUND', message: `No procedure found on path "${path}"` });
   const now = ctx.now();
   const { app, slot } = await authorizeRequest(ctx.db, ctx.appKey, {
     secret: ctx.env.APP_SECRET,
