@@ -45,6 +45,8 @@ const EnvSchema = z.object({
   WEBHOOK_RETRY_SCHEDULE: retrySchedule,
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).default(5000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** on: behind a proxy that appends the client's address to X-Forwarded-For (server/http/forwarded-for.ts). */
+  TRUST_PROXY: z.enum(['on', 'off']).default('off'),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

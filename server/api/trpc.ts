@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { initTRPC, type TRPCError } from '@trpc/server';
+import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Db } from '@/db/client';
 import type { Env } from '@/server/env';
@@ -26,9 +26,17 @@ export type Authorized = Awaited<ReturnType<typeof authorizeRequest>>;
 /** Status and headers a procedure sets for its REST answer (e.g. 201, RateLimit-*, Cache-Control). */
 export type ResponseState = { status?: number; headers: Record<string, string> };
 
+/**
+ * Who calls the procedures: `rest` for the callers our code builds (the REST
+ * core, server components, tests), `dashboard` for `/api/trpc`, where the
+ * browser names the procedure. App-key procedures answer only on `rest`.
+ */
+export type Surface = 'rest' | 'dashboard';
+
 export type Context = Deps & {
   /** The dashboard's signed-in user (null on the REST surface). */
   user: SessionUser | null;
+  surface: Surface;
   now: () => Date;
   /** Raw `app-key` header: null when absent. */
   appKey: string | null;
@@ -50,8 +58,14 @@ export type Meta = OpenApiMeta<{
   errors?: ErrorName[];
 }>;
 
-export function createContext(deps: Deps, headers: HeaderReader, res: ResponseState = { headers: {} }, user: SessionUser | null = null): Context {
-  return { ...deps, user, now: deps.clock ?? (() => new Date()), appKey: headers.get('app-key'), headers, res };
+export function createContext(
+  deps: Deps,
+  headers: HeaderReader,
+  res: ResponseState = { headers: {} },
+  user: SessionUser | null = null,
+  surface: Surface = 'rest',
+): Context {
+  return { ...deps, user, surface, now: deps.clock ?? (() => new Date()), appKey: headers.get('app-key'), headers, res };
 }
 
 /** Request ids of unexpected errors, set when they are logged (recordUnexpectedError), read by the error formatter. */
@@ -121,8 +135,15 @@ export async function authorizeApiKey(ctx: Context, bucket: Bucket | undefined):
   return authorized;
 }
 
-/** The REST tier: the app of the `app-key` and a slot of the procedure's bucket (taken here unless the adapter already did). */
-export const apiKeyProcedure = baseProcedure.use(async ({ ctx, meta, next }) => {
+/**
+ * The REST tier: the app of the `app-key` and a slot of the procedure's bucket
+ * (taken here unless the adapter already did). Only the REST API calls these:
+ * over `/api/trpc` they answer as a procedure that does not exist (before the
+ * key, the database or the input are looked at), so the dashboard endpoint is
+ * no second, differently limited, door to send or read balances with a key.
+ */
+export const apiKeyProcedure = baseProcedure.use(async ({ ctx, meta, path, next }) => {
+  if (ctx.surface !== 'rest') throw new TRPCError({ code: 'NOT_FOUND', message: `No procedure found on path "${path}"` });
   const { app } = ctx.authorized ?? (await authorizeApiKey(ctx, meta?.rateLimit));
   return next({ ctx: { app } });
 });

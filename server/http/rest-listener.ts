@@ -4,6 +4,7 @@ import { createRestCore, MAX_BODY_BYTES, REST_PREFIX, type RestResponse } from '
 import { ApiError } from '@/server/errors/api-error';
 import { toRestError } from '@/server/errors/to-rest';
 import { logger } from '@/server/lib/logger';
+import { refuseRequest } from './body-guard';
 import { securityHeaderRecord } from './security-headers.mjs';
 
 /**
@@ -12,7 +13,8 @@ import { securityHeaderRecord } from './security-headers.mjs';
  * Request/Response objects and Next's routing per request. `npm run bench`
  * measured Next's machinery alone (a route answering fixed JSON) at ~0.9 ms of
  * CPU per request, on the one thread every request of a web process shares;
- * README, Performance.
+ * README, Performance. X-Forwarded-For is already normalized (TRUST_PROXY,
+ * server/http/forwarded-for.ts) when a request gets here.
  */
 export function isRestPath(url: string | undefined): boolean {
   return url !== undefined && (url === REST_PREFIX || url.startsWith(`${REST_PREFIX}/`) || url.startsWith(`${REST_PREFIX}?`));
@@ -24,8 +26,6 @@ export function createRestListener(getDeps: () => Deps, opts: { dev: boolean }) 
   return async function listener(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let out: RestResponse;
     try {
-      // As Next does: the socket's address when no proxy said who the client is.
-      req.headers['x-forwarded-for'] ??= req.socket.remoteAddress;
       // As the Fetch adapter sees it (dot segments resolved, the query string apart).
       const url = new URL(req.url ?? '/', 'http://localhost');
       out = await core({
@@ -41,9 +41,9 @@ export function createRestListener(getDeps: () => Deps, opts: { dev: boolean }) 
       const { status, body, headers } = toRestError(new ApiError('INTERNAL_ERROR', { cause: error }));
       out = { status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(body) };
     }
+    // The rest of an oversized body is not kept: the connection ends after this answer (body-guard.ts).
+    if (out.status === 413) return refuseRequest(req, res, 413, { ...fixed, ...out.headers }, out.body);
     const headers: Record<string, string | number> = { ...fixed, ...out.headers, 'Content-Length': Buffer.byteLength(out.body) };
-    // The rest of an oversized body is not read: the connection ends after this answer.
-    if (out.status === 413) headers.Connection = 'close';
     res.writeHead(out.status, headers);
     res.end(req.method === 'HEAD' ? undefined : out.body);
   };

@@ -3,10 +3,24 @@ import next from 'next';
 import { db } from '@/db/client';
 import { env } from '@/server/env';
 import { logger } from '@/server/lib/logger';
+import { guardNextRequest } from './body-guard';
+import { normalizeForwardedFor } from './forwarded-for';
 import { createRestListener, isRestPath } from './rest-listener';
 import { securityHeaderRecord } from './security-headers.mjs';
 
 export type WebServer = { server: Server; close: () => Promise<void> };
+
+/**
+ * Slow clients are cut off (README, "Request limits"): the request head must
+ * arrive within 10 s and the whole request, body included, within 30 s (then
+ * Node answers 408 and closes), checked every second; an idle keep-alive
+ * connection is closed after 5 s. Node's defaults are 60 s and 300 s, checked
+ * every 30 s.
+ */
+export const HEADERS_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
 /**
  * The web process of `npm run dev` / `npm start`: one node:http server. The
@@ -22,15 +36,30 @@ export async function startWebServer(opts: { dev: boolean; port: number; hostnam
   await app.prepare();
   const rest = createRestListener(() => ({ db: db(), env: env() }), { dev: opts.dev });
   const bare = process.env.BENCH_ROUTES === 'on' ? bareRoute(opts.dev) : null;
+  const trustProxy = env().TRUST_PROXY === 'on';
+  const fixed = securityHeaderRecord(opts.dev);
 
-  const server = createServer((req, res) => {
-    if (isRestPath(req.url)) return void rest(req, res);
-    if (bare && req.url === '/api/bench/bare-rest') return bare(req, res);
-    void handleNext(req, res).catch((error: unknown) => {
-      logger.error('next request failed', { error });
-      if (!res.headersSent) res.writeHead(500).end();
-    });
-  });
+  const server = createServer(
+    {
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+      connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+    },
+    (req, res) => {
+      // Before anything reads it: the client address is the socket's, or the hop a trusted proxy appended.
+      normalizeForwardedFor(req, trustProxy);
+      if (isRestPath(req.url)) return void rest(req, res);
+      if (bare && req.url === '/api/bench/bare-rest') return bare(req, res);
+      // Bounded before Next: size per route, JSON depth, tRPC batch size (body-guard.ts).
+      void guardNextRequest(req, res, fixed)
+        .then((checked) => (checked ? handleNext(checked, res) : undefined))
+        .catch((error: unknown) => {
+          logger.error('next request failed', { error });
+          if (!res.headersSent) res.writeHead(500).end();
+        });
+    },
+  );
   if (opts.dev) server.on('upgrade', app.getUpgradeHandler());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,6 +1,7 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { normalizeForwardedFor } from '@/server/http/forwarded-for';
 import { createRestListener, isRestPath } from '@/server/http/rest-listener';
 import { closePools, makeMerchant, restClient, testDeps } from '../helpers';
 
@@ -18,7 +19,11 @@ let key: string;
 
 beforeAll(async () => {
   const listener = createRestListener(() => deps, { dev: false });
-  server = createServer((req, res) => void listener(req, res));
+  // As server/http/web-server.ts wires it (TRUST_PROXY=off): the client address is the socket's.
+  server = createServer((req, res) => {
+    normalizeForwardedFor(req, false);
+    void listener(req, res);
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/svc/sms-api`;
   key = (await makeMerchant(deps.db, deps.env, { prepaid: '10' })).apiKey;

@@ -4,6 +4,7 @@ import { ApiError } from '@/server/errors/api-error';
 import { toApiError, toRestError } from '@/server/errors/to-rest';
 import { AuthThrottle, clientAddress } from '@/server/domain/rate-limits/auth-throttle';
 import { isDatabaseUnavailable } from '@/server/lib/db-errors';
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from '@/server/lib/json-depth';
 import { logger } from '@/server/lib/logger';
 import { getOpenApiDocument } from './openapi';
 import { buildRoutes, type RestRoute } from './routes';
@@ -140,12 +141,19 @@ function decodeParams(params: Record<string, string>): Record<string, string> {
 /**
  * Reads at most 256 KB and parses JSON whatever the Content-Type says (curl -d
  * sends form encoding by default; the body is still JSON). Empty body: undefined.
+ * Nested more than MAX_JSON_DEPTH levels: 1100 before parsing.
  * Anything but a JSON object: 1100 (or the `{detail}` text for detail-style endpoints).
  */
 async function readJsonBody(req: RestRequest, style: 'envelope' | 'detail'): Promise<Record<string, unknown> | undefined> {
   // A declared size over the limit is refused before reading; a streamed body stops being read past it.
   if (Number(req.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE');
-  const text = Buffer.from(await req.body()).toString('utf8');
+  const bytes = await req.body();
+  // Refused before parsing: deep nesting costs memory per level in JSON.parse and stack in recursive code after it.
+  if (exceedsJsonDepth(bytes)) {
+    const message = `The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`;
+    throw style === 'detail' ? new ApiError('INVALID_INPUT', { message }) : new ApiError('INVALID_REQUEST', { message });
+  }
+  const text = Buffer.from(bytes).toString('utf8');
   if (text.trim() === '') return undefined;
   let parsed: unknown;
   try {

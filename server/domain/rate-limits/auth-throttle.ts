@@ -25,10 +25,10 @@ const MAX_REMEMBERED = 10_000;
 /**
  * The client address: the LAST entry of X-Forwarded-For, i.e. the address the
  * nearest proxy saw (proxies append; anything before it is what the client
- * claimed, which it can rotate at will). The REST listener (and Next.js) set the
- * header to the socket address when the client did not send one. Trust: deploy behind a proxy that
- * appends or overwrites X-Forwarded-For; exposed directly, a client that sends
- * its own header picks its bucket, and only the per-key limits remain.
+ * claimed, which it can rotate at will). The web server normalizes the header on
+ * every request before any handler runs (server/http/forwarded-for.ts): with
+ * TRUST_PROXY=off it is the socket's address, whatever the client sent; with
+ * TRUST_PROXY=on it is what the proxy wrote, its last hop appended by the proxy.
  * Null (not throttled) when there is no usable address.
  */
 export function clientAddress(headers: { get(name: string): string | null }): string | null {

@@ -1,0 +1,47 @@
+/**
+ * Request bodies the web process accepts, per route (README, "Request
+ * limits"). Pure and browser-safe: the dashboard's tRPC client reads
+ * TRPC_MAX_BATCH too. The REST API's own limit is MAX_BODY_BYTES (256 KB,
+ * server/api/rest/handler.ts, error 1103).
+ */
+export const KIB = 1024;
+
+/**
+ * `/api/trpc`: the dashboard's largest legitimate body is a compose of 1000
+ * numbers as typed (with spaces), 1600 characters that JSON escapes to 6 bytes
+ * each, a 2048-character callback URL and 20 dates: about 34 KB (measured in
+ * body-limits.test.ts). Twice that, rounded.
+ */
+export const TRPC_MAX_BODY_BYTES = 64 * KIB;
+/** Procedures in one tRPC batch request (`/api/trpc/a,b,c?batch=1`); the client's httpBatchLink sends at most this many. */
+export const TRPC_MAX_BATCH = 10;
+/** The client splits batches whose GET URL would be longer (Node refuses request heads over 16 KB, cookies included). */
+export const TRPC_MAX_URL_LENGTH = 8 * KIB;
+/**
+ * Every other route Next serves: next-auth's forms (`/api/auth/*`: e-mail,
+ * password, CSRF token, callback URL), the organization switch (one id),
+ * the bench's Next route. Pages and the CSV export take no body.
+ */
+export const DEFAULT_MAX_BODY_BYTES = 16 * KIB;
+
+export type BodyRule = {
+  maxBytes: number;
+  /** `always`: the body is JSON whatever its Content-Type says (tRPC); `by-type`: only a JSON Content-Type is depth-checked. */
+  json: 'always' | 'by-type';
+  /** Shape of a refusal: tRPC's error JSON, or `{error, message}`. */
+  answer: 'trpc' | 'plain';
+};
+
+export const TRPC_PREFIX = '/api/trpc';
+
+/** The rule for a path served by Next (the REST API has its own, in its listener). */
+export function bodyRuleFor(pathname: string): BodyRule {
+  if (pathname === TRPC_PREFIX || pathname.startsWith(`${TRPC_PREFIX}/`)) return { maxBytes: TRPC_MAX_BODY_BYTES, json: 'always', answer: 'trpc' };
+  return { maxBytes: DEFAULT_MAX_BODY_BYTES, json: 'by-type', answer: 'plain' };
+}
+
+/** `application/json`, `application/merge-patch+json`, ... (parameters ignored). */
+export function isJsonContentType(value: string | undefined): boolean {
+  const type = (value ?? '').split(';', 1)[0].trim().toLowerCase();
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
