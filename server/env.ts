@@ -44,6 +44,8 @@ const EnvSchema = z.object({
   WEBHOOK_RETRY_SCHEDULE: retrySchedule,
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).default(5000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** Sign-ups one client address may attempt per 60 s (the e2e server raises it: its journeys all come from 127.0.0.1). */
+  SIGN_UPS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(3),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

@@ -90,10 +90,19 @@ const dashboardProcedure = t.procedure.use(async ({ next }) => {
   return result;
 });
 
-/** Dashboard tier: a signed-in user. */
-export const userProcedure = dashboardProcedure.use(({ ctx, next }) => {
+/**
+ * A signed-in user, even one who still holds a one-time password: only
+ * auth.changePassword uses this tier directly.
+ */
+export const passwordChangeProcedure = dashboardProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new ApiError('UNAUTHENTICATED');
   return next({ ctx: { user: ctx.user } });
+});
+
+/** Dashboard tier: a signed-in user who has replaced any one-time password (403 PASSWORD_CHANGE_REQUIRED until then). */
+export const userProcedure = passwordChangeProcedure.use(({ ctx, next }) => {
+  if (ctx.user.mustChangePassword) throw new ApiError('PASSWORD_CHANGE_REQUIRED');
+  return next({ ctx });
 });
 
 /**
