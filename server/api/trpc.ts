@@ -90,6 +90,9 @@ const dashboardProcedure = t.procedure.use(async ({ next }) => {
   return result;
 });
 
+/** Dashboard tier without a session (sign-up). */
+export const publicDashboardProcedure = dashboardProcedure;
+
 /**
  * A signed-in user, even one who still holds a one-time password: only
  * auth.changePassword uses this tier directly.

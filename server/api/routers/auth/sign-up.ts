@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { publicProcedure } from '@/server/api/trpc';
+import { publicDashboardProcedure } from '@/server/api/trpc';
 import { SignUpInput } from '@/server/contracts/auth';
 import { clientAddress } from '@/server/domain/rate-limits/auth-throttle';
 import { signUp } from '@/server/domain/users/accounts';
 
 /** Sign-up, throttled per client address (SIGN_UPS_PER_MINUTE) before any hashing. */
-export const signUpProcedure = publicProcedure
+export const signUpProcedure = publicDashboardProcedure
   .input(SignUpInput)
   .output(z.object({ organizationId: z.string() }))
   .mutation(async ({ ctx, input }) => {
