@@ -157,8 +157,10 @@ describe('revoked sessions are signed out', () => {
     expect(await two.signIn(a.email, a.password)).toBeNull();
     expect((await two.session()).user).toMatchObject({ email: a.email });
     expect(await one.trpc('auth.changePassword', { currentPassword: a.password, newPassword: 'another-password-1' })).toEqual([200, { changed: true }]);
-    expect(await two.session()).toEqual({});
     expect(await two.trpc('organization.get')).toEqual(signedOut);
+    const page = await two.fetch('/dashboard/settings');
+    expect([page.status, page.headers.get('location')]).toEqual([307, '/sign-in']);
+    expect(await two.session()).toEqual({});
   });
 
   it('signing out ends the other sessions', async () => {
