@@ -48,6 +48,7 @@ const child = spawn('npx', ['tsx', 'scripts/run.ts', 'start'], {
     WEBHOOK_RETRY_SCHEDULE: '1s,1s,1s,1s',
     NEXTAUTH_URL: `http://127.0.0.1:${port}`,
     E2E_DATABASE_URL: url.toString(),
+    SIGN_UPS_PER_MINUTE: '1000',
   },
 });
 let stopping = false;

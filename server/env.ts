@@ -47,6 +47,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   /** on: behind a proxy that appends the client's address to X-Forwarded-For (server/http/forwarded-for.ts). */
   TRUST_PROXY: z.enum(['on', 'off']).default('off'),
+  /** Sign-ups one client address may attempt per 60 s (the e2e server raises it: its journeys all come from 127.0.0.1). */
+  SIGN_UPS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(3),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

@@ -18,3 +18,14 @@ export async function signedUpCaller(deps: Deps, opts: { operator?: boolean } = 
 export function callerAs(deps: Deps, user: SessionUser | null) {
   return createCaller(createContext(deps, new Headers(), { headers: {} }, user));
 }
+
+/** The signed-in user as currentUser() resolves them now (one-time password flag included). */
+export async function sessionUserOf(deps: Deps, userId: string): Promise<SessionUser> {
+  const [u] = await deps.db.select().from(users).where(eq(users.id, userId));
+  return { id: u.id, email: u.email, name: u.name, isOperator: u.isOperator, mustChangePassword: u.mustChangePassword };
+}
+
+/** A caller whose request comes from `address` (X-Forwarded-For, as the web server sets it). */
+export function callerFrom(deps: Deps, address: string, user: SessionUser | null = null) {
+  return createCaller(createContext(deps, new Headers({ 'x-forwarded-for': address }), { headers: {} }, user));
+}

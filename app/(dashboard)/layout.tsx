@@ -21,6 +21,7 @@ const NAV: NavItem[] = [
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await currentUser();
   if (!user) redirect('/sign-in');
+  if (user.mustChangePassword) redirect('/change-password');
   const [member, all] = await Promise.all([dashboardMembership(db(), user.id, preferredOrganization(await headers())), membershipsOf(db(), user.id)]);
   const nav = user.isOperator ? [...NAV, { href: '/operator', label: 'Operator console' }] : NAV;
   if (!member) {

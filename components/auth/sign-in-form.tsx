@@ -8,10 +8,22 @@ import { Alert } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { sameOriginPath } from '@/server/lib/same-origin-path';
 
+/**
+ * next-auth's `error` (a `?error=` after a redirect, or signIn's answer) as
+ * the one sentence the page shows: the same for an unknown email, a wrong or
+ * expired password, and "too many attempts" when throttled (per email or per
+ * address, so it says nothing about the account either).
+ */
+export function signInErrorText(error: string | null | undefined): string | null {
+  if (!error) return null;
+  if (error === 'TooManyAttempts') return 'Too many attempts. Try again later.';
+  return 'The email or password is not right.';
+}
+
 export function SignInForm() {
   const router = useRouter();
   const params = useSearchParams();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(signInErrorText(params.get('error')));
   const [pending, setPending] = useState(false);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -22,7 +34,7 @@ export function SignInForm() {
     const res = await signIn('credentials', { email: String(form.get('email')), password: String(form.get('password')), redirect: false });
     setPending(false);
     if (!res || res.error) {
-      setError('The email or password is not right.');
+      setError(signInErrorText(res?.error ?? 'CredentialsSignin'));
       return;
     }
     // Only a path on this site: never another origin, in any encoding (server/lib/same-origin-path.ts).

@@ -1,6 +1,8 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { signIn } from 'next-auth/react';
+import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
@@ -11,9 +13,15 @@ import { ChangePasswordInput } from '@/server/contracts/auth';
 
 type Errors = Partial<Record<keyof ChangePasswordInput, string>>;
 
-/** The signed-in user's own password: the current one, then the new one (checked here, then on the server). */
-export function PasswordForm() {
+/**
+ * The signed-in user's own password: the current one, then the new one
+ * (checked here, then on the server). The change ends every session of the
+ * user, this one too, so the form signs in again with the new password (a
+ * fresh session), then goes to `then` if given.
+ */
+export function PasswordForm({ email, then }: { email: string; then?: string }) {
   const trpc = useTRPC();
+  const router = useRouter();
   const change = useMutation(trpc.auth.changePassword.mutationOptions());
   const [errors, setErrors] = useState<Errors>({});
   const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -31,7 +39,17 @@ export function PasswordForm() {
     try {
       await change.mutateAsync(parsed.data);
       form.reset();
-      setStatus({ tone: 'success', text: 'Password changed. Use the new one next time you sign in.' });
+      const again = await signIn('credentials', { email, password: parsed.data.newPassword, redirect: false });
+      if (!again || again.error) {
+        setStatus({ tone: 'error', text: 'Password changed, but signing in again failed: sign in with the new password.' });
+        return;
+      }
+      if (then) {
+        router.push(then);
+        router.refresh();
+        return;
+      }
+      setStatus({ tone: 'success', text: 'Password changed. Use the new one next time you sign in; your other sessions are signed out.' });
     } catch (err) {
       showServerError(err, (fields) => setErrors(fields as Errors), (text) => setStatus({ tone: 'error', text }));
     }
@@ -40,7 +58,7 @@ export function PasswordForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="max-w-md space-y-4" aria-label="Change password">
       <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" required error={errors.currentPassword} />
-      <Field label="New password" name="newPassword" type="password" autoComplete="new-password" required minLength={10} error={errors.newPassword} hint="At least 10 characters." />
+      <Field label="New password" name="newPassword" type="password" autoComplete="new-password" required minLength={10} error={errors.newPassword} hint="10 to 128 characters, not your email address." />
       <Button type="submit" disabled={change.isPending}>
         {change.isPending ? 'Changing…' : 'Change password'}
       </Button>

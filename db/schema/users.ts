@@ -1,4 +1,4 @@
-import { boolean, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from './_columns';
 
 /** Dashboard and console people. Passwords: scrypt (memory-hard), see server/lib/passwords.ts. */
@@ -12,6 +12,16 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** Operators see the console; the first one is created with the CLI. */
     isOperator: boolean('is_operator').notNull().default(false),
+    /**
+     * Sessions are JWTs carrying the version they were issued under: bumping
+     * it (password change, sign-out, member removal, an operator's revoke)
+     * turns every older session into a signed-out one.
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
+    /** A one-time password (given by "add member") must be replaced before anything else. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** When the current password stops signing in (one-time passwords: 24 h); null: never. */
+    passwordExpiresAt: timestamp('password_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -14,6 +14,7 @@ const text = (status: number, body: string) =>
  */
 export async function ledgerCsvResponse(deps: Deps, user: SessionUser | null, url: URL, headers: { get(name: string): string | null }): Promise<Response> {
   if (!user) return text(401, 'Please sign in.');
+  if (user.mustChangePassword) return text(403, 'Replace your one-time password before anything else.');
   const member = await dashboardMembership(deps.db, user.id, preferredOrganization(headers));
   if (!member) return text(403, 'You are not a member of any organization.');
   const filter = ledgerFilterFromParams(Object.fromEntries(url.searchParams));

@@ -11,6 +11,7 @@ import { createContext } from './trpc';
 export async function serverCaller(): Promise<{ api: ReturnType<typeof createCaller>; user: SessionUser }> {
   const user = await currentUser();
   if (!user) redirect('/sign-in');
+  if (user.mustChangePassword) redirect('/change-password');
   const h = new Headers(await headers());
   return { api: createCaller(createContext({ db: db(), env: env() }, h, { headers: {} }, user)), user };
 }

@@ -148,10 +148,22 @@ export const apiKeyProcedure = baseProcedure.use(async ({ ctx, meta, path, next 
   return next({ ctx: { app } });
 });
 
-/** Dashboard tier: a signed-in user. */
-export const userProcedure = baseProcedure.use(({ ctx, next }) => {
+/** Dashboard tier without a session (sign-up). */
+export const publicDashboardProcedure = baseProcedure;
+
+/**
+ * A signed-in user, even one who still holds a one-time password: only
+ * auth.changePassword uses this tier directly.
+ */
+export const passwordChangeProcedure = baseProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new ApiError('UNAUTHENTICATED');
   return next({ ctx: { user: ctx.user } });
+});
+
+/** Dashboard tier: a signed-in user who has replaced any one-time password (403 PASSWORD_CHANGE_REQUIRED until then). */
+export const userProcedure = passwordChangeProcedure.use(({ ctx, next }) => {
+  if (ctx.user.mustChangePassword) throw new ApiError('PASSWORD_CHANGE_REQUIRED');
+  return next({ ctx });
 });
 
 /**

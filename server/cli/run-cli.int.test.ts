@@ -216,7 +216,7 @@ describe('create-operator', () => {
     const out = r.json();
     expect(Object.keys(out)).toEqual(['user_id', 'email', 'created', 'is_operator']);
     expect(out).toEqual({ user_id: expect.stringMatching(/^usr_/), email: 'ops@example.com', created: true, is_operator: true });
-    expect(await verifyCredentials(db, 'ops@example.com', 'operator-pw-123')).toEqual({ id: out.user_id, email: 'ops@example.com', name: 'Ops Person', isOperator: true });
+    expect(await verifyCredentials(db, 'ops@example.com', 'operator-pw-123')).toEqual({ id: out.user_id, email: 'ops@example.com', name: 'Ops Person', isOperator: true, mustChangePassword: false, sessionVersion: 0 });
     const audit = await auditFor(out.user_id);
     expect(audit.map((a) => [a.actor, a.action, a.targetType])).toEqual([['cli', 'operator.create', 'user']]);
     expect(r.out + JSON.stringify(audit)).not.toContain('operator-pw-123');

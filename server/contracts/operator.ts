@@ -40,6 +40,10 @@ export type MerchantDetail = z.infer<typeof MerchantDetail>;
 
 export const MerchantRef = z.object({ organizationId: OrganizationId });
 
+/** "Revoke sessions" of a dashboard user: every session of theirs ends at once. */
+export const RevokeSessionsInput = z.object({ userId: z.string().trim().regex(/^usr_[0-9A-Za-z]{1,40}$/, 'Unknown user.') });
+export type RevokeSessionsInput = z.infer<typeof RevokeSessionsInput>;
+
 export const SetKeyStatusInput = z.object({ appId: AppId, status: KeyStatusValue });
 export type SetKeyStatusInput = z.infer<typeof SetKeyStatusInput>;
 

@@ -43,6 +43,7 @@ export const ERRORS = {
   // ---- dashboard and console (tRPC only) ----
   UNAUTHENTICATED: { shape: 'detail', http: 401, detail: 'Please sign in.' },
   FORBIDDEN_ROLE: { shape: 'detail', http: 403, detail: 'Your role does not allow this action.' },
+  PASSWORD_CHANGE_REQUIRED: { shape: 'detail', http: 403, detail: 'Replace your one-time password before anything else.' },
   NOT_FOUND: { shape: 'detail', http: 404, detail: 'Not found' },
   LAST_OWNER: { shape: 'detail', http: 409, detail: 'The last owner cannot be removed or demoted: make someone else an owner first.' },
   TOP_UP_ALREADY_DECIDED: { shape: 'detail', http: 409, detail: 'This top-up request was already confirmed or rejected.' },

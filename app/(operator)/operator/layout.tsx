@@ -11,6 +11,7 @@ export const dynamic = 'force-dynamic';
 export default async function OperatorLayout({ children }: { children: ReactNode }) {
   const user = await currentUser();
   if (!user) redirect('/sign-in?callbackUrl=/operator');
+  if (user.mustChangePassword) redirect('/change-password');
   if (!user.isOperator) redirect('/dashboard');
   const member = await activeMembership(db(), user.id);
   const nav: NavItem[] = [

@@ -1,4 +1,4 @@
-import { SignUpInput } from '@/server/contracts/auth';
+import { notTheEmail, SignUpFields } from '@/server/contracts/auth';
 import { createOperator } from '@/server/domain/users/create-operator';
 import { CliError, defineCommand } from '../command';
 import * as check from '../validate';
@@ -13,7 +13,7 @@ export const createOperatorCommand = defineCommand({
     const name = check.required(v.name, 'name');
     const password = v.password ?? '';
     if (v.password === undefined) throw new CliError('missing --password');
-    const shape = SignUpInput.pick({ email: true, name: true, password: true }).safeParse({ email, name, password });
+    const shape = SignUpFields.pick({ email: true, name: true, password: true }).superRefine(notTheEmail).safeParse({ email, name, password });
     if (!shape.success) {
       const issue = shape.error.issues[0];
       throw new CliError(`bad --${String(issue.path[0])}: ${issue.message}`);

@@ -4,6 +4,7 @@ import { memberships, users, type Role } from '@/db/schema';
 import type { AddMemberResult, MemberView } from '@/server/contracts/organization';
 import { recordAudit } from '@/server/domain/audit/record-audit';
 import { normalizeEmail } from '@/server/domain/users/accounts';
+import { bumpSessionVersion } from '@/server/domain/users/sessions';
 import { ApiError } from '@/server/errors/api-error';
 import { validationError } from '@/server/errors/validation';
 import { newId, randomBase62 } from '@/server/lib/ids';
@@ -30,8 +31,15 @@ async function lockTeam(tx: DbOrTx, organizationId: string) {
 
 type Actor = { organizationId: string; actor: string; youId: string };
 
-/** An existing account gets a membership; an unknown email gets a new account with a one-time password (returned once). */
-export async function addMember(db: Db, input: Actor & { email: string; name: string; role: Role }): Promise<AddMemberResult> {
+/** How long a one-time password signs in: after that the owner adds the person again... or an operator helps. */
+export const ONE_TIME_PASSWORD_HOURS = 24;
+
+/**
+ * An existing account gets a membership; an unknown email gets a new account
+ * with a one-time password (returned once): it signs in for
+ * ONE_TIME_PASSWORD_HOURS, and only to replace it (mustChangePassword).
+ */
+export async function addMember(db: Db, input: Actor & { email: string; name: string; role: Role; now: Date }): Promise<AddMemberResult> {
   const email = normalizeEmail(input.email);
   const oneTime = randomBase62(16);
   const hash = await hashPassword(oneTime);
@@ -45,7 +53,14 @@ export async function addMember(db: Db, input: Actor & { email: string; name: st
     if (!user) {
       if (input.name === '') throw validationError([{ field: 'name', code: 'MISSING_FIELD', message: 'Enter their name: no account exists for this email yet.' }]);
       user = { id: newId('usr') };
-      await tx.insert(users).values({ id: user.id, email, name: input.name, passwordHash: hash });
+      await tx.insert(users).values({
+        id: user.id,
+        email,
+        name: input.name,
+        passwordHash: hash,
+        mustChangePassword: true,
+        passwordExpiresAt: new Date(input.now.getTime() + ONE_TIME_PASSWORD_HOURS * 3_600_000),
+      });
       created = true;
     }
     await tx.insert(memberships).values({ userId: user.id, organizationId: input.organizationId, role: input.role });
@@ -91,10 +106,12 @@ export async function changeMemberRole(db: Db, input: Actor & { userId: string; 
   });
 }
 
+/** The membership goes, and every session of the person ends (in every organization: they sign in again). */
 export async function removeMember(db: Db, input: Actor & { userId: string }): Promise<void> {
   await db.transaction(async (tx) => {
     const target = assertOwnerRemains(await lockTeam(tx, input.organizationId), input.userId, null);
     await tx.delete(memberships).where(and(eq(memberships.organizationId, input.organizationId), eq(memberships.userId, input.userId)));
+    await bumpSessionVersion(tx, input.userId);
     await recordAudit(tx, {
       actor: input.actor,
       action: 'member.remove',

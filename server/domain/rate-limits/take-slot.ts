@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { Db, DbOrTx } from '@/db/client';
 import type { RateLimitOverrides } from '@/db/schema';
 import { ApiError } from '@/server/errors/api-error';
 
@@ -59,12 +59,36 @@ export async function takeSlot(db: DbOrTx, appId: string, bucket: Bucket, overri
 
 /**
  * A 60 s window of its own for something that is not an API bucket (dashboard
- * test events, wrong passwords): `key` names the window (never an app id, so
- * the key's API buckets are untouched), and refusals never suspend anything.
- * Throws RATE_LIMIT_EXCEEDED with `message(seconds until a slot frees)` when full.
+ * test events, wrong passwords, sign-ins, sign-ups): `key` names the window
+ * (never an app id, so the key's API buckets are untouched), and refusals
+ * never suspend anything. Takes a slot and returns null, or returns the
+ * seconds until a slot frees when the window is full.
  */
-export async function takeOwnWindow(db: DbOrTx, key: string, bucket: string, limit: number, message: (resetSeconds: number) => string): Promise<void> {
+export async function tryOwnWindow(db: DbOrTx, key: string, bucket: string, limit: number): Promise<number | null> {
   const [r] = await db.execute<{ allowed: boolean; reset_s: number }>(sql`
     select allowed, reset_s from rl_take(${key}, ${bucket}, ${limit}, null::timestamptz, ${WINDOW_SECONDS}, 2147483647, 0)`);
-  if (!r.allowed) throw new ApiError('RATE_LIMIT_EXCEEDED', { retryAfter: r.reset_s, message: message(r.reset_s) });
+  return r.allowed ? null : r.reset_s;
+}
+
+/** tryOwnWindow that throws RATE_LIMIT_EXCEEDED with `message(seconds until a slot frees)` when full. */
+export async function takeOwnWindow(db: DbOrTx, key: string, bucket: string, limit: number, message: (resetSeconds: number) => string): Promise<void> {
+  const wait = await tryOwnWindow(db, key, bucket, limit);
+  if (wait !== null) throw new ApiError('RATE_LIMIT_EXCEEDED', { retryAfter: wait, message: message(wait) });
+}
+
+/**
+ * Gives back the newest slot of an own window (an attempt that was reserved
+ * before the work and turned out not to count, e.g. a right password): the
+ * reservation makes the count exact under concurrency, the refund makes only
+ * failures count. Same lock order as rl_take (the window row first).
+ */
+export async function releaseOwnSlot(db: Db, key: string, bucket: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [w] = await tx.execute<{ live: number }>(sql`select live from rate_limit_windows where app_id = ${key} and bucket = ${bucket} for update`);
+    if (!w) return;
+    const gone = await tx.execute(sql`
+      delete from rate_limit_hits where ctid = (
+        select ctid from rate_limit_hits where app_id = ${key} and bucket = ${bucket} order by at desc limit 1)`);
+    if (gone.count > 0) await tx.execute(sql`update rate_limit_windows set live = greatest(0, live - 1) where app_id = ${key} and bucket = ${bucket}`);
+  });
 }

@@ -5,21 +5,46 @@ import { ApiError } from '@/server/errors/api-error';
 import { validationError } from '@/server/errors/validation';
 import { newId } from '@/server/lib/ids';
 import { recordAudit } from '@/server/domain/audit/record-audit';
-import { takeOwnWindow } from '@/server/domain/rate-limits/take-slot';
+import { passwordProblem } from '@/server/contracts/auth';
+import { releaseOwnSlot, takeOwnWindow } from '@/server/domain/rate-limits/take-slot';
+import { bumpSessionVersion } from './sessions';
 import { dummyHash, hashPassword, verifyPassword } from '@/server/lib/passwords';
 
-export type SessionUser = { id: string; email: string; name: string; isOperator: boolean };
+/** `mustChangePassword`: signed in with a one-time password, which must be replaced before anything else. */
+export type SessionUser = { id: string; email: string; name: string; isOperator: boolean; mustChangePassword?: boolean };
+
+/** A checked password's user, with the session version a new session carries. */
+export type CredentialsUser = SessionUser & { sessionVersion: number };
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** Sign-up: the user, their organization (sandbox defaults) and the owner membership, in one transaction. */
+/** The policy's verdict as the field error every form shows (server side: the email rule needs the account). */
+export function assertPasswordAllowed(password: string, email: string, field: string): void {
+  const problem = passwordProblem(password, email);
+  if (problem) throw validationError([{ field, code: 'INVALID_FIELD_FORMAT', message: problem }]);
+}
+
+
+
+
+/**
+ * Sign-up: the user, their organization (sandbox defaults) and the owner
+ * membership, in one transaction. With `throttle`, the client address first
+ * takes a slot of its sign-up window (before any hashing): a full window
+ * answers RATE_LIMIT_EXCEEDED.
+ */
 export async function signUp(
   db: Db,
   input: { email: string; name: string; password: string; organizationName: string; timezone?: string; defaultCountry?: string },
+  throttle?: { address: string | null; perMinute: number },
 ): Promise<{ userId: string; organizationId: string }> {
   const email = normalizeEmail(input.email);
+  assertPasswordAllowed(input.password, email, 'password');
+  if (throttle?.address) {
+    await takeOwnWindow(db, `signup-ip:${throttle.address}`, 'sign_up', throttle.perMinute, (s) => `Too many sign-ups from your network. Try again in ${s} s.`);
+  }
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -38,37 +63,50 @@ export async function signUp(
   });
 }
 
-/** Credentials check for next-auth; the same work is done for unknown emails (no timing oracle). */
-export async function verifyCredentials(db: DbOrTx, email: string, password: string): Promise<SessionUser | null> {
+/**
+ * Credentials check; the same work is done for unknown emails (no timing
+ * oracle). An expired password (a one-time password older than 24 h) is
+ * refused like a wrong one. Throttling is signInWithPassword's (sign-in.ts).
+ */
+export async function verifyCredentials(db: DbOrTx, email: string, password: string, now: Date = new Date()): Promise<CredentialsUser | null> {
   const [u] = await db.select().from(users).where(eq(users.email, normalizeEmail(email)));
   if (!u) {
     await verifyPassword(password, await dummyHash());
     return null;
   }
   if (!(await verifyPassword(password, u.passwordHash))) return null;
-  return { id: u.id, email: u.email, name: u.name, isOperator: u.isOperator };
+  if (u.passwordExpiresAt && u.passwordExpiresAt.getTime() <= now.getTime()) return null;
+  return { id: u.id, email: u.email, name: u.name, isOperator: u.isOperator, mustChangePassword: u.mustChangePassword, sessionVersion: u.sessionVersion };
 }
 
-/** Wrong current passwords a user may try per 60 s before being told to wait (a stolen session is no password oracle). */
+/** Attempts at the current password a user may make per 60 s before being told to wait (a stolen session is no password oracle). */
 export const PASSWORD_CHANGE_ATTEMPTS_PER_MINUTE = 5;
 
 /**
- * Changes the signed-in user's password: the current one must match (a
- * validation error on `currentPassword` otherwise, counted: at most
- * PASSWORD_CHANGE_ATTEMPTS_PER_MINUTE a minute), then the new scrypt hash
- * replaces the old one and the change is audited. Sessions already signed in
- * stay signed in.
+ * Changes the signed-in user's password. The new one must pass the policy
+ * (not the email). Each attempt first takes a slot of the user's window (at
+ * most PASSWORD_CHANGE_ATTEMPTS_PER_MINUTE wrong ones a minute): when it is
+ * full the answer is "wait", before the current password is even checked, so
+ * a locked-out guesser learns nothing. A right current password gives its
+ * slot back. Then the new scrypt hash replaces the old one, a one-time
+ * password stops being one, and the session version moves on: every session
+ * of the user ends (the caller signs in again with the new password to keep
+ * going). Audited.
  */
 export async function changePassword(db: Db, input: { userId: string; currentPassword: string; newPassword: string; now: Date }): Promise<void> {
-  const [u] = await db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.id, input.userId));
+  const [u] = await db.select({ id: users.id, email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, input.userId));
   if (!u) throw new ApiError('UNAUTHENTICATED');
+  assertPasswordAllowed(input.newPassword, u.email, 'newPassword');
+  const window = `pw:${u.id}`;
+  await takeOwnWindow(db, window, 'password_change', PASSWORD_CHANGE_ATTEMPTS_PER_MINUTE, (s) => `Too many wrong passwords. Try again in ${s} s.`);
   if (!(await verifyPassword(input.currentPassword, u.passwordHash))) {
-    await takeOwnWindow(db, `pw:${u.id}`, 'password_change', PASSWORD_CHANGE_ATTEMPTS_PER_MINUTE, (s) => `Too many wrong passwords. Try again in ${s} s.`);
     throw validationError([{ field: 'currentPassword', code: 'INVALID_FIELD_FORMAT', message: 'This is not your current password.' }]);
   }
+  await releaseOwnSlot(db, window, 'password_change');
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: input.now }).where(eq(users.id, u.id));
+    await tx.update(users).set({ passwordHash, mustChangePassword: false, passwordExpiresAt: null, updatedAt: input.now }).where(eq(users.id, u.id));
+    await bumpSessionVersion(tx, u.id);
     await recordAudit(tx, { actor: `user:${u.id}`, action: 'user.password_changed', targetType: 'user', targetId: u.id, details: {} });
   });
 }

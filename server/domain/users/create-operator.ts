@@ -4,7 +4,7 @@ import { users } from '@/db/schema';
 import { recordAudit } from '@/server/domain/audit/record-audit';
 import { newId } from '@/server/lib/ids';
 import { hashPassword } from '@/server/lib/passwords';
-import { normalizeEmail } from './accounts';
+import { assertPasswordAllowed, normalizeEmail } from './accounts';
 
 export type OperatorResult = { userId: string; email: string; created: boolean };
 
@@ -15,6 +15,7 @@ export type OperatorResult = { userId: string; email: string; created: boolean }
  */
 export async function createOperator(db: Db, input: { email: string; name: string; password: string; actor: string }): Promise<OperatorResult> {
   const email = normalizeEmail(input.email);
+  assertPasswordAllowed(input.password, email, 'password');
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: users.id, isOperator: users.isOperator }).from(users).where(eq(users.email, email)).for('update');

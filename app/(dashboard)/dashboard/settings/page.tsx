@@ -17,7 +17,7 @@ function countryList() {
 }
 
 export default async function SettingsPage() {
-  const { api } = await serverCaller();
+  const { api, user } = await serverCaller();
   const [org, { members }] = await Promise.all([api.organization.get(), api.organization.listMembers()]);
   const isOwner = org.your_role === 'owner';
   const zones = Intl.supportedValuesOf('timeZone');
@@ -54,7 +54,7 @@ export default async function SettingsPage() {
           </div>
         </Card>
         <Card title="Your account">
-          <PasswordForm />
+          <PasswordForm email={user.email} />
         </Card>
       </div>
     </>

@@ -15,6 +15,7 @@ export async function POST(req: Request) {
   const back = new URL('/dashboard', req.url);
   const user = await currentUser();
   if (!user) return Response.redirect(new URL('/sign-in', req.url), 303);
+  if (user.mustChangePassword) return Response.redirect(new URL('/change-password', req.url), 303);
   const form = await req.formData().catch(() => null);
   const organizationId = String(form?.get('organizationId') ?? '');
   const member = /^org_[0-9A-Za-z]{1,64}$/.test(organizationId) ? await activeMembership(db(), user.id, organizationId) : null;

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { auditLog } from '@/db/schema';
+import { auditLog, users } from '@/db/schema';
 import { PASSWORD_CHANGE_ATTEMPTS_PER_MINUTE, verifyCredentials } from '@/server/domain/users/accounts';
 import { callerAs, signedUpCaller } from '@/tests/dashboard-helpers';
 import { closePools, testDeps } from '@/tests/helpers';
@@ -39,7 +39,7 @@ describe('auth.changePassword', () => {
     expect(same.cause.issues.map((i: { path: string[]; message: string }) => [i.path.join('.'), i.message])).toEqual([['newPassword', 'Choose a password different from the current one.']]);
   });
 
-  it(`allows ${PASSWORD_CHANGE_ATTEMPTS_PER_MINUTE} wrong current passwords a minute, then asks to wait, even for the right one`, async () => {
+  it(`allows ${PASSWORD_CHANGE_ATTEMPTS_PER_MINUTE} wrong current passwords a minute, then asks to wait before checking it: the right one is refused too`, async () => {
     const { api, user } = await signedUpCaller(deps);
     for (let i = 0; i < PASSWORD_CHANGE_ATTEMPTS_PER_MINUTE; i++) {
       expect((await api.auth.changePassword({ currentPassword: `guess-${i}`, newPassword: 'a-new-password-2' }).catch((e) => e)).code).toBe('BAD_REQUEST');
@@ -47,8 +47,47 @@ describe('auth.changePassword', () => {
     const limited = await api.auth.changePassword({ currentPassword: 'guess-x', newPassword: 'a-new-password-2' }).catch((e) => e);
     expect(limited.code).toBe('TOO_MANY_REQUESTS');
     expect(limited.message).toMatch(/^Too many wrong passwords\. Try again in \d+ s\.$/);
-    // The right password still works: only wrong guesses are counted.
-    expect(await api.auth.changePassword({ currentPassword: passwordOf(user), newPassword: 'a-new-password-2' })).toEqual({ changed: true });
+    // The limit is checked before the password: a locked-out guesser cannot tell a right guess from a wrong one.
+    const right = await api.auth.changePassword({ currentPassword: passwordOf(user), newPassword: 'a-new-password-2' }).catch((e) => e);
+    expect(right.code).toBe('TOO_MANY_REQUESTS');
+    expect(right.message).toBe(limited.message);
+    expect(await verifyCredentials(deps.db, user.email, passwordOf(user))).toMatchObject({ id: user.id });
+    expect(await verifyCredentials(deps.db, user.email, 'a-new-password-2')).toBeNull();
+  });
+
+  it('counts only wrong current passwords: a right one gives its slot back', async () => {
+    const { api, user } = await signedUpCaller(deps);
+    for (let i = 0; i < PASSWORD_CHANGE_ATTEMPTS_PER_MINUTE - 1; i++) {
+      expect((await api.auth.changePassword({ currentPassword: `guess-${i}`, newPassword: 'a-new-password-4' }).catch((e) => e)).code).toBe('BAD_REQUEST');
+    }
+    expect(await api.auth.changePassword({ currentPassword: passwordOf(user), newPassword: 'a-new-password-4' })).toEqual({ changed: true });
+    // One wrong try left in the window (4 used), then the wait.
+    expect((await api.auth.changePassword({ currentPassword: 'guess-y', newPassword: 'a-new-password-5' }).catch((e) => e)).code).toBe('BAD_REQUEST');
+    expect((await api.auth.changePassword({ currentPassword: 'guess-z', newPassword: 'a-new-password-5' }).catch((e) => e)).code).toBe('TOO_MANY_REQUESTS');
+  });
+
+  it('ends every session of the user and turns a one-time password into an ordinary one', async () => {
+    const { api, user } = await signedUpCaller(deps);
+    await deps.db.update(users).set({ mustChangePassword: true, passwordExpiresAt: new Date(Date.now() + 3_600_000) }).where(eq(users.id, user.id));
+    const before = await verifyCredentials(deps.db, user.email, passwordOf(user));
+    expect(before).toMatchObject({ mustChangePassword: true, sessionVersion: 0 });
+    expect(await api.auth.changePassword({ currentPassword: passwordOf(user), newPassword: 'a-new-password-6' })).toEqual({ changed: true });
+    const [row] = await deps.db.select().from(users).where(eq(users.id, user.id));
+    expect([row.sessionVersion, row.mustChangePassword, row.passwordExpiresAt]).toEqual([1, false, null]);
+  });
+
+  it('applies the password policy, email rule included (each message exact)', async () => {
+    const { api, user } = await signedUpCaller(deps);
+    const issues = async (newPassword: string) => {
+      const e = await api.auth.changePassword({ currentPassword: passwordOf(user), newPassword }).catch((x) => x);
+      expect(e.code).toBe('BAD_REQUEST');
+      return e.cause.issues ? e.cause.issues.map((i: { path: string[]; message: string }) => [i.path.join('.'), i.message]) : e.cause.options.errors.map((i: { field: string; message: string }) => [i.field, i.message]);
+    };
+    expect(await issues('x'.repeat(129))).toEqual([['newPassword', 'Use at most 128 characters.']]);
+    expect(await issues('7'.repeat(12))).toEqual([['newPassword', 'Do not use one character repeated.']]);
+    expect(await issues(user.email.toUpperCase())).toEqual([['newPassword', 'Do not use your email address as your password.']]);
+    expect(await issues(user.email.split('@')[0])).toEqual([['newPassword', 'Do not use your email address as your password.']]);
+    expect(await verifyCredentials(deps.db, user.email, passwordOf(user))).toMatchObject({ id: user.id });
   });
 
   it('needs a signed-in user', async () => {

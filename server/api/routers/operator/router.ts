@@ -4,6 +4,7 @@ import { getMerchantProcedure } from './get-merchant';
 import { listAuditProcedure } from './list-audit';
 import { listMerchantsProcedure } from './list-merchants';
 import { listPendingTopUpsProcedure } from './list-pending-top-ups';
+import { revokeSessionsProcedure } from './revoke-sessions';
 import { setCreditLineProcedure } from './set-credit-line';
 import { setKeyStatusProcedure } from './set-key-status';
 import { setPricesProcedure } from './set-prices';
@@ -18,4 +19,5 @@ export const operatorRouter = router({
   listPendingTopUps: listPendingTopUpsProcedure,
   decideTopUp: decideTopUpProcedure,
   listAudit: listAuditProcedure,
+  revokeSessions: revokeSessionsProcedure,
 });

@@ -8,5 +8,5 @@ export const addMemberProcedure = merchantProcedure
   .output(AddMemberResult)
   .mutation(async ({ ctx, input }) => {
     ctx.requireRole('owner');
-    return addMember(ctx.db, { ...input, organizationId: ctx.member.organizationId, actor: `user:${ctx.user.id}`, youId: ctx.user.id });
+    return addMember(ctx.db, { ...input, organizationId: ctx.member.organizationId, actor: `user:${ctx.user.id}`, youId: ctx.user.id, now: ctx.now() });
   });

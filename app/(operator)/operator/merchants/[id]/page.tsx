@@ -4,6 +4,7 @@ import { AuditTable } from '@/components/operator/audit-table';
 import { CreditLineForm } from '@/components/operator/credit-line-form';
 import { KeyStatusActions } from '@/components/operator/key-status-actions';
 import { PricingEditor } from '@/components/operator/pricing-editor';
+import { RevokeSessionsButton } from '@/components/operator/revoke-sessions-button';
 import { TopUpDecision } from '@/components/operator/top-up-decision';
 import { Card, EmptyState, PageHeader } from '@/components/ui/card';
 import { formatDateTime, formatMoney } from '@/components/ui/format';
@@ -102,8 +103,9 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
           ) : (
             <ul className="text-sm">
               {m.members.map((u) => (
-                <li key={u.user_id}>
+                <li key={u.user_id} className="py-1">
                   {u.name} · {u.email} · {u.role}
+                  <RevokeSessionsButton userId={u.user_id} email={u.email} />
                 </li>
               ))}
             </ul>
