@@ -1,4 +1,9 @@
 import { CliError, type CliIo, type Command, type CommandResult } from './command';
+import { addConnectorCommand } from './commands/add-connector';
+import { deleteRouteCommand } from './commands/delete-route';
+import { listConnectorsCommand } from './commands/list-connectors';
+import { setRouteCommand } from './commands/set-route';
+import { updateConnectorCommand } from './commands/update-connector';
 import { createMerchantCommand } from './commands/create-merchant';
 import { createOperatorCommand } from './commands/create-operator';
 import { rotateKeyCommand } from './commands/rotate-key';
@@ -19,6 +24,11 @@ const COMMANDS: Command[] = [
   setPricesCommand,
   setRateLimitsCommand,
   createOperatorCommand,
+  addConnectorCommand,
+  updateConnectorCommand,
+  setRouteCommand,
+  deleteRouteCommand,
+  listConnectorsCommand,
 ];
 
 /**
