@@ -8,6 +8,7 @@ import { randomBase62 } from '@/server/lib/ids';
 import { db } from '@/db/client';
 import { createPipeline, type Pipeline } from '@/server/domain/delivery/pipeline';
 import { env } from '@/server/env';
+import { ConnectorManager } from '@/server/domain/carrier/smpp/manager';
 import { createTaskList } from './task-list';
 import { reapDeadWorkers } from './reap-dead-workers';
 
@@ -81,11 +82,15 @@ export async function startWorker(opts: { connectionString: string; concurrency:
     logger: workerLogger,
     events,
   });
+  // D14: this process holds the sessions of the SMPP connectors whose lease it gets, and sweeps the outbox.
+  const connectors = new ConnectorManager(db(), env().APP_SECRET, id);
+  connectors.start();
   logger.info('worker started', { worker_id: id, concurrency: opts.concurrency });
   return {
     id,
     stop: async () => {
       clearInterval(timer);
+      await connectors.stop().catch((e: unknown) => logger.warn('stopping SMPP connectors failed', { error: e }));
       await runner.stop().catch((e: unknown) => logger.warn('worker stop failed', { error: e }));
       await pgPool.end().catch(() => {});
       await sql`delete from worker_heartbeats where worker_id = ${id} or worker_id like ${`%@${id}`}`.catch(() => {});
