@@ -70,7 +70,7 @@ describe('SMPP connector through the worker code (D14)', () => {
     const [r] = await waitFor(() => h.recipients(gsm), (x) => x[0].state === 'sent');
     const parts = s.submits.slice(1);
     expect(parts.map((p) => [p.data_coding, p.esm_class, p.short_message.length])).toEqual([[0, 0x40, 6 + 152], [0, 0x40, 6 + 153], [0, 0x40, 6 + 11]]);
-    const ref = (r.id & 0xff).toString(16).padStart(2, '0');
+    const ref = (Number(r.id) & 0xff).toString(16).padStart(2, '0');
     expect(parts.map((p) => p.short_message.subarray(0, 6).toString('hex'))).toEqual([`050003${ref}0301`, `050003${ref}0302`, `050003${ref}0303`]);
     // 150 A + ESC ( = 152 septets: € (2 more) would cut the 153 limit, so it opens part 2 (D1: an escape pair is never split)
     expect(parts[0].short_message.subarray(6).toString('hex')).toBe('41'.repeat(150) + '1b28');
