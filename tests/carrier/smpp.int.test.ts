@@ -78,4 +78,120 @@ describe('SMPP connector through the worker code (D14)', () => {
     expect(parts[2].short_message.subarray(6).toString('hex')).toBe('62' + '63'.repeat(10));
     expect(r.carrier_message_id).toBe(parts[0].messageId);
   });
+
+  it('throttling (0x58) slows the connector down and loses nothing', async () => {
+    const s = await smsc({ policy: (_x, i) => (i < 3 ? 0x58 : 0) });
+    const c = await h.connector('throttle', s.port);
+    await h.route('2438102', [c.id]);
+    const m = await h.merchant();
+    h.manager();
+    const id = await h.send(m.apiKey, ['+243810201234', '+243810202345', '+243810203456'], 'slow down');
+    const rows = await waitFor(() => h.recipients(id), (r) => r.every((x) => x.state === 'sent'));
+    expect(states(rows)).toEqual(['sent', 'sent', 'sent']);
+    expect(s.submits.map((x) => x.status)).toEqual([0x58, 0x58, 0x58, 0, 0, 0]);
+    expect(s.submits.slice(3).map((x) => x.destination_addr).sort()).toEqual(['243810201234', '243810202345', '243810203456']);
+    expect(s.submits[3].at - s.submits[2].at).toBeGreaterThanOrEqual(900);
+  });
+
+  it('a session dropped mid-window resubmits only the unanswered part', async () => {
+    const s = await smsc();
+    s.setPolicy((_x, i) => {
+      if (i === 2) {
+        setTimeout(() => s.drop(), 100);
+        return 'ignore';
+      }
+      return 0;
+    });
+    const c = await h.connector('dropper', s.port, { window: 10 });
+    await h.route('2438103', [c.id]);
+    const m = await h.merchant();
+    h.manager();
+    const id = await h.send(m.apiKey, ['+243810301234'], 'd'.repeat(400));
+    const [r] = await waitFor(() => h.recipients(id), (x) => x[0].state === 'sent');
+    const seq = (x: { short_message: Buffer }) => x.short_message[5];
+    expect(s.submits.map((x) => [seq(x), x.status])).toEqual([[1, 0], [2, 0], [3, 'ignored'], [3, 0]]);
+    expect(s.submits[3].short_message.toString('hex')).toBe(s.submits[2].short_message.toString('hex'));
+    expect(s.binds).toEqual(['bind_transceiver:ok', 'bind_transceiver:ok']);
+    expect([r.state, r.carrier_message_id]).toEqual(['sent', 'm000001']);
+  });
+
+  it('failover: a connector that is not bound hands the message to the next one of the route', async () => {
+    const dead = await startSmsc();
+    await dead.close(); // nothing listens on that port any more
+    const b = await smsc();
+    const ca = await h.connector('fo-a', dead.port);
+    const cb = await h.connector('fo-b', b.port);
+    await h.route('2438104', [ca.id, cb.id]);
+    const m = await h.merchant();
+    h.manager();
+    const id = await h.send(m.apiKey, ['+243810401234'], 'via b');
+    const [r] = await waitFor(() => h.recipients(id), (x) => x[0].state === 'sent');
+    expect([r.state, r.carrier]).toEqual(['sent', 'fo-b']);
+    expect(b.submits.map((x) => x.destination_addr)).toEqual(['243810401234']);
+  });
+
+  it('failover: a retryable error (0x14 queue full) goes to the next connector at once', async () => {
+    const a = await smsc({ policy: () => 0x14 });
+    const b = await smsc();
+    const ca = await h.connector('full-a', a.port);
+    const cb = await h.connector('full-b', b.port);
+    await h.route('2438105', [ca.id, cb.id]);
+    const m = await h.merchant();
+    h.manager();
+    const id = await h.send(m.apiKey, ['+243810501234'], 'queue full');
+    const [r] = await waitFor(() => h.recipients(id), (x) => x[0].state === 'sent');
+    expect([r.state, r.carrier, r.carrier_message_id]).toEqual(['sent', 'full-b', 'm000001']);
+    expect([a.submits.length, b.submits.length]).toEqual([1, 1]);
+  });
+
+  it('a permanent error (0x0B) fails at once with SMPP_ESME_RINVDSTADR', async () => {
+    const s = await smsc({ policy: () => 0x0b });
+    const c = await h.connector('perm', s.port);
+    await h.route('2438106', [c.id]);
+    const m = await h.merchant();
+    h.manager();
+    const id = await h.send(m.apiKey, ['+243810601234'], 'nowhere');
+    const [r] = await waitFor(() => h.recipients(id), (x) => x[0].state === 'failed');
+    expect([r.state, r.carrier, r.error_code]).toEqual(['failed', 'perm', 'SMPP_ESME_RINVDSTADR']);
+    await new Promise((res) => setTimeout(res, 500));
+    expect(s.submits).toHaveLength(1);
+    const failed = (await h.events(id)).find((e) => e.event_type === 'sms.failed')!.payload.data;
+    expect(failed).toMatchObject({ carrier: 'perm', error_code: 'SMPP_ESME_RINVDSTADR', retryable: false });
+    expect((await h.call('GET', `/status/${id}`, { key: m.apiKey })).body.data).toMatchObject({ status: 'failed', failed: 1 });
+  });
+
+  it('late receipts after a worker restart still match', async () => {
+    const s = await smsc();
+    const c = await h.connector('late', s.port);
+    await h.route('2438107', [c.id]);
+    const m = await h.merchant();
+    const first = h.manager();
+    const id = await h.send(m.apiKey, ['+243810701234'], 'before restart');
+    await waitFor(() => h.recipients(id), (x) => x[0].state === 'sent');
+    await first.stop(); // unbinds; the lease is given back
+    await waitFor(async () => s.sessions.length, (n) => n === 0);
+    h.manager();
+    await waitFor(async () => s.binds.length, (n) => n === 2);
+    await waitFor(async () => s.sessions.length, (n) => n === 1);
+    expect(await s.receipt('m000001', 'DELIVRD')).toBe(0);
+    const [r] = await waitFor(() => h.recipients(id), (x) => x[0].state === 'delivered');
+    expect([r.state, r.carrier, r.carrier_message_id]).toEqual(['delivered', 'late', 'm000001']);
+  });
+
+  it('routing: sandbox magic numbers and unrouted numbers stay with the simulator', async () => {
+    const s = await smsc();
+    const c = await h.connector('magic', s.port);
+    await h.route('2438108', [c.id]);
+    const m = await h.merchant();
+    h.manager();
+    const id = await h.send(m.apiKey, ['+243810801111', '+243810801234', '+243970001234'], 'mixed');
+    const rows = await waitFor(() => h.recipients(id), (r) => r[1].state === 'sent');
+    expect(rows.map((r) => [r.state, r.carrier, r.error_code])).toEqual([
+      ['failed', 'sim-vodacom', 'UNKNOWN_SUBSCRIBER'],
+      ['sent', 'magic', null],
+      ['delivered', 'sim-airtel', null],
+    ]);
+    expect(s.submits.map((x) => x.destination_addr)).toEqual(['243810801234']);
+  });
 });
+
