@@ -1,4 +1,5 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '@/server/cli/run-cli';
 import { closePools } from '../helpers';
 import { carrierHarness, waitFor } from './harness';
 import { startSmsc, type Smsc } from './smsc';
@@ -192,6 +193,38 @@ describe('SMPP connector through the worker code (D14)', () => {
       ['delivered', 'sim-airtel', null],
     ]);
     expect(s.submits.map((x) => x.destination_addr)).toEqual(['243810801234']);
+  });
+
+  it('live state: list-connectors and /health follow the sessions; update-connector applies within 5 s', async () => {
+    const s = await smsc();
+    const dead = await startSmsc();
+    await dead.close();
+    await h.connector('live-a', s.port);
+    await h.connector('live-b', dead.port);
+    h.manager({ tickMs: 1000 }); // the worker's own tick
+    const cli = async (...argv: string[]) => {
+      let out = '';
+      const code = await runCli([...argv, '--json'], { db: h.db, env: h.env, stdout: (x) => (out += x), stderr: (x) => (out += x) });
+      expect(code).toBe(0);
+      return JSON.parse(out);
+    };
+    const list = await waitFor(() => cli('list-connectors'), (l) => l.connectors.find((c: any) => c.name === 'live-a')?.sessions[0]?.state === 'bound');
+    const live = list.connectors.filter((c: any) => c.name.startsWith('live-'));
+    expect(live.map((c: any) => [c.name, c.enabled, c.owner !== null, c.sessions.map((x: any) => x.state)])).toEqual([
+      ['live-a', true, true, ['bound']],
+      ['live-b', true, true, ['backoff']],
+    ]);
+    const health = (await h.call('GET', '/health')).body;
+    expect(health.status).toBe('ok');
+    expect(health.checks.connectors).toEqual({ status: 'degraded', unbound: ['live-b'] });
+
+    await cli('update-connector', '--name', 'live-b', '--enabled', 'off');
+    const t0 = Date.now();
+    await cli('update-connector', '--name', 'live-a', '--enabled', 'off');
+    await waitFor(async () => s.sessions.length, (n) => n === 0, 6000);
+    expect(s.sessions).toHaveLength(0);
+    expect(Date.now() - t0).toBeLessThan(5000);
+    expect((await h.call('GET', '/health')).body.checks.connectors).toEqual({ status: 'ok', unbound: [] });
   });
 });
 
