@@ -10,8 +10,9 @@ import { pipelineTasks } from '@/server/jobs/tasks/pipeline-tasks';
 import { makeMerchant, restClient, testDeps, testEnv } from '../helpers';
 import { drain } from '../pipeline/drain';
 
-/** Fast timings for tests: the same code as the worker's, shorter waits. */
-export const FAST: ManagerOptions = { tickMs: 100, sweepMs: 100, graceS: 1, respTimeoutMs: 1500, flushMs: 10 };
+import { FAST } from './harness-options';
+
+export { FAST };
 
 export function carrierHarness() {
   const env: Env = testEnv({ CARRIER_SIM_DELAY_MS: '0' });

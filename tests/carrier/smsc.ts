@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import * as smpp from 'smpp';
+import smpp from 'smpp';
 
 /**
  * An SMSC for tests, on the same `smpp` library as the connector (a test helper, not shipped): binds (checks

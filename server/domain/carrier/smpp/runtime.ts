@@ -1,4 +1,4 @@
-import type { Pdu } from 'smpp';
+import type smpp from 'smpp';
 import type { Db } from '@/db/client';
 import type { ConnectorRow, SessionState } from '@/db/schema';
 import { logger } from '@/server/lib/logger';
@@ -43,7 +43,7 @@ export class ConnectorRuntime {
       host: cfg.host, port: cfg.port, tls: cfg.tls, systemId: cfg.systemId, password: cfg.password, systemType: cfg.systemType,
       enquireLinkS: cfg.enquireLinkS, respTimeoutMs: opts.respTimeoutMs,
     };
-    const hooks = { onDeliverSm: (pdu: Pdu) => this.onDeliverSm(pdu), onChange: () => {} };
+    const hooks = { onDeliverSm: (pdu: smpp.Pdu) => this.onDeliverSm(pdu), onChange: () => {} };
     for (let i = 0; i < cfg.sessions; i++) {
       if (cfg.bindMode === 'split') {
         this.sessions.push(new SmppSession({ ...base, role: 'transmitter' }, hooks), new SmppSession({ ...base, role: 'receiver' }, hooks));
@@ -65,7 +65,7 @@ export class ConnectorRuntime {
     this.loop = this.pump().catch((e: unknown) => logger.error('smpp submit loop failed', { connector: this.cfg.name, error: e }));
   }
 
-  private async onDeliverSm(pdu: Pdu): Promise<void> {
+  private async onDeliverSm(pdu: smpp.Pdu): Promise<void> {
     const receipt = parseReceipt(pdu);
     if (!receipt) return; // a mobile-originated message: acknowledged, not handled here
     await storeReceipt(this.db, this.cfg.id, receipt);

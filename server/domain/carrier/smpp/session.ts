@@ -1,4 +1,4 @@
-import * as smpp from 'smpp';
+import smpp from 'smpp';
 import type { SessionState } from '@/db/schema';
 import { logger } from '@/server/lib/logger';
 

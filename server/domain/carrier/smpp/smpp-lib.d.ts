@@ -3,6 +3,9 @@ declare module 'smpp' {
   import type { EventEmitter } from 'node:events';
   import type { Server as NetServer, Socket } from 'node:net';
 
+  // CommonJS whose exports Node's ESM loader cannot list (assigned in loops): import the default.
+  namespace smpp {
+
   export type Pdu = {
     command: string;
     command_id: number;
@@ -40,4 +43,6 @@ declare module 'smpp' {
   export function connect(options: Record<string, unknown>, listener?: () => void): Session;
   export function createServer(options: Record<string, unknown>, listener?: (session: Session) => void): Server;
   export const errors: Record<string, number>;
+  }
+  export = smpp;
 }

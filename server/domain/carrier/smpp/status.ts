@@ -1,7 +1,7 @@
-import { errors } from 'smpp';
+import smpp from 'smpp';
 import type { Failure } from '@/server/domain/carrier/connector';
 
-const NAMES = new Map(Object.entries(errors).map(([name, code]) => [code, name]));
+const NAMES = new Map(Object.entries(smpp.errors).map(([name, code]) => [code, name]));
 
 /** D14: throttled, queue full, system error: the next connector (or a later retry); anything else is final. */
 export const RETRYABLE_STATUSES = new Set([0x58, 0x14, 0x08]);
