@@ -226,5 +226,39 @@ describe('SMPP connector through the worker code (D14)', () => {
     expect(Date.now() - t0).toBeLessThan(5000);
     expect((await h.call('GET', '/health')).body.checks.connectors).toEqual({ status: 'ok', unbound: [] });
   });
+
+  it('a receipt that comes before its submit_sm_resp is recorded still matches', async () => {
+    const s = await smsc();
+    s.setPolicy((x) => {
+      // answer, then send the receipt on the same connection at once
+      setImmediate(() => void s.receipt('m000001', 'DELIVRD', '000', { session: x.session }));
+      return 0;
+    });
+    const c = await h.connector('eager', s.port);
+    await h.route('2438109', [c.id]);
+    const m = await h.merchant();
+    h.manager();
+    const id = await h.send(m.apiKey, ['+243810901234'], 'quick receipt');
+    const [r] = await waitFor(() => h.recipients(id), (x) => x[0].state === 'delivered');
+    expect([r.state, r.carrier_message_id]).toEqual(['delivered', 'm000001']);
+    expect((await h.events(id)).map((e) => e.event_type)).toEqual(['sms.processing', 'sms.sent', 'sms.delivered']);
+  });
+
+  it('split bind: a transmitter submits, the receiver takes the receipts', async () => {
+    const s = await smsc();
+    const c = await h.connector('split', s.port, { bindMode: 'split' });
+    await h.route('2438110', [c.id]);
+    const m = await h.merchant();
+    h.manager();
+    await waitFor(async () => s.binds.length, (n) => n === 2);
+    expect([...s.binds].sort()).toEqual(['bind_receiver:ok', 'bind_transmitter:ok']);
+    const id = await h.send(m.apiKey, ['+243811001234'], 'split');
+    await waitFor(() => h.recipients(id), (x) => x[0].state === 'sent');
+    expect(s.roleOf(s.submits[0].session)).toBe('bind_transmitter');
+    const receiver = s.sessions.find((x) => s.roleOf(x) === 'bind_receiver')!;
+    expect(await s.receipt('m000001', 'REJECTD', '0x0B', { session: receiver })).toBe(0);
+    const [r] = await waitFor(() => h.recipients(id), (x) => x[0].state === 'failed');
+    expect([r.state, r.error_code, r.error_message]).toEqual(['failed', 'DLR_REJECTD', '0x0B']);
+  });
 });
 

@@ -81,6 +81,7 @@ function parseSubmit(raw: Buffer) {
 export async function startSmsc(opts: { systemId?: string; password?: string; policy?: Policy } = {}) {
   const submits: Submit[] = [];
   const binds: string[] = [];
+  const roles = new Map<smpp.Session, string>();
   let policy: Policy = opts.policy ?? (() => 0);
   let nextId = 1;
   const server = smpp.createServer({}, (session) => {
@@ -88,6 +89,7 @@ export async function startSmsc(opts: { systemId?: string; password?: string; po
     const bind = (pdu: smpp.Pdu) => {
       const ok = (!opts.systemId || pdu.system_id === opts.systemId) && (!opts.password || pdu.password === opts.password);
       binds.push(`${pdu.command}:${ok ? 'ok' : 'refused'}`);
+      roles.set(session, pdu.command);
       session.send(pdu.response({ command_status: ok ? 0 : 0x0d, system_id: 'test-smsc' }));
       if (!ok) session.close();
     };
@@ -127,8 +129,8 @@ export async function startSmsc(opts: { systemId?: string; password?: string; po
       return server.sessions;
     },
     /** A delivery receipt (Appendix B text) for a message id, on the first open session. */
-    receipt(messageId: string, stat: string, err = '000', opts: { tlv?: boolean } = {}): Promise<number> {
-      const session = server.sessions[server.sessions.length - 1];
+    receipt(messageId: string, stat: string, err = '000', opts: { tlv?: boolean; session?: smpp.Session } = {}): Promise<number> {
+      const session = opts.session ?? server.sessions.filter((x) => roles.get(x) !== 'bind_transmitter').at(-1);
       if (!session) throw new Error('no session to send the receipt on');
       const text = `id:${messageId} sub:001 dlvrd:${stat === 'DELIVRD' ? '001' : '000'} submit date:2611231200 done date:2611231201 stat:${stat} err:${err} text:`;
       const states: Record<string, number> = { DELIVRD: 2, EXPIRED: 3, DELETED: 4, UNDELIV: 5, ACCEPTD: 6, UNKNOWN: 7, REJECTD: 8 };
@@ -141,6 +143,10 @@ export async function startSmsc(opts: { systemId?: string; password?: string; po
           (resp) => resolve(resp.command_status),
         );
       });
+    },
+    /** The bind command each open session used. */
+    roleOf(session: smpp.Session): string | undefined {
+      return roles.get(session);
     },
     /** Closes every connection abruptly (no unbind). */
     drop() {

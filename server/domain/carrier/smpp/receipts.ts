@@ -44,8 +44,9 @@ export async function storeReceipt(db: Db, connectorId: string, r: ParsedReceipt
 }
 
 /**
- * Matches stored receipts to accepted parts by connector + message id (a receipt that arrives before its
- * submit_sm_resp was recorded, or after a restart, matches later), then moves `sent` recipients: DELIVRD on every
+ * Matches stored receipts to accepted parts by connector + message id (a receipt that arrives after a restart
+ * matches at once: the parts are in Postgres; one that arrives before its submit_sm_resp was recorded is tried again
+ * by every sweep for 10 minutes, then stays stored unmatched), then moves `sent` recipients: DELIVRD on every
  * part -> delivered; a failure on any part -> failed `DLR_<STAT>` with the receipt's err in error_message.
  */
 export async function applyStoredReceipts(db: Db, now: Date): Promise<number> {
@@ -53,7 +54,7 @@ export async function applyStoredReceipts(db: Db, now: Date): Promise<number> {
     with m as (
       select r.id as receipt_id, p.recipient_id, p.connector_id, p.part_no, r.stat, r.err
         from carrier_receipts r join carrier_parts p on p.connector_id = r.connector_id and p.carrier_message_id = r.carrier_message_id
-       where r.applied_at is null and r.received_at > now() - interval '8 days'
+       where r.applied_at is null and r.received_at > now() - interval '10 minutes'
        order by r.id limit 5000
        for update of r skip locked
     ), parts as (
