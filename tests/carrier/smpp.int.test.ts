@@ -1,5 +1,6 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '@/server/cli/run-cli';
+import { sql } from 'drizzle-orm';
 import { closePools } from '../helpers';
 import { carrierHarness, waitFor } from './harness';
 import { startSmsc, type Smsc } from './smsc';
@@ -40,6 +41,9 @@ describe('SMPP connector through the worker code (D14)', () => {
     expect(s.submits[0].short_message.toString('hex')).toBe(Buffer.from('Hello from SMPP', 'latin1').toString('hex'));
 
     expect(await s.receipt('m000001', 'DELIVRD')).toBe(0);
+    // D14: the receipt is in Postgres by the time deliver_sm_resp reaches the SMSC
+    const stored = await h.db.execute<{ stat: string }>(sql`select stat from carrier_receipts where connector_id = ${c.id} and carrier_message_id = 'm000001'`);
+    expect(stored.map((x) => x.stat)).toEqual(['DELIVRD']);
     expect(await s.receipt('m000002', 'UNDELIV', '001', { tlv: true })).toBe(0);
     const done = await waitFor(() => h.recipients(id), (r) => r.every((x) => x.state !== 'sent'));
     expect(done.map((r) => [r.state, r.error_code, r.error_message])).toEqual([
@@ -171,6 +175,7 @@ describe('SMPP connector through the worker code (D14)', () => {
     await waitFor(() => h.recipients(id), (x) => x[0].state === 'sent');
     await first.stop(); // unbinds; the lease is given back
     await waitFor(async () => s.sessions.length, (n) => n === 0);
+    expect(s.counts.unbinds).toBe(1);
     h.manager();
     await waitFor(async () => s.binds.length, (n) => n === 2);
     await waitFor(async () => s.sessions.length, (n) => n === 1);
@@ -259,6 +264,16 @@ describe('SMPP connector through the worker code (D14)', () => {
     expect(await s.receipt('m000001', 'REJECTD', '0x0B', { session: receiver })).toBe(0);
     const [r] = await waitFor(() => h.recipients(id), (x) => x[0].state === 'failed');
     expect([r.state, r.error_code, r.error_message]).toEqual(['failed', 'DLR_REJECTD', '0x0B']);
+  });
+
+  it('sends enquire_link every enquire-link seconds', async () => {
+    const s = await smsc();
+    await h.connector('keepalive', s.port, { enquireLinkS: 1 });
+    h.manager();
+    await waitFor(async () => s.binds.length, (n) => n === 1);
+    await new Promise((r) => setTimeout(r, 2300));
+    expect(s.counts.enquireLinks).toBeGreaterThanOrEqual(2);
+    expect(s.counts.enquireLinks).toBeLessThanOrEqual(3);
   });
 });
 

@@ -82,6 +82,7 @@ export async function startSmsc(opts: { systemId?: string; password?: string; po
   const submits: Submit[] = [];
   const binds: string[] = [];
   const roles = new Map<smpp.Session, string>();
+  const counts = { enquireLinks: 0, unbinds: 0 };
   let policy: Policy = opts.policy ?? (() => 0);
   let nextId = 1;
   const server = smpp.createServer({}, (session) => {
@@ -96,8 +97,12 @@ export async function startSmsc(opts: { systemId?: string; password?: string; po
     session.on('bind_transceiver', bind);
     session.on('bind_transmitter', bind);
     session.on('bind_receiver', bind);
-    session.on('enquire_link', (pdu: smpp.Pdu) => session.send(pdu.response()));
+    session.on('enquire_link', (pdu: smpp.Pdu) => {
+      counts.enquireLinks++;
+      session.send(pdu.response());
+    });
     session.on('unbind', (pdu: smpp.Pdu) => {
+      counts.unbinds++;
       session.send(pdu.response());
       session.close();
     });
@@ -121,6 +126,7 @@ export async function startSmsc(opts: { systemId?: string; password?: string; po
     port,
     submits,
     binds,
+    counts,
     setPolicy(p: Policy) {
       policy = p;
     },
