@@ -114,7 +114,11 @@ export class ConnectorRuntime {
           continue;
         }
         sent++;
-        const p = session.submit(job.pdu).then((r) => this.settlePart(job.msg, job.partNo, r));
+        // (never rejects: an unhandled rejection ends the worker process, scripts/run.ts)
+        const p = session
+          .submit(job.pdu)
+          .then((r) => this.settlePart(job.msg, job.partNo, r))
+          .catch((e: unknown) => logger.error('settling a submit_sm answer failed', { connector: this.cfg.name, error: e }));
         this.open.add(p);
         void p.finally(() => this.open.delete(p));
       }
