@@ -76,6 +76,12 @@ describe('connector and route commands (D14)', () => {
         { prefix: '24381', organization_id: m.organizationId, connectors: ['mno-a'] },
       ],
     });
+    const text = await cli(['list-connectors']);
+    expect(text.out).toBe(
+      'connectors  \n    name=mno-a kind=smpp enabled=true host=127.0.0.1 port=2775 owner=null sessions=[]' +
+        '\n    name=mno-b kind=smpp enabled=false host=smsc.example port=3550 owner=null sessions=[]\n' +
+        `routes      \n    prefix=24381 organization_id=null connectors=[mno-b]\n    prefix=24381 organization_id=${m.organizationId} connectors=[mno-a]\n`,
+    );
     expect(await ok('delete-route', '--prefix', '24381', '--organization-id', m.organizationId)).toEqual({
       route_id: expect.stringMatching(/^rte_/), prefix: '24381', organization_id: m.organizationId, deleted: true,
     });

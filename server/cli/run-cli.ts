@@ -96,9 +96,11 @@ function formatLines(result: CommandResult): string {
   const entries = Object.entries(result.data);
   const width = Math.max(...entries.map(([k]) => k.length));
   const show = (v: unknown): string =>
-    v !== null && typeof v === 'object'
-      ? Object.entries(v).map(([k, x]) => `${k}=${String(x)}`).join(' ')
-      : v === null ? '(none)' : String(v);
+    Array.isArray(v)
+      ? v.map((x) => (x !== null && typeof x === 'object' ? `\n    ${show(x)}` : String(x))).join(v.some((x) => x !== null && typeof x === 'object') ? '' : ',')
+      : v !== null && typeof v === 'object'
+        ? Object.entries(v).map(([k, x]) => `${k}=${Array.isArray(x) ? `[${x.map((y) => (y !== null && typeof y === 'object' ? (y as { state?: string }).state ?? JSON.stringify(y) : String(y))).join(',')}]` : String(x)}`).join(' ')
+        : v === null ? '(none)' : String(v);
   const lines = entries.map(([k, v]) => `${k.padEnd(width)}  ${show(v)}`);
   if (result.note) lines.push('', result.note);
   return lines.join('\n') + '\n';
