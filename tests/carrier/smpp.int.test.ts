@@ -3,6 +3,7 @@ import { runCli } from '@/server/cli/run-cli';
 import { sql } from 'drizzle-orm';
 import { closePools } from '../helpers';
 import { carrierHarness, waitFor } from './harness';
+import smpp from 'smpp';
 import { startSmsc, type Smsc } from './smsc';
 
 const h = carrierHarness();
@@ -274,6 +275,31 @@ describe('SMPP connector through the worker code (D14)', () => {
     await new Promise((r) => setTimeout(r, 2300));
     expect(s.counts.enquireLinks).toBeGreaterThanOrEqual(2);
     expect(s.counts.enquireLinks).toBeLessThanOrEqual(3);
+  });
+
+  it('multipart: a failure receipt for part 1 that arrives while part 2 is unanswered fails the recipient once it is sent', async () => {
+    const s = await smsc();
+    let release: (() => void) | null = null;
+    s.setPolicy((x, i) => {
+      if (i === 0) setImmediate(() => void s.receipt('m000001', 'UNDELIV', '005', { session: x.session }));
+      if (i === 1) {
+        // answer part 2 only after part 1's receipt is in
+        release = () => x.session.send(Object.assign(new smpp.PDU('submit_sm_resp', { sequence_number: x.sequence, message_id: 'late-2' })) as never);
+        return 'ignore';
+      }
+      return 0;
+    });
+    const c = await h.connector('multi', s.port);
+    await h.route('2438111', [c.id]);
+    const m = await h.merchant();
+    h.manager();
+    const id = await h.send(m.apiKey, ['+243811101234'], 'p'.repeat(200));
+    await waitFor(async () => (await h.db.execute(sql`select 1 from carrier_receipts where connector_id = ${c.id} and applied_at is not null`)).length, (n) => n === 1);
+    expect((await h.recipients(id))[0].state).toBe('processing');
+    release!();
+    // no receipt for part 2 is needed: one failed part decides
+    const [r] = await waitFor(() => h.recipients(id), (x) => x[0].state === 'failed', 3000);
+    expect([r.state, r.error_code, r.error_message, r.carrier_message_id]).toEqual(['failed', 'DLR_UNDELIV', '005', 'm000001']);
   });
 });
 

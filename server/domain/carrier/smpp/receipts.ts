@@ -49,7 +49,7 @@ export async function storeReceipt(db: Db, connectorId: string, r: ParsedReceipt
  * by every sweep for 10 minutes, then stays stored unmatched), then moves `sent` recipients: DELIVRD on every
  * part -> delivered; a failure on any part -> failed `DLR_<STAT>` with the receipt's err in error_message.
  */
-export async function applyStoredReceipts(db: Db, now: Date): Promise<number> {
+export async function applyStoredReceipts(db: Db, now: Date, justSent: number[] = []): Promise<number> {
   const matched = await db.execute<{ recipient_id: number }>(sql`
     with m as (
       select r.id as receipt_id, p.recipient_id, p.connector_id, p.part_no, r.stat, r.err
@@ -65,14 +65,16 @@ export async function applyStoredReceipts(db: Db, now: Date): Promise<number> {
       update carrier_receipts r set applied_at = now() from m where r.id = m.receipt_id returning 1
     )
     select distinct recipient_id from parts`);
-  if (!matched.length) return 0;
+  // (a part's receipt may have been applied while another part was still unanswered: judge those once `sent`)
+  const affected = [...new Set([...matched.map((m) => Number(m.recipient_id)), ...justSent])];
+  if (!affected.length) return 0;
   const verdicts = await db.execute<{ recipient_id: number; dispatch_id: string; delivered: boolean; fail_stat: string | null; fail_err: string | null }>(sql`
     select o.recipient_id, o.dispatch_id,
            count(*) filter (where p.stat = 'DELIVRD') = max(p.parts_total) as delivered,
            (array_agg(p.stat order by p.part_no) filter (where p.stat = any(${textArray(FINAL_FAILURES)})))[1] as fail_stat,
            (array_agg(p.err order by p.part_no) filter (where p.stat = any(${textArray(FINAL_FAILURES)})))[1] as fail_err
       from carrier_outbox o join carrier_parts p on p.recipient_id = o.recipient_id and p.connector_id = o.connector_id
-     where o.state = 'sent' and o.recipient_id = any(${ids64(matched.map((m) => Number(m.recipient_id)))})
+     where o.state = 'sent' and o.recipient_id = any(${ids64(affected)})
      group by o.recipient_id, o.dispatch_id`);
   const decided = verdicts.filter((v) => v.fail_stat || v.delivered);
   for (const [dispatchId, rows] of groupBy(decided, (v) => v.dispatch_id)) {

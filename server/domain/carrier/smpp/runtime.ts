@@ -171,7 +171,8 @@ export class ConnectorRuntime {
     const outcomes = this.outcomes.splice(0);
     this.flushing = settleOutcomes(this.db, { id: this.cfg.id, name: this.cfg.name, validityS: this.cfg.validityS }, parts, outcomes, new Date())
       .then(async () => {
-        if (outcomes.some((o) => o.kind === 'sent')) await applyStoredReceipts(this.db, new Date());
+        const sent = outcomes.filter((o) => o.kind === 'sent').map((o) => o.recipientId);
+        if (sent.length) await applyStoredReceipts(this.db, new Date(), sent);
       })
       .catch((e: unknown) => {
         logger.warn('recording SMPP answers failed; retrying', { connector: this.cfg.name, error: e });
