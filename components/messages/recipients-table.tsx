@@ -71,7 +71,10 @@ export function RecipientsTable({ id, timezone, currency, refetchMs }: { id: str
                   <td className="px-2 py-2">
                     <StatusBadge status={r.state} />
                   </td>
-                  <td className="px-2 py-2 text-slate-700">
+                  <td
+                    className="px-2 py-2 text-slate-700"
+                    title={r.carrier ? `carrier ${r.carrier}${r.carrier_message_id ? `, message id ${r.carrier_message_id}` : ''}` : undefined}
+                  >
                     {r.error_code ? (
                       <>
                         <span className="font-mono text-xs">{r.error_code}</span> {r.error_message}

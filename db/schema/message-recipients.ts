@@ -22,6 +22,8 @@ export const messageRecipients = pgTable(
     pricingRowId: text('pricing_row_id'),
     state: text('state', { enum: RECIPIENT_STATES }).notNull().default('pending'),
     carrier: text('carrier'),
+    /** D14: the first part's message_id from the SMSC's submit_sm_resp (SMPP connectors only). */
+    carrierMessageId: text('carrier_message_id'),
     errorCode: text('error_code'),
     errorMessage: text('error_message'),
     sentAt: timestamp('sent_at', { withTimezone: true }),

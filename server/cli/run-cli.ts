@@ -1,4 +1,9 @@
 import { CliError, type CliIo, type Command, type CommandResult } from './command';
+import { addConnectorCommand } from './commands/add-connector';
+import { deleteRouteCommand } from './commands/delete-route';
+import { listConnectorsCommand } from './commands/list-connectors';
+import { setRouteCommand } from './commands/set-route';
+import { updateConnectorCommand } from './commands/update-connector';
 import { createMerchantCommand } from './commands/create-merchant';
 import { createOperatorCommand } from './commands/create-operator';
 import { rotateKeyCommand } from './commands/rotate-key';
@@ -19,6 +24,11 @@ const COMMANDS: Command[] = [
   setPricesCommand,
   setRateLimitsCommand,
   createOperatorCommand,
+  addConnectorCommand,
+  updateConnectorCommand,
+  setRouteCommand,
+  deleteRouteCommand,
+  listConnectorsCommand,
 ];
 
 /**
@@ -86,9 +96,11 @@ function formatLines(result: CommandResult): string {
   const entries = Object.entries(result.data);
   const width = Math.max(...entries.map(([k]) => k.length));
   const show = (v: unknown): string =>
-    v !== null && typeof v === 'object'
-      ? Object.entries(v).map(([k, x]) => `${k}=${String(x)}`).join(' ')
-      : v === null ? '(none)' : String(v);
+    Array.isArray(v)
+      ? v.map((x) => (x !== null && typeof x === 'object' ? `\n    ${show(x)}` : String(x))).join(v.some((x) => x !== null && typeof x === 'object') ? '' : ',')
+      : v !== null && typeof v === 'object'
+        ? Object.entries(v).map(([k, x]) => `${k}=${Array.isArray(x) ? `[${x.map((y) => (y !== null && typeof y === 'object' ? (y as { state?: string }).state ?? JSON.stringify(y) : String(y))).join(',')}]` : String(x)}`).join(' ')
+        : v === null ? '(none)' : String(v);
   const lines = entries.map(([k, v]) => `${k.padEnd(width)}  ${show(v)}`);
   if (result.note) lines.push('', result.note);
   return lines.join('\n') + '\n';

@@ -18,6 +18,15 @@ export const Health = z
       worker: z.enum(['ok', 'stale', 'down', 'unknown']).meta({
         description: 'ok: a worker reported within 30 s; stale: last report older; down: no worker has ever reported; unknown: the database did not answer.',
       }),
+      connectors: z
+        .object({
+          status: z.enum(['ok', 'degraded']),
+          unbound: z.array(z.string()).meta({ description: 'Names of enabled SMPP connectors without a bound session.', example: ['mno-b'] }),
+        })
+        .meta({
+          description:
+            'D14, additive: ok when every enabled SMPP connector has a bound session (or none is configured); degraded with their names otherwise. Does not change the HTTP status: messages still fail over or wait.',
+        }),
       supervisor: z
         .object({
           status: z.enum(['ok', 'crash_loop']).meta({ description: 'crash_loop: at least one of the processes below is in a crash loop.' }),

@@ -98,6 +98,8 @@ export const RecipientRow = z.object({
   dispatch_at: z.string().nullable(),
   price: z.number(),
   carrier: z.string().nullable(),
+  /** D14, additive: the SMSC's message_id of the first part (SMPP connectors only). */
+  carrier_message_id: z.string().nullable(),
   error_code: z.string().nullable(),
   error_message: z.string().nullable(),
   sent_at: z.string().nullable(),

@@ -5,9 +5,10 @@ import pg from 'pg';
 import postgres from 'postgres';
 import { logger } from '@/server/lib/logger';
 import { randomBase62 } from '@/server/lib/ids';
-import { db } from '@/db/client';
+import { createDb, db } from '@/db/client';
 import { createPipeline, type Pipeline } from '@/server/domain/delivery/pipeline';
 import { env } from '@/server/env';
+import { ConnectorManager } from '@/server/domain/carrier/smpp/manager';
 import { createTaskList } from './task-list';
 import { reapDeadWorkers } from './reap-dead-workers';
 
@@ -81,11 +82,18 @@ export async function startWorker(opts: { connectionString: string; concurrency:
     logger: workerLogger,
     events,
   });
+  // D14: this process holds the sessions of the SMPP connectors whose lease it gets, and sweeps the outbox.
+  // Its own small pool: busy jobs must never delay a lease renewal (a lapsed lease drops the sessions).
+  const connectorDb = createDb(opts.connectionString, { max: 4 });
+  const connectors = new ConnectorManager(connectorDb, env().APP_SECRET, id);
+  connectors.start();
   logger.info('worker started', { worker_id: id, concurrency: opts.concurrency });
   return {
     id,
     stop: async () => {
       clearInterval(timer);
+      await connectors.stop().catch((e: unknown) => logger.warn('stopping SMPP connectors failed', { error: e }));
+      await connectorDb.$client.end({ timeout: 2 }).catch(() => {});
       await runner.stop().catch((e: unknown) => logger.warn('worker stop failed', { error: e }));
       await pgPool.end().catch(() => {});
       await sql`delete from worker_heartbeats where worker_id = ${id} or worker_id like ${`%@${id}`}`.catch(() => {});

@@ -15,7 +15,7 @@ export function randomBase62(length: number): string {
   return out;
 }
 
-export type IdPrefix = 'org' | 'app' | 'wal' | 'prc' | 'msg' | 'dsp' | 'evt' | 'usr' | 'whd' | 'tur';
+export type IdPrefix = 'org' | 'app' | 'wal' | 'prc' | 'msg' | 'dsp' | 'evt' | 'usr' | 'whd' | 'tur' | 'con' | 'rte';
 
 /** Prefixed, unguessable identifiers (`org_…`, `app_…`, `msg_…`). */
 export function newId(prefix: IdPrefix): string {

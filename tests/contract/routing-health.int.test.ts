@@ -15,7 +15,7 @@ describe('GET /health (D12)', () => {
       status: 'ok',
       version: '0.1.0',
       time: '2026-11-21T10:00:00.000Z',
-      checks: { database: 'ok', worker: 'down' },
+      checks: { database: 'ok', worker: 'down', connectors: { status: 'ok', unbound: [] } },
     });
     expect(res.headers.get('ratelimit-limit')).toBeNull();
   });

@@ -1,7 +1,14 @@
 /**
  * The boundary between the delivery pipeline and a carrier (SMSC). Dispatch
- * and billing only see this interface: the simulator is the first
- * implementation; a real SMPP connector replaces it without touching them.
+ * and billing only see this interface and the recipient state machine.
+ *
+ * Two kinds of connector sit behind it (D14):
+ * - the simulator (D11) implements `submit` in the job itself;
+ * - SMPP connectors (server/domain/carrier/smpp/) cannot: their sessions are
+ *   long-lived and held by exactly one worker process. `carrier_submit` routes
+ *   the recipients (routing.ts) into `carrier_outbox`; the owning worker's
+ *   submit loop claims them and moves them with the same transitions
+ *   (processing -> sent -> delivered | failed) and events as the simulator.
  *
  * - `submit` hands a batch to the SMSC. An accepted message is `sent`; a
  *   rejected one `failed`. `recipientId` is a stable client reference (one row

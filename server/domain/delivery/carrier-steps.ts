@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import type { Failure, Receipt } from '@/server/domain/carrier/connector';
+import { routeToConnectors } from '@/server/domain/carrier/routing';
 import { CarrierSimulator, FAILURES } from '@/server/domain/carrier/simulator';
 import { emitEvents } from '@/server/domain/webhooks/emit-events';
 import { addJob } from '@/server/jobs/add-job';
@@ -8,9 +9,12 @@ import { stepAt, type Pipeline } from './pipeline';
 import { recipientEvents, type DispatchRef } from './recipient-events';
 import { finishIfComplete, moveRecipients } from './transitions';
 
-type Loaded = { ref: DispatchRef; body: string; senderId: string | null; segments: number };
+/** Recipients handed to an SMPP route (carrier_outbox) are the connector's, not the simulator's. */
+const NOT_ON_SMPP = sql`and not exists (select 1 from carrier_outbox o where o.recipient_id = r.id)`;
 
-async function loadDispatch(tx: DbOrTx, dispatchId: string): Promise<Loaded | null> {
+export type Loaded = { ref: DispatchRef; body: string; senderId: string | null; segments: number };
+
+export async function loadDispatch(tx: DbOrTx, dispatchId: string): Promise<Loaded | null> {
   const [d] = await tx.execute<{ id: string; message_id: string; dispatch_at: Date | null; body: string; sender_id: string | null; segments: number }>(sql`
     select d.id, d.message_id, d.dispatch_at, m.body, m.sender_id, m.segments
       from message_dispatches d join messages m on m.id = d.message_id where d.id = ${dispatchId} for update of d`);
@@ -29,9 +33,10 @@ export async function submitDispatch(p: Pipeline, dispatchId: string): Promise<v
   await p.db.transaction(async (tx) => {
     const d = await loadDispatch(tx, dispatchId);
     if (!d) return;
+    await routeToConnectors(tx, dispatchId, { sandbox: p.env.SMS_ENV === 'test' });
     const rows = await tx.execute<{ id: number; phone: string; network: string | null }>(sql`
       select r.id, r.phone, pr.network from message_recipients r left join pricing_rows pr on pr.id = r.pricing_row_id
-       where r.dispatch_id = ${dispatchId} and r.state = 'processing' order by r.id`);
+       where r.dispatch_id = ${dispatchId} and r.state = 'processing' ${NOT_ON_SMPP} order by r.id`);
     if (rows.length === 0) return;
     const outcomes = await p.connector.submit(
       rows.map((r) => ({ recipientId: Number(r.id), phone: r.phone, body: d.body, senderId: d.senderId, segments: d.segments, network: r.network })),
@@ -69,7 +74,7 @@ export async function receiptsDispatch(p: Pipeline, dispatchId: string): Promise
     const d = await loadDispatch(tx, dispatchId);
     if (!d) return;
     const sent = await tx.execute<{ id: number; phone: string }>(sql`
-      select id, phone from message_recipients where dispatch_id = ${dispatchId} and state = 'sent' order by id`);
+      select r.id, r.phone from message_recipients r where r.dispatch_id = ${dispatchId} and r.state = 'sent' ${NOT_ON_SMPP} order by r.id`);
     const receipts = sim.simulateReceipts(sent.map((s) => ({ recipientId: Number(s.id), phone: s.phone })));
     await applyReceipts(tx, d, receipts, now);
     if (receipts.length < sent.length) {
@@ -86,14 +91,14 @@ export async function expireDispatch(p: Pipeline, dispatchId: string): Promise<v
     const d = await loadDispatch(tx, dispatchId);
     if (!d) return;
     const rows = await tx.execute<{ id: number }>(sql`
-      select id from message_recipients where dispatch_id = ${dispatchId} and state = 'sent'
-         and sent_at <= ${new Date(now.getTime() - p.env.CARRIER_SIM_VALIDITY_S * 1000).toISOString()}::timestamptz`);
+      select r.id from message_recipients r where r.dispatch_id = ${dispatchId} and r.state = 'sent' ${NOT_ON_SMPP}
+         and r.sent_at <= ${new Date(now.getTime() - p.env.CARRIER_SIM_VALIDITY_S * 1000).toISOString()}::timestamptz`);
     await failRecipients(tx, d, 'sent', rows.map((r) => ({ id: Number(r.id), carrier: null, failure: FAILURES.EXPIRED })), now);
     await finishIfComplete(tx, d.ref, now);
   });
 }
 
-async function failRecipients(
+export async function failRecipients(
   tx: DbOrTx,
   d: Loaded,
   from: 'processing' | 'sent',

@@ -3,7 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import type { RecipientState } from '@/db/schema';
 import type { DispatchRef, MovedRecipient } from './recipient-events';
 
-type Move = { id: number; carrier?: string | null; errorCode?: string; errorMessage?: string };
+type Move = { id: number; carrier?: string | null; carrierMessageId?: string | null; errorCode?: string; errorMessage?: string };
 
 /**
  * Moves a set of recipients of one dispatch from `from` to `to` in ONE
@@ -21,17 +21,18 @@ export async function moveRecipients(
 ): Promise<MovedRecipient[]> {
   if (!rows.length) return [];
   const at = now.toISOString();
-  const payload = rows.map((r) => ({ id: r.id, carrier: r.carrier ?? null, error_code: r.errorCode ?? null, error_message: r.errorMessage ?? null }));
+  const payload = rows.map((r) => ({ id: r.id, carrier: r.carrier ?? null, carrier_message_id: r.carrierMessageId ?? null, error_code: r.errorCode ?? null, error_message: r.errorMessage ?? null }));
   const moved = await tx.execute<{ id: number; phone: string; carrier: string | null }>(sql`
     update message_recipients r
        set state = ${to},
            carrier = coalesce(x.carrier, r.carrier),
+           carrier_message_id = coalesce(x.carrier_message_id, r.carrier_message_id),
            error_code = coalesce(x.error_code, r.error_code),
            error_message = coalesce(x.error_message, r.error_message),
            sent_at = case when ${to} = 'sent' then ${at}::timestamptz else r.sent_at end,
            done_at = case when ${to} in ('delivered', 'failed') then ${at}::timestamptz else r.done_at end,
            updated_at = ${at}::timestamptz
-      from json_to_recordset(${JSON.stringify(payload)}::json) as x(id bigint, carrier text, error_code text, error_message text)
+      from json_to_recordset(${JSON.stringify(payload)}::json) as x(id bigint, carrier text, carrier_message_id text, error_code text, error_message text)
      where r.id = x.id and r.dispatch_id = ${d.id} and r.state = ${from}
     returning r.id, r.phone, r.carrier`);
   if (moved.length && (to === 'delivered' || to === 'failed')) {

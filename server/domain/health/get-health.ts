@@ -10,12 +10,14 @@ const WORKER_FRESH_MS = 30_000;
 
 /**
  * D12: database reachability (bounded by a timeout) and the freshest worker
- * heartbeat; plus, when the launcher supervises this process, the restarts of
- * its children. Only the database decides `status`.
+ * heartbeat; D14: SMPP connectors without a bound session; plus, when the
+ * launcher supervises this process, the restarts of its children. Only the
+ * database decides `status`.
  */
 export async function getHealth(db: DbOrTx, now: Date, supervisor?: SupervisorFacts): Promise<Health> {
   let database: Health['checks']['database'] = 'ok';
   let worker: Health['checks']['worker'] = 'unknown';
+  let connectors: Health['checks']['connectors'] = { status: 'ok', unbound: [] };
   try {
     const rows = await withTimeout(
       db.execute<{ seen_at: string | null }>(sql`select max(seen_at) as seen_at from worker_heartbeats`),
@@ -23,6 +25,13 @@ export async function getHealth(db: DbOrTx, now: Date, supervisor?: SupervisorFa
     );
     const seen = rows[0]?.seen_at ? new Date(rows[0].seen_at) : null;
     worker = !seen ? 'down' : now.getTime() - seen.getTime() <= WORKER_FRESH_MS ? 'ok' : 'stale';
+    const unbound = await withTimeout(
+      db.execute<{ name: string }>(sql`
+        select c.name from connectors c left join connector_leases l on l.connector_id = c.id and l.expires_at > now()
+         where c.kind = 'smpp' and c.enabled and coalesce(l.bound_sessions, 0) = 0 order by c.name`),
+      DB_TIMEOUT_MS,
+    );
+    connectors = { status: unbound.length ? 'degraded' : 'ok', unbound: unbound.map((u) => u.name) };
   } catch {
     database = 'down';
   }
@@ -30,7 +39,12 @@ export async function getHealth(db: DbOrTx, now: Date, supervisor?: SupervisorFa
     status: database === 'ok' ? 'ok' : 'degraded',
     version: pkg.version,
     time: now.toISOString(),
-    checks: { database, worker, ...(supervisor?.web ? { supervisor: supervisorCheck(supervisor.web, supervisor.worker, now.getTime()) } : {}) },
+    checks: {
+      database,
+      worker,
+      connectors,
+      ...(supervisor?.web ? { supervisor: supervisorCheck(supervisor.web, supervisor.worker, now.getTime()) } : {}),
+    },
   };
 }
 

@@ -50,6 +50,7 @@ export async function listRecipients(
       dispatch_at: dispatchAt?.toISOString() ?? null,
       price: toAmount(r.price),
       carrier: r.carrier,
+      carrier_message_id: r.carrierMessageId,
       error_code: r.errorCode,
       error_message: r.errorMessage,
       sent_at: r.sentAt?.toISOString() ?? null,

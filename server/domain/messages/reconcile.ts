@@ -110,7 +110,7 @@ export async function listApiRecipients(db: DbOrTx, organizationId: string, q: L
       error_code: r.errorCode,
       error_message: r.errorMessage,
       carrier: r.carrier,
-      carrier_message_id: null,
+      carrier_message_id: r.carrierMessageId,
       updated_at: r.updatedAt.toISOString(),
     })),
     next_cursor: rows.length > limit ? recipientCursor(shown[shown.length - 1].r.id) : null,

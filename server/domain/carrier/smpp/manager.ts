@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { connectors } from '@/db/schema';
+import { decryptSecret } from '@/server/lib/crypto';
+import { logger } from '@/server/lib/logger';
+import { acquireLease, LEASE_S, releaseLease, renewLease } from './leases';
+import { sweepOutbox } from './outbox';
+import { applyStoredReceipts } from './receipts';
+import { ConnectorRuntime, type RuntimeOptions } from './runtime';
+
+export type ManagerOptions = RuntimeOptions & {
+  /** How often leases are taken/renewed and the connector records re-read (a change applies within this + unbind). */
+  tickMs: number;
+  /** How often this process sweeps the outbox (failover, stale claims, expiry) and applies stored receipts. */
+  sweepMs: number;
+  /** A row waits this long on a connector that is not bound before it goes to the next one. */
+  graceS: number;
+};
+
+export const DEFAULT_MANAGER_OPTIONS: ManagerOptions = { tickMs: 1000, sweepMs: 1000, graceS: 3, respTimeoutMs: 10_000, flushMs: 20 };
+
+/**
+ * Runs in every worker process: holds the sessions of the SMPP connectors whose lease it got (exactly one process
+ * per connector, D14), re-reads the records each tick (a change restarts that connector's sessions), and sweeps
+ * the shared outbox. Any number of workers may run; a dead owner's connectors are taken over within LEASE_S + tick.
+ */
+export class ConnectorManager {
+  readonly runtimes = new Map<string, { rt: ConnectorRuntime; version: string; renewedAt: number }>();
+  private timers: NodeJS.Timeout[] = [];
+  private ticking = false;
+  private sweeping = false;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+    readonly owner: string,
+    private readonly opts: ManagerOptions = DEFAULT_MANAGER_OPTIONS,
+  ) {}
+
+  start(): void {
+    void this.tick();
+    this.timers.push(setInterval(() => void this.tick(), this.opts.tickMs));
+    this.timers.push(setInterval(() => void this.sweep(), this.opts.sweepMs));
+  }
+
+  private async tick(): Promise<void> {
+    if (this.ticking || this.stopped) return;
+    this.ticking = true;
+    try {
+      const rows = await this.db.select().from(connectors).where(and(eq(connectors.kind, 'smpp'), eq(connectors.enabled, true)));
+      const wanted = new Map(rows.map((r) => [r.id, r]));
+      for (const [id, held] of this.runtimes) {
+        const row = wanted.get(id);
+        if (!row || row.updatedAt.toISOString() !== held.version) {
+          this.runtimes.delete(id);
+          await held.rt.stop();
+          await releaseLease(this.db, id, held.rt.token);
+          logger.info('smpp connector stopped', { connector: held.rt.cfg.name, reason: row ? 'changed' : 'disabled' });
+          continue;
+        }
+        const ok = await renewLease(this.db, id, held.rt.token, held.rt.states()).catch(() => null);
+        if (ok) held.renewedAt = Date.now();
+        if (ok === false || Date.now() - held.renewedAt > (LEASE_S - 1) * 1000) {
+          logger.warn('smpp connector lease lost; dropping its sessions', { connector: held.rt.cfg.name });
+          this.runtimes.delete(id);
+          held.rt.destroy();
+        }
+      }
+      for (const row of rows) {
+        if (this.runtimes.has(row.id) || this.stopped) continue;
+        const token = `${this.owner}/${randomUUID()}`;
+        if (!(await acquireLease(this.db, row.id, this.owner, token))) continue;
+        const password = row.passwordEnc ? decryptSecret(this.secret, row.passwordEnc) : '';
+        const rt = new ConnectorRuntime(this.db, { ...row, password }, token, this.opts);
+        this.runtimes.set(row.id, { rt, version: row.updatedAt.toISOString(), renewedAt: Date.now() });
+        rt.start();
+        logger.info('smpp connector owned by this worker', { connector: row.name });
+      }
+    } catch (e) {
+      logger.warn('smpp connector tick failed', { error: e });
+    } finally {
+      this.ticking = false;
+    }
+  }
+
+  private async sweep(): Promise<void> {
+    if (this.sweeping || this.stopped) return;
+    this.sweeping = true;
+    try {
+      await sweepOutbox(this.db, new Date(), { graceS: this.opts.graceS });
+      await applyStoredReceipts(this.db, new Date());
+    } catch (e) {
+      logger.warn('smpp outbox sweep failed', { error: e });
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  /** Unbinds every session, records the last answers and gives the leases back. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const t of this.timers) clearInterval(t);
+    while (this.ticking || this.sweeping) await new Promise((r) => setTimeout(r, 10));
+    await Promise.all(
+      [...this.runtimes].map(async ([id, held]) => {
+        await held.rt.stop();
+        await releaseLease(this.db, id, held.rt.token).catch(() => {});
+      }),
+    );
+    this.runtimes.clear();
+  }
+}

@@ -1,0 +1,210 @@
+import type smpp from 'smpp';
+import type { Db } from '@/db/client';
+import type { ConnectorRow, SessionState } from '@/db/schema';
+import { logger } from '@/server/lib/logger';
+import { takeTps } from './leases';
+import { claimOutbox, settleOutcomes, type AcceptedPart, type Claimed, type Outcome } from './outbox';
+import { applyStoredReceipts, parseReceipt, storeReceipt } from './receipts';
+import { SmppSession, type SubmitResult } from './session';
+import { relativeValidity, splitMessage } from './split';
+import { RETRYABLE_STATUSES } from './status';
+
+export type RuntimeOptions = { respTimeoutMs: number; flushMs: number };
+type Msg = { claimed: Claimed; total: number; open: number; results: Array<{ partNo: number; r: SubmitResult | 'skipped' }>; abort: boolean };
+type PartJob = { msg: Msg; partNo: number; pdu: Record<string, unknown> };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The sessions of one SMPP connector in the worker process that holds its lease (D14). A loop claims due outbox
+ * rows (SKIP LOCKED), splits and encodes them, takes TPS from the shared budget and keeps at most `window`
+ * submit_sm unanswered per session. Answers are batched into one transaction every `flushMs` (settleOutcomes).
+ */
+export class ConnectorRuntime {
+  readonly sessions: SmppSession[] = [];
+  private queue: PartJob[] = [];
+  private parts: AcceptedPart[] = [];
+  private outcomes: Outcome[] = [];
+  private running = true;
+  private open = new Set<Promise<void>>();
+  private pausedUntil = 0;
+  private loop: Promise<void> | null = null;
+  private flushing: Promise<void> | null = null;
+  private flushTimer: NodeJS.Timeout;
+  private applyTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: Db,
+    readonly cfg: ConnectorRow & { password: string },
+    readonly token: string,
+    private readonly opts: RuntimeOptions,
+  ) {
+    const base = {
+      host: cfg.host, port: cfg.port, tls: cfg.tls, systemId: cfg.systemId, password: cfg.password, systemType: cfg.systemType,
+      enquireLinkS: cfg.enquireLinkS, respTimeoutMs: opts.respTimeoutMs,
+    };
+    const hooks = { onDeliverSm: (pdu: smpp.Pdu) => this.onDeliverSm(pdu), onChange: () => {} };
+    for (let i = 0; i < cfg.sessions; i++) {
+      if (cfg.bindMode === 'split') {
+        this.sessions.push(new SmppSession({ ...base, role: 'transmitter' }, hooks), new SmppSession({ ...base, role: 'receiver' }, hooks));
+      } else this.sessions.push(new SmppSession({ ...base, role: 'transceiver' }, hooks));
+    }
+    this.flushTimer = setInterval(() => void this.flush(), opts.flushMs);
+  }
+
+  private get senders(): SmppSession[] {
+    return this.sessions.filter((s, i) => this.cfg.bindMode !== 'split' || i % 2 === 0);
+  }
+
+  states(): SessionState[] {
+    return this.senders.map((s) => s.state);
+  }
+
+  start(): void {
+    for (const s of this.sessions) s.start();
+    this.loop = this.pump().catch((e: unknown) => logger.error('smpp submit loop failed', { connector: this.cfg.name, error: e }));
+  }
+
+  private async onDeliverSm(pdu: smpp.Pdu): Promise<void> {
+    const receipt = parseReceipt(pdu);
+    if (!receipt) return; // a mobile-originated message: acknowledged, not handled here
+    await storeReceipt(this.db, this.cfg.id, receipt);
+    if (!this.applyTimer) {
+      this.applyTimer = setTimeout(() => {
+        this.applyTimer = null;
+        applyStoredReceipts(this.db, new Date()).catch((e: unknown) => logger.warn('applying receipts failed', { error: e }));
+      }, this.opts.flushMs);
+    }
+  }
+
+  private async pump(): Promise<void> {
+    while (this.running) {
+      const senders = this.senders.filter((s) => s.bound);
+      const capacity = senders.reduce((n, s) => n + Math.max(0, this.cfg.window - s.inflight), 0);
+      if (senders.length === 0 || Date.now() < this.pausedUntil) {
+        await sleep(50);
+        continue;
+      }
+      if (this.queue.length < this.cfg.window * senders.length) {
+        const claimed = await claimOutbox(this.db, this.cfg.id, this.token, Math.max(1, this.cfg.window * senders.length * 2)).catch((e: unknown) => {
+          logger.warn('claiming outbox rows failed', { error: e });
+          return [] as Claimed[];
+        });
+        for (const c of claimed) this.enqueue(c);
+      }
+      if (this.queue.length === 0 || capacity === 0) {
+        await sleep(this.queue.length === 0 ? 50 : 2);
+        continue;
+      }
+      const tps = await takeTps(this.db, this.cfg.id, this.cfg.tps, Math.min(capacity, this.queue.length)).catch((e: unknown) => {
+        logger.warn('taking TPS budget failed', { connector: this.cfg.name, error: e });
+        return { granted: 0, msToNextSecond: 100 };
+      });
+      if (tps.granted === 0) {
+        await sleep(tps.msToNextSecond);
+        continue;
+      }
+      let sent = 0;
+      while (sent < tps.granted && this.queue.length) {
+        const session = senders.find((s) => s.bound && s.inflight < this.cfg.window);
+        if (!session) break;
+        const job = this.queue.shift()!;
+        if (job.msg.abort) {
+          this.settlePart(job.msg, job.partNo, 'skipped');
+          continue;
+        }
+        sent++;
+        // (never rejects: an unhandled rejection ends the worker process, scripts/run.ts)
+        const p = session
+          .submit(job.pdu)
+          .then((r) => this.settlePart(job.msg, job.partNo, r))
+          .catch((e: unknown) => logger.error('settling a submit_sm answer failed', { connector: this.cfg.name, error: e }));
+        this.open.add(p);
+        void p.finally(() => this.open.delete(p));
+      }
+      if (sent === 0) await sleep(2);
+    }
+  }
+
+  private enqueue(c: Claimed): void {
+    const pdus = splitMessage(c.body, { gsmCoding: this.cfg.gsmCoding, long: this.cfg.longMethod, ref: c.recipientId });
+    const msg: Msg = { claimed: c, total: pdus.length, open: 0, results: [], abort: false };
+    pdus.forEach((text, i) => {
+      if (c.doneParts.includes(i + 1)) return; // accepted before a dropped session: not sent again
+      msg.open++;
+      this.queue.push({
+        msg,
+        partNo: i + 1,
+        pdu: {
+          source_addr_ton: this.cfg.sourceTon, source_addr_npi: this.cfg.sourceNpi, source_addr: c.senderId ?? '',
+          dest_addr_ton: this.cfg.destTon, dest_addr_npi: this.cfg.destNpi, destination_addr: c.phone.replace(/^\+/, ''),
+          registered_delivery: 1, validity_period: relativeValidity(this.cfg.validityS),
+          ...text,
+        },
+      });
+    });
+    if (msg.open === 0) this.outcomes.push({ recipientId: c.recipientId, dispatchId: c.dispatchId, kind: 'sent' });
+  }
+
+  private settlePart(msg: Msg, partNo: number, r: SubmitResult | 'skipped'): void {
+    msg.results.push({ partNo, r });
+    if (r !== 'skipped' && r.status === 0x58) this.pausedUntil = Date.now() + 1000; // throttled: slow the whole connector down
+    if (r !== 'skipped' && r.status !== 0) msg.abort = true;
+    if (r !== 'skipped' && r.status === 0 && r.messageId) {
+      this.parts.push({ recipientId: msg.claimed.recipientId, partNo, partsTotal: msg.total, messageId: r.messageId });
+    }
+    if (--msg.open > 0) return;
+    const statuses = msg.results.flatMap((x) => (x.r === 'skipped' ? [] : [x.r.status]));
+    const permanent = statuses.find((s): s is number => typeof s === 'number' && s !== 0 && !RETRYABLE_STATUSES.has(s));
+    const base = { recipientId: msg.claimed.recipientId, dispatchId: msg.claimed.dispatchId };
+    if (permanent !== undefined) this.outcomes.push({ ...base, kind: 'fail', status: permanent });
+    else if (statuses.some((s) => s === 'timeout' || (typeof s === 'number' && s !== 0))) this.outcomes.push({ ...base, kind: 'retry' });
+    else if (statuses.some((s) => s === 'dropped') || msg.results.some((x) => x.r === 'skipped')) this.outcomes.push({ ...base, kind: 'release' });
+    else this.outcomes.push({ ...base, kind: 'sent' });
+  }
+
+  /** Writes the buffered answers (one transaction); on failure they stay buffered for the next flush. */
+  flush(): Promise<void> {
+    if (this.flushing) return this.flushing;
+    if (!this.parts.length && !this.outcomes.length) return Promise.resolve();
+    const parts = this.parts.splice(0);
+    const outcomes = this.outcomes.splice(0);
+    this.flushing = settleOutcomes(this.db, { id: this.cfg.id, name: this.cfg.name, validityS: this.cfg.validityS }, parts, outcomes, new Date())
+      .then(async () => {
+        const sent = outcomes.filter((o) => o.kind === 'sent').map((o) => o.recipientId);
+        if (sent.length) await applyStoredReceipts(this.db, new Date(), sent);
+      })
+      .catch((e: unknown) => {
+        logger.warn('recording SMPP answers failed; retrying', { connector: this.cfg.name, error: e });
+        this.parts.unshift(...parts);
+        this.outcomes.unshift(...outcomes);
+      })
+      .finally(() => {
+        this.flushing = null;
+      });
+    return this.flushing;
+  }
+
+  /** Clean stop: no new submits, unbind every session (unanswered ones are released), record everything. */
+  async stop(): Promise<void> {
+    this.running = false;
+    await this.loop;
+    for (const job of this.queue.splice(0)) this.settlePart(job.msg, job.partNo, 'skipped');
+    await Promise.all(this.sessions.map((s) => s.stop()));
+    await Promise.all([...this.open]);
+    clearInterval(this.flushTimer);
+    if (this.applyTimer) clearTimeout(this.applyTimer);
+    await this.flush();
+    await this.flush();
+  }
+
+  /** Lost lease: drop the connections now; a new owner resubmits what was unanswered. */
+  destroy(): void {
+    this.running = false;
+    for (const s of this.sessions) s.destroy();
+    this.queue = [];
+    clearInterval(this.flushTimer);
+    if (this.applyTimer) clearTimeout(this.applyTimer);
+    void this.flush();
+  }
+}

@@ -1,0 +1,176 @@
+import smpp from 'smpp';
+import type { SessionState } from '@/db/schema';
+import { logger } from '@/server/lib/logger';
+
+export type SessionConfig = {
+  host: string;
+  port: number;
+  tls: boolean;
+  systemId: string;
+  password: string;
+  systemType: string;
+  role: 'transceiver' | 'transmitter' | 'receiver';
+  enquireLinkS: number;
+  /** How long a submit_sm waits for its response before it counts as a retryable timeout. */
+  respTimeoutMs: number;
+};
+
+export type SubmitResult = { status: number; messageId: string | null } | { status: 'timeout' | 'dropped' };
+
+const BACKOFF_MIN_MS = 1000;
+const BACKOFF_MAX_MS = 60_000;
+
+/**
+ * One SMPP bind to an SMSC (the `smpp` package underneath): binds, answers and sends enquire_link,
+ * reconnects with backoff (1 s doubling to 60 s, reset by a successful bind), and unbinds on close.
+ * An unanswered submit_sm resolves `dropped` when the connection goes, `timeout` after respTimeoutMs.
+ */
+export class SmppSession {
+  state: SessionState = { state: 'connecting', since: new Date().toISOString() };
+  inflight = 0;
+  private lib: smpp.Session | null = null;
+  private pending = new Map<number, (r: SubmitResult) => void>();
+  private backoffMs = BACKOFF_MIN_MS;
+  private timers = new Set<NodeJS.Timeout>();
+  private enquire: NodeJS.Timeout | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly cfg: SessionConfig,
+    private readonly hooks: {
+      onDeliverSm: (pdu: smpp.Pdu) => Promise<void>;
+      onChange: () => void;
+    },
+  ) {}
+
+  get bound(): boolean {
+    return this.state.state === 'bound';
+  }
+
+  start(): void {
+    this.connect();
+  }
+
+  private setState(state: SessionState['state'], error?: string) {
+    this.state = { state, since: new Date().toISOString(), ...(error ? { error } : {}) };
+    this.hooks.onChange();
+  }
+
+  private later(ms: number, fn: () => void) {
+    const t = setTimeout(() => {
+      this.timers.delete(t);
+      fn();
+    }, ms);
+    this.timers.add(t);
+  }
+
+  private connect(): void {
+    if (this.stopped) return;
+    this.setState('connecting');
+    const s = smpp.connect({ host: this.cfg.host, port: this.cfg.port, tls: this.cfg.tls });
+    this.lib = s;
+    let lastError: string | undefined;
+    s.on('error', (e: Error) => {
+      lastError = e.message;
+    });
+    s.on('close', () => {
+      if (this.lib !== s) return;
+      this.lib = null;
+      this.dropAll();
+      if (this.enquire) clearInterval(this.enquire);
+      this.enquire = null;
+      if (this.stopped) return this.setState('down');
+      this.setState('backoff', lastError ?? 'connection closed');
+      const wait = this.backoffMs;
+      this.backoffMs = Math.min(this.backoffMs * 2, BACKOFF_MAX_MS);
+      this.later(wait, () => this.connect());
+    });
+    s.on(this.cfg.tls ? 'secureConnect' : 'connect', () => {
+      const bind = { transceiver: 'bind_transceiver', transmitter: 'bind_transmitter', receiver: 'bind_receiver' }[this.cfg.role] as
+        'bind_transceiver' | 'bind_transmitter' | 'bind_receiver';
+      s[bind]({ system_id: this.cfg.systemId, password: this.cfg.password, system_type: this.cfg.systemType, interface_version: 0x34 }, (pdu) => {
+        if (pdu.command_status !== 0) {
+          lastError = `bind refused (status 0x${pdu.command_status.toString(16)})`;
+          s.destroy();
+          return;
+        }
+        this.backoffMs = BACKOFF_MIN_MS;
+        this.setState('bound');
+        this.enquire = setInterval(() => this.lib === s && s.enquire_link(() => {}), this.cfg.enquireLinkS * 1000);
+      });
+    });
+    s.on('enquire_link', (pdu: smpp.Pdu) => s.send(pdu.response()));
+    s.on('unbind', (pdu: smpp.Pdu) => {
+      s.send(pdu.response());
+      s.close();
+    });
+    s.on('deliver_sm', (pdu: smpp.Pdu) => {
+      // D14: the receipt is stored before deliver_sm_resp; a failure to store leaves it unanswered (the SMSC resends it).
+      this.hooks.onDeliverSm(pdu).then(
+        () => this.lib === s && s.send(pdu.response()),
+        (e: unknown) => logger.warn('deliver_sm not stored; left unanswered', { error: e }),
+      );
+    });
+  }
+
+  /** Sends one submit_sm; resolves with its response status and message_id, or `dropped`/`timeout`. */
+  submit(options: Record<string, unknown>): Promise<SubmitResult> {
+    const s = this.lib;
+    if (!s || !this.bound) return Promise.resolve({ status: 'dropped' });
+    this.inflight++;
+    return new Promise<SubmitResult>((resolve) => {
+      let done = false;
+      const finish = (r: SubmitResult) => {
+        if (done) return;
+        done = true;
+        this.inflight--;
+        clearTimeout(timer);
+        this.pending.delete(seq);
+        resolve(r);
+      };
+      const timer = setTimeout(() => finish({ status: 'timeout' }), this.cfg.respTimeoutMs);
+      let seq = -1;
+      const sent = s.submit_sm(options, (pdu) => finish({ status: pdu.command_status, messageId: typeof pdu.message_id === 'string' ? pdu.message_id : null }));
+      if (!sent) return finish({ status: 'dropped' });
+      seq = (s as unknown as { sequence: number }).sequence;
+      this.pending.set(seq, finish);
+    });
+  }
+
+  private dropAll(): void {
+    for (const finish of [...this.pending.values()]) finish({ status: 'dropped' });
+    this.pending.clear();
+  }
+
+  /** Unbinds (waits at most 2 s for unbind_resp), then closes; no reconnect after this. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    if (this.enquire) clearInterval(this.enquire);
+    const s = this.lib;
+    if (!s) return this.setState('down');
+    await new Promise<void>((resolve) => {
+      const force = setTimeout(() => s.destroy(() => resolve()), 2000);
+      const closeNow = () => {
+        clearTimeout(force);
+        s.close(() => resolve());
+      };
+      if (!this.bound || !s.unbind(() => closeNow())) closeNow();
+    });
+    this.lib = null;
+    this.dropAll();
+    this.setState('down');
+  }
+
+  /** Drops the connection at once (lost lease): unanswered submits resolve `dropped`. */
+  destroy(): void {
+    this.stopped = true;
+    for (const t of this.timers) clearTimeout(t);
+    if (this.enquire) clearInterval(this.enquire);
+    this.lib?.destroy();
+    this.lib = null;
+    this.dropAll();
+    this.state = { state: 'down', since: new Date().toISOString() };
+  }
+}

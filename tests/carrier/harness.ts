@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { Db } from '@/db/client';
+import { createConnector, setRoute, type ConnectorFields } from '@/server/domain/carrier/connectors';
+import { ConnectorManager, type ManagerOptions } from '@/server/domain/carrier/smpp/manager';
+import { createPipeline } from '@/server/domain/delivery/pipeline';
+import type { Env } from '@/server/env';
+import { pipelineTasks } from '@/server/jobs/tasks/pipeline-tasks';
+import { makeMerchant, restClient, testDeps, testEnv } from '../helpers';
+import { drain } from '../pipeline/drain';
+
+import { FAST } from './harness-options';
+
+export { FAST };
+
+export function carrierHarness() {
+  const env: Env = testEnv({ CARRIER_SIM_DELAY_MS: '0' });
+  const deps = testDeps({ env });
+  const db = deps.db;
+  const call = restClient(deps);
+  const pipeline = createPipeline(db, env);
+  const tasks = pipelineTasks(() => pipeline);
+  const managers: ConnectorManager[] = [];
+
+  return {
+    env,
+    db,
+    call,
+    async merchant() {
+      return makeMerchant(db, env, { prepaid: '100' });
+    },
+    async connector(name: string, port: number, f: ConnectorFields = {}) {
+      return createConnector(db, name, { kind: 'smpp', host: '127.0.0.1', port, systemId: 'gw', password: 'secret1', ...f }, env.APP_SECRET);
+    },
+    route: (prefix: string, connectorIds: string[], org: string | null = null) => setRoute(db, prefix, org, connectorIds),
+    manager(opts: Partial<ManagerOptions> = {}) {
+      const m = new ConnectorManager(db, env.APP_SECRET, `test-${randomBytes(3).toString('hex')}`, { ...FAST, ...opts });
+      managers.push(m);
+      m.start();
+      return m;
+    },
+    async stopManagers() {
+      await Promise.all(managers.splice(0).map((m) => m.stop()));
+      await db.execute(sql`update connectors set enabled = false`);
+    },
+    /** POST /send, then the dispatch jobs (dispatch_message, carrier_submit) as the worker runs them. */
+    async send(key: string, to: string[], message: string): Promise<string> {
+      const res = await call('POST', '/send', { key, body: { to, message } });
+      expect(res.status).toBe(201);
+      await drain(db, tasks);
+      return res.body.data.message_id as string;
+    },
+    recipients(messageId: string) {
+      return db.execute<{ id: number; phone: string; state: string; carrier: string | null; carrier_message_id: string | null; error_code: string | null; error_message: string | null }>(
+        sql`select id, phone, state, carrier, carrier_message_id, error_code, error_message from message_recipients where message_id = ${messageId} order by position`,
+      );
+    },
+    events(messageId: string) {
+      return db.execute<{ event_type: string; payload: any }>(
+        sql`select event_type, payload from webhook_events where message_id = ${messageId} and event_type <> 'sms.queued' order by created_at, event_type`,
+      );
+    },
+  };
+}
+
+export async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (ok(v)) return v;
+    if (Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -1,0 +1,305 @@
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '@/server/cli/run-cli';
+import { sql } from 'drizzle-orm';
+import { closePools } from '../helpers';
+import { carrierHarness, waitFor } from './harness';
+import smpp from 'smpp';
+import { startSmsc, type Smsc } from './smsc';
+
+const h = carrierHarness();
+const smscs: Smsc[] = [];
+async function smsc(...args: Parameters<typeof startSmsc>) {
+  const s = await startSmsc(...args);
+  smscs.push(s);
+  return s;
+}
+afterEach(async () => {
+  await h.stopManagers();
+  await Promise.all(smscs.splice(0).map((s) => s.close()));
+});
+afterAll(closePools);
+
+const states = (rows: Array<{ state: string }>) => rows.map((r) => r.state);
+
+describe('SMPP connector through the worker code (D14)', () => {
+  it('delivery walk: submit_sm, sent with carrier and message id, receipts -> delivered / failed DLR_UNDELIV', async () => {
+    const s = await smsc({ systemId: 'gw', password: 'secret1' });
+    const c = await h.connector('walk', s.port);
+    await h.route('2438100', [c.id]);
+    const m = await h.merchant();
+    h.manager();
+    const id = await h.send(m.apiKey, ['+243810001234', '+243810004321'], 'Hello from SMPP');
+    const sent = await waitFor(() => h.recipients(id), (r) => r.every((x) => x.state === 'sent'));
+    expect(sent.map((r) => [r.phone, r.state, r.carrier, r.carrier_message_id])).toEqual([
+      ['+243810001234', 'sent', 'walk', 'm000001'],
+      ['+243810004321', 'sent', 'walk', 'm000002'],
+    ]);
+    expect(s.binds).toEqual(['bind_transceiver:ok']);
+    expect(s.submits.map((x) => [x.destination_addr, x.dest_addr_ton, x.dest_addr_npi, x.registered_delivery, x.data_coding, x.esm_class, x.validity_period])).toEqual([
+      ['243810001234', 1, 1, 1, 0, 0, '000002000000000R'],
+      ['243810004321', 1, 1, 1, 0, 0, '000002000000000R'],
+    ]);
+    expect(s.submits[0].short_message.toString('hex')).toBe(Buffer.from('Hello from SMPP', 'latin1').toString('hex'));
+
+    expect(await s.receipt('m000001', 'DELIVRD')).toBe(0);
+    // D14: the receipt is in Postgres by the time deliver_sm_resp reaches the SMSC
+    const stored = await h.db.execute<{ stat: string }>(sql`select stat from carrier_receipts where connector_id = ${c.id} and carrier_message_id = 'm000001'`);
+    expect(stored.map((x) => x.stat)).toEqual(['DELIVRD']);
+    expect(await s.receipt('m000002', 'UNDELIV', '001', { tlv: true })).toBe(0);
+    const done = await waitFor(() => h.recipients(id), (r) => r.every((x) => x.state !== 'sent'));
+    expect(done.map((r) => [r.state, r.error_code, r.error_message])).toEqual([
+      ['delivered', null, null],
+      ['failed', 'DLR_UNDELIV', '001'],
+    ]);
+    const status = (await h.call('GET', `/status/${id}`, { key: m.apiKey })).body.data;
+    expect(status).toMatchObject({ status: 'partially_delivered', delivered: 1, failed: 1, pending: 0 });
+    const ev = await h.events(id);
+    const first = ev.filter((e) => e.payload.data.recipient_phone === '+243810001234');
+    expect(first.map((e) => e.event_type)).toEqual(['sms.processing', 'sms.sent', 'sms.delivered']);
+    expect(first[1].payload.data).toEqual({ recipient_phone: '+243810001234', carrier: 'walk', carrier_message_id: 'm000001', sent_at: expect.any(String), dispatch_at: null });
+    expect(ev.find((e) => e.event_type === 'sms.failed')!.payload.data).toMatchObject({ carrier: 'walk', error_code: 'DLR_UNDELIV', error_message: '001', retryable: true });
+  });
+
+  it('UCS-2 and 3-part GSM messages arrive as exact PDUs', async () => {
+    const s = await smsc();
+    const c = await h.connector('pdus', s.port);
+    await h.route('2438101', [c.id]);
+    const m = await h.merchant();
+    h.manager();
+    const ucs = await h.send(m.apiKey, ['+243810101234'], 'Jambo ☺');
+    await waitFor(() => h.recipients(ucs), (r) => r[0].state === 'sent');
+    expect(s.submits).toHaveLength(1);
+    expect([s.submits[0].data_coding, s.submits[0].esm_class, s.submits[0].short_message.toString('hex')]).toEqual([8, 0, '004a0061006d0062006f0020263a']);
+
+    const text = 'A'.repeat(150) + '{€}' + 'b'.repeat(150) + 'c'.repeat(10);
+    const gsm = await h.send(m.apiKey, ['+243810105678'], text);
+    const [r] = await waitFor(() => h.recipients(gsm), (x) => x[0].state === 'sent');
+    const parts = s.submits.slice(1);
+    expect(parts.map((p) => [p.data_coding, p.esm_class, p.short_message.length])).toEqual([[0, 0x40, 6 + 152], [0, 0x40, 6 + 153], [0, 0x40, 6 + 11]]);
+    const ref = (Number(r.id) & 0xff).toString(16).padStart(2, '0');
+    expect(parts.map((p) => p.short_message.subarray(0, 6).toString('hex'))).toEqual([`050003${ref}0301`, `050003${ref}0302`, `050003${ref}0303`]);
+    // 150 A + ESC ( = 152 septets: € (2 more) would cut the 153 limit, so it opens part 2 (D1: an escape pair is never split)
+    expect(parts[0].short_message.subarray(6).toString('hex')).toBe('41'.repeat(150) + '1b28');
+    expect(parts[1].short_message.subarray(6).toString('hex')).toBe('1b65' + '1b29' + '62'.repeat(149));
+    expect(parts[2].short_message.subarray(6).toString('hex')).toBe('62' + '63'.repeat(10));
+    expect(r.carrier_message_id).toBe(parts[0].messageId);
+  });
+
+  it('throttling (0x58) slows the connector down and loses nothing', async () => {
+    const s = await smsc({ policy: (_x, i) => (i < 3 ? 0x58 : 0) });
+    const c = await h.connector('throttle', s.port);
+    await h.route('2438102', [c.id]);
+    const m = await h.merchant();
+    h.manager();
+    const id = await h.send(m.apiKey, ['+243810201234', '+243810202345', '+243810203456'], 'slow down');
+    const rows = await waitFor(() => h.recipients(id), (r) => r.every((x) => x.state === 'sent'));
+    expect(states(rows)).toEqual(['sent', 'sent', 'sent']);
+    expect(s.submits.map((x) => x.status)).toEqual([0x58, 0x58, 0x58, 0, 0, 0]);
+    expect(s.submits.slice(3).map((x) => x.destination_addr).sort()).toEqual(['243810201234', '243810202345', '243810203456']);
+    expect(s.submits[3].at - s.submits[2].at).toBeGreaterThanOrEqual(900);
+  });
+
+  it('a session dropped mid-window resubmits only the unanswered part', async () => {
+    const s = await smsc();
+    s.setPolicy((_x, i) => {
+      if (i === 2) {
+        setTimeout(() => s.drop(), 100);
+        return 'ignore';
+      }
+      return 0;
+    });
+    const c = await h.connector('dropper', s.port, { window: 10 });
+    await h.route('2438103', [c.id]);
+    const m = await h.merchant();
+    h.manager();
+    const id = await h.send(m.apiKey, ['+243810301234'], 'd'.repeat(400));
+    const [r] = await waitFor(() => h.recipients(id), (x) => x[0].state === 'sent');
+    const seq = (x: { short_message: Buffer }) => x.short_message[5];
+    expect(s.submits.map((x) => [seq(x), x.status])).toEqual([[1, 0], [2, 0], [3, 'ignored'], [3, 0]]);
+    expect(s.submits[3].short_message.toString('hex')).toBe(s.submits[2].short_message.toString('hex'));
+    expect(s.binds).toEqual(['bind_transceiver:ok', 'bind_transceiver:ok']);
+    expect([r.state, r.carrier_message_id]).toEqual(['sent', 'm000001']);
+  });
+
+  it('failover: a connector that is not bound hands the message to the next one of the route', async () => {
+    const dead = await startSmsc();
+    await dead.close(); // nothing listens on that port any more
+    const b = await smsc();
+    const ca = await h.connector('fo-a', dead.port);
+    const cb = await h.connector('fo-b', b.port);
+    await h.route('2438104', [ca.id, cb.id]);
+    const m = await h.merchant();
+    h.manager();
+    const id = await h.send(m.apiKey, ['+243810401234'], 'via b');
+    const [r] = await waitFor(() => h.recipients(id), (x) => x[0].state === 'sent');
+    expect([r.state, r.carrier]).toEqual(['sent', 'fo-b']);
+    expect(b.submits.map((x) => x.destination_addr)).toEqual(['243810401234']);
+  });
+
+  it('failover: a retryable error (0x14 queue full) goes to the next connector at once', async () => {
+    const a = await smsc({ policy: () => 0x14 });
+    const b = await smsc();
+    const ca = await h.connector('full-a', a.port);
+    const cb = await h.connector('full-b', b.port);
+    await h.route('2438105', [ca.id, cb.id]);
+    const m = await h.merchant();
+    h.manager();
+    const id = await h.send(m.apiKey, ['+243810501234'], 'queue full');
+    const [r] = await waitFor(() => h.recipients(id), (x) => x[0].state === 'sent');
+    expect([r.state, r.carrier, r.carrier_message_id]).toEqual(['sent', 'full-b', 'm000001']);
+    expect([a.submits.length, b.submits.length]).toEqual([1, 1]);
+  });
+
+  it('a permanent error (0x0B) fails at once with SMPP_ESME_RINVDSTADR', async () => {
+    const s = await smsc({ policy: () => 0x0b });
+    const c = await h.connector('perm', s.port);
+    await h.route('2438106', [c.id]);
+    const m = await h.merchant();
+    h.manager();
+    const id = await h.send(m.apiKey, ['+243810601234'], 'nowhere');
+    const [r] = await waitFor(() => h.recipients(id), (x) => x[0].state === 'failed');
+    expect([r.state, r.carrier, r.error_code]).toEqual(['failed', 'perm', 'SMPP_ESME_RINVDSTADR']);
+    await new Promise((res) => setTimeout(res, 500));
+    expect(s.submits).toHaveLength(1);
+    const failed = (await h.events(id)).find((e) => e.event_type === 'sms.failed')!.payload.data;
+    expect(failed).toMatchObject({ carrier: 'perm', error_code: 'SMPP_ESME_RINVDSTADR', retryable: false });
+    expect((await h.call('GET', `/status/${id}`, { key: m.apiKey })).body.data).toMatchObject({ status: 'failed', failed: 1 });
+  });
+
+  it('late receipts after a worker restart still match', async () => {
+    const s = await smsc();
+    const c = await h.connector('late', s.port);
+    await h.route('2438107', [c.id]);
+    const m = await h.merchant();
+    const first = h.manager();
+    const id = await h.send(m.apiKey, ['+243810701234'], 'before restart');
+    await waitFor(() => h.recipients(id), (x) => x[0].state === 'sent');
+    await first.stop(); // unbinds; the lease is given back
+    await waitFor(async () => s.sessions.length, (n) => n === 0);
+    expect(s.counts.unbinds).toBe(1);
+    h.manager();
+    await waitFor(async () => s.binds.length, (n) => n === 2);
+    await waitFor(async () => s.sessions.length, (n) => n === 1);
+    expect(await s.receipt('m000001', 'DELIVRD')).toBe(0);
+    const [r] = await waitFor(() => h.recipients(id), (x) => x[0].state === 'delivered');
+    expect([r.state, r.carrier, r.carrier_message_id]).toEqual(['delivered', 'late', 'm000001']);
+  });
+
+  it('routing: sandbox magic numbers and unrouted numbers stay with the simulator', async () => {
+    const s = await smsc();
+    const c = await h.connector('magic', s.port);
+    await h.route('2438108', [c.id]);
+    const m = await h.merchant();
+    h.manager();
+    const id = await h.send(m.apiKey, ['+243810801111', '+243810801234', '+243970001234'], 'mixed');
+    const rows = await waitFor(() => h.recipients(id), (r) => r[1].state === 'sent');
+    expect(rows.map((r) => [r.state, r.carrier, r.error_code])).toEqual([
+      ['failed', 'sim-vodacom', 'UNKNOWN_SUBSCRIBER'],
+      ['sent', 'magic', null],
+      ['delivered', 'sim-airtel', null],
+    ]);
+    expect(s.submits.map((x) => x.destination_addr)).toEqual(['243810801234']);
+  });
+
+  it('live state: list-connectors and /health follow the sessions; update-connector applies within 5 s', async () => {
+    const s = await smsc();
+    const dead = await startSmsc();
+    await dead.close();
+    await h.connector('live-a', s.port);
+    await h.connector('live-b', dead.port);
+    h.manager({ tickMs: 1000 }); // the worker's own tick
+    const cli = async (...argv: string[]) => {
+      let out = '';
+      const code = await runCli([...argv, '--json'], { db: h.db, env: h.env, stdout: (x) => (out += x), stderr: (x) => (out += x) });
+      expect(code).toBe(0);
+      return JSON.parse(out);
+    };
+    const list = await waitFor(() => cli('list-connectors'), (l) => l.connectors.find((c: any) => c.name === 'live-a')?.sessions[0]?.state === 'bound');
+    const live = list.connectors.filter((c: any) => c.name.startsWith('live-'));
+    expect(live.map((c: any) => [c.name, c.enabled, c.owner !== null, c.sessions.map((x: any) => x.state)])).toEqual([
+      ['live-a', true, true, ['bound']],
+      ['live-b', true, true, ['backoff']],
+    ]);
+    const health = (await h.call('GET', '/health')).body;
+    expect(health.status).toBe('ok');
+    expect(health.checks.connectors).toEqual({ status: 'degraded', unbound: ['live-b'] });
+
+    await cli('update-connector', '--name', 'live-b', '--enabled', 'off');
+    const t0 = Date.now();
+    await cli('update-connector', '--name', 'live-a', '--enabled', 'off');
+    await waitFor(async () => s.sessions.length, (n) => n === 0, 6000);
+    expect(s.sessions).toHaveLength(0);
+    expect(Date.now() - t0).toBeLessThan(5000);
+    expect((await h.call('GET', '/health')).body.checks.connectors).toEqual({ status: 'ok', unbound: [] });
+  });
+
+  it('a receipt that comes before its submit_sm_resp is recorded still matches', async () => {
+    const s = await smsc();
+    s.setPolicy((x) => {
+      // answer, then send the receipt on the same connection at once
+      setImmediate(() => void s.receipt('m000001', 'DELIVRD', '000', { session: x.session }));
+      return 0;
+    });
+    const c = await h.connector('eager', s.port);
+    await h.route('2438109', [c.id]);
+    const m = await h.merchant();
+    h.manager();
+    const id = await h.send(m.apiKey, ['+243810901234'], 'quick receipt');
+    const [r] = await waitFor(() => h.recipients(id), (x) => x[0].state === 'delivered');
+    expect([r.state, r.carrier_message_id]).toEqual(['delivered', 'm000001']);
+    expect((await h.events(id)).map((e) => e.event_type)).toEqual(['sms.processing', 'sms.sent', 'sms.delivered']);
+  });
+
+  it('split bind: a transmitter submits, the receiver takes the receipts', async () => {
+    const s = await smsc();
+    const c = await h.connector('split', s.port, { bindMode: 'split' });
+    await h.route('2438110', [c.id]);
+    const m = await h.merchant();
+    h.manager();
+    await waitFor(async () => s.binds.length, (n) => n === 2);
+    expect([...s.binds].sort()).toEqual(['bind_receiver:ok', 'bind_transmitter:ok']);
+    const id = await h.send(m.apiKey, ['+243811001234'], 'split');
+    await waitFor(() => h.recipients(id), (x) => x[0].state === 'sent');
+    expect(s.roleOf(s.submits[0].session)).toBe('bind_transmitter');
+    const receiver = s.sessions.find((x) => s.roleOf(x) === 'bind_receiver')!;
+    expect(await s.receipt('m000001', 'REJECTD', '0x0B', { session: receiver })).toBe(0);
+    const [r] = await waitFor(() => h.recipients(id), (x) => x[0].state === 'failed');
+    expect([r.state, r.error_code, r.error_message]).toEqual(['failed', 'DLR_REJECTD', '0x0B']);
+  });
+
+  it('sends enquire_link every enquire-link seconds', async () => {
+    const s = await smsc();
+    await h.connector('keepalive', s.port, { enquireLinkS: 1 });
+    h.manager();
+    await waitFor(async () => s.binds.length, (n) => n === 1);
+    await new Promise((r) => setTimeout(r, 2300));
+    expect(s.counts.enquireLinks).toBeGreaterThanOrEqual(2);
+    expect(s.counts.enquireLinks).toBeLessThanOrEqual(3);
+  });
+
+  it('multipart: a failure receipt for part 1 that arrives while part 2 is unanswered fails the recipient once it is sent', async () => {
+    const s = await smsc();
+    let release: (() => void) | null = null;
+    s.setPolicy((x, i) => {
+      if (i === 0) setImmediate(() => void s.receipt('m000001', 'UNDELIV', '005', { session: x.session }));
+      if (i === 1) {
+        // answer part 2 only after part 1's receipt is in
+        release = () => x.session.send(Object.assign(new smpp.PDU('submit_sm_resp', { sequence_number: x.sequence, message_id: 'late-2' })) as never);
+        return 'ignore';
+      }
+      return 0;
+    });
+    const c = await h.connector('multi', s.port);
+    await h.route('2438111', [c.id]);
+    const m = await h.merchant();
+    h.manager();
+    const id = await h.send(m.apiKey, ['+243811101234'], 'p'.repeat(200));
+    await waitFor(async () => (await h.db.execute(sql`select 1 from carrier_receipts where connector_id = ${c.id} and applied_at is not null`)).length, (n) => n === 1);
+    expect((await h.recipients(id))[0].state).toBe('processing');
+    release!();
+    // no receipt for part 2 is needed: one failed part decides
+    const [r] = await waitFor(() => h.recipients(id), (x) => x[0].state === 'failed', 3000);
+    expect([r.state, r.error_code, r.error_message, r.carrier_message_id]).toEqual(['failed', 'DLR_UNDELIV', '005', 'm000001']);
+  });
+});
+

@@ -1,0 +1,167 @@
+import type { AddressInfo } from 'node:net';
+import smpp from 'smpp';
+
+/**
+ * An SMSC for tests, on the same `smpp` library as the connector (a test helper, not shipped): binds (checks
+ * system_id/password), answers submit_sm as `policy` says (a status, or never), sends receipts, drops connections.
+ * Every submit_sm is recorded with its exact octets, parsed here from the raw PDU.
+ */
+export type Submit = {
+  at: number;
+  sequence: number;
+  session: smpp.Session;
+  messageId: string | null;
+  status: number | 'ignored';
+  source_addr: string;
+  source_addr_ton: number;
+  source_addr_npi: number;
+  destination_addr: string;
+  dest_addr_ton: number;
+  dest_addr_npi: number;
+  esm_class: number;
+  registered_delivery: number;
+  validity_period: string;
+  data_coding: number;
+  short_message: Buffer;
+  tlvs: Map<number, Buffer>;
+};
+export type Policy = (s: Omit<Submit, 'messageId' | 'status' | 'at'>, index: number) => number | 'ignore';
+
+// The raw octets of every PDU read by any Session in this process (the library keeps only the parsed fields).
+const RAW = Symbol('raw');
+smpp.PDU.fromStream = (stream: unknown, length: number) => {
+  const body = (stream as { read(n: number): Buffer | null }).read(length - 4);
+  if (!body) return false;
+  const lenBuf = Buffer.alloc(4);
+  lenBuf.writeUInt32BE(length);
+  const raw = Buffer.concat([lenBuf, body]);
+  const pdu = new smpp.PDU(raw) as unknown as smpp.Pdu;
+  Object.defineProperty(pdu, RAW, { value: raw, enumerable: false });
+  return pdu;
+};
+
+function parseSubmit(raw: Buffer) {
+  let o = 16;
+  const cstr = () => {
+    const end = raw.indexOf(0, o);
+    const s = raw.toString('latin1', o, end);
+    o = end + 1;
+    return s;
+  };
+  const u8 = () => raw[o++];
+  cstr(); // service_type
+  const source_addr_ton = u8();
+  const source_addr_npi = u8();
+  const source_addr = cstr();
+  const dest_addr_ton = u8();
+  const dest_addr_npi = u8();
+  const destination_addr = cstr();
+  const esm_class = u8();
+  u8(); // protocol_id
+  u8(); // priority_flag
+  cstr(); // schedule_delivery_time
+  const validity_period = cstr();
+  const registered_delivery = u8();
+  u8(); // replace_if_present_flag
+  const data_coding = u8();
+  u8(); // sm_default_msg_id
+  const smLength = u8();
+  const short_message = raw.subarray(o, o + smLength);
+  o += smLength;
+  const tlvs = new Map<number, Buffer>();
+  while (o + 4 <= raw.length) {
+    const tag = raw.readUInt16BE(o);
+    const len = raw.readUInt16BE(o + 2);
+    tlvs.set(tag, raw.subarray(o + 4, o + 4 + len));
+    o += 4 + len;
+  }
+  return { source_addr_ton, source_addr_npi, source_addr, dest_addr_ton, dest_addr_npi, destination_addr, esm_class, validity_period, registered_delivery, data_coding, short_message, tlvs };
+}
+
+export async function startSmsc(opts: { systemId?: string; password?: string; policy?: Policy } = {}) {
+  const submits: Submit[] = [];
+  const binds: string[] = [];
+  const roles = new Map<smpp.Session, string>();
+  const counts = { enquireLinks: 0, unbinds: 0 };
+  let policy: Policy = opts.policy ?? (() => 0);
+  let nextId = 1;
+  const server = smpp.createServer({}, (session) => {
+    session.on('error', () => {});
+    const bind = (pdu: smpp.Pdu) => {
+      const ok = (!opts.systemId || pdu.system_id === opts.systemId) && (!opts.password || pdu.password === opts.password);
+      binds.push(`${pdu.command}:${ok ? 'ok' : 'refused'}`);
+      roles.set(session, pdu.command);
+      session.send(pdu.response({ command_status: ok ? 0 : 0x0d, system_id: 'test-smsc' }));
+      if (!ok) session.close();
+    };
+    session.on('bind_transceiver', bind);
+    session.on('bind_transmitter', bind);
+    session.on('bind_receiver', bind);
+    session.on('enquire_link', (pdu: smpp.Pdu) => {
+      counts.enquireLinks++;
+      session.send(pdu.response());
+    });
+    session.on('unbind', (pdu: smpp.Pdu) => {
+      counts.unbinds++;
+      session.send(pdu.response());
+      session.close();
+    });
+    session.on('submit_sm', (pdu: smpp.Pdu) => {
+      const raw = (pdu as unknown as Record<symbol, Buffer>)[RAW];
+      const fields = { sequence: pdu.sequence_number, session, ...parseSubmit(raw) };
+      const decision = policy(fields, submits.length);
+      if (decision === 'ignore') {
+        submits.push({ ...fields, at: Date.now(), messageId: null, status: 'ignored' });
+        return;
+      }
+      const messageId = decision === 0 ? `m${String(nextId++).padStart(6, '0')}` : null;
+      submits.push({ ...fields, at: Date.now(), messageId, status: decision });
+      session.send(pdu.response(decision === 0 ? { message_id: messageId } : { command_status: decision }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    port,
+    submits,
+    binds,
+    counts,
+    setPolicy(p: Policy) {
+      policy = p;
+    },
+    /** Bound sessions that can receive deliver_sm (transceiver or receiver). */
+    get sessions() {
+      return server.sessions;
+    },
+    /** A delivery receipt (Appendix B text) for a message id, on the first open session. */
+    receipt(messageId: string, stat: string, err = '000', opts: { tlv?: boolean; session?: smpp.Session } = {}): Promise<number> {
+      const session = opts.session ?? server.sessions.filter((x) => roles.get(x) !== 'bind_transmitter').at(-1);
+      if (!session) throw new Error('no session to send the receipt on');
+      const text = `id:${messageId} sub:001 dlvrd:${stat === 'DELIVRD' ? '001' : '000'} submit date:2611231200 done date:2611231201 stat:${stat} err:${err} text:`;
+      const states: Record<string, number> = { DELIVRD: 2, EXPIRED: 3, DELETED: 4, UNDELIV: 5, ACCEPTD: 6, UNKNOWN: 7, REJECTD: 8 };
+      return new Promise((resolve) => {
+        session.deliver_sm(
+          {
+            esm_class: 0x04, data_coding: 0, short_message: Buffer.from(text, 'latin1'),
+            ...(opts.tlv ? { receipted_message_id: messageId, message_state: states[stat] } : {}),
+          },
+          (resp) => resolve(resp.command_status),
+        );
+      });
+    },
+    /** The bind command each open session used. */
+    roleOf(session: smpp.Session): string | undefined {
+      return roles.get(session);
+    },
+    /** Closes every connection abruptly (no unbind). */
+    drop() {
+      for (const s of [...server.sessions]) s.destroy();
+    },
+    close(): Promise<void> {
+      for (const s of [...server.sessions]) s.destroy();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+export type Smsc = Awaited<ReturnType<typeof startSmsc>>;
