@@ -8,6 +8,18 @@ import type { Failure } from '@/server/domain/carrier/connector';
 import { ids64 } from './sql-arrays';
 import { smppFailure } from './status';
 
+/**
+ * Hands an outbox row to the next connector of its route (D14 failover); after
+ * the last one, back to the first after a backoff of 2^rounds s (at most 60 s).
+ */
+const NEXT_ON_ROUTE = sql.raw(`
+  route_idx = case when o.route_idx + 1 < cardinality(o.route) then o.route_idx + 1 else 0 end,
+  connector_id = o.route[case when o.route_idx + 1 < cardinality(o.route) then o.route_idx + 2 else 1 end],
+  rounds = o.rounds + case when o.route_idx + 1 < cardinality(o.route) then 0 else 1 end,
+  next_at = case when o.route_idx + 1 < cardinality(o.route) then now()
+                 else now() + least(power(2, o.rounds), 60) * interval '1 second' end,
+  assigned_at = now()`);
+
 export type Claimed = { recipientId: number; dispatchId: string; phone: string; body: string; senderId: string | null; doneParts: number[] };
 
 /** The owner takes up to `limit` due rows of its connector (SKIP LOCKED: never a row another transaction holds). */
@@ -85,13 +97,7 @@ export async function settleOutcomes(db: Db, c: ConnectorRef, parts: AcceptedPar
     }
 
     const retried = await tx.execute<{ recipient_id: number; connector_id: string }>(sql`
-      update carrier_outbox o set
-        route_idx = case when o.route_idx + 1 < cardinality(o.route) then o.route_idx + 1 else 0 end,
-        connector_id = o.route[case when o.route_idx + 1 < cardinality(o.route) then o.route_idx + 2 else 1 end],
-        rounds = o.rounds + case when o.route_idx + 1 < cardinality(o.route) then 0 else 1 end,
-        next_at = case when o.route_idx + 1 < cardinality(o.route) then now()
-                       else now() + least(power(2, o.rounds), 60) * interval '1 second' end,
-        assigned_at = now(), claimed_by = null, claimed_at = null
+      update carrier_outbox o set ${NEXT_ON_ROUTE}, claimed_by = null, claimed_at = null
        where o.recipient_id = any(${ids64(ids('retry'))}) and o.connector_id = ${c.id} and o.state = 'queued'
       returning o.recipient_id, o.connector_id`);
     const movedAway = retried.filter((r) => r.connector_id !== c.id).map((r) => Number(r.recipient_id));
@@ -121,13 +127,7 @@ export async function settleOutcomes(db: Db, c: ConnectorRef, parts: AcceptedPar
 export async function sweepOutbox(db: Db, now: Date, opts: { graceS: number }): Promise<void> {
   // A connector without a live owner that has a bound session hands its waiting rows to the next one of the route.
   await db.execute(sql`
-    update carrier_outbox o set
-      route_idx = case when o.route_idx + 1 < cardinality(o.route) then o.route_idx + 1 else 0 end,
-      connector_id = o.route[case when o.route_idx + 1 < cardinality(o.route) then o.route_idx + 2 else 1 end],
-      rounds = o.rounds + case when o.route_idx + 1 < cardinality(o.route) then 0 else 1 end,
-      next_at = case when o.route_idx + 1 < cardinality(o.route) then now()
-                     else now() + least(power(2, o.rounds), 60) * interval '1 second' end,
-      assigned_at = now()
+    update carrier_outbox o set ${NEXT_ON_ROUTE}
      where o.state = 'queued' and o.claimed_by is null and o.next_at <= now()
        and o.assigned_at < now() - make_interval(secs => ${opts.graceS})
        and not exists (select 1 from connector_leases l join connectors k on k.id = l.connector_id
