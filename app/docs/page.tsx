@@ -65,6 +65,29 @@ export default function DocsPage() {
         </tbody>
       </table>
 
+      <h2 id="webhooks" className="mt-10 text-2xl font-semibold">
+        Webhooks
+      </h2>
+      <p className="mt-2 text-sm text-slate-700">
+        Events (sms.queued once per send; sms.processing, sms.sent, sms.delivered or sms.failed per recipient and dispatch)
+        are POSTed as JSON to the key&apos;s webhook_url, or to the send&apos;s callback_url. 2xx acknowledges; 3xx and 4xx
+        are permanent; 5xx, connection errors and 5 s without an answer are retried after 30 s, 2 min, 10 min and 1 h.
+        Receivers deduplicate by event_id.
+      </p>
+      <p className="mt-2 text-sm text-slate-700">
+        Every request is signed the Standard Webhooks way: <code className="rounded bg-slate-200 px-1">webhook-id</code>{' '}
+        (the event_id), <code className="rounded bg-slate-200 px-1">webhook-timestamp</code> (Unix seconds) and{' '}
+        <code className="rounded bg-slate-200 px-1">webhook-signature</code>:{' '}
+        <code className="rounded bg-slate-200 px-1">v1,</code> followed by the base64 HMAC-SHA256 of{' '}
+        <code className="rounded bg-slate-200 px-1">{'{webhook-id}.{webhook-timestamp}.{raw body}'}</code> under the app&apos;s
+        signing secret (<code className="rounded bg-slate-200 px-1">whsec_…</code>, shown once when the app is created;
+        rotatable, both signatures are sent for 24 h after a rotation). Any Standard Webhooks library verifies them:
+      </p>
+      <pre className="mt-2 overflow-x-auto rounded bg-slate-900 p-3 text-xs text-slate-100">
+        {`import { Webhook } from 'standardwebhooks';
+const event = new Webhook(process.env.SMS_WEBHOOK_SECRET).verify(rawBody, req.headers);`}
+      </pre>
+
       <h2 className="mt-10 text-2xl font-semibold">Error codes</h2>
       <table className="mt-3 w-full text-left text-sm">
         <thead>
