@@ -56,6 +56,8 @@ export type Meta = OpenApiMeta<{
   successStatus?: number;
   /** Catalogue errors this procedure can answer, for the OpenAPI document. */
   errors?: ErrorName[];
+  /** OpenAPI variants of the request body (`oneOf`): conditional requirements the zod object cannot show. */
+  bodyVariants?: Array<Record<string, unknown>>;
 }>;
 
 export function createContext(

@@ -40,6 +40,12 @@ export const CalculateRequest = z
   .meta({ id: 'CalculateRequest' });
 export type CalculateRequest = z.infer<typeof CalculateRequest>;
 
+/** Which count is required depends on the mode: OpenAPI variants of the body (see SEND_REQUEST_VARIANTS). */
+export const CALCULATE_REQUEST_VARIANTS = [
+  { title: 'Amount to SMS', required: ['mode', 'amount'], properties: { mode: { const: 'amount_to_sms' }, amount: { type: 'number' } } },
+  { title: 'SMS to amount', required: ['mode', 'sms_count'], properties: { mode: { const: 'sms_to_amount' }, sms_count: { type: 'integer' } } },
+];
+
 export const CalculateResult = z
   .object({
     mode: z.enum(['amount_to_sms', 'sms_to_amount']),

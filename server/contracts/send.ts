@@ -101,8 +101,36 @@ export const SendRequest = z
       .optional()
       .meta({ description: "Absolute https URL that receives this send's events instead of the key's webhook_url.", example: 'https://example.com/sms-events' }),
   })
-  .meta({ id: 'SendRequest' });
+  .meta({
+    id: 'SendRequest',
+    description: 'One of three shapes: immediate (sending_type absent or "immediate"), scheduled, recurring (D4).',
+  });
 export type SendRequest = z.infer<typeof SendRequest>;
+
+/**
+ * The conditional requirements of D4 as OpenAPI variants of the body (exactly
+ * one matches), so generated validators see them; stated beside the schema,
+ * applied to the document through the procedure's meta (`bodyVariants`).
+ */
+export const SEND_REQUEST_VARIANTS = [
+  {
+    title: 'Immediate',
+    properties: { sending_type: { const: 'immediate' } },
+    not: { anyOf: [{ required: ['scheduled_dates'] }, { required: ['recurring_schedule'] }] },
+  },
+  {
+    title: 'Scheduled',
+    required: ['sending_type', 'scheduled_dates'],
+    properties: { sending_type: { const: 'scheduled' }, scheduled_dates: { minItems: 1 } },
+    not: { required: ['recurring_schedule'] },
+  },
+  {
+    title: 'Recurring',
+    required: ['sending_type', 'recurring_schedule'],
+    properties: { sending_type: { const: 'recurring' } },
+    not: { required: ['scheduled_dates'] },
+  },
+];
 
 export const SendResult = z
   .object({

@@ -154,7 +154,9 @@ export function getOpenApiDocument(): OpenAPIObject {
     Object.assign(fixed, errorResponses(route.meta, hasBody));
     op.responses = fixed;
     if (route.meta.openapi?.protect === false) op.security = [];
-    const body = (op.requestBody as { description?: string } | undefined) ?? null;
+    const body = (op.requestBody as { description?: string; content?: Record<string, { schema?: Json }> } | undefined) ?? null;
+    const bodySchema = body?.content?.['application/json']?.schema;
+    if (bodySchema && route.meta.bodyVariants) bodySchema.oneOf = route.meta.bodyVariants;
     if (body && hasBody) {
       body.description =
         'JSON, at most 256 KB. Parsed as JSON whatever the Content-Type says (`curl -d` sends form encoding by default); ' +

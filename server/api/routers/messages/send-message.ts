@@ -1,9 +1,10 @@
 import { apiKeyProcedure } from '@/server/api/trpc';
-import { SendRequest, SendResponse } from '@/server/contracts/send';
+import { SEND_REQUEST_VARIANTS, SendRequest, SendResponse } from '@/server/contracts/send';
 import { submitSend } from '@/server/domain/messages/submit-send';
 
 export const sendMessageProcedure = apiKeyProcedure
   .meta({
+    bodyVariants: SEND_REQUEST_VARIANTS,
     openapi: {
       method: 'POST',
       path: '/send',

@@ -1,10 +1,11 @@
 import { apiKeyProcedure } from '@/server/api/trpc';
-import { CalculateRequest, CalculateResponse } from '@/server/contracts/calculate';
+import { CALCULATE_REQUEST_VARIANTS, CalculateRequest, CalculateResponse } from '@/server/contracts/calculate';
 import { calculate } from '@/server/domain/pricing/calculator';
 import { listPrices } from '@/server/domain/pricing/list-prices';
 
 export const calculateProcedure = apiKeyProcedure
   .meta({
+    bodyVariants: CALCULATE_REQUEST_VARIANTS,
     openapi: {
       method: 'POST',
       path: '/calculate',
