@@ -112,23 +112,25 @@ export type SendRequest = z.infer<typeof SendRequest>;
  * one matches), so generated validators see them; stated beside the schema,
  * applied to the document through the procedure's meta (`bodyVariants`).
  */
+const SCHEDULED_DATES_PRESENT = { required: ['scheduled_dates'], properties: { scheduled_dates: { type: 'array' } } };
+const RECURRING_PRESENT = { required: ['recurring_schedule'], properties: { recurring_schedule: { type: 'object' } } };
 export const SEND_REQUEST_VARIANTS = [
   {
     title: 'Immediate',
     properties: { sending_type: { const: 'immediate' } },
-    not: { anyOf: [{ required: ['scheduled_dates'] }, { required: ['recurring_schedule'] }] },
+    not: { anyOf: [SCHEDULED_DATES_PRESENT, RECURRING_PRESENT] },
   },
   {
     title: 'Scheduled',
     required: ['sending_type', 'scheduled_dates'],
-    properties: { sending_type: { const: 'scheduled' }, scheduled_dates: { minItems: 1 } },
-    not: { required: ['recurring_schedule'] },
+    properties: { sending_type: { const: 'scheduled' }, scheduled_dates: { type: 'array', minItems: 1 } },
+    not: RECURRING_PRESENT,
   },
   {
     title: 'Recurring',
     required: ['sending_type', 'recurring_schedule'],
     properties: { sending_type: { const: 'recurring' } },
-    not: { required: ['scheduled_dates'] },
+    not: SCHEDULED_DATES_PRESENT,
   },
 ];
 
