@@ -4,7 +4,7 @@
  * table and writes bench/results.json.
  *
  *   npm run bench                         everything (about 3 minutes)
- *   npm run bench -- --only send,status    some phases (http = bare,send,big,status; pipeline; webhooks)
+ *   npm run bench -- --only send,status    some phases (http = bare,send,big,status; reconcile; pipeline; webhooks)
  *   npm run bench -- --duration 5 --keys 4 shorter load runs, send load spread over 4 keys
  *   npm run bench -- --profile             web and worker write .cpuprofile files to bench/profiles/
  *
@@ -28,7 +28,7 @@ import { printTable, type Row } from './lib/report';
 
 const { values: opts } = parseArgs({
   options: {
-    only: { type: 'string', default: 'http,pipeline,webhooks' },
+    only: { type: 'string', default: 'http,reconcile,pipeline,webhooks' },
     duration: { type: 'string', default: '8' },
     keys: { type: 'string', default: '10' },
     profile: { type: 'boolean', default: false },
@@ -161,6 +161,54 @@ try {
     const paths = await Promise.all(keys.map(async (k) => `/api/v1/svc/sms-api/status/${await send(k, ['+243812345678'])}`));
     const status = await run('GET /status', { url: `${origin}${paths[0]}`, connections: CONNECTIONS, keys, paths });
     rows.push({ figure: 'GET /status/{id}, 32 conns', unit: 'req/s', value: status.rps, baseline: 'bare route (GET), REST listener', baselineValue: bareGet?.rps ?? null, target: '>= 3000', ok: status.rps >= 3000 });
+  }
+  if (phases.has('reconcile')) {
+    // D17 at a merchant's scale: 1000 sends x 1000 recipients (1M recipient rows) through POST /send, then
+    // pages of GET /messages and GET /messages/{id}/recipients against the same SELECT run raw.
+    rss.phase('reconciliation');
+    const rec = await merchant('Bench reconcile');
+    const started = performance.now();
+    const ids: string[] = [];
+    let queued = 0;
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (queued < 1000) {
+          queued++;
+          ids.push(await send(rec.api_key, numbers(1000, 100)));
+        }
+      }),
+    );
+    log(`reconciliation data: ${ids.length} sends x 1000 recipients in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    await sql`analyze messages`;
+    await sql`analyze message_recipients`;
+    const headers = { 'app-key': rec.api_key };
+    const timed = async (n: number, f: () => Promise<unknown>) => {
+      const ms: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const t0 = performance.now();
+        await f();
+        ms.push(performance.now() - t0);
+      }
+      return ms.sort((a, b) => a - b)[Math.floor(n / 2)];
+    };
+    const get = async (path: string) => {
+      const res = await fetch(`${api}${path}`, { headers });
+      if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+      return (await res.json()).data as { next_cursor: string | null };
+    };
+    const second = (await get('/messages?limit=50')).next_cursor!;
+    const listP50 = await timed(200, () => get(`/messages?limit=50&cursor=${second}`));
+    const middle = ids[500];
+    const recipientsP50 = await timed(200, () => get(`/messages/${middle}/recipients?limit=100`));
+    const rawList = await timed(200, () => rawPool`select * from messages where organization_id = ${rec.organization_id}
+      order by created_at desc, id desc limit 51`);
+    const rawRecipients = await timed(200, () => rawPool`select r.*, d.dispatch_at from message_recipients r join message_dispatches d on d.id = r.dispatch_id
+      where r.message_id = ${middle} order by r.id limit 101`);
+    log(`GET /messages page p50 ${listP50.toFixed(1)} ms (raw ${rawList.toFixed(1)}), recipients page p50 ${recipientsP50.toFixed(1)} ms (raw ${rawRecipients.toFixed(1)})`);
+    rows.push(
+      { figure: 'GET /messages page of 50, 1M rcpt rows: p50', unit: 'ms', value: listP50, baseline: 'the same SELECT, raw postgres.js', baselineValue: rawList, target: '<= 20 ms', ok: listP50 <= 20 },
+      { figure: 'GET /messages/{id}/recipients page of 100: p50', unit: 'ms', value: recipientsP50, baseline: 'the same SELECT, raw postgres.js', baselineValue: rawRecipients, target: '<= 20 ms', ok: recipientsP50 <= 20 },
+    );
   }
   await rawPool.end();
 
