@@ -72,3 +72,15 @@ test('an email can only sign up once', async ({ page }) => {
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'An account with this email already exists.' })).toBeVisible();
 });
+
+test('the home page leads to sign-up and sign-in, with an icon', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('link[rel="icon"]')).toHaveCount(1);
+  const icon = await page.request.get((await page.locator('link[rel="icon"]').getAttribute('href'))!);
+  expect(icon.status()).toBe(200);
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page).toHaveURL(/\/sign-up$/);
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+});
