@@ -1,5 +1,6 @@
 import { BIND_MODES, CONNECTOR_KINDS, LONG_METHODS } from '@/db/schema';
 import type { ConnectorFields } from '@/server/domain/carrier/connectors';
+import { isApiError } from '@/server/errors/api-error';
 import { CliError } from './args';
 
 /** The options of add-connector and update-connector (D14), all strings as parseArgs gives them. */
@@ -89,4 +90,14 @@ export function connectorName(value: string | undefined): string {
   if (value === undefined) throw new CliError('missing --name');
   if (!/^[a-z0-9][a-z0-9_-]{0,39}$/.test(value)) throw new CliError(`bad --name "${value}": lowercase letters, digits, - and _, at most 40`);
   return value;
+}
+
+/** The domain's refusals (unknown connector, name taken, ...) are the operator's mistakes: exit 2, one line. */
+export async function asUserError<T>(p: Promise<T>): Promise<T> {
+  try {
+    return await p;
+  } catch (e) {
+    if (isApiError(e)) throw new CliError(e.message);
+    throw e;
+  }
 }

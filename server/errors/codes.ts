@@ -46,6 +46,7 @@ export const ERRORS = {
   PASSWORD_CHANGE_REQUIRED: { shape: 'detail', http: 403, detail: 'Replace your one-time password before anything else.' },
   NOT_FOUND: { shape: 'detail', http: 404, detail: 'Not found' },
   LAST_OWNER: { shape: 'detail', http: 409, detail: 'The last owner cannot be removed or demoted: make someone else an owner first.' },
+  CONNECTOR_EXISTS: { shape: 'detail', http: 409, detail: 'A connector with this name already exists.' },
   TOP_UP_ALREADY_DECIDED: { shape: 'detail', http: 409, detail: 'This top-up request was already confirmed or rejected.' },
 
   // ---- lookups and the simple endpoints (detail) ----

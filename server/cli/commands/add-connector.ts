@@ -1,7 +1,6 @@
-import { recordAudit } from '@/server/domain/audit/record-audit';
-import { auditableFields, createConnector, getConnectorByName } from '@/server/domain/carrier/connectors';
+import { addConnector } from '@/server/domain/carrier/manage-connectors';
 import { CliError, defineCommand } from '../command';
-import { CONNECTOR_OPTIONS, CONNECTOR_USAGE, connectorFields, connectorName } from '../connector-options';
+import { asUserError, CONNECTOR_OPTIONS, CONNECTOR_USAGE, connectorFields, connectorName } from '../connector-options';
 
 export const addConnectorCommand = defineCommand({
   name: 'add-connector',
@@ -11,18 +10,12 @@ export const addConnectorCommand = defineCommand({
   async run(v, { db, env }) {
     const name = connectorName(v.name);
     const fields = connectorFields(v);
-    const kind = fields.kind ?? 'smpp';
-    if (kind === 'smpp') {
+    if ((fields.kind ?? 'smpp') === 'smpp') {
       for (const [key, flag] of [['host', 'host'], ['port', 'port'], ['systemId', 'system-id'], ['password', 'password']] as const) {
         if (fields[key] === undefined) throw new CliError(`missing --${flag} (an SMPP connector needs it)`);
       }
     }
-    const row = await db.transaction(async (tx) => {
-      if (await getConnectorByName(tx, name)) throw new CliError(`a connector named ${name} already exists`);
-      const created = await createConnector(tx, name, { ...fields, kind }, env.APP_SECRET);
-      await recordAudit(tx, { actor: 'cli', action: 'connector.create', targetType: 'connector', targetId: created.id, details: { name, ...auditableFields({ ...fields, kind }) } });
-      return created;
-    });
+    const row = await asUserError(addConnector(db, { name, fields, actor: 'cli', secret: env.APP_SECRET }));
     return { data: { connector_id: row.id, name } };
   },
 });

@@ -1,6 +1,6 @@
-import { recordAudit } from '@/server/domain/audit/record-audit';
-import { deleteRoute } from '@/server/domain/carrier/connectors';
-import { CliError, defineCommand } from '../command';
+import { removeRoute } from '@/server/domain/carrier/manage-connectors';
+import { defineCommand } from '../command';
+import { asUserError } from '../connector-options';
 import { routePrefix } from './set-route';
 
 export const deleteRouteCommand = defineCommand({
@@ -11,12 +11,7 @@ export const deleteRouteCommand = defineCommand({
   async run(v, { db }) {
     const prefix = routePrefix(v.prefix);
     const org = v['organization-id'] ?? null;
-    const id = await db.transaction(async (tx) => {
-      const deleted = await deleteRoute(tx, prefix, org);
-      if (!deleted) throw new CliError(`no route for prefix ${prefix}${org ? ` of ${org}` : ''}`);
-      await recordAudit(tx, { actor: 'cli', action: 'route.delete', targetType: 'route', targetId: deleted, organizationId: org, details: { prefix } });
-      return deleted;
-    });
+    const id = await asUserError(removeRoute(db, { prefix, organizationId: org, actor: 'cli' }));
     return { data: { route_id: id, prefix, organization_id: org, deleted: true } };
   },
 });

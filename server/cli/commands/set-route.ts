@@ -1,7 +1,6 @@
-import { recordAudit } from '@/server/domain/audit/record-audit';
-import { getConnectorByName, setRoute } from '@/server/domain/carrier/connectors';
-import { getOrganization } from '@/server/domain/organizations/get-organization';
+import { putRoute } from '@/server/domain/carrier/manage-connectors';
 import { CliError, defineCommand } from '../command';
+import { asUserError } from '../connector-options';
 import * as check from '../validate';
 
 export function routePrefix(value: string | undefined): string {
@@ -20,19 +19,8 @@ export const setRouteCommand = defineCommand({
     const names = check.required(v.connectors, 'connectors').split(',').map((s) => s.trim());
     if (names.some((n) => n === '')) throw new CliError(`bad --connectors "${v.connectors}": empty name`);
     if (new Set(names).size !== names.length) throw new CliError(`bad --connectors "${v.connectors}": a connector is listed twice`);
-    const org = v['organization-id'];
-    const routeId = await db.transaction(async (tx) => {
-      if (org !== undefined && !(await getOrganization(tx, org))) throw new CliError(`unknown organization ${org}`);
-      const ids: string[] = [];
-      for (const n of names) {
-        const c = await getConnectorByName(tx, n);
-        if (!c) throw new CliError(`unknown connector ${n}`);
-        ids.push(c.id);
-      }
-      const id = await setRoute(tx, prefix, org ?? null, ids);
-      await recordAudit(tx, { actor: 'cli', action: 'route.set', targetType: 'route', targetId: id, organizationId: org ?? null, details: { prefix, connectors: names } });
-      return id;
-    });
-    return { data: { route_id: routeId, prefix, organization_id: org ?? null, connectors: names } };
+    const org = v['organization-id'] ?? null;
+    const routeId = await asUserError(putRoute(db, { prefix, organizationId: org, connectors: names, actor: 'cli' }));
+    return { data: { route_id: routeId, prefix, organization_id: org, connectors: names } };
   },
 });

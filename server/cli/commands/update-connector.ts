@@ -1,7 +1,6 @@
-import { recordAudit } from '@/server/domain/audit/record-audit';
-import { auditableFields, getConnectorByName, updateConnector } from '@/server/domain/carrier/connectors';
+import { changeConnector } from '@/server/domain/carrier/manage-connectors';
 import { CliError, defineCommand } from '../command';
-import { CONNECTOR_OPTIONS, CONNECTOR_USAGE, connectorFields, connectorName } from '../connector-options';
+import { asUserError, CONNECTOR_OPTIONS, CONNECTOR_USAGE, connectorFields, connectorName } from '../connector-options';
 
 export const updateConnectorCommand = defineCommand({
   name: 'update-connector',
@@ -12,13 +11,7 @@ export const updateConnectorCommand = defineCommand({
     const name = connectorName(v.name);
     const fields = connectorFields(v);
     if (Object.keys(fields).length === 0) throw new CliError('give at least one option to change');
-    const row = await db.transaction(async (tx) => {
-      const current = await getConnectorByName(tx, name, { lock: true });
-      if (!current) throw new CliError(`unknown connector ${name}`);
-      const updated = await updateConnector(tx, current.id, fields, env.APP_SECRET);
-      await recordAudit(tx, { actor: 'cli', action: 'connector.update', targetType: 'connector', targetId: current.id, details: { name, changed: auditableFields(fields) } });
-      return updated;
-    });
+    const row = await asUserError(changeConnector(db, { name, fields, actor: 'cli', secret: env.APP_SECRET }));
     return { data: { connector_id: row.id, name, enabled: row.enabled } };
   },
 });

@@ -1,8 +1,9 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { connectorLeases, connectors, routes, type ConnectorRow, type SessionState } from '@/db/schema';
+import { connectors, routes, type ConnectorRow, type SessionState } from '@/db/schema';
 import { encryptSecret } from '@/server/lib/crypto';
 import { newId } from '@/server/lib/ids';
+import { listConnectorDetails } from './list-connector-details';
 
 /** The settable fields of a connector record (D14); the password is plain here and encrypted on write. */
 export type ConnectorFields = Partial<
@@ -69,28 +70,11 @@ export type ConnectorView = {
 };
 export type RouteView = { prefix: string; organization_id: string | null; connectors: string[] };
 
-/** Connectors with the live state of their sessions (from the owner's lease, when it is current), and routes. */
+/** The CLI's view of listConnectorDetails: connectors with the live state of their sessions, and routes. */
 export async function listConnectors(db: DbOrTx): Promise<{ connectors: ConnectorView[]; routes: RouteView[] }> {
-  const rows = await db
-    .select({
-      id: connectors.id, name: connectors.name, kind: connectors.kind, enabled: connectors.enabled, host: connectors.host, port: connectors.port,
-      owner: connectorLeases.owner, sessions: connectorLeases.sessions, live: sql<boolean>`${connectorLeases.expiresAt} > now()`,
-    })
-    .from(connectors)
-    .leftJoin(connectorLeases, eq(connectorLeases.connectorId, connectors.id))
-    .orderBy(asc(connectors.name));
-  const names = new Map(rows.map((r) => [r.id, r.name]));
-  const routeRows = await db.select().from(routes).orderBy(asc(routes.prefix), asc(routes.organizationId));
+  const all = await listConnectorDetails(db);
   return {
-    connectors: rows.map((r) => ({
-      name: r.name, kind: r.kind, enabled: r.enabled, host: r.host, port: r.port,
-      owner: r.live ? r.owner : null,
-      sessions: r.live && r.sessions ? r.sessions : [],
-    })),
-    routes: routeRows.map((r) => ({
-      prefix: r.prefix,
-      organization_id: r.organizationId || null,
-      connectors: r.connectorIds.map((id) => names.get(id) ?? id),
-    })),
+    connectors: all.connectors.map((c) => ({ name: c.name, kind: c.kind, enabled: c.enabled, host: c.host, port: c.port, owner: c.owner, sessions: c.session_states })),
+    routes: all.routes.map((r) => ({ prefix: r.prefix, organization_id: r.organization_id, connectors: r.connectors })),
   };
 }

@@ -1,13 +1,18 @@
 import { router } from '@/server/api/trpc';
+import { createConnectorProcedure } from './create-connector';
 import { decideTopUpProcedure } from './decide-top-up';
+import { deleteRouteProcedure } from './delete-route';
 import { getMerchantProcedure } from './get-merchant';
 import { listAuditProcedure } from './list-audit';
+import { listConnectorsProcedure } from './list-connectors';
 import { listMerchantsProcedure } from './list-merchants';
 import { listPendingTopUpsProcedure } from './list-pending-top-ups';
 import { revokeSessionsProcedure } from './revoke-sessions';
 import { setCreditLineProcedure } from './set-credit-line';
 import { setKeyStatusProcedure } from './set-key-status';
 import { setPricesProcedure } from './set-prices';
+import { setRouteProcedure } from './set-route';
+import { updateConnectorProcedure } from './update-connector';
 
 /** Operator console procedures (operators only; one file per procedure beside this router). */
 export const operatorRouter = router({
@@ -20,4 +25,9 @@ export const operatorRouter = router({
   decideTopUp: decideTopUpProcedure,
   listAudit: listAuditProcedure,
   revokeSessions: revokeSessionsProcedure,
+  listConnectors: listConnectorsProcedure,
+  createConnector: createConnectorProcedure,
+  updateConnector: updateConnectorProcedure,
+  setRoute: setRouteProcedure,
+  deleteRoute: deleteRouteProcedure,
 });

@@ -1,0 +1,125 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import { useTRPC } from '@/components/providers';
+import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/card';
+import { Field, Select } from '@/components/ui/field';
+import { messageOf, fieldErrorsOf } from '@/components/ui/form-errors';
+import {
+  BIND_MODE_VALUES, CONNECTOR_KIND_VALUES, CreateConnectorInput, LONG_METHOD_VALUES, UpdateConnectorInput, type ConnectorDetail,
+} from '@/server/contracts/connectors';
+
+type Key = 'kind' | 'host' | 'port' | 'tls' | 'systemId' | 'password' | 'systemType' | 'bindMode' | 'sessions' | 'window' | 'tps'
+  | 'sourceTon' | 'sourceNpi' | 'destTon' | 'destNpi' | 'gsmCoding' | 'longMethod' | 'validityS' | 'enquireLinkS';
+
+/** Each input: its contract key, label, the detail field it shows, and how its text becomes a value. */
+const NUMBERS: [Key, string, keyof ConnectorDetail, string][] = [
+  ['port', 'Port', 'port', '2775'], ['sessions', 'Sessions', 'sessions', '1'], ['window', 'Window', 'window', '10'], ['tps', 'TPS', 'tps', '100'],
+  ['sourceTon', 'Source TON', 'source_ton', '5'], ['sourceNpi', 'Source NPI', 'source_npi', '0'], ['destTon', 'Destination TON', 'dest_ton', '1'],
+  ['destNpi', 'Destination NPI', 'dest_npi', '1'], ['validityS', 'Validity (s)', 'validity_s', '172800'], ['enquireLinkS', 'Enquire link (s)', 'enquire_link_s', '30'],
+];
+const TEXTS: [Key, string, keyof ConnectorDetail][] = [['host', 'Host', 'host'], ['systemId', 'System ID', 'system_id'], ['systemType', 'System type', 'system_type']];
+
+/** The form's values as the contract takes them: empty numbers and texts are absent (the default applies). */
+function valuesOf(form: FormData): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const str = (k: string) => String(form.get(k) ?? '');
+  for (const k of ['kind', 'bindMode', 'longMethod'] as const) out[k] = str(k);
+  out.tls = str('tls') === 'on';
+  out.gsmCoding = Number(str('gsmCoding'));
+  for (const [k] of NUMBERS) if (str(k).trim() !== '') out[k] = Number(str(k).trim());
+  for (const [k] of TEXTS) if (str(k).trim() !== '' || k === 'systemType') out[k] = str(k).trim();
+  if (str('password') !== '') out.password = str('password');
+  return out;
+}
+
+function detailValue(d: ConnectorDetail, k: Key): unknown {
+  const map: Partial<Record<Key, keyof ConnectorDetail>> = { kind: 'kind', tls: 'tls', bindMode: 'bind_mode', gsmCoding: 'gsm_coding', longMethod: 'long_method' };
+  const field = map[k] ?? NUMBERS.find((n) => n[0] === k)?.[2] ?? TEXTS.find((t) => t[0] === k)?.[2];
+  return field ? d[field] : undefined;
+}
+
+/** Create a connector, or edit one (only the changed settings are sent; the password is write-only). */
+export function ConnectorForm({ current }: { current?: ConnectorDetail }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const create = useMutation(trpc.operator.createConnector.mutationOptions());
+  const update = useMutation(trpc.operator.updateConnector.mutationOptions());
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const pending = create.isPending || update.isPending;
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setStatus(null);
+    const el = e.currentTarget;
+    const form = new FormData(el);
+    const values = valuesOf(form);
+    if (current) for (const k of Object.keys(values) as Key[]) if (k !== 'password' && values[k] === detailValue(current, k)) delete values[k];
+    const name = current ? current.name : String(form.get('name') ?? '');
+    const parsed = current ? UpdateConnectorInput.safeParse({ ...values, name }) : CreateConnectorInput.safeParse({ ...values, name });
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const i of parsed.error.issues) found[String(i.path[0] ?? 'form')] ??= i.message;
+      setErrors(found);
+      if (found.form) setStatus({ tone: 'error', text: found.form });
+      return;
+    }
+    setErrors({});
+    try {
+      const r = current ? await update.mutateAsync(parsed.data as UpdateConnectorInput) : await create.mutateAsync(parsed.data as CreateConnectorInput);
+      setStatus({ tone: 'success', text: `Connector ${r.connector.name} saved.` });
+      if (!current) el.reset();
+      router.refresh();
+    } catch (err) {
+      const fields = fieldErrorsOf(err);
+      if (Object.keys(fields).length) setErrors(fields);
+      else setStatus({ tone: 'error', text: messageOf(err) });
+    }
+  }
+
+  const initial = (k: Key, fallback = '') => (current ? String(detailValue(current, k) ?? '') : fallback);
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={current ? `Edit connector ${current.name}` : 'New connector'}>
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        {!current && <Field label="Name" name="name" autoComplete="off" required error={errors.name} hint="lowercase, digits, - and _" />}
+        <Select label="Kind" name="kind" defaultValue={initial('kind', 'smpp')} error={errors.kind}>
+          {CONNECTOR_KIND_VALUES.map((k) => <option key={k} value={k}>{k}</option>)}
+        </Select>
+        {TEXTS.map(([k, label]) => <Field key={k} label={label} name={k} autoComplete="off" defaultValue={initial(k)} error={errors[k]} />)}
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password}
+          hint={current ? (current.password_set ? 'Stored. Leave empty to keep.' : 'None stored. Leave empty to keep none.') : 'At most 8 characters.'}
+        />
+        <Select label="TLS" name="tls" defaultValue={current?.tls ? 'on' : 'off'} error={errors.tls}>
+          <option value="off">off</option>
+          <option value="on">on</option>
+        </Select>
+        <Select label="Bind mode" name="bindMode" defaultValue={initial('bindMode', 'transceiver')} error={errors.bindMode}>
+          {BIND_MODE_VALUES.map((k) => <option key={k} value={k}>{k}</option>)}
+        </Select>
+        <Select label="GSM data coding" name="gsmCoding" defaultValue={initial('gsmCoding', '0')} error={errors.gsmCoding}>
+          <option value="0">0 (SMSC default alphabet)</option>
+          <option value="3">3 (Latin-1)</option>
+        </Select>
+        <Select label="Long messages" name="longMethod" defaultValue={initial('longMethod', 'udh')} error={errors.longMethod}>
+          {LONG_METHOD_VALUES.map((k) => <option key={k} value={k}>{k}</option>)}
+        </Select>
+        {NUMBERS.map(([k, label, , fallback]) => (
+          <Field key={k} label={label} name={k} inputMode="numeric" autoComplete="off" defaultValue={initial(k)} placeholder={fallback} error={errors[k]} />
+        ))}
+      </div>
+      <div className="flex items-center gap-3">
+        <Button type="submit" disabled={pending}>{pending ? 'Saving…' : current ? 'Save changes' : 'Add connector'}</Button>
+      </div>
+      <div aria-live="polite">{status && <Alert tone={status.tone}>{status.text}</Alert>}</div>
+    </form>
+  );
+}

@@ -1,0 +1,13 @@
+import { operatorProcedure } from '@/server/api/trpc';
+import { DeleteRouteInput, RouteDeleted } from '@/server/contracts/connectors';
+import { removeRoute } from '@/server/domain/carrier/manage-connectors';
+
+/** Removes the route of a prefix (platform, or one organization's). */
+export const deleteRouteProcedure = operatorProcedure
+  .input(DeleteRouteInput)
+  .output(RouteDeleted)
+  .mutation(async ({ ctx, input }) => {
+    const organizationId = input.organizationId ?? null;
+    const id = await removeRoute(ctx.db, { prefix: input.prefix, organizationId, actor: `user:${ctx.user.id}` });
+    return { route_id: id, prefix: input.prefix, organization_id: organizationId, deleted: true as const };
+  });

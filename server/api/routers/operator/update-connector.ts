@@ -1,0 +1,13 @@
+import { operatorProcedure } from '@/server/api/trpc';
+import { ConnectorChanged, UpdateConnectorInput } from '@/server/contracts/connectors';
+import { changeConnector } from '@/server/domain/carrier/manage-connectors';
+import { connectorDetail, fieldsOf } from './connector-result';
+
+/** Changes the given settings or enables/disables a connector (no password = keep it), audited as `connector.update`. */
+export const updateConnectorProcedure = operatorProcedure
+  .input(UpdateConnectorInput)
+  .output(ConnectorChanged)
+  .mutation(async ({ ctx, input }) => {
+    await changeConnector(ctx.db, { name: input.name, fields: fieldsOf(input), actor: `user:${ctx.user.id}`, secret: ctx.env.APP_SECRET });
+    return connectorDetail(ctx.db, input.name);
+  });
