@@ -4,7 +4,7 @@
  * table and writes bench/results.json.
  *
  *   npm run bench                         everything (about 3 minutes)
- *   npm run bench -- --only send,status    some phases (http = bare,send,big,status; reconcile; pipeline; webhooks)
+ *   npm run bench -- --only send,status    some phases (http = bare,send,big,status; reconcile; pipeline; smpp; webhooks)
  *   npm run bench -- --duration 5 --keys 4 shorter load runs, send load spread over 4 keys
  *   npm run bench -- --profile             web and worker write .cpuprofile files to bench/profiles/
  *
@@ -28,7 +28,7 @@ import { printTable, type Row } from './lib/report';
 
 const { values: opts } = parseArgs({
   options: {
-    only: { type: 'string', default: 'http,reconcile,pipeline,webhooks' },
+    only: { type: 'string', default: 'http,reconcile,pipeline,smpp,webhooks' },
     duration: { type: 'string', default: '8' },
     keys: { type: 'string', default: '10' },
     profile: { type: 'boolean', default: false },
@@ -212,7 +212,7 @@ try {
   }
   await rawPool.end();
 
-  if (phases.has('pipeline') || phases.has('webhooks')) {
+  if (phases.has('pipeline') || phases.has('smpp') || phases.has('webhooks')) {
     // Web + worker in one `npm start`, as a single instance runs. What the HTTP
     // phase queued is not part of the pipeline figure; the no-op baseline runs
     // while the service is down.
@@ -238,6 +238,7 @@ try {
       rows.push({ figure: 'pipeline, 20 sends x 1000, no webhooks', unit: 'rcpt/s', value: 20_000 / secs, baseline: 'graphile-worker no-op jobs/s', baselineValue: noop, target: '>= 10000', ok: 20_000 / secs >= 10_000 });
     }
 
+    if (phases.has('smpp')) await smppPhase();
     if (phases.has('webhooks')) {
       rss.phase('webhooks');
       await receiver.reset();
@@ -279,6 +280,70 @@ try {
 printTable(rows);
 
 /** Share of all CPUs not idle over `ms`, from /proc/stat. */
+/**
+ * Issue 11: 10 sends x 1000 routed to an SMPP connector (window 50) of a local test SMSC that answers at once
+ * (tests/carrier/smsc.ts, the same library), then a DELIVRD receipt for each. Baseline: a raw loop of the same
+ * library sending the same number of submit_sm with the same window to the same SMSC.
+ */
+async function smppPhase(): Promise<void> {
+  rss.phase('smpp');
+  const { startSmsc } = await import('../tests/carrier/smsc');
+  const smsc = await startSmsc({ systemId: 'bench', password: 'benchpw1' });
+  try {
+    const m = await merchant('Bench smpp');
+    await admin(adminEnv, 'add-connector', '--name', 'bench-smsc', '--kind', 'smpp', '--host', '127.0.0.1', '--port', String(smsc.port),
+      '--system-id', 'bench', '--password', 'benchpw1', '--window', '50', '--tps', '100000');
+    await admin(adminEnv, 'set-route', '--prefix', '2438299', '--connectors', 'bench-smsc');
+    await waitFor(async () => (await sql`select 1 from connector_leases l join connectors c on c.id = l.connector_id
+       where c.name = 'bench-smsc' and l.bound_sessions > 0 and l.expires_at > now()`).length > 0, 30_000, 100, 'the connector bound');
+    const N = 10_000;
+    for (let k = 0; k < 10; k += 2) await Promise.all([0, 1].map((j) => send(m.api_key, numbers(1000, 990 + k + j))));
+    await waitFor(async () => smsc.submits.length >= N, 120_000, 20, `${N} submit_sm at the SMSC`);
+    const submitSecs = (smsc.submits[N - 1].at - smsc.submits[0].at) / 1000;
+    const submitRate = N / Math.max(submitSecs, 0.001);
+    // Receipts: 50 deliver_sm in flight, each answered only once stored (D14); then every recipient terminal.
+    const ids = smsc.submits.slice(0, N).map((x) => x.messageId!);
+    const r0 = performance.now();
+    let next = 0;
+    await Promise.all(Array.from({ length: 50 }, async () => {
+      while (next < ids.length) await smsc.receipt(ids[next++], 'DELIVRD');
+    }));
+    await waitFor(async () => {
+      const [r] = await sql<{ n: number }[]>`select coalesce(sum(delivered), 0)::int as n from messages where organization_id = ${m.organization_id}`;
+      return r.n >= N;
+    }, 120_000, 20, `${N} delivered`);
+    const receiptRate = N / ((performance.now() - r0) / 1000);
+    const raw = await rawSubmitLoop(smsc.port, N, 50);
+    log(`smpp: ${N} submit_sm in ${submitSecs.toFixed(2)} s (${submitRate.toFixed(0)}/s; raw library loop ${raw.toFixed(0)}/s), receipts to delivered ${receiptRate.toFixed(0)}/s`);
+    rows.push(
+      { figure: 'SMPP submit_sm to a local SMSC, window 50', unit: 'submit/s', value: submitRate, baseline: 'raw smpp library loop, window 50', baselineValue: raw, target: '>= 2000 and >= 0.8 x', ok: submitRate >= 2000 && submitRate >= 0.8 * raw },
+      { figure: 'SMPP receipts to delivered', unit: 'receipts/s', value: receiptRate, baseline: '-', baselineValue: null, target: '>= 2000', ok: receiptRate >= 2000 },
+    );
+  } finally {
+    await smsc.close();
+  }
+}
+
+/** submit_sm per second of a bare client of the same library: `n` messages, at most `window` unanswered. */
+async function rawSubmitLoop(port: number, n: number, window: number): Promise<number> {
+  const smpp = (await import('smpp')).default;
+  const session = smpp.connect({ url: `smpp://127.0.0.1:${port}` });
+  await new Promise<void>((resolve, reject) => {
+    session.bind_transmitter({ system_id: 'bench', password: 'benchpw1' }, (pdu) => (pdu.command_status === 0 ? resolve() : reject(new Error('raw bind refused'))));
+  });
+  const t0 = performance.now();
+  let sent = 0;
+  await Promise.all(Array.from({ length: window }, async () => {
+    while (sent < n) {
+      sent++;
+      await new Promise<void>((resolve) => session.submit_sm({ destination_addr: '243829990000', short_message: 'Your code is 123456', registered_delivery: 1 }, () => resolve()));
+    }
+  }));
+  const rate = n / ((performance.now() - t0) / 1000);
+  session.close();
+  return rate;
+}
+
 async function machineBusy(ms: number): Promise<number> {
   const read = () => readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1, 9).map(Number);
   const a = read();
