@@ -97,10 +97,11 @@ export function createRestCore(getDeps: () => Deps) {
 export function createRestHandler(getDeps: () => Deps) {
   const core = createRestCore(getDeps);
   return async function handle(req: Request): Promise<Response> {
+    const url = new URL(req.url);
     const out = await core({
       method: req.method,
-      pathname: new URL(req.url).pathname,
-      search: new URL(req.url).search,
+      pathname: url.pathname,
+      search: url.search,
       headers: req.headers,
       body: () => readLimited(req, MAX_BODY_BYTES),
     });

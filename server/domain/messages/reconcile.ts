@@ -43,7 +43,11 @@ function sameCalendarDate(value: string, at: Date): boolean {
 }
 
 export async function listApiMessages(db: DbOrTx, organizationId: string, q: ListApiMessagesInput): Promise<Page<MessageStatus>> {
-  const [org] = await db.select({ timezone: organizations.timezone }).from(organizations).where(eq(organizations.id, organizationId));
+  // The merchant timezone matters only for a plain date; a page without one costs no extra round trip.
+  const needsZone = [q.created_from, q.created_to, q.updated_since].some((v) => v?.length === 10);
+  const [org] = needsZone
+    ? await db.select({ timezone: organizations.timezone }).from(organizations).where(eq(organizations.id, organizationId))
+    : [{ timezone: 'UTC' }];
   const where: SQL[] = [eq(messages.organizationId, organizationId)];
   if (q.status) where.push(sql`${aggregateStatusSql()} = ${q.status}`);
   if (q.sending_type) where.push(eq(messages.sendingType, q.sending_type));
