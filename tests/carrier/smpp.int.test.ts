@@ -60,6 +60,23 @@ describe('SMPP connector through the worker code (D14)', () => {
     expect(ev.find((e) => e.event_type === 'sms.failed')!.payload.data).toMatchObject({ carrier: 'walk', error_code: 'DLR_UNDELIV', error_message: '001', retryable: true });
   });
 
+  it('a receipt that writes the id in decimal matches a submit_sm_resp id given in hexadecimal (and the reverse)', async () => {
+    const s = await smsc({ messageIds: (n) => (n === 1 ? (0x1f4a0 + n).toString(16).toUpperCase() : String(1000 + n)) });
+    const c = await h.connector('bases', s.port);
+    await h.route('2438105', [c.id]);
+    const m = await h.merchant();
+    h.manager();
+    const id = await h.send(m.apiKey, ['+243810501234', '+243810505678'], 'ids in two bases');
+    const sent = await waitFor(() => h.recipients(id), (r) => r.every((x) => x.state === 'sent'));
+    expect(sent.map((r) => r.carrier_message_id)).toEqual(['1F4A1', '1002']);
+    expect(await s.receipt(String(0x1f4a1), 'DELIVRD')).toBe(0); // 128161
+    expect(await s.receipt((1002).toString(16), 'DELIVRD', '000', { tlv: true })).toBe(0); // 3ea
+    const stored = await h.db.execute<{ carrier_message_id: string }>(sql`select carrier_message_id from carrier_receipts where connector_id = ${c.id} order by id`);
+    expect(stored.map((x) => x.carrier_message_id)).toEqual(['1F4A1', '1002']);
+    const done = await waitFor(() => h.recipients(id), (r) => r.every((x) => x.state !== 'sent'));
+    expect(done.map((r) => r.state)).toEqual(['delivered', 'delivered']);
+  });
+
   it('UCS-2 and 3-part GSM messages arrive as exact PDUs', async () => {
     const s = await smsc();
     const c = await h.connector('pdus', s.port);

@@ -78,7 +78,8 @@ function parseSubmit(raw: Buffer) {
   return { source_addr_ton, source_addr_npi, source_addr, dest_addr_ton, dest_addr_npi, destination_addr, esm_class, validity_period, registered_delivery, data_coding, short_message, tlvs };
 }
 
-export async function startSmsc(opts: { systemId?: string; password?: string; policy?: Policy } = {}) {
+/** `messageIds`: the id given in submit_sm_resp for the n-th accepted submit (default m000001, m000002, ...). */
+export async function startSmsc(opts: { systemId?: string; password?: string; policy?: Policy; messageIds?: (n: number) => string } = {}) {
   const submits: Submit[] = [];
   const binds: string[] = [];
   const roles = new Map<smpp.Session, string>();
@@ -114,7 +115,7 @@ export async function startSmsc(opts: { systemId?: string; password?: string; po
         submits.push({ ...fields, at: Date.now(), messageId: null, status: 'ignored' });
         return;
       }
-      const messageId = decision === 0 ? `m${String(nextId++).padStart(6, '0')}` : null;
+      const messageId = decision === 0 ? (opts.messageIds ?? ((n: number) => `m${String(n).padStart(6, '0')}`))(nextId++) : null;
       submits.push({ ...fields, at: Date.now(), messageId, status: decision });
       session.send(pdu.response(decision === 0 ? { message_id: messageId } : { command_status: decision }));
     });

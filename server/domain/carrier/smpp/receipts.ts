@@ -36,11 +36,39 @@ export function parseReceipt(pdu: Record<string, unknown>): ParsedReceipt | null
   return { messageId, stat, err };
 }
 
-/** Stored before deliver_sm_resp (D14). A receipt that is not final (ENROUTE, ACCEPTD) is kept but never applied. */
+/**
+ * The forms a receipt's message id may have taken at the SMSC. Many SMSCs answer submit_sm_resp with one base and
+ * write the receipt in the other (hexadecimal in one, decimal in the other: Kannel's `msg-id-type` exists for this),
+ * some pad with zeros or change the case. Tried in this order; the exact form first.
+ */
+export function receiptIdForms(id: string): string[] {
+  const forms = [id];
+  const trimmed = id.replace(/^0+(?=.)/, '');
+  if (/^[0-9]{1,20}$/.test(id)) {
+    const n = BigInt(id);
+    if (n < 1n << 64n) forms.push(n.toString(16), n.toString(16).toUpperCase());
+  }
+  if (/^[0-9a-f]{1,16}$/i.test(id)) forms.push(BigInt(`0x${id}`).toString(10));
+  forms.push(trimmed, id.toLowerCase(), id.toUpperCase());
+  return [...new Set(forms)];
+}
+
+/**
+ * Stored before deliver_sm_resp (D14). A receipt that is not final (ENROUTE, ACCEPTD) is kept but never applied.
+ * The id is stored in the form the SMSC gave in submit_sm_resp when an accepted part has one of its other forms
+ * (same statement: the unique index of carrier_parts answers it); otherwise as received.
+ */
 export async function storeReceipt(db: Db, connectorId: string, r: ParsedReceipt): Promise<void> {
+  const forms = receiptIdForms(r.messageId);
+  const id =
+    forms.length === 1
+      ? sql`${r.messageId}`
+      : sql`coalesce((select p.carrier_message_id from carrier_parts p
+                       where p.connector_id = ${connectorId} and p.carrier_message_id = any(${textArray(forms)})
+                       order by array_position(${textArray(forms)}, p.carrier_message_id) limit 1), ${r.messageId})`;
   await db.execute(sql`
     insert into carrier_receipts (connector_id, carrier_message_id, stat, err, applied_at)
-    values (${connectorId}, ${r.messageId}, ${r.stat}, ${r.err}, ${FINAL.has(r.stat) ? null : sql`now()`})`);
+    values (${connectorId}, ${id}, ${r.stat}, ${r.err}, ${FINAL.has(r.stat) ? null : sql`now()`})`);
 }
 
 /**
