@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(['on', 'off']).default('off'),
   /** Sign-ups one client address may attempt per 60 s (the e2e server raises it: its journeys all come from 127.0.0.1). */
   SIGN_UPS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(3),
+  /** PEM file of extra certificate authorities trusted by SMPP connectors with TLS on (carriers' private CAs). */
+  SMPP_TLS_CA_FILE: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

@@ -8,7 +8,7 @@ import { randomBase62 } from '@/server/lib/ids';
 import { createDb, db } from '@/db/client';
 import { createPipeline, type Pipeline } from '@/server/domain/delivery/pipeline';
 import { env } from '@/server/env';
-import { ConnectorManager } from '@/server/domain/carrier/smpp/manager';
+import { ConnectorManager, managerOptions } from '@/server/domain/carrier/smpp/manager';
 import { createTaskList } from './task-list';
 import { reapDeadWorkers } from './reap-dead-workers';
 
@@ -85,7 +85,7 @@ export async function startWorker(opts: { connectionString: string; concurrency:
   // D14: this process holds the sessions of the SMPP connectors whose lease it gets, and sweeps the outbox.
   // Its own small pool: busy jobs must never delay a lease renewal (a lapsed lease drops the sessions).
   const connectorDb = createDb(opts.connectionString, { max: 4 });
-  const connectors = new ConnectorManager(connectorDb, env().APP_SECRET, id);
+  const connectors = new ConnectorManager(connectorDb, env().APP_SECRET, id, managerOptions(env().SMPP_TLS_CA_FILE));
   connectors.start();
   logger.info('worker started', { worker_id: id, concurrency: opts.concurrency });
   return {

@@ -3,6 +3,10 @@ import { runCli } from '@/server/cli/run-cli';
 import { sql } from 'drizzle-orm';
 import { closePools } from '../helpers';
 import { carrierHarness, waitFor } from './harness';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import smpp from 'smpp';
 import { startSmsc, type Smsc } from './smsc';
 
@@ -181,6 +185,33 @@ describe('SMPP connector through the worker code (D14)', () => {
     const failed = (await h.events(id)).find((e) => e.event_type === 'sms.failed')!.payload.data;
     expect(failed).toMatchObject({ carrier: 'perm', error_code: 'SMPP_ESME_RINVDSTADR', retryable: false });
     expect((await h.call('GET', `/status/${id}`, { key: m.apiKey })).body.data).toMatchObject({ status: 'failed', failed: 1 });
+  });
+
+  it('TLS: binds to an SMSC whose certificate a trusted CA (SMPP_TLS_CA_FILE) vouches for; refuses an unknown one', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'smpp-tls-'));
+    const cert = (name: string) => {
+      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', `/CN=${name}`,
+        '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', path.join(dir, `${name}.key`), '-out', path.join(dir, `${name}.crt`)], { stdio: 'ignore' });
+      return { key: readFileSync(path.join(dir, `${name}.key`), 'utf8'), cert: readFileSync(path.join(dir, `${name}.crt`), 'utf8') };
+    };
+    const trusted = cert('carrier-a');
+    const unknown = cert('carrier-b');
+    rmSync(dir, { recursive: true });
+    const a = await smsc({ tls: trusted });
+    const b = await smsc({ tls: unknown });
+    const ca = await h.connector('tls-a', a.port, { tls: true });
+    await h.connector('tls-b', b.port, { tls: true });
+    await h.route('2438106', [ca.id]);
+    const m = await h.merchant();
+    const mgr = h.manager({ tlsCa: trusted.cert });
+    const id = await h.send(m.apiKey, ['+243810601234'], 'over TLS');
+    const [r] = await waitFor(() => h.recipients(id), (x) => x[0].state === 'sent');
+    expect([r.carrier, r.carrier_message_id, a.submits.map((x) => x.destination_addr)]).toEqual(['tls-a', 'm000001', ['243810601234']]);
+    expect(a.binds).toEqual(['bind_transceiver:ok']);
+    const states = () => Promise.resolve([...mgr.runtimes.values()].map((x) => [x.rt.cfg.name, x.rt.sessions[0].state.state, x.rt.sessions[0].state.error ?? null]));
+    const seen = await waitFor(states, (x) => x.some(([n, st]) => n === 'tls-b' && st === 'backoff'));
+    expect(seen.find(([n]) => n === 'tls-b')).toEqual(['tls-b', 'backoff', 'self-signed certificate']);
+    expect(b.binds).toEqual([]); // never a bind (nor its password) over an unverified connection
   });
 
   it('late receipts after a worker restart still match', async () => {

@@ -79,14 +79,16 @@ function parseSubmit(raw: Buffer) {
 }
 
 /** `messageIds`: the id given in submit_sm_resp for the n-th accepted submit (default m000001, m000002, ...). */
-export async function startSmsc(opts: { systemId?: string; password?: string; policy?: Policy; messageIds?: (n: number) => string } = {}) {
+export async function startSmsc(
+  opts: { systemId?: string; password?: string; policy?: Policy; messageIds?: (n: number) => string; tls?: { key: string; cert: string } } = {},
+) {
   const submits: Submit[] = [];
   const binds: string[] = [];
   const roles = new Map<smpp.Session, string>();
   const counts = { enquireLinks: 0, unbinds: 0 };
   let policy: Policy = opts.policy ?? (() => 0);
   let nextId = 1;
-  const server = smpp.createServer({}, (session) => {
+  const server = smpp.createServer(opts.tls ?? {}, (session) => {
     session.on('error', () => {});
     const bind = (pdu: smpp.Pdu) => {
       const ok = (!opts.systemId || pdu.system_id === opts.systemId) && (!opts.password || pdu.password === opts.password);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { connectors } from '@/db/schema';
@@ -19,6 +20,11 @@ export type ManagerOptions = RuntimeOptions & {
 };
 
 export const DEFAULT_MANAGER_OPTIONS: ManagerOptions = { tickMs: 1000, sweepMs: 1000, graceS: 3, respTimeoutMs: 10_000, flushMs: 20 };
+
+/** The defaults, with the extra certificate authorities of `SMPP_TLS_CA_FILE` (read once, at start: a bad path stops the worker). */
+export function managerOptions(tlsCaFile: string | undefined): ManagerOptions {
+  return tlsCaFile ? { ...DEFAULT_MANAGER_OPTIONS, tlsCa: readFileSync(tlsCaFile, 'utf8') } : DEFAULT_MANAGER_OPTIONS;
+}
 
 /**
  * Runs in every worker process: holds the sessions of the SMPP connectors whose lease it got (exactly one process

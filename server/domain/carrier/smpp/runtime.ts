@@ -9,7 +9,7 @@ import { SmppSession, type SubmitResult } from './session';
 import { relativeValidity, splitMessage } from './split';
 import { RETRYABLE_STATUSES } from './status';
 
-export type RuntimeOptions = { respTimeoutMs: number; flushMs: number };
+export type RuntimeOptions = { respTimeoutMs: number; flushMs: number; tlsCa?: string };
 type Msg = { claimed: Claimed; total: number; open: number; results: Array<{ partNo: number; r: SubmitResult | 'skipped' }>; abort: boolean };
 type PartJob = { msg: Msg; partNo: number; pdu: Record<string, unknown> };
 
@@ -41,7 +41,7 @@ export class ConnectorRuntime {
   ) {
     const base = {
       host: cfg.host, port: cfg.port, tls: cfg.tls, systemId: cfg.systemId, password: cfg.password, systemType: cfg.systemType,
-      enquireLinkS: cfg.enquireLinkS, respTimeoutMs: opts.respTimeoutMs,
+      enquireLinkS: cfg.enquireLinkS, respTimeoutMs: opts.respTimeoutMs, tlsCa: opts.tlsCa,
     };
     const hooks = { onDeliverSm: (pdu: smpp.Pdu) => this.onDeliverSm(pdu), onChange: () => {} };
     for (let i = 0; i < cfg.sessions; i++) {

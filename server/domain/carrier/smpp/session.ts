@@ -1,3 +1,4 @@
+import { rootCertificates } from 'node:tls';
 import smpp from 'smpp';
 import type { SessionState } from '@/db/schema';
 import { logger } from '@/server/lib/logger';
@@ -13,6 +14,8 @@ export type SessionConfig = {
   enquireLinkS: number;
   /** How long a submit_sm waits for its response before it counts as a retryable timeout. */
   respTimeoutMs: number;
+  /** PEM of extra certificate authorities trusted with TLS on (beside the system's); the certificate is always verified. */
+  tlsCa?: string;
 };
 
 export type SubmitResult = { status: number; messageId: string | null } | { status: 'timeout' | 'dropped' };
@@ -67,7 +70,8 @@ export class SmppSession {
   private connect(): void {
     if (this.stopped) return;
     this.setState('connecting');
-    const s = smpp.connect({ host: this.cfg.host, port: this.cfg.port, tls: this.cfg.tls });
+    const extraCa = this.cfg.tls && this.cfg.tlsCa ? { ca: [...rootCertificates, this.cfg.tlsCa] } : {};
+    const s = smpp.connect({ host: this.cfg.host, port: this.cfg.port, tls: this.cfg.tls, ...extraCa });
     this.lib = s;
     let lastError: string | undefined;
     s.on('error', (e: Error) => {
