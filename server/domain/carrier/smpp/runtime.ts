@@ -32,6 +32,12 @@ export class ConnectorRuntime {
   private flushing: Promise<void> | null = null;
   private flushTimer: NodeJS.Timeout;
   private applyTimer: NodeJS.Timeout | null = null;
+  /** submit_sm taken from the shared TPS budget of the current second and not yet sent (expire at `creditsUntil`). */
+  private credits = 0;
+  private creditsUntil = 0;
+  /** Resolves the pump's wait early: an answer freed a window slot. */
+  private wake: (() => void) | null = null;
+  private wakeSoon = false;
 
   constructor(
     private readonly db: Db,
@@ -77,7 +83,23 @@ export class ConnectorRuntime {
     }
   }
 
+  /** Waits `ms`, or less when an answer frees a window slot. */
+  private idle(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const t = setTimeout(() => {
+        this.wake = null;
+        resolve();
+      }, ms);
+      this.wake = () => {
+        clearTimeout(t);
+        this.wake = null;
+        resolve();
+      };
+    });
+  }
+
   private async pump(): Promise<void> {
+    let claimed: Promise<Claimed[]> | null = null;
     while (this.running) {
       const senders = this.senders.filter((s) => s.bound);
       const capacity = senders.reduce((n, s) => n + Math.max(0, this.cfg.window - s.inflight), 0);
@@ -85,27 +107,49 @@ export class ConnectorRuntime {
         await sleep(50);
         continue;
       }
-      if (this.queue.length < this.cfg.window * senders.length) {
-        const claimed = await claimOutbox(this.db, this.cfg.id, this.token, Math.max(1, this.cfg.window * senders.length * 2)).catch((e: unknown) => {
-          logger.warn('claiming outbox rows failed', { error: e });
-          return [] as Claimed[];
+      // Claims run beside the submits (the next batch arrives while this one is in flight), one at a time.
+      const low = this.queue.length < this.cfg.window * senders.length * 4;
+      if (low && !claimed) {
+        claimed = claimOutbox(this.db, this.cfg.id, this.token, Math.min(this.cfg.window * senders.length * 8, 2000))
+          .catch((e: unknown) => {
+            logger.warn('claiming outbox rows failed', { error: e });
+            return [] as Claimed[];
+          })
+          .then((rows) => {
+            if (this.running) for (const c of rows) this.enqueue(c);
+            else for (const c of rows) this.outcomes.push({ recipientId: c.recipientId, dispatchId: c.dispatchId, kind: 'release' });
+            claimed = null;
+            this.wake?.();
+            return rows;
+          });
+      }
+      if (this.queue.length === 0) {
+        const rows = await (claimed ?? Promise.resolve([]));
+        if (!rows.length && this.queue.length === 0) await this.idle(50);
+        continue;
+      }
+      if (capacity === 0) {
+        await this.idle(20);
+        continue;
+      }
+      if (this.credits === 0 || Date.now() >= this.creditsUntil) {
+        // One round trip buys what the queue can use this second (only the lease owner submits, so nothing is taken
+        // from another process's share; what is left at the second's end lapses).
+        const want = Math.min(this.cfg.tps, Math.max(capacity, this.queue.length));
+        const tps = await takeTps(this.db, this.cfg.id, this.cfg.tps, want).catch((e: unknown) => {
+          logger.warn('taking TPS budget failed', { connector: this.cfg.name, error: e });
+          return { granted: 0, msToNextSecond: 100 };
         });
-        for (const c of claimed) this.enqueue(c);
-      }
-      if (this.queue.length === 0 || capacity === 0) {
-        await sleep(this.queue.length === 0 ? 50 : 2);
-        continue;
-      }
-      const tps = await takeTps(this.db, this.cfg.id, this.cfg.tps, Math.min(capacity, this.queue.length)).catch((e: unknown) => {
-        logger.warn('taking TPS budget failed', { connector: this.cfg.name, error: e });
-        return { granted: 0, msToNextSecond: 100 };
-      });
-      if (tps.granted === 0) {
-        await sleep(tps.msToNextSecond);
-        continue;
+        if (tps.granted === 0) {
+          await sleep(tps.msToNextSecond);
+          continue;
+        }
+        this.credits = tps.granted;
+        this.creditsUntil = Date.now() + tps.msToNextSecond;
       }
       let sent = 0;
-      while (sent < tps.granted && this.queue.length) {
+      for (const s of senders) s.cork();
+      while (this.credits > 0 && this.queue.length) {
         const session = senders.find((s) => s.bound && s.inflight < this.cfg.window);
         if (!session) break;
         const job = this.queue.shift()!;
@@ -114,6 +158,7 @@ export class ConnectorRuntime {
           continue;
         }
         sent++;
+        this.credits--;
         // (never rejects: an unhandled rejection ends the worker process, scripts/run.ts)
         const p = session
           .submit(job.pdu)
@@ -122,8 +167,10 @@ export class ConnectorRuntime {
         this.open.add(p);
         void p.finally(() => this.open.delete(p));
       }
-      if (sent === 0) await sleep(2);
+      for (const s of senders) s.uncork();
+      if (sent === 0) await this.idle(20);
     }
+    await claimed;
   }
 
   private enqueue(c: Claimed): void {
@@ -147,6 +194,14 @@ export class ConnectorRuntime {
   }
 
   private settlePart(msg: Msg, partNo: number, r: SubmitResult | 'skipped'): void {
+    if (this.wake && !this.wakeSoon) {
+      // Once the answers of this read are all settled: the freed slots then go out together (one write).
+      this.wakeSoon = true;
+      setImmediate(() => {
+        this.wakeSoon = false;
+        this.wake?.();
+      });
+    }
     msg.results.push({ partNo, r });
     if (r !== 'skipped' && r.status === 0x58) this.pausedUntil = Date.now() + 1000; // throttled: slow the whole connector down
     if (r !== 'skipped' && r.status !== 0) msg.abort = true;

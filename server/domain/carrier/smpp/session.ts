@@ -117,6 +117,15 @@ export class SmppSession {
     });
   }
 
+  /** Holds writes until uncork(): a batch of submit_sm leaves in one write. */
+  cork(): void {
+    this.lib?.socket.cork();
+  }
+
+  uncork(): void {
+    this.lib?.socket.uncork();
+  }
+
   /** Sends one submit_sm; resolves with its response status and message_id, or `dropped`/`timeout`. */
   submit(options: Record<string, unknown>): Promise<SubmitResult> {
     const s = this.lib;
