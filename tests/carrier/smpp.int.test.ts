@@ -81,6 +81,23 @@ describe('SMPP connector through the worker code (D14)', () => {
     expect(done.map((r) => r.state)).toEqual(['delivered', 'delivered']);
   });
 
+  it('a receipt in the other base that overtakes its submit_sm_resp (before it is recorded, or even before it is sent) still matches', async () => {
+    for (const before of [false, true]) {
+      const s = await smsc({ messageIds: (n) => (0x1a2b00 + n).toString(16), autoReceipt: { id: (mid) => String(parseInt(mid, 16)), before } });
+      const c = await h.connector(`race-${before}`, s.port);
+      await h.route('2438108', [c.id]);
+      const m = await h.merchant();
+      h.manager();
+      const id = await h.send(m.apiKey, ['+243810801234', '+243810805678'], 'fast receipts');
+      const done = await waitFor(() => h.recipients(id), (r) => r.every((x) => x.state === 'delivered'));
+      expect(done.map((r) => [r.state, r.carrier_message_id])).toEqual([['delivered', '1a2b01'], ['delivered', '1a2b02']]);
+      const stored = await h.db.execute<{ carrier_message_id: string }>(sql`select carrier_message_id from carrier_receipts where connector_id = ${c.id} order by carrier_message_id`);
+      expect(stored.map((x) => x.carrier_message_id)).toEqual(['1a2b01', '1a2b02']);
+      await h.stopManagers();
+      await s.close();
+    }
+  });
+
   it('UCS-2 and 3-part GSM messages arrive as exact PDUs', async () => {
     const s = await smsc();
     const c = await h.connector('pdus', s.port);

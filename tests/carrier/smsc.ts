@@ -78,9 +78,16 @@ function parseSubmit(raw: Buffer) {
   return { source_addr_ton, source_addr_npi, source_addr, dest_addr_ton, dest_addr_npi, destination_addr, esm_class, validity_period, registered_delivery, data_coding, short_message, tlvs };
 }
 
-/** `messageIds`: the id given in submit_sm_resp for the n-th accepted submit (default m000001, m000002, ...). */
+/**
+ * `messageIds`: the id given in submit_sm_resp for the n-th accepted submit (default m000001, m000002, ...).
+ * `autoReceipt`: a DELIVRD receipt for every accepted submit, written with `id(messageId)`, sent right after the
+ * submit_sm_resp (in the same write) or, with `before`, just before it.
+ */
 export async function startSmsc(
-  opts: { systemId?: string; password?: string; policy?: Policy; messageIds?: (n: number) => string; tls?: { key: string; cert: string } } = {},
+  opts: {
+    systemId?: string; password?: string; policy?: Policy; messageIds?: (n: number) => string; tls?: { key: string; cert: string };
+    autoReceipt?: { id: (messageId: string) => string; before?: boolean };
+  } = {},
 ) {
   const submits: Submit[] = [];
   const binds: string[] = [];
@@ -119,7 +126,14 @@ export async function startSmsc(
       }
       const messageId = decision === 0 ? (opts.messageIds ?? ((n: number) => `m${String(n).padStart(6, '0')}`))(nextId++) : null;
       submits.push({ ...fields, at: Date.now(), messageId, status: decision });
+      const receipt = () => {
+        const id = opts.autoReceipt!.id(messageId!);
+        const text = `id:${id} sub:001 dlvrd:001 submit date:2611231200 done date:2611231201 stat:DELIVRD err:000 text:`;
+        session.deliver_sm({ esm_class: 0x04, data_coding: 0, short_message: Buffer.from(text, 'latin1') });
+      };
+      if (messageId && opts.autoReceipt?.before) receipt();
       session.send(pdu.response(decision === 0 ? { message_id: messageId } : { command_status: decision }));
+      if (messageId && opts.autoReceipt && !opts.autoReceipt.before) receipt();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));

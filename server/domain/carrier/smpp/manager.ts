@@ -7,7 +7,7 @@ import { decryptSecret } from '@/server/lib/crypto';
 import { logger } from '@/server/lib/logger';
 import { acquireLease, LEASE_S, releaseLease, renewLease } from './leases';
 import { sweepOutbox } from './outbox';
-import { applyStoredReceipts } from './receipts';
+import { adoptIdForms, applyStoredReceipts } from './receipts';
 import { ConnectorRuntime, type RuntimeOptions } from './runtime';
 
 export type ManagerOptions = RuntimeOptions & {
@@ -96,6 +96,7 @@ export class ConnectorManager {
     this.sweeping = true;
     try {
       await sweepOutbox(this.db, new Date(), { graceS: this.opts.graceS });
+      await adoptIdForms(this.db);
       await applyStoredReceipts(this.db, new Date());
     } catch (e) {
       logger.warn('smpp outbox sweep failed', { error: e });

@@ -56,7 +56,8 @@ export function receiptIdForms(id: string): string[] {
 /**
  * Stored before deliver_sm_resp (D14). A receipt that is not final (ENROUTE, ACCEPTD) is kept but never applied.
  * The id is stored in the form the SMSC gave in submit_sm_resp when an accepted part has one of its other forms
- * (same statement: the unique index of carrier_parts answers it); otherwise as received.
+ * (same statement: the unique index of carrier_parts answers it); otherwise as received, and the sweep tries the
+ * other forms again later (`adoptIdForms`: the part may not be recorded yet).
  */
 export async function storeReceipt(db: Db, connectorId: string, r: ParsedReceipt): Promise<void> {
   const forms = receiptIdForms(r.messageId);
@@ -69,6 +70,31 @@ export async function storeReceipt(db: Db, connectorId: string, r: ParsedReceipt
   await db.execute(sql`
     insert into carrier_receipts (connector_id, carrier_message_id, stat, err, applied_at)
     values (${connectorId}, ${id}, ${r.stat}, ${r.err}, ${FINAL.has(r.stat) ? null : sql`now()`})`);
+}
+
+/**
+ * Unmatched receipts (older than a second, younger than 10 minutes) whose id matches no part take the form of the
+ * part that has one of their other forms: the SQL twin of receiptIdForms, within bigint (18 decimal digits, 15
+ * hexadecimal). For a receipt stored before its submit_sm_resp was recorded; the sweep runs it every second.
+ */
+export async function adoptIdForms(db: Db): Promise<number> {
+  const rows = await db.execute(sql`
+    with pending as (
+      select r.id, r.connector_id, r.carrier_message_id as cid
+        from carrier_receipts r
+       where r.applied_at is null and r.received_at > now() - interval '10 minutes' and r.received_at < now() - interval '1 second'
+         and not exists (select 1 from carrier_parts x where x.connector_id = r.connector_id and x.carrier_message_id = r.carrier_message_id)
+       limit 1000
+    ), found as (
+      select distinct on (pending.id) pending.id, p.carrier_message_id
+        from pending join carrier_parts p on p.connector_id = pending.connector_id and p.carrier_message_id = any(array[
+          case when pending.cid ~ '^[0-9]{1,18}$' then to_hex(pending.cid::bigint) end,
+          case when pending.cid ~ '^[0-9]{1,18}$' then upper(to_hex(pending.cid::bigint)) end,
+          case when pending.cid ~* '^[0-9a-f]{1,15}$' then (('x' || lpad(pending.cid, 16, '0'))::bit(64)::bigint)::text end,
+          ltrim(pending.cid, '0'), lower(pending.cid), upper(pending.cid)])
+    )
+    update carrier_receipts r set carrier_message_id = found.carrier_message_id from found where r.id = found.id returning 1`);
+  return rows.length;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { ConnectorRow, SessionState } from '@/db/schema';
 import { logger } from '@/server/lib/logger';
 import { takeTps } from './leases';
 import { claimOutbox, settleOutcomes, type AcceptedPart, type Claimed, type Outcome } from './outbox';
-import { applyStoredReceipts, parseReceipt, storeReceipt } from './receipts';
+import { applyStoredReceipts, parseReceipt, receiptIdForms, storeReceipt } from './receipts';
 import { SmppSession, type SubmitResult } from './session';
 import { relativeValidity, splitMessage } from './split';
 import { RETRYABLE_STATUSES } from './status';
@@ -24,6 +24,7 @@ export class ConnectorRuntime {
   readonly sessions: SmppSession[] = [];
   private queue: PartJob[] = [];
   private parts: AcceptedPart[] = [];
+  private flushingParts: AcceptedPart[] = [];
   private outcomes: Outcome[] = [];
   private running = true;
   private open = new Set<Promise<void>>();
@@ -74,7 +75,11 @@ export class ConnectorRuntime {
   private async onDeliverSm(pdu: smpp.Pdu): Promise<void> {
     const receipt = parseReceipt(pdu);
     if (!receipt) return; // a mobile-originated message: acknowledged, not handled here
-    await storeReceipt(this.db, this.cfg.id, receipt);
+    // A receipt that overtakes the recording of its submit_sm_resp (answers are written every flushMs): the id form
+    // of the accepted part is still in memory here.
+    const unflushed = new Set([...this.parts, ...this.flushingParts].map((p) => p.messageId));
+    const form = unflushed.size ? receiptIdForms(receipt.messageId).find((f) => unflushed.has(f)) : undefined;
+    await storeReceipt(this.db, this.cfg.id, form ? { ...receipt, messageId: form } : receipt);
     if (!this.applyTimer) {
       this.applyTimer = setTimeout(() => {
         this.applyTimer = null;
@@ -224,6 +229,7 @@ export class ConnectorRuntime {
     if (!this.parts.length && !this.outcomes.length) return Promise.resolve();
     const parts = this.parts.splice(0);
     const outcomes = this.outcomes.splice(0);
+    this.flushingParts = parts;
     this.flushing = settleOutcomes(this.db, { id: this.cfg.id, name: this.cfg.name, validityS: this.cfg.validityS }, parts, outcomes, new Date())
       .then(async () => {
         const sent = outcomes.filter((o) => o.kind === 'sent').map((o) => o.recipientId);
@@ -235,6 +241,7 @@ export class ConnectorRuntime {
         this.outcomes.unshift(...outcomes);
       })
       .finally(() => {
+        this.flushingParts = [];
         this.flushing = null;
       });
     return this.flushing;
