@@ -1,0 +1,37 @@
+#!/usr/bin/perl
+# By-hand interop check of the SMPP connectors (README, Carrier connectors): an SMSC on Net::SMPP
+# (Debian libnet-smpp-perl, an SMPP 3.4 implementation independent of the npm library). One connection at a
+# time; submit_sm answered with a hexadecimal id, then a DELIVRD receipt that writes the same id in decimal.
+# Usage: perl tests/interop/net-smpp-smsc.pl 9900
+use strict; use warnings;
+use Net::SMPP;
+$| = 1;
+my $port = shift || 9900;
+my $listen = Net::SMPP->new_listen('127.0.0.1', port => $port, smpp_version => 0x34, timeout => 3600) or die "listen: $!";
+print "listening $port\n";
+my $id = 0x1a2b00;
+while (1) { my $c = $listen->accept() or next;
+  print "connection\n";
+  while (my $pdu = $c->read_pdu()) {
+    my $cmd = $pdu->{cmd};
+    if ($cmd == 0x00000009) {
+      print "bind_transceiver system_id=$pdu->{system_id} password=$pdu->{password} version=$pdu->{interface_version}\n";
+      $c->bind_transceiver_resp(system_id => 'PERLSMSC', seq => $pdu->{seq});
+    } elsif ($cmd == 0x00000004) {
+      my $mid = sprintf('%x', ++$id);
+      printf "submit_sm to=%s ton=%d npi=%d dc=%d esm=%d rd=%d len=%d text=%s\n", $pdu->{destination_addr}, $pdu->{dest_addr_ton}, $pdu->{dest_addr_npi}, $pdu->{data_coding}, $pdu->{esm_class}, $pdu->{registered_delivery}, length($pdu->{short_message}), unpack('H*', $pdu->{short_message});
+      $c->submit_sm_resp(message_id => $mid, seq => $pdu->{seq});
+      my $dec = hex($mid);
+      $c->deliver_sm(source_addr => $pdu->{destination_addr}, destination_addr => $pdu->{source_addr}, esm_class => 0x04, async => 1,
+        short_message => "id:$dec sub:001 dlvrd:001 submit date:2611240000 done date:2611240001 stat:DELIVRD err:000 text:");
+      print "deliver_sm receipt id:$dec (submit_sm_resp gave $mid)\n";
+    } elsif ($cmd == 0x80000005) {
+      print "deliver_sm_resp status=$pdu->{status}\n";
+    } elsif ($cmd == 0x00000015) {
+      $c->enquire_link_resp(seq => $pdu->{seq});
+    } elsif ($cmd == 0x00000006) {
+      print "unbind\n"; $c->unbind_resp(seq => $pdu->{seq}); last;
+    } else { printf "other cmd 0x%08x\n", $cmd; }
+  }
+  print "closed\n";
+}
