@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, integer, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const OUTBOX_STATES = ['queued', 'sent'] as const;
@@ -27,5 +28,12 @@ export const carrierOutbox = pgTable(
     /** Validity end: queued rows and sent rows without a final receipt fail EXPIRED after it. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('carrier_outbox_pick_idx').on(t.connectorId, t.state, t.nextAt), index('carrier_outbox_expiry_idx').on(t.expiresAt)],
+  (t) => [
+    index('carrier_outbox_pick_idx').on(t.connectorId, t.state, t.nextAt),
+    index('carrier_outbox_expiry_idx').on(t.expiresAt),
+    // The every-second sweep (failover of unbound connectors, stale claims) across every connector: without these it
+    // reads every row, and `sent` rows wait for receipts for the whole validity period (millions at volume).
+    index('carrier_outbox_waiting_idx').on(t.nextAt).where(sql`state = 'queued' and claimed_by is null`),
+    index('carrier_outbox_claimed_idx').on(t.claimedBy).where(sql`claimed_by is not null`),
+  ],
 );

@@ -1,0 +1,2 @@
+CREATE INDEX "carrier_outbox_waiting_idx" ON "carrier_outbox" USING btree ("next_at") WHERE state = 'queued' and claimed_by is null;--> statement-breakpoint
+CREATE INDEX "carrier_outbox_claimed_idx" ON "carrier_outbox" USING btree ("claimed_by") WHERE claimed_by is not null;
