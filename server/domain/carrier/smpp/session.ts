@@ -164,10 +164,22 @@ export class SmppSession {
     const s = this.lib;
     if (!s) return this.setState('down');
     await new Promise<void>((resolve) => {
-      const force = setTimeout(() => s.destroy(() => resolve()), 2000);
-      const closeNow = () => {
+      // Bounded whatever the socket does: a close callback never fires for a socket that is already closed, and a
+      // connection still being set up may take the OS's connect timeout to fail.
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
         clearTimeout(force);
-        s.close(() => resolve());
+        resolve();
+      };
+      const force = setTimeout(() => {
+        s.destroy();
+        finish();
+      }, 2000);
+      const closeNow = () => {
+        if (s.socket.destroyed) return finish();
+        s.close(finish);
       };
       if (!this.bound || !s.unbind(() => closeNow())) closeNow();
     });
