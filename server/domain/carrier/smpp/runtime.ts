@@ -154,25 +154,28 @@ export class ConnectorRuntime {
       }
       let sent = 0;
       for (const s of senders) s.cork();
-      while (this.credits > 0 && this.queue.length) {
-        const session = senders.find((s) => s.bound && s.inflight < this.cfg.window);
-        if (!session) break;
-        const job = this.queue.shift()!;
-        if (job.msg.abort) {
-          this.settlePart(job.msg, job.partNo, 'skipped');
-          continue;
+      try {
+        while (this.credits > 0 && this.queue.length) {
+          const session = senders.find((s) => s.bound && s.inflight < this.cfg.window);
+          if (!session) break;
+          const job = this.queue.shift()!;
+          if (job.msg.abort) {
+            this.settlePart(job.msg, job.partNo, 'skipped');
+            continue;
+          }
+          sent++;
+          this.credits--;
+          // (never rejects: an unhandled rejection ends the worker process, scripts/run.ts)
+          const p = session
+            .submit(job.pdu)
+            .then((r) => this.settlePart(job.msg, job.partNo, r))
+            .catch((e: unknown) => logger.error('settling a submit_sm answer failed', { connector: this.cfg.name, error: e }));
+          this.open.add(p);
+          void p.finally(() => this.open.delete(p));
         }
-        sent++;
-        this.credits--;
-        // (never rejects: an unhandled rejection ends the worker process, scripts/run.ts)
-        const p = session
-          .submit(job.pdu)
-          .then((r) => this.settlePart(job.msg, job.partNo, r))
-          .catch((e: unknown) => logger.error('settling a submit_sm answer failed', { connector: this.cfg.name, error: e }));
-        this.open.add(p);
-        void p.finally(() => this.open.delete(p));
+      } finally {
+        for (const s of senders) s.uncork(); // (a write held by a cork that is never undone would stall the session)
       }
-      for (const s of senders) s.uncork();
       if (sent === 0) await this.idle(20);
     }
     await claimed;
