@@ -43,8 +43,18 @@ export const gatewayApps = pgTable(
     /** Until when the previous signing secret (version - 1) still signs too, after a rotation. */
     webhookSecretPreviousUntil: timestamp('webhook_secret_previous_until', { withTimezone: true }),
     rateLimits: jsonb('rate_limits').$type<RateLimitOverrides>().notNull().default({}),
+    /** SMPP access (D15): the bind's system_id (at most 15 characters), null until enabled. */
+    smppSystemId: text('smpp_system_id'),
+    /** HMAC-SHA256 of the 8-character SMPP password (server/lib/crypto.ts digestSmppPassword); never the password. */
+    smppPasswordDigest: text('smpp_password_digest'),
+    /** submit_sm per second over SMPP, across every listener process (D15 default 50, operator-settable). */
+    smppTps: integer('smpp_tps').notNull().default(50),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('gateway_apps_key_digest_uq').on(t.keyDigest), index('gateway_apps_org_idx').on(t.organizationId)],
+  (t) => [
+    uniqueIndex('gateway_apps_key_digest_uq').on(t.keyDigest),
+    index('gateway_apps_org_idx').on(t.organizationId),
+    uniqueIndex('gateway_apps_smpp_system_id_uq').on(t.smppSystemId),
+  ],
 );

@@ -25,3 +25,5 @@ export * from './carrier-parts';
 export * from './carrier-receipts';
 export * from './connector-leases';
 export * from './connector-tps';
+export * from './smpp-binds';
+export * from './smpp-tps';

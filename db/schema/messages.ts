@@ -7,6 +7,10 @@ export const SENDING_TYPES = ['immediate', 'scheduled', 'recurring'] as const;
 export type SendingType = (typeof SENDING_TYPES)[number];
 
 /** Merchant control state; the aggregate status of D5 is derived from it and the counters. */
+/** How the send reached us: the REST API (and the dashboard's compose, which is the same submit) or SMPP (D15). */
+export const MESSAGE_CHANNELS = ['api', 'smpp'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
 export const MESSAGE_CONTROL_STATES = ['active', 'paused', 'cancelled'] as const;
 export type MessageControlState = (typeof MESSAGE_CONTROL_STATES)[number];
 
@@ -38,6 +42,9 @@ export const messages = pgTable(
     callbackUrl: text('callback_url'),
     /** The schedule as submitted (scheduled_dates or recurring_schedule), for display. */
     schedule: jsonb('schedule'),
+    channel: text('channel', { enum: MESSAGE_CHANNELS }).notNull().default('api'),
+    /** SMPP only: the submit_sm's registered_delivery (receipts back as deliver_sm when it asks, D15). */
+    smppRegisteredDelivery: integer('smpp_registered_delivery'),
     controlState: text('control_state', { enum: MESSAGE_CONTROL_STATES }).notNull().default('active'),
     /** Deliveries (recipient x dispatch) picked up by the carrier connector so far. */
     pickedUp: integer('picked_up').notNull().default(0),

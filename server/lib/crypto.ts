@@ -24,6 +24,11 @@ export function digestApiKey(secret: string, plainKey: string): string {
   return createHmac('sha256', cachedKey(secret, 'api-key-digest')).update(plainKey).digest('hex');
 }
 
+/** Digest of an app's SMPP password (D15), bound to its system_id: stored instead of the password. */
+export function digestSmppPassword(secret: string, systemId: string, password: string): string {
+  return createHmac('sha256', cachedKey(secret, 'smpp-password-digest')).update(`${systemId}\u0000${password}`).digest('hex');
+}
+
 /** Constant-time comparison of two hex digests of equal length. */
 export function digestsEqual(a: string, b: string): boolean {
   const ba = Buffer.from(a, 'hex');

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import smpp from 'smpp';
+import { parseSubmitSm, rawPdu } from '@/server/smpp/raw-pdu';
 
 /**
  * An SMSC for tests, on the same `smpp` library as the connector (a test helper, not shipped): binds (checks
@@ -26,57 +27,6 @@ export type Submit = {
   tlvs: Map<number, Buffer>;
 };
 export type Policy = (s: Omit<Submit, 'messageId' | 'status' | 'at'>, index: number) => number | 'ignore';
-
-// The raw octets of every PDU read by any Session in this process (the library keeps only the parsed fields).
-const RAW = Symbol('raw');
-smpp.PDU.fromStream = (stream: unknown, length: number) => {
-  const body = (stream as { read(n: number): Buffer | null }).read(length - 4);
-  if (!body) return false;
-  const lenBuf = Buffer.alloc(4);
-  lenBuf.writeUInt32BE(length);
-  const raw = Buffer.concat([lenBuf, body]);
-  const pdu = new smpp.PDU(raw) as unknown as smpp.Pdu;
-  Object.defineProperty(pdu, RAW, { value: raw, enumerable: false });
-  return pdu;
-};
-
-function parseSubmit(raw: Buffer) {
-  let o = 16;
-  const cstr = () => {
-    const end = raw.indexOf(0, o);
-    const s = raw.toString('latin1', o, end);
-    o = end + 1;
-    return s;
-  };
-  const u8 = () => raw[o++];
-  cstr(); // service_type
-  const source_addr_ton = u8();
-  const source_addr_npi = u8();
-  const source_addr = cstr();
-  const dest_addr_ton = u8();
-  const dest_addr_npi = u8();
-  const destination_addr = cstr();
-  const esm_class = u8();
-  u8(); // protocol_id
-  u8(); // priority_flag
-  cstr(); // schedule_delivery_time
-  const validity_period = cstr();
-  const registered_delivery = u8();
-  u8(); // replace_if_present_flag
-  const data_coding = u8();
-  u8(); // sm_default_msg_id
-  const smLength = u8();
-  const short_message = raw.subarray(o, o + smLength);
-  o += smLength;
-  const tlvs = new Map<number, Buffer>();
-  while (o + 4 <= raw.length) {
-    const tag = raw.readUInt16BE(o);
-    const len = raw.readUInt16BE(o + 2);
-    tlvs.set(tag, raw.subarray(o + 4, o + 4 + len));
-    o += 4 + len;
-  }
-  return { source_addr_ton, source_addr_npi, source_addr, dest_addr_ton, dest_addr_npi, destination_addr, esm_class, validity_period, registered_delivery, data_coding, short_message, tlvs };
-}
 
 /**
  * `messageIds`: the id given in submit_sm_resp for the n-th accepted submit (default m000001, m000002, ...).
@@ -117,8 +67,7 @@ export async function startSmsc(
       session.close();
     });
     session.on('submit_sm', (pdu: smpp.Pdu) => {
-      const raw = (pdu as unknown as Record<symbol, Buffer>)[RAW];
-      const fields = { sequence: pdu.sequence_number, session, ...parseSubmit(raw) };
+      const fields = { sequence: pdu.sequence_number, session, ...parseSubmitSm(rawPdu(pdu)!)! };
       const decision = policy(fields, submits.length);
       if (decision === 'ignore') {
         submits.push({ ...fields, at: Date.now(), messageId: null, status: 'ignored' });

@@ -25,7 +25,17 @@ import type { SendPlan } from './validate-send';
  */
 export class IdempotencyRace extends Error {}
 
-export async function sendMessage(db: Db, app: AuthedApp, plan: SendPlan, now: Date, claim?: IdempotencyClaim): Promise<SendResult> {
+/** SMPP sends (D15) are marked so the dashboard shows them, with what the submit_sm asked for receipts. */
+export type SendChannel = { channel: 'api' } | { channel: 'smpp'; registeredDelivery: number };
+
+export async function sendMessage(
+  db: Db,
+  app: AuthedApp,
+  plan: SendPlan,
+  now: Date,
+  claim?: IdempotencyClaim,
+  via: SendChannel = { channel: 'api' },
+): Promise<SendResult> {
   const rows = await prepared(db, 'pricing_rows_of_org', () =>
     db
       .select({ id: pricingRows.id, country: pricingRows.country, network: pricingRows.network, prefixes: pricingRows.prefixes, price: pricingRows.price })
@@ -65,11 +75,13 @@ export async function sendMessage(db: Db, app: AuthedApp, plan: SendPlan, now: D
       tx.execute(sql`
         with m as (
           insert into messages (id, organization_id, app_id, sending_type, body, sender_id, encoding, segments, total_recipients,
-                                dispatches_total, total_messages, total_cost, currency, callback_url, schedule, next_dispatch_at, created_at, updated_at)
+                                dispatches_total, total_messages, total_cost, currency, callback_url, schedule, next_dispatch_at, created_at, updated_at,
+                                channel, smpp_registered_delivery)
           values (${messageId}, ${app.organizationId}, ${app.appId}, ${plan.sendingType}, ${plan.body}, ${plan.senderId}, ${plan.encoding},
                   ${plan.segments}, ${plan.recipients.length}, ${dispatches.length}, ${totalMessages}, ${toDbAmount(total)}::numeric,
                   ${app.org.currency}, ${plan.callbackUrl}, ${plan.schedule === null ? null : JSON.stringify(plan.schedule)}::jsonb,
-                  ${(dispatches[0].at ?? now).toISOString()}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
+                  ${(dispatches[0].at ?? now).toISOString()}::timestamptz, ${at}::timestamptz, ${at}::timestamptz,
+                  ${via.channel}, ${via.channel === 'smpp' ? via.registeredDelivery : null}::int)
           returning id
         ), d as (
           insert into message_dispatches (id, message_id, seq, dispatch_at, cost)

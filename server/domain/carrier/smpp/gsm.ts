@@ -27,3 +27,24 @@ export function encodeGsm(text: string): Buffer {
   }
   return Buffer.from(out);
 }
+
+const EXTENSION_CHAR = new Map<number, string>(Object.entries(EXTENSION).map(([ch, code]) => [code, ch]));
+
+/**
+ * Unpacked septets (SMPP data_coding 0) back to text. An escape followed by a code outside the extension table, or
+ * a trailing escape, reads as a space (GSM 03.38's rule for unknown extensions); octets above 0x7F are refused.
+ */
+export function decodeGsm(octets: Buffer): string | null {
+  let out = '';
+  for (let i = 0; i < octets.length; i++) {
+    const b = octets[i];
+    if (b > 0x7f) return null;
+    if (b === 0x1b) {
+      const next = octets[++i];
+      out += next === undefined ? ' ' : (EXTENSION_CHAR.get(next) ?? BASIC[next] ?? ' ');
+      continue;
+    }
+    out += BASIC[b];
+  }
+  return out;
+}

@@ -1,0 +1,101 @@
+import type { Db } from '@/db/client';
+import { SendRequest } from '@/server/contracts/send';
+import { decodeGsm } from '@/server/domain/carrier/smpp/gsm';
+import type { AuthedApp } from '@/server/domain/keys/authenticate';
+import { sendMessage } from '@/server/domain/messages/send-message';
+import { planSend } from '@/server/domain/messages/validate-send';
+import { ApiError } from '@/server/errors/api-error';
+
+/** SMPP 3.4 command_status values a submit_sm can get (D15). */
+export const SUBMIT_STATUS = {
+  OK: 0x00,
+  INVSRCADR: 0x0a,
+  INVDSTADR: 0x0b,
+  SUBMITFAIL: 0x45,
+  THROTTLED: 0x58,
+} as const;
+
+/** The fields of a submit_sm (or one destination of a submit_multi) the gateway reads. */
+export type SubmitFields = {
+  source_addr?: string;
+  destination_addr?: string;
+  esm_class?: number;
+  data_coding?: number;
+  registered_delivery?: number;
+  short_message?: Buffer | { message?: Buffer | string; udh?: Buffer[] } | string;
+  message_payload?: Buffer | { message?: Buffer | string } | string;
+};
+
+/** Accepted (status 0, our message id) or refused (an SMPP status and the reason, for the operator's log). */
+export type SubmitOutcome = { status: 0; messageId: string } | { status: number; reason: string };
+
+/** The octets of short_message / message_payload whatever shape the library gave them. */
+function octets(v: SubmitFields['short_message']): Buffer {
+  if (Buffer.isBuffer(v)) return v;
+  if (typeof v === 'string') return Buffer.from(v, 'latin1');
+  if (v && typeof v === 'object') {
+    const m = v.message;
+    const body = Buffer.isBuffer(m) ? m : Buffer.from(typeof m === 'string' ? m : '', 'latin1');
+    const udh = 'udh' in v && Array.isArray(v.udh) ? v.udh : [];
+    if (!udh.length) return body;
+    const headers = Buffer.concat(udh);
+    return Buffer.concat([Buffer.from([headers.length]), headers, body]);
+  }
+  return Buffer.alloc(0);
+}
+
+/**
+ * The text of a submit_sm: message_payload when present, else short_message; with UDHI (esm_class 0x40) the UDH is
+ * taken off (a concatenated part is one segment, D15). data_coding 0 (GSM 03.38 unpacked), 1 (IA5/ASCII),
+ * 3 (Latin-1), 8 (UCS-2 big-endian). Null with a reason for anything else.
+ */
+export function decodeSubmitText(f: SubmitFields): { text: string; udh: boolean } | { error: string } {
+  let data = f.message_payload !== undefined ? octets(f.message_payload) : octets(f.short_message);
+  const udh = ((f.esm_class ?? 0) & 0x40) !== 0;
+  if (udh) {
+    const len = data[0];
+    if (len === undefined || 1 + len > data.length) return { error: 'UDHI set but the UDH length exceeds the message' };
+    data = data.subarray(1 + len);
+  }
+  const dc = f.data_coding ?? 0;
+  let text: string | null;
+  if (dc === 0) text = decodeGsm(data);
+  else if (dc === 1) text = data.every((b) => b <= 0x7f) ? data.toString('latin1') : null;
+  else if (dc === 3) text = data.toString('latin1');
+  else if (dc === 8) text = data.length % 2 === 0 ? Buffer.from(data).swap16().toString('utf16le') : null;
+  else return { error: `data_coding ${dc} is not supported (0, 1, 3 or 8)` };
+  if (text === null) return { error: `short_message is not valid for data_coding ${dc}` };
+  return { text, udh };
+}
+
+/**
+ * One submit_sm through the same validation, pricing, charge and pipeline as POST /send (D15): one message to one
+ * destination, `immediate`, billed by its own segments (a UDH part: one segment). Invalid destination 0x0B,
+ * invalid sender 0x0A, insufficient balance and any other refusal 0x45 with the reason (logged by the caller).
+ */
+export async function submitOverSmpp(db: Db, app: AuthedApp, f: SubmitFields, now: Date): Promise<SubmitOutcome> {
+  const decoded = decodeSubmitText(f);
+  if ('error' in decoded) return { status: SUBMIT_STATUS.SUBMITFAIL, reason: decoded.error };
+  const source = (f.source_addr ?? '').trim();
+  const input = { to: [f.destination_addr ?? ''], message: decoded.text, ...(source ? { sender_id: source } : {}) };
+  const parsed = SendRequest.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = String(issue.path[0] ?? '');
+    if (field === 'to') return { status: SUBMIT_STATUS.INVDSTADR, reason: `destination_addr ${issue.message}` };
+    if (field === 'sender_id') return { status: SUBMIT_STATUS.INVSRCADR, reason: `source_addr ${issue.message}` };
+    return { status: SUBMIT_STATUS.SUBMITFAIL, reason: `${field || 'message'} ${issue.message}` };
+  }
+  try {
+    const plan = planSend(parsed.data, app.org, now, { allowHttpCallbacks: false });
+    if (decoded.udh) plan.segments = 1;
+    const result = await sendMessage(db, app, plan, now, undefined, { channel: 'smpp', registeredDelivery: f.registered_delivery ?? 0 });
+    return { status: 0, messageId: result.message_id };
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    if (e.errorName === 'INSUFFICIENT_BALANCE') return { status: SUBMIT_STATUS.SUBMITFAIL, reason: 'insufficient balance' };
+    const errors = e.options.errors ?? [];
+    if (errors.some((x) => x.field.startsWith('to'))) return { status: SUBMIT_STATUS.INVDSTADR, reason: `destination_addr ${errors[0].message}` };
+    return { status: SUBMIT_STATUS.SUBMITFAIL, reason: errors.length ? `${errors[0].field} ${errors[0].message}` : e.message };
+  }
+}

@@ -1,0 +1,198 @@
+import type { AddressInfo } from 'node:net';
+import smpp from 'smpp';
+import type { Db } from '@/db/client';
+import type { KeyEnvironment } from '@/server/domain/keys/api-keys';
+import type { AuthedApp } from '@/server/domain/keys/authenticate';
+import { dropBind, refreshBinds, registerBind, takeSmppTps, type BindMode } from '@/server/domain/smpp-access/binds';
+import { authenticateBind, BIND_STATUS, PASSWORD_LENGTH, SYSTEM_ID_MAX } from '@/server/domain/smpp-access/credentials';
+import { SUBMIT_STATUS, submitOverSmpp } from '@/server/domain/smpp-access/submit';
+import { logger } from '@/server/lib/logger';
+import { parseSubmitSm, rawPdu, TLV } from './raw-pdu';
+
+/** SMPP 3.4 command_status values the listener answers with, beside those of the bind and submit domain code. */
+const STATUS = { INVMSGLEN: 0x01, INVCMDID: 0x03, INVBNDSTS: 0x04, ALYBND: 0x05, SYSERR: 0x08 } as const;
+
+export type ListenerOptions = {
+  db: Db;
+  secret: string;
+  environment: KeyEnvironment;
+  port: number;
+  host?: string;
+  /** Names this process in smpp_binds (hostname/pid). */
+  listenerId: string;
+  /** A session that sends no PDU for this long is dropped (D15: 90 s without enquire_link). */
+  idleMs?: number;
+  /** How often the live sessions' rows in smpp_binds are refreshed. */
+  heartbeatMs?: number;
+  /** submit_sm being processed at once per session; beyond it the ESME gets 0x58 (ESME_RTHROTTLED). */
+  maxInflight?: number;
+};
+
+export type SmppListener = { port: number; sessions(): number; close(): Promise<void> };
+
+type Bound = { mode: BindMode; app: AuthedApp; tps: number; bindId: number };
+type SessionState = { bound: Bound | null; binding: boolean; inflight: number; lastPduAt: number; remote: string };
+
+const BIND_MODES: Record<string, BindMode> = { bind_transmitter: 'transmitter', bind_receiver: 'receiver', bind_transceiver: 'transceiver' };
+/** Commands of SMPP 3.4 the listener does not offer (answered with their _resp and ESME_RINVCMDID). */
+const UNSUPPORTED = new Set(['replace_sm', 'data_sm', 'submit_multi', 'query_sm', 'cancel_sm', 'broadcast_sm', 'query_broadcast_sm', 'cancel_broadcast_sm']);
+
+/**
+ * The SMPP 3.4 server merchants' ESMEs bind to (D15), on the `smpp` library. Stateless apart from its sessions:
+ * credentials, session counts and throughput live in Postgres, so two listeners may run. Every PDU is bounded by the
+ * library (16 KB) and a parse failure closes that session only.
+ */
+export async function startSmppListener(o: ListenerOptions): Promise<SmppListener> {
+  const idleMs = o.idleMs ?? 90_000;
+  const maxInflight = o.maxInflight ?? 100;
+  const states = new Map<smpp.Session, SessionState>();
+
+  const server = smpp.createServer({}, (session) => {
+    const socket = session.socket as unknown as { remoteAddress?: string; remotePort?: number; setNoDelay?: (v: boolean) => void };
+    socket.setNoDelay?.(true);
+    const st: SessionState = { bound: null, binding: false, inflight: 0, lastPduAt: Date.now(), remote: `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}` };
+    states.set(session, st);
+    session.on('error', (e: Error) => {
+      logger.info('smpp session closed on a protocol error', { remote: st.remote, error: e.message });
+      session.destroy();
+    });
+    session.on('close', () => {
+      states.delete(session);
+      if (st.bound) {
+        const { bindId, app } = st.bound;
+        st.bound = null;
+        logger.info('smpp session ended', { app_id: app.appId, remote: st.remote });
+        dropBind(o.db, bindId).catch((e: unknown) => logger.warn('dropping an smpp bind row failed', { error: e }));
+      }
+    });
+    session.on('pdu', (pdu: smpp.Pdu) => {
+      st.lastPduAt = Date.now();
+      handle(session, st, pdu).catch((e: unknown) => {
+        logger.error('smpp PDU handling failed', { command: pdu.command, error: e });
+        if (!pdu.isResponse?.() && session.socket.writable) session.send(pdu.response({ command_status: STATUS.SYSERR }));
+      });
+    });
+  });
+
+  async function handle(session: smpp.Session, st: SessionState, pdu: smpp.Pdu): Promise<void> {
+    const command = pdu.command;
+    if (command === 'unknown') return void session.send(pdu.response()); // generic_nack, ESME_RINVCMDID
+    if (command in BIND_MODES) return bind(session, st, pdu, BIND_MODES[command]);
+    if (command === 'enquire_link') return void session.send(pdu.response());
+    if (command === 'unbind') {
+      session.send(pdu.response());
+      return void session.close();
+    }
+    if (command === 'generic_nack' || command.endsWith('_resp')) return; // answers to nothing we asked: ignored
+    if (!st.bound) return void session.send(pdu.response({ command_status: STATUS.INVBNDSTS }));
+    if (command === 'submit_sm') return submit(session, st, st.bound, pdu);
+    if (UNSUPPORTED.has(command)) return void session.send(pdu.response({ command_status: STATUS.INVCMDID }));
+    session.send(pdu.response({ command_status: STATUS.INVCMDID }));
+  }
+
+  async function bind(session: smpp.Session, st: SessionState, pdu: smpp.Pdu, mode: BindMode): Promise<void> {
+    if (st.bound || st.binding) return void session.send(pdu.response({ command_status: STATUS.ALYBND }));
+    st.binding = true;
+    try {
+      const systemId = typeof pdu.system_id === 'string' ? pdu.system_id : '';
+      const password = typeof pdu.password === 'string' ? pdu.password : '';
+      const refuse = (status: number, reason: string) => {
+        logger.info('smpp bind refused', { system_id: systemId.slice(0, SYSTEM_ID_MAX + 1), remote: st.remote, status, reason });
+        session.send(pdu.response({ command_status: status }));
+        session.close();
+      };
+      if (password.length > PASSWORD_LENGTH) return refuse(BIND_STATUS.INVPASWD, 'password longer than 8');
+      const auth = await authenticateBind(o.db, o.secret, o.environment, systemId, password);
+      if (auth.status !== 0) return refuse(auth.status, auth.reason);
+      const bindId = await registerBind(o.db, auth.app.appId, mode, o.listenerId, st.remote);
+      if (bindId === null) return refuse(BIND_STATUS.BINDFAIL, 'the app already has 4 sessions');
+      if (session.socket.destroyed) return void (await dropBind(o.db, bindId));
+      st.bound = { mode, app: auth.app, tps: auth.tps, bindId };
+      logger.info('smpp session bound', { app_id: auth.app.appId, mode, remote: st.remote });
+      session.send(pdu.response({ system_id: 'SMSGW' }));
+    } finally {
+      st.binding = false;
+    }
+  }
+
+  async function submit(session: smpp.Session, st: SessionState, b: Bound, pdu: smpp.Pdu): Promise<void> {
+    const answer = (status: number, messageId = '') => {
+      if (session.socket.writable) session.send(pdu.response(status === 0 ? { message_id: messageId } : { command_status: status }));
+    };
+    if (b.mode === 'receiver') return answer(STATUS.INVBNDSTS);
+    if (st.inflight >= maxInflight) return answer(SUBMIT_STATUS.THROTTLED);
+    const raw = rawPdu(pdu);
+    const fields = raw ? parseSubmitSm(raw) : null;
+    if (!fields) return answer(STATUS.INVMSGLEN);
+    st.inflight++;
+    try {
+      if (!(await takeSmppTps(o.db, b.app.appId, b.tps))) return answer(SUBMIT_STATUS.THROTTLED);
+      const payload = fields.tlvs.get(TLV.message_payload);
+      const outcome = await submitOverSmpp(
+        o.db,
+        b.app,
+        {
+          source_addr: fields.source_addr,
+          destination_addr: fields.destination_addr,
+          esm_class: fields.esm_class,
+          data_coding: fields.data_coding,
+          registered_delivery: fields.registered_delivery,
+          short_message: fields.short_message,
+          ...(payload ? { message_payload: payload } : {}),
+        },
+        new Date(),
+      );
+      if ('messageId' in outcome) return answer(0, outcome.messageId);
+      logger.info('smpp submit_sm refused', { app_id: b.app.appId, status: outcome.status, reason: outcome.reason });
+      answer(outcome.status);
+    } finally {
+      st.inflight--;
+    }
+  }
+
+  const heartbeat = setInterval(() => {
+    const now = Date.now();
+    const ids: number[] = [];
+    for (const [session, st] of states) {
+      if (now - st.lastPduAt > idleMs) {
+        logger.info('smpp session idle: dropped', { remote: st.remote, app_id: st.bound?.app.appId ?? null });
+        session.destroy();
+        continue;
+      }
+      if (st.bound) ids.push(st.bound.bindId);
+    }
+    refreshBinds(o.db, ids).catch((e: unknown) => logger.warn('refreshing smpp binds failed', { error: e }));
+  }, o.heartbeatMs ?? 5000);
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(o.port, o.host ?? '0.0.0.0', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  logger.info('smpp listener started', { port });
+
+  return {
+    port,
+    sessions: () => states.size,
+    async close() {
+      clearInterval(heartbeat);
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Bound sessions are told (unbind), then closed; at most 2 s.
+        for (const [session, st] of states) {
+          if (st.bound && session.socket.writable) session.unbind(() => session.close());
+          else session.close();
+        }
+        setTimeout(() => {
+          for (const session of states.keys()) session.destroy();
+        }, 2000).unref();
+      });
+      await Promise.all(
+        [...states.values()].flatMap((st) => (st.bound ? [dropBind(o.db, st.bound.bindId).catch(() => {})] : [])),
+      );
+    },
+  };
+}
