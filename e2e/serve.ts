@@ -42,6 +42,7 @@ const child = spawn('npx', ['tsx', 'scripts/run.ts', 'start'], {
     DATABASE_URL: url.toString(),
     PORT: port,
     SEED_DEMO: 'off',
+    SMPP_PORT: 'off',
     NODE_ENV: 'production',
     CARRIER_SIM_DELAY_MS: '200',
     CARRIER_SIM_VALIDITY_S: '2',

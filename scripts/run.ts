@@ -11,7 +11,8 @@
  * A child that dies is started again after a backoff (server/supervisor/
  * restart-policy.ts) without touching the other; restarts are logged and the
  * web process shows them in GET /health (`checks.supervisor`). SIGTERM/SIGINT
- * stop both children (SIGTERM, then SIGKILL after STOP_GRACE_MS) and exit 0.
+ * stop every child (SIGTERM, then SIGKILL after STOP_GRACE_MS) and exit 0. With SMPP_PORT (default
+ * 2775, `off`: none) dev and start also run the SMPP listener (scripts/smpp.ts, D15) as a third child.
  * Web processes are stateless; run as many web and worker processes against one
  * Postgres as you like.
  */
@@ -103,8 +104,10 @@ function heapFlags(megabytes: number): string[] {
 const script = (name: string) => fileURLToPath(new URL(`./${name}`, import.meta.url));
 let web: SupervisedChild | undefined;
 let worker: SupervisedChild | undefined;
+let smppListener: SupervisedChild | undefined;
 /** The web process answers GET /health: it gets the restart facts when it asks and after every restart. */
-const tellWeb = () => web?.send({ type: 'supervisor-facts', facts: { web: web.facts(), worker: worker?.facts() } } satisfies SupervisorMessage);
+const tellWeb = () =>
+  web?.send({ type: 'supervisor-facts', facts: { web: web.facts(), worker: worker?.facts(), smpp: smppListener?.facts() } } satisfies SupervisorMessage);
 
 if (!stopping && mode !== 'worker') {
   web = superviseChild({
@@ -128,4 +131,16 @@ if (!stopping && (mode === 'worker' || settings.WORKER === 'on')) {
     onChange: tellWeb,
   });
   children.push(worker);
+}
+// D15: merchants' ESMEs bind to this process (SMPP_PORT, default 2775; off: none).
+if (!stopping && mode !== 'worker' && settings.SMPP_PORT !== 'off') {
+  smppListener = superviseChild({
+    name: 'smpp',
+    script: script('smpp.ts'),
+    args: [],
+    execArgv: heapFlags(128),
+    baseDelayMs: settings.SUPERVISOR_BACKOFF_MS,
+    onChange: tellWeb,
+  });
+  children.push(smppListener);
 }

@@ -49,6 +49,12 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(['on', 'off']).default('off'),
   /** Sign-ups one client address may attempt per 60 s (the e2e server raises it: its journeys all come from 127.0.0.1). */
   SIGN_UPS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(3),
+  /** D15: the SMPP listener's port (`npm start` / `npm run dev` start it as a third supervised process); `off`: none. */
+  SMPP_PORT: z
+    .string()
+    .default('2775')
+    .refine((s) => s === 'off' || (/^\d{1,5}$/.test(s) && Number(s) <= 65535), 'SMPP_PORT must be a port number or off')
+    .transform((s) => (s === 'off' ? ('off' as const) : Number(s))),
   /** PEM file of extra certificate authorities trusted by SMPP connectors with TLS on (carriers' private CAs). */
   SMPP_TLS_CA_FILE: z.string().min(1).optional(),
 });

@@ -200,12 +200,29 @@ describe('commands on an existing merchant', () => {
   });
 
   it('set-rate-limits merges overrides', async () => {
-    expect(await ok('set-rate-limits', '--app-id', m.app_id, '--send', '10')).toEqual({ app_id: m.app_id, rate_limits: { send: 10 } });
+    expect(await ok('set-rate-limits', '--app-id', m.app_id, '--send', '10')).toEqual({ app_id: m.app_id, rate_limits: { send: 10 }, smpp_tps: 50 });
     expect(await ok('set-rate-limits', '--app-id', m.app_id, '--status', '5', '--control', '1000000')).toEqual({
-      app_id: m.app_id, rate_limits: { send: 10, status: 5, control: 1000000 },
+      app_id: m.app_id, rate_limits: { send: 10, status: 5, control: 1000000 }, smpp_tps: 50,
     });
     expect((await auth(m.api_key)).rateLimits).toEqual({ send: 10, status: 5, control: 1000000 });
-    expect((await auditFor(m.app_id)).filter((a) => a.action === 'rate_limits.set')).toHaveLength(2);
+    // D15: the SMPP throughput alone, or with buckets
+    expect(await ok('set-rate-limits', '--app-id', m.app_id, '--smpp-tps', '100')).toEqual({
+      app_id: m.app_id, rate_limits: { send: 10, status: 5, control: 1000000 }, smpp_tps: 100,
+    });
+    expect((await auditFor(m.app_id)).filter((a) => a.action === 'rate_limits.set')).toHaveLength(3);
+  });
+
+  it('enable-smpp prints {app_id, system_id, password} once; again rotates the password and keeps the system_id', async () => {
+    const first = await ok('enable-smpp', '--app-id', m.app_id);
+    expect(Object.keys(first)).toEqual(['app_id', 'system_id', 'password']);
+    expect(first.app_id).toBe(m.app_id);
+    expect(first.system_id.length).toBeLessThanOrEqual(15);
+    expect(first.password).toHaveLength(8);
+    const again = await ok('enable-smpp', '--app-id', m.app_id);
+    expect([again.system_id === first.system_id, again.password === first.password]).toEqual([true, false]);
+    const audit = (await auditFor(m.app_id)).filter((a) => a.action.startsWith('smpp.'));
+    expect(audit.map((a) => a.action)).toEqual(['smpp.enabled', 'smpp.password_rotated']);
+    expect(JSON.stringify(audit)).not.toContain(first.password);
   });
 });
 
@@ -301,6 +318,9 @@ describe('bad arguments: one error line, exit 2, nothing written', () => {
     ['set-rate-limits over 1000000', ['set-rate-limits', '--app-id', 'APP', '--send', '1000001']],
     ['set-rate-limits not an integer', ['set-rate-limits', '--app-id', 'APP', '--status', '1.5']],
     ['set-rate-limits unknown app', ['set-rate-limits', '--app-id', 'app_nope', '--send', '5']],
+    ['set-rate-limits --smpp-tps 0', ['set-rate-limits', '--app-id', 'APP', '--smpp-tps', '0']],
+    ['enable-smpp without --app-id', ['enable-smpp']],
+    ['enable-smpp unknown app', ['enable-smpp', '--app-id', 'app_nope']],
     ['create-operator without --email', ['create-operator', '--name', 'Op', '--password', 'long-enough-pw']],
     ['create-operator bad email', ['create-operator', '--email', 'not-an-email', '--name', 'Op', '--password', 'long-enough-pw']],
     ['create-operator without --name', ['create-operator', '--email', 'op-x@example.com', '--password', 'long-enough-pw']],

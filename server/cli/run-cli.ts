@@ -12,6 +12,7 @@ import { setPricesCommand } from './commands/set-prices';
 import { setRateLimitsCommand } from './commands/set-rate-limits';
 import { setWebhookCommand } from './commands/set-webhook';
 import { topUpCommand } from './commands/top-up';
+import { enableSmppCommand } from './commands/enable-smpp';
 
 export type { CliIo } from './command';
 
@@ -29,6 +30,7 @@ const COMMANDS: Command[] = [
   setRouteCommand,
   deleteRouteCommand,
   listConnectorsCommand,
+  enableSmppCommand,
 ];
 
 /**

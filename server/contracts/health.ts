@@ -32,6 +32,7 @@ export const Health = z
           status: z.enum(['ok', 'crash_loop']).meta({ description: 'crash_loop: at least one of the processes below is in a crash loop.' }),
           web: SupervisedProcess,
           worker: SupervisedProcess.optional().meta({ description: 'Absent with WORKER=off.' }),
+          smpp: SupervisedProcess.optional().meta({ description: 'The SMPP listener (D15); absent with SMPP_PORT=off.' }),
         })
         .optional()
         .meta({

@@ -14,7 +14,7 @@ export type ProcessFacts = {
   /** Epoch ms of the last exit. */
   lastExitAt: number | null;
 };
-export type SupervisorFacts = { web?: ProcessFacts; worker?: ProcessFacts };
+export type SupervisorFacts = { web?: ProcessFacts; worker?: ProcessFacts; smpp?: ProcessFacts };
 
 export type SupervisorMessage = { type: 'supervisor-facts'; facts: SupervisorFacts };
 export type ChildMessage = { type: 'supervisor-hello' };

@@ -10,7 +10,8 @@ export { ensureBuild, freePort, sleep, waitFor, type Proc } from '../../scripts/
 
 /** `npm <args>` with this file's database and production settings (no demo seed). */
 export function startProc(args: string[], env: Record<string, string | undefined>): Proc {
-  return startNpm(args, { ...process.env, NODE_ENV: 'production', SEED_DEMO: 'off', ...env });
+  // (SMPP_PORT off unless a test asks: several services run at once and 2775 is one port)
+  return startNpm(args, { ...process.env, NODE_ENV: 'production', SEED_DEMO: 'off', SMPP_PORT: 'off', ...env });
 }
 
 export type Service = Proc & { port: number; origin: string; api: string };

@@ -43,14 +43,14 @@ export async function getHealth(db: DbOrTx, now: Date, supervisor?: SupervisorFa
       database,
       worker,
       connectors,
-      ...(supervisor?.web ? { supervisor: supervisorCheck(supervisor.web, supervisor.worker, now.getTime()) } : {}),
+      ...(supervisor?.web ? { supervisor: supervisorCheck(supervisor.web, supervisor.worker, now.getTime(), supervisor.smpp) } : {}),
     },
   };
 }
 
 type SupervisorCheck = NonNullable<Health['checks']['supervisor']>;
 
-export function supervisorCheck(web: ProcessFacts, worker: ProcessFacts | undefined, now: number): SupervisorCheck {
+export function supervisorCheck(web: ProcessFacts, worker: ProcessFacts | undefined, now: number, smpp?: ProcessFacts): SupervisorCheck {
   const one = (p: ProcessFacts) => ({
     restarts: p.restarts,
     recent_restarts: recentRestarts(p.recent, now).length,
@@ -58,8 +58,8 @@ export function supervisorCheck(web: ProcessFacts, worker: ProcessFacts | undefi
     last_exit: p.lastExit,
     last_exit_at: p.lastExitAt === null ? null : new Date(p.lastExitAt).toISOString(),
   });
-  const check: SupervisorCheck = { status: 'ok', web: one(web), ...(worker ? { worker: one(worker) } : {}) };
-  if (check.web.crash_loop || check.worker?.crash_loop) check.status = 'crash_loop';
+  const check: SupervisorCheck = { status: 'ok', web: one(web), ...(worker ? { worker: one(worker) } : {}), ...(smpp ? { smpp: one(smpp) } : {}) };
+  if (check.web.crash_loop || check.worker?.crash_loop || check.smpp?.crash_loop) check.status = 'crash_loop';
   return check;
 }
 

@@ -62,6 +62,11 @@ export async function setSmppTps(tx: DbOrTx, appId: string, tps: number): Promis
   return rows.length > 0;
 }
 
+export async function getSmppTps(db: DbOrTx, appId: string): Promise<number | null> {
+  const [row] = await db.select({ tps: gatewayApps.smppTps }).from(gatewayApps).where(eq(gatewayApps.id, appId));
+  return row?.tps ?? null;
+}
+
 /** SMPP 3.4 bind_*_resp statuses of D15. */
 export const BIND_STATUS = { OK: 0x00, BINDFAIL: 0x0d, INVPASWD: 0x0e, INVSYSID: 0x0f } as const;
 

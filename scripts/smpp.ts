@@ -1,0 +1,41 @@
+/**
+ * The SMPP listener process (D15) the launcher (scripts/run.ts) starts and restarts for `npm start` and
+ * `npm run dev` when SMPP_PORT is not `off`: merchants' ESMEs bind here (server/smpp/listener.ts). Stateless
+ * apart from its sessions; any number may run against one database.
+ */
+import { hostname } from 'node:os';
+import { createDb } from '../db/client';
+import { env } from '../server/env';
+import { isDatabaseUnavailable } from '../server/lib/db-errors';
+import { logger } from '../server/lib/logger';
+import { startSmppListener } from '../server/smpp/listener';
+
+process.on('unhandledRejection', (reason) => {
+  if (isDatabaseUnavailable(reason)) return logger.warn('database connection lost while opening', { error: reason });
+  throw reason;
+});
+
+const url = process.env.DATABASE_URL;
+if (!url) throw new Error('DATABASE_URL is not set (the launcher resolves it before it starts the SMPP listener)');
+const settings = env();
+if (settings.SMPP_PORT === 'off') process.exit(0);
+const db = createDb(url, { max: 10 });
+const listener = await startSmppListener({
+  db,
+  secret: settings.APP_SECRET,
+  environment: settings.SMS_ENV,
+  port: settings.SMPP_PORT,
+  listenerId: `${hostname()}/${process.pid}`,
+});
+
+let closing = false;
+async function stop(): Promise<void> {
+  if (closing) return;
+  closing = true;
+  await listener.close().catch((error: unknown) => logger.warn('smpp listener stop failed', { error }));
+  await db.$client.end({ timeout: 2 }).catch(() => {});
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
+process.on('disconnect', () => void stop());
