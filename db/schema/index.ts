@@ -27,3 +27,4 @@ export * from './connector-leases';
 export * from './connector-tps';
 export * from './smpp-binds';
 export * from './smpp-tps';
+export * from './smpp-receipts';

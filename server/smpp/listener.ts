@@ -5,6 +5,7 @@ import type { KeyEnvironment } from '@/server/domain/keys/api-keys';
 import type { AuthedApp } from '@/server/domain/keys/authenticate';
 import { dropBind, refreshBinds, registerBind, takeSmppTps, type BindMode } from '@/server/domain/smpp-access/binds';
 import { authenticateBind, BIND_STATUS, PASSWORD_LENGTH, SYSTEM_ID_MAX } from '@/server/domain/smpp-access/credentials';
+import { claimReceipts, MESSAGE_STATE, receiptOctets, settleReceipts, sweepReceipts, type OwedReceipt } from '@/server/domain/smpp-access/receipts';
 import { SUBMIT_STATUS, submitOverSmpp } from '@/server/domain/smpp-access/submit';
 import { logger } from '@/server/lib/logger';
 import { parseSubmitSm, rawPdu, TLV } from './raw-pdu';
@@ -26,12 +27,24 @@ export type ListenerOptions = {
   heartbeatMs?: number;
   /** submit_sm being processed at once per session; beyond it the ESME gets 0x58 (ESME_RTHROTTLED). */
   maxInflight?: number;
+  /** How often owed receipts are looked for when the last look found none. */
+  receiptPollMs?: number;
+  /** A deliver_sm without deliver_sm_resp for this long is not handed over (tried again later). */
+  receiptRespTimeoutMs?: number;
 };
 
 export type SmppListener = { port: number; sessions(): number; close(): Promise<void> };
 
 type Bound = { mode: BindMode; app: AuthedApp; tps: number; bindId: number };
-type SessionState = { bound: Bound | null; binding: boolean; inflight: number; lastPduAt: number; remote: string };
+type SessionState = {
+  bound: Bound | null;
+  binding: boolean;
+  inflight: number;
+  lastPduAt: number;
+  remote: string;
+  /** deliver_sm sent and not yet answered: each resolves `false` if the session ends first. */
+  receipts: Set<() => void>;
+};
 
 const BIND_MODES: Record<string, BindMode> = { bind_transmitter: 'transmitter', bind_receiver: 'receiver', bind_transceiver: 'transceiver' };
 /** Commands of SMPP 3.4 the listener does not offer (answered with their _resp and ESME_RINVCMDID). */
@@ -50,7 +63,7 @@ export async function startSmppListener(o: ListenerOptions): Promise<SmppListene
   const server = smpp.createServer({}, (session) => {
     const socket = session.socket as unknown as { remoteAddress?: string; remotePort?: number; setNoDelay?: (v: boolean) => void };
     socket.setNoDelay?.(true);
-    const st: SessionState = { bound: null, binding: false, inflight: 0, lastPduAt: Date.now(), remote: `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}` };
+    const st: SessionState = { bound: null, binding: false, inflight: 0, lastPduAt: Date.now(), remote: `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`, receipts: new Set() };
     states.set(session, st);
     session.on('error', (e: Error) => {
       logger.info('smpp session closed on a protocol error', { remote: st.remote, error: e.message });
@@ -58,6 +71,7 @@ export async function startSmppListener(o: ListenerOptions): Promise<SmppListene
     });
     session.on('close', () => {
       states.delete(session);
+      for (const fail of [...st.receipts]) fail();
       if (st.bound) {
         const { bindId, app } = st.bound;
         st.bound = null;
@@ -110,6 +124,7 @@ export async function startSmppListener(o: ListenerOptions): Promise<SmppListene
       st.bound = { mode, app: auth.app, tps: auth.tps, bindId };
       logger.info('smpp session bound', { app_id: auth.app.appId, mode, remote: st.remote });
       session.send(pdu.response({ system_id: 'SMSGW' }));
+      if (mode !== 'transmitter') receiptWake?.(); // receipts queued while no receiver was bound go out now
     } finally {
       st.binding = false;
     }
@@ -150,7 +165,83 @@ export async function startSmppListener(o: ListenerOptions): Promise<SmppListene
     }
   }
 
+  // D15: receipts go out as deliver_sm on a receiver or transceiver session of the app; one counts as handed over
+  // only once deliver_sm_resp says 0. One batch at a time per listener.
+  let receiptsRunning = true;
+  let receiptWake: (() => void) | null = null;
+  const pushReceipts = async () => {
+    while (receiptsRunning) {
+      const takers = new Map<string, Array<[smpp.Session, SessionState]>>();
+      for (const [session, st] of states) {
+        if (!st.bound || st.bound.mode === 'transmitter' || !session.socket.writable) continue;
+        const list = takers.get(st.bound.app.appId) ?? [];
+        list.push([session, st]);
+        takers.set(st.bound.app.appId, list);
+      }
+      let owed: OwedReceipt[] = [];
+      if (takers.size) {
+        owed = await claimReceipts(o.db, [...takers.keys()], o.listenerId, 500).catch((e: unknown) => {
+          logger.warn('claiming smpp receipts failed', { error: e });
+          return [];
+        });
+      }
+      if (!owed.length) {
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(resolve, o.receiptPollMs ?? 250);
+          receiptWake = () => {
+            clearTimeout(t);
+            resolve();
+          };
+        });
+        receiptWake = null;
+        continue;
+      }
+      const turn = new Map<string, number>();
+      const results = await Promise.all(
+        owed.map((r) => {
+          const list = takers.get(r.appId)!;
+          const i = turn.get(r.appId) ?? 0;
+          turn.set(r.appId, i + 1);
+          const [session, st] = list[i % list.length];
+          return deliverReceipt(session, st, r).then((ok) => ({ id: r.id, ok }));
+        }),
+      );
+      await settleReceipts(o.db, results.filter((x) => x.ok).map((x) => x.id), results.filter((x) => !x.ok).map((x) => x.id)).catch((e: unknown) =>
+        logger.warn('recording smpp receipts failed', { error: e }),
+      );
+    }
+  };
+
+  function deliverReceipt(session: smpp.Session, st: SessionState, r: OwedReceipt): Promise<boolean> {
+    return new Promise((resolveOnce) => {
+      let done = false;
+      const resolve = (ok: boolean) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        st.receipts.delete(fail);
+        resolveOnce(ok);
+      };
+      const fail = () => resolve(false);
+      st.receipts.add(fail);
+      const timer = setTimeout(fail, o.receiptRespTimeoutMs ?? 10_000);
+      const sent = session.deliver_sm(
+        {
+          source_addr_ton: 1, source_addr_npi: 1, source_addr: r.phone.replace(/^\+/, ''),
+          dest_addr_ton: 5, dest_addr_npi: 0, destination_addr: r.senderId ?? '',
+          esm_class: 0x04, data_coding: 0, short_message: receiptOctets(r),
+          receipted_message_id: r.messageId, message_state: MESSAGE_STATE[r.stat] ?? MESSAGE_STATE.UNKNOWN,
+        },
+        (resp) => resolve(resp.command_status === 0),
+      );
+      if (!sent) resolve(false);
+    });
+  }
+  const receiptLoop = pushReceipts().catch((e: unknown) => logger.error('smpp receipt loop failed', { error: e }));
+
+  let sweeps = 0;
   const heartbeat = setInterval(() => {
+    if (++sweeps % 6 === 0) sweepReceipts(o.db).catch((e: unknown) => logger.warn('sweeping smpp receipts failed', { error: e }));
     const now = Date.now();
     const ids: number[] = [];
     for (const [session, st] of states) {
@@ -179,6 +270,8 @@ export async function startSmppListener(o: ListenerOptions): Promise<SmppListene
     sessions: () => states.size,
     async close() {
       clearInterval(heartbeat);
+      receiptsRunning = false;
+      receiptWake?.();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Bound sessions are told (unbind), then closed; at most 2 s.
@@ -190,6 +283,7 @@ export async function startSmppListener(o: ListenerOptions): Promise<SmppListene
           for (const session of states.keys()) session.destroy();
         }, 2000).unref();
       });
+      await receiptLoop; // (answers that never came count as not handed over when their sessions closed)
       await Promise.all(
         [...states.values()].flatMap((st) => (st.bound ? [dropBind(o.db, st.bound.bindId).catch(() => {})] : [])),
       );

@@ -2,13 +2,17 @@ import { sql } from 'drizzle-orm';
 import smpp from 'smpp';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { enableSmpp, setSmppTps } from '@/server/domain/smpp-access/credentials';
+import { createPipeline } from '@/server/domain/delivery/pipeline';
+import { pipelineTasks } from '@/server/jobs/tasks/pipeline-tasks';
 import { startSmppListener, type SmppListener } from '@/server/smpp/listener';
 import { closePools, makeMerchant, restClient, testDeps, testEnv } from '../helpers';
+import { drain } from '../pipeline/drain';
 
-const env = testEnv();
+const env = testEnv({ CARRIER_SIM_DELAY_MS: '0', CARRIER_SIM_VALIDITY_S: '0' });
 const deps = testDeps({ env });
 const db = deps.db;
 const call = restClient(deps);
+const tasks = pipelineTasks(() => createPipeline(db, env));
 const listeners: SmppListener[] = [];
 const esmes: smpp.Session[] = [];
 
@@ -18,7 +22,7 @@ afterEach(async () => {
 });
 afterAll(closePools);
 
-async function listener(opts: { idleMs?: number; heartbeatMs?: number } = {}) {
+async function listener(opts: { idleMs?: number; heartbeatMs?: number; receiptPollMs?: number } = {}) {
   const l = await startSmppListener({ db, secret: env.APP_SECRET, environment: env.SMS_ENV, port: 0, host: '127.0.0.1', listenerId: `test-${listeners.length}`, ...opts });
   listeners.push(l);
   return l;
@@ -199,5 +203,52 @@ describe('SMPP access for merchants (D15)', () => {
     await closed;
     const fine = await bound(l.port, m.creds);
     expect((await ask(fine, 'enquire_link')).command_status).toBe(0);
+  });
+
+  it('receipts: deliver_sm with esm_class 0x04, Appendix B text and the TLVs on the app\'s receiver; handed over only with deliver_sm_resp 0; queued while no receiver is bound', async () => {
+    const m = await merchant('10');
+    const l = await listener({ receiptPollMs: 50 });
+    const tx = await bound(l.port, m.creds, 'bind_transmitter');
+    const ok = await ask(tx, 'submit_sm', { source_addr: 'ACME', destination_addr: '+243810005555', short_message: 'Your code is 123456 - thanks', registered_delivery: 1 });
+    const failing = await ask(tx, 'submit_sm', { destination_addr: '+243810001111', short_message: 'to a number that fails', registered_delivery: 1 });
+    const silent = await ask(tx, 'submit_sm', { destination_addr: '+243810006666', short_message: 'no receipt asked', registered_delivery: 0 });
+    const onlyFailures = await ask(tx, 'submit_sm', { destination_addr: '+243810007777', short_message: 'delivered, failures only', registered_delivery: 2 });
+    expect([ok, failing, silent, onlyFailures].map((r) => r.command_status)).toEqual([0, 0, 0, 0]);
+    await drain(db, tasks);
+    // the same webhooks as a REST send: the terminal events exist
+    const ev = await db.execute<{ event_type: string }>(sql`select event_type from webhook_events where message_id = ${ok.message_id} order by created_at, event_type`);
+    expect(ev.map((e) => e.event_type)).toContain('sms.delivered');
+    // nothing bound to take them yet (a transmitter does not): stored
+    await new Promise((r) => setTimeout(r, 200));
+    const owed = await db.execute<{ message_id: string; stat: string }>(sql`select message_id, stat from smpp_receipts where app_id = ${m.appId} order by id`);
+    expect(owed.map((r) => [r.message_id, r.stat]).sort()).toEqual([[failing.message_id, 'UNDELIV'], [ok.message_id, 'DELIVRD']].sort());
+
+    const rx = await esme(l.port);
+    const got: smpp.Pdu[] = [];
+    let refuseFirst = true;
+    const all = new Promise<void>((resolve) => {
+      rx.on('deliver_sm', (pdu: smpp.Pdu) => {
+        if (refuseFirst) {
+          refuseFirst = false; // the first answer is an error: not handed over, tried again
+          rx.send(pdu.response({ command_status: 0x08 }));
+          return;
+        }
+        got.push(pdu);
+        rx.send(pdu.response());
+        if (got.length === 2) resolve();
+      });
+    });
+    expect((await ask(rx, 'bind_receiver', { system_id: m.creds.system_id, password: m.creds.password })).command_status).toBe(0);
+    await all;
+    const byId = new Map(got.map((p) => [p.receipted_message_id as string, p]));
+    const d = byId.get(ok.message_id as string)!;
+    expect([d.esm_class, d.source_addr, d.destination_addr, d.message_state]).toEqual([0x04, '243810005555', 'ACME', 2]);
+    const text = Buffer.isBuffer(d.short_message) ? d.short_message.toString('latin1') : String((d.short_message as { message: string }).message);
+    expect(text).toMatch(new RegExp(`^id:${ok.message_id} sub:001 dlvrd:001 submit date:\\d{10} done date:\\d{10} stat:DELIVRD err:000 text:Your code is 123456 $`));
+    const f = byId.get(failing.message_id as string)!;
+    expect(f.message_state).toBe(5);
+    await new Promise((r) => setTimeout(r, 200));
+    const left = await db.execute<{ n: number }>(sql`select count(*)::int as n from smpp_receipts where app_id = ${m.appId}`);
+    expect(left[0].n).toBe(0);
   });
 });

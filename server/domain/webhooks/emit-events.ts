@@ -55,9 +55,11 @@ export async function emitEvents(tx: DbOrTx, events: NewEvent[], opts: { now: Da
     has_credentials: boolean;
   }>(sql`
     with msg as (
-      select m.id, m.organization_id, m.app_id, m.callback_url, a.webhook_url, (a.webhook_username is not null) as has_credentials
+      select m.id, m.organization_id, m.app_id, m.callback_url, a.webhook_url, (a.webhook_username is not null) as has_credentials,
+             m.channel, m.smpp_registered_delivery, m.sender_id, m.body, m.created_at
         from unnest(string_to_array(${messageIds}, ',')) as x(id)
-       cross join lateral (select id, organization_id, app_id, callback_url from messages where id = x.id limit 1) m
+       cross join lateral (select id, organization_id, app_id, callback_url, channel, smpp_registered_delivery, sender_id, body, created_at
+                             from messages where id = x.id limit 1) m
        cross join lateral (select webhook_url, webhook_username from gateway_apps where id = m.app_id limit 1) a
     ), ins as (
       insert into webhook_events (id, organization_id, app_id, message_id, dispatch_id, recipient_id, event_type, payload, created_at)
@@ -67,7 +69,24 @@ export async function emitEvents(tx: DbOrTx, events: NewEvent[], opts: { now: Da
         from json_to_recordset(${input}::json) as r(id uuid, t text, m text, d text, r bigint, ts text, data jsonb)
         join msg m on m.id = r.m
       on conflict do nothing
-      returning id, message_id
+      returning id, message_id, recipient_id, event_type, payload
+    ), smpp as (
+      -- D15: a receipt owed to the ESME, when the submit_sm's registered_delivery asked for one (bits 0-1: 01 success
+      -- or failure, 10 failure only); the SMPP listener delivers it (server/smpp/receipts.ts)
+      insert into smpp_receipts (app_id, message_id, recipient_id, event_id, phone, sender_id, stat, err, text, submitted_at, done_at, expires_at)
+      select m.app_id, ins.message_id, ins.recipient_id, ins.id, ins.payload->'data'->>'recipient_phone', m.sender_id,
+             case when ins.event_type = 'sms.delivered' then 'DELIVRD'
+                  when ins.payload->'data'->>'error_code' = 'EXPIRED' then 'EXPIRED'
+                  when ins.payload->'data'->>'error_code' in ('DLR_UNDELIV', 'DLR_EXPIRED', 'DLR_REJECTD', 'DLR_DELETED', 'DLR_UNKNOWN')
+                    then substr(ins.payload->'data'->>'error_code', 5)
+                  when ins.payload->'data'->>'error_code' like 'SMPP_%' then 'REJECTD'
+                  else 'UNDELIV' end,
+             case when ins.payload->'data'->>'error_message' ~ '^[0-9]{3}$' then ins.payload->'data'->>'error_message' else '000' end,
+             left(m.body, 20), m.created_at, ${now}::timestamptz, ${now}::timestamptz + interval '72 hours'
+        from ins join msg m on m.id = ins.message_id
+       where m.channel = 'smpp' and ins.event_type in ('sms.delivered', 'sms.failed')
+         and ((m.smpp_registered_delivery & 3) = 1 or ((m.smpp_registered_delivery & 3) = 2 and ins.event_type = 'sms.failed'))
+      on conflict do nothing
     )
     select ins.id, msg.organization_id, msg.app_id, msg.callback_url, msg.webhook_url, msg.has_credentials
       from ins join msg on msg.id = ins.message_id`);

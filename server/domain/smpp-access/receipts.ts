@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { encodeGsm, gsmChar } from '@/server/domain/carrier/smpp/gsm';
+
+/** A receipt owed to an ESME (smpp_receipts, written with the terminal event: server/domain/webhooks/emit-events.ts). */
+export type OwedReceipt = {
+  id: number;
+  appId: string;
+  messageId: string;
+  phone: string;
+  senderId: string | null;
+  stat: string;
+  err: string;
+  text: string;
+  submittedAt: Date;
+  doneAt: Date;
+};
+
+/** SMPP 3.4 message_state values (5.2.28) for the receipt's `stat:`. */
+export const MESSAGE_STATE: Record<string, number> = { DELIVRD: 2, EXPIRED: 3, DELETED: 4, UNDELIV: 5, UNKNOWN: 7, REJECTD: 8 };
+
+/** YYMMDDhhmm in UTC, as Appendix B dates are written. */
+function appendixBDate(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getUTCFullYear() % 100)}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}${p(d.getUTCHours())}${p(d.getUTCMinutes())}`;
+}
+
+/** The receipt's short_message, SMPP 3.4 Appendix B: `id:... sub:001 dlvrd:... submit date:... done date:... stat:... err:... text:...`. */
+export function receiptText(r: OwedReceipt): string {
+  const dlvrd = r.stat === 'DELIVRD' ? '001' : '000';
+  return `id:${r.messageId} sub:001 dlvrd:${dlvrd} submit date:${appendixBDate(r.submittedAt)} done date:${appendixBDate(r.doneAt)} stat:${r.stat} err:${r.err} text:${r.text}`;
+}
+
+/**
+ * The receipt text as data_coding 0 carries it: GSM 03.38 unpacked septets (an ESME reads `_` of the message id as
+ * 0x11, not ASCII 0x5F, which GSM reads as `§`); a character of the message's first 20 outside GSM becomes `?`.
+ */
+export function receiptOctets(r: OwedReceipt): Buffer {
+  return encodeGsm(Array.from(receiptText(r), (c) => (gsmChar(c) ? c : '?')).join(''));
+}
+
+/**
+ * Takes up to `limit` due receipts of these apps for this listener (SKIP LOCKED: never one another listener holds).
+ * Each claim counts as an attempt.
+ */
+export async function claimReceipts(db: Db, appIds: string[], listener: string, limit: number): Promise<OwedReceipt[]> {
+  if (!appIds.length) return [];
+  const rows = await db.execute<{
+    id: number; app_id: string; message_id: string; phone: string; sender_id: string | null; stat: string; err: string; text: string;
+    submitted_at: string; done_at: string;
+  }>(sql`
+    update smpp_receipts r set claimed_by = ${listener}, claimed_at = now(), attempts = r.attempts + 1
+     where r.id in (select id from smpp_receipts
+                     where app_id = any(${`{${appIds.join(',')}}`}::text[]) and claimed_by is null and next_at <= now() and expires_at > now()
+                     order by id limit ${limit} for update skip locked)
+    returning r.id, r.app_id, r.message_id, r.phone, r.sender_id, r.stat, r.err, r.text, r.submitted_at, r.done_at`);
+  return rows
+    .map((r) => ({
+      id: Number(r.id), appId: r.app_id, messageId: r.message_id, phone: r.phone, senderId: r.sender_id, stat: r.stat, err: r.err, text: r.text,
+      submittedAt: new Date(r.submitted_at), doneAt: new Date(r.done_at),
+    }))
+    .sort((a, b) => a.id - b.id);
+}
+
+/**
+ * Handed over (deliver_sm_resp 0): gone. Not handed over (refused, no answer, session gone): back to the queue after
+ * 2^attempts s, at most 5 minutes, until it expires (72 h after the terminal state).
+ */
+export async function settleReceipts(db: Db, handed: number[], retry: number[]): Promise<void> {
+  const ids = (xs: number[]) => `{${xs.join(',')}}`;
+  if (handed.length) await db.execute(sql`delete from smpp_receipts where id = any(${ids(handed)}::bigint[])`);
+  if (retry.length) {
+    await db.execute(sql`
+      update smpp_receipts set claimed_by = null, claimed_at = null, next_at = now() + least(power(2, attempts), 300) * interval '1 second'
+       where id = any(${ids(retry)}::bigint[])`);
+  }
+}
+
+/** Every listener, now and then: claims of a listener that died go back to the queue; expired receipts are dropped. */
+export async function sweepReceipts(db: Db): Promise<void> {
+  await db.execute(sql`update smpp_receipts set claimed_by = null, claimed_at = null where claimed_by is not null and claimed_at < now() - interval '60 seconds'`);
+  await db.execute(sql`delete from smpp_receipts where expires_at <= now()`);
+}
