@@ -4,6 +4,7 @@ import type { AppView } from '@/server/contracts/keys';
 import { KeyStatusBadge } from './key-status-badge';
 import { RegenerateKey } from './regenerate-key';
 import { RotateSigningSecret } from './rotate-signing-secret';
+import { SmppAccess } from './smpp-access';
 import { TestEvent } from './test-event';
 import { WebhookForm } from './webhook-form';
 
@@ -53,6 +54,12 @@ export function AppSettings({
             <WebhookForm app={app} environment={environment} readOnly={!canWrite} ownsCredentials={isOwner} />
             {canWrite && <TestEvent appId={app.id} hasWebhook={Boolean(app.webhook.url)} />}
             {canWrite && <RotateSigningSecret appId={app.id} appName={app.name} />}
+          </section>
+          <section aria-labelledby={`smpp-${app.id}`} className="space-y-3 border-t border-slate-200 pt-4">
+            <h3 id={`smpp-${app.id}`} className="font-semibold">
+              SMPP access
+            </h3>
+            <SmppAccess app={app} canWrite={canWrite} />
           </section>
         </div>
       </Card>

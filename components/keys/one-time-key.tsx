@@ -102,3 +102,17 @@ export function OneTimeSigningSecret({ appName, secret, previousValidUntil, onDo
     </OneTimePanel>
   );
 }
+
+/** SMPP credentials (D15) at their one showing: the password is stored as a fingerprint only. */
+export function OneTimeSmppCredentials({ appName, systemId, password, onDone }: { appName: string; systemId: string; password: string; onDone: () => void }) {
+  return (
+    <OneTimePanel title={`Copy the SMPP password for ${appName} now`} doneLabel="I have stored the password" onDone={onDone}>
+      <p className="text-sm text-amber-950">
+        <strong>This is the only time the password is shown.</strong> Bind your ESME (transmitter, receiver or transceiver) with this
+        system_id and password; if you lose the password, rotate it.
+      </p>
+      <CopyableSecret label="system_id" value={systemId} copyLabel="Copy system_id" />
+      <CopyableSecret label="SMPP password" value={password} copyLabel="Copy password" />
+    </OneTimePanel>
+  );
+}

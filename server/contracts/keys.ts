@@ -30,8 +30,14 @@ export const AppView = z.object({
     /** Only whether a password is stored: the password itself never leaves the server. */
     password_set: z.boolean(),
   }),
+  /** SMPP access (D15): the bind's system_id once enabled (the password is shown only when set), and the app's TPS. */
+  smpp: z.object({ system_id: z.string().nullable(), tps: z.number().int() }),
 });
 export type AppView = z.infer<typeof AppView>;
+
+/** SMPP credentials at their one showing (D15: system_id up to 15 characters, password exactly 8). */
+export const SmppCredentials = z.object({ app_id: z.string(), system_id: z.string(), password: z.string() });
+export type SmppCredentials = z.infer<typeof SmppCredentials>;
 
 export const ListAppsResult = z.object({ apps: z.array(AppView), environment: z.enum(['test', 'live']) });
 export type ListAppsResult = z.infer<typeof ListAppsResult>;

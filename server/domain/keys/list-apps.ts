@@ -23,6 +23,8 @@ const VIEW_COLUMNS = {
   webhookUrl: gatewayApps.webhookUrl,
   webhookUsername: gatewayApps.webhookUsername,
   passwordSet: sql<boolean>`(${gatewayApps.webhookPasswordEnc} is not null)`,
+  smppSystemId: gatewayApps.smppSystemId,
+  smppTps: gatewayApps.smppTps,
   createdAt: gatewayApps.createdAt,
 };
 
@@ -39,6 +41,8 @@ export type AppRow = {
   webhookUrl: string | null;
   webhookUsername: string | null;
   passwordSet: boolean;
+  smppSystemId: string | null;
+  smppTps: number;
   createdAt: Date;
 };
 
@@ -53,6 +57,7 @@ export function toAppView(r: AppRow): AppView {
     key_created_at: r.keyCreatedAt.toISOString(),
     last_used_at: r.lastUsedAt ? r.lastUsedAt.toISOString() : null,
     webhook: { url: r.webhookUrl ? displayUrl(r.webhookUrl) : null, username: r.webhookUsername, password_set: Boolean(r.passwordSet) },
+    smpp: { system_id: r.smppSystemId, tps: r.smppTps },
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { gatewayApps, organizations } from '@/db/schema';
 import type { AuthedApp } from '@/server/domain/keys/authenticate';
@@ -32,11 +32,17 @@ function newSystemId(): string {
  * password, stored as a digest, returned this once. Audited. Null when the app does not exist. Run it in a
  * transaction (the row is locked).
  */
-export async function enableSmpp(tx: DbOrTx, secret: string, appId: string, actor: string): Promise<SmppCredentials | null> {
+export async function enableSmpp(
+  tx: DbOrTx,
+  secret: string,
+  appId: string,
+  actor: string,
+  opts: { organizationId?: string } = {},
+): Promise<SmppCredentials | null> {
   const [app] = await tx
     .select({ id: gatewayApps.id, organizationId: gatewayApps.organizationId, systemId: gatewayApps.smppSystemId })
     .from(gatewayApps)
-    .where(eq(gatewayApps.id, appId))
+    .where(opts.organizationId ? and(eq(gatewayApps.id, appId), eq(gatewayApps.organizationId, opts.organizationId)) : eq(gatewayApps.id, appId))
     .for('update');
   if (!app) return null;
   const systemId = app.systemId ?? newSystemId();

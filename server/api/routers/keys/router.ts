@@ -1,5 +1,6 @@
 import { router } from '@/server/api/trpc';
 import { createAppProcedure } from './create-app';
+import { enableSmppProcedure } from './enable-smpp';
 import { listAppsProcedure } from './list-apps';
 import { regenerateKeyProcedure } from './regenerate-key';
 import { rotateSigningSecretProcedure } from './rotate-signing-secret';
@@ -14,4 +15,5 @@ export const keysRouter = router({
   updateWebhook: updateWebhookProcedure,
   sendTestEvent: sendTestEventProcedure,
   rotateSigningSecret: rotateSigningSecretProcedure,
+  enableSmpp: enableSmppProcedure,
 });
