@@ -42,7 +42,8 @@ const child = spawn('npx', ['tsx', 'scripts/run.ts', 'start'], {
     DATABASE_URL: url.toString(),
     PORT: port,
     SEED_DEMO: 'off',
-    SMPP_PORT: 'off',
+    // The SMPP listener (D15) 1000 above the web port: e2e/smpp.spec.ts binds to it.
+    SMPP_PORT: String(Number(port) + 1000),
     NODE_ENV: 'production',
     CARRIER_SIM_DELAY_MS: '200',
     CARRIER_SIM_VALIDITY_S: '2',

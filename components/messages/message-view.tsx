@@ -96,6 +96,7 @@ export function MessageView({ initial, canControl }: { initial: MessageDetail; c
             <Pair label="Encoding" value={`${d.encoding}, ${d.segments} ${d.segments === 1 ? 'segment' : 'segments'}`} />
             <Pair label="Sender ID" value={d.sender_id ?? '—'} />
             <Pair label="Sent as" value={d.app.name} />
+            <Pair label="Sent over" value={d.channel === 'smpp' ? 'SMPP' : 'API'} />
             <Pair label="Type" value={s.sending_type} />
             {d.callback_url && <Pair label="Callback URL" value={d.callback_url} />}
           </dl>

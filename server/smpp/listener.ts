@@ -6,12 +6,13 @@ import type { AuthedApp } from '@/server/domain/keys/authenticate';
 import { dropBind, refreshBinds, registerBind, takeSmppTps, type BindMode } from '@/server/domain/smpp-access/binds';
 import { authenticateBind, BIND_STATUS, PASSWORD_LENGTH, SYSTEM_ID_MAX } from '@/server/domain/smpp-access/credentials';
 import { claimReceipts, MESSAGE_STATE, receiptOctets, settleReceipts, sweepReceipts, type OwedReceipt } from '@/server/domain/smpp-access/receipts';
+import { querySmppMessage } from '@/server/domain/smpp-access/query';
 import { SUBMIT_STATUS, submitOverSmpp } from '@/server/domain/smpp-access/submit';
 import { logger } from '@/server/lib/logger';
 import { parseSubmitSm, rawPdu, TLV } from './raw-pdu';
 
 /** SMPP 3.4 command_status values the listener answers with, beside those of the bind and submit domain code. */
-const STATUS = { INVMSGLEN: 0x01, INVCMDID: 0x03, INVBNDSTS: 0x04, ALYBND: 0x05, SYSERR: 0x08 } as const;
+const STATUS = { INVMSGLEN: 0x01, INVCMDID: 0x03, INVBNDSTS: 0x04, ALYBND: 0x05, SYSERR: 0x08, CANCELFAIL: 0x11, QUERYFAIL: 0x67 } as const;
 
 export type ListenerOptions = {
   db: Db;
@@ -48,7 +49,7 @@ type SessionState = {
 
 const BIND_MODES: Record<string, BindMode> = { bind_transmitter: 'transmitter', bind_receiver: 'receiver', bind_transceiver: 'transceiver' };
 /** Commands of SMPP 3.4 the listener does not offer (answered with their _resp and ESME_RINVCMDID). */
-const UNSUPPORTED = new Set(['replace_sm', 'data_sm', 'submit_multi', 'query_sm', 'cancel_sm', 'broadcast_sm', 'query_broadcast_sm', 'cancel_broadcast_sm']);
+const UNSUPPORTED = new Set(['replace_sm', 'data_sm', 'submit_multi', 'broadcast_sm', 'query_broadcast_sm', 'cancel_broadcast_sm']);
 
 /**
  * The SMPP 3.4 server merchants' ESMEs bind to (D15), on the `smpp` library. Stateless apart from its sessions:
@@ -100,6 +101,13 @@ export async function startSmppListener(o: ListenerOptions): Promise<SmppListene
     if (command === 'generic_nack' || command.endsWith('_resp')) return; // answers to nothing we asked: ignored
     if (!st.bound) return void session.send(pdu.response({ command_status: STATUS.INVBNDSTS }));
     if (command === 'submit_sm') return submit(session, st, st.bound, pdu);
+    if (command === 'query_sm') {
+      const q = await querySmppMessage(o.db, st.bound.app.appId, typeof pdu.message_id === 'string' ? pdu.message_id : '');
+      if (!q) return void session.send(pdu.response({ command_status: STATUS.QUERYFAIL }));
+      return void session.send(pdu.response({ message_id: q.messageId, final_date: q.finalDate, message_state: q.messageState, error_code: q.errorCode }));
+    }
+    // A submit_sm is sent at once (D15: immediate): by the time an ESME can ask, nothing is left to cancel.
+    if (command === 'cancel_sm') return void session.send(pdu.response({ command_status: STATUS.CANCELFAIL }));
     if (UNSUPPORTED.has(command)) return void session.send(pdu.response({ command_status: STATUS.INVCMDID }));
     session.send(pdu.response({ command_status: STATUS.INVCMDID }));
   }
@@ -169,6 +177,7 @@ export async function startSmppListener(o: ListenerOptions): Promise<SmppListene
   // only once deliver_sm_resp says 0. One batch at a time per listener.
   let receiptsRunning = true;
   let receiptWake: (() => void) | null = null;
+  let receiptsFailing = false;
   const pushReceipts = async () => {
     while (receiptsRunning) {
       const takers = new Map<string, Array<[smpp.Session, SessionState]>>();
@@ -179,15 +188,26 @@ export async function startSmppListener(o: ListenerOptions): Promise<SmppListene
         takers.set(st.bound.app.appId, list);
       }
       let owed: OwedReceipt[] = [];
+      let failed = false;
       if (takers.size) {
-        owed = await claimReceipts(o.db, [...takers.keys()], o.listenerId, 500).catch((e: unknown) => {
-          logger.warn('claiming smpp receipts failed', { error: e });
-          return [];
-        });
+        owed = await claimReceipts(o.db, [...takers.keys()], o.listenerId, 500).then(
+          (rows) => {
+            if (receiptsFailing) logger.info('smpp receipts: the database answers again');
+            receiptsFailing = false;
+            return rows;
+          },
+          (e: unknown) => {
+            // once per outage, then quietly every second until it answers
+            if (!receiptsFailing) logger.warn('claiming smpp receipts failed; retrying every second', { error: e });
+            receiptsFailing = true;
+            failed = true;
+            return [];
+          },
+        );
       }
       if (!owed.length) {
         await new Promise<void>((resolve) => {
-          const t = setTimeout(resolve, o.receiptPollMs ?? 250);
+          const t = setTimeout(resolve, failed ? 1000 : (o.receiptPollMs ?? 250));
           receiptWake = () => {
             clearTimeout(t);
             resolve();

@@ -251,4 +251,24 @@ describe('SMPP access for merchants (D15)', () => {
     const left = await db.execute<{ n: number }>(sql`select count(*)::int as n from smpp_receipts where app_id = ${m.appId}`);
     expect(left[0].n).toBe(0);
   });
+
+  it('query_sm answers the state of the app\'s own messages (another app\'s or an unknown id: 0x67); cancel_sm 0x11 (sent at once)', async () => {
+    const m = await merchant('10');
+    const other = await merchant('10');
+    const l = await listener();
+    const s = await bound(l.port, m.creds);
+    const t = await bound(l.port, other.creds);
+    const sent = await ask(s, 'submit_sm', { destination_addr: '+243810005555', short_message: 'query me' });
+    const q = (session: smpp.Session, id: string) => new Promise<smpp.Pdu>((r) => session.query_sm({ message_id: id }, r));
+    const before = await q(s, sent.message_id as string);
+    expect([before.command_status, before.message_id, before.message_state]).toEqual([0, sent.message_id, 1]);
+    await drain(db, tasks);
+    const after = await q(s, sent.message_id as string);
+    expect([after.command_status, after.message_state]).toEqual([0, 2]);
+    expect(after.final_date).toBeTruthy();
+    expect((await q(t, sent.message_id as string)).command_status).toBe(0x67);
+    expect((await q(s, 'msg_nope')).command_status).toBe(0x67);
+    const c = await new Promise<smpp.Pdu>((r) => s.cancel_sm({ message_id: sent.message_id }, r));
+    expect(c.command_status).toBe(0x11);
+  });
 });

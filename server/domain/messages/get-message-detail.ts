@@ -50,6 +50,7 @@ export async function getMessageDetail(db: DbOrTx, organizationId: string, messa
     encoding: m.encoding,
     segments: m.segments,
     app: { app_id: m.appId, name: found.appName },
+    channel: m.channel,
     callback_url: m.callbackUrl ? displayUrl(m.callbackUrl) : null,
     schedule,
     timezone: found.timezone,

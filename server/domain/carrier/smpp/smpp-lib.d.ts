@@ -31,6 +31,8 @@ declare module 'smpp' {
     deliver_sm(options: Record<string, unknown>, cb?: PduCallback): boolean;
     enquire_link(options?: Record<string, unknown> | PduCallback, cb?: PduCallback): boolean;
     unbind(options?: Record<string, unknown> | PduCallback, cb?: PduCallback): boolean;
+    query_sm(options: Record<string, unknown>, cb?: PduCallback): boolean;
+    cancel_sm(options: Record<string, unknown>, cb?: PduCallback): boolean;
   }
   export class Server extends NetServer {
     sessions: Session[];

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+
+/** SMPP 3.4 message_state (5.2.28) of a recipient state: the answer of query_sm. */
+const STATE: Record<string, number> = { pending: 1, processing: 1, sent: 1, delivered: 2, failed: 5, cancelled: 4 };
+const EXPIRED = 3;
+
+/** SMPP absolute time `YYMMDDhhmmss000+` (UTC, tenths 0, offset 00 quarter hours). */
+function smppTime(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getUTCFullYear() % 100)}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}000+`;
+}
+
+export type QueryAnswer = { messageId: string; finalDate: string; messageState: number; errorCode: number };
+
+/**
+ * query_sm for a message of this app (D15): its recipient's state as message_state, and the time it became final.
+ * Null for an unknown id or another app's message (answered ESME_RQUERYFAIL: nothing about it is revealed).
+ */
+export async function querySmppMessage(db: DbOrTx, appId: string, messageId: string): Promise<QueryAnswer | null> {
+  if (!messageId || messageId.length > 64) return null;
+  const [row] = await db.execute<{ state: string; error_code: string | null; updated_at: string }>(sql`
+    select r.state, r.error_code, r.updated_at
+      from messages m join message_recipients r on r.message_id = m.id
+     where m.id = ${messageId} and m.app_id = ${appId}
+     order by r.id limit 1`);
+  if (!row) return null;
+  const final = row.state === 'delivered' || row.state === 'failed' || row.state === 'cancelled';
+  return {
+    messageId,
+    finalDate: final ? smppTime(new Date(row.updated_at)) : '',
+    messageState: row.error_code === 'EXPIRED' || row.error_code === 'DLR_EXPIRED' ? EXPIRED : (STATE[row.state] ?? 7),
+    errorCode: 0,
+  };
+}
