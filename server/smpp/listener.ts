@@ -7,9 +7,9 @@ import { dropBind, refreshBinds, registerBind, takeSmppTps, type BindMode } from
 import { authenticateBind, BIND_STATUS, PASSWORD_LENGTH, SYSTEM_ID_MAX } from '@/server/domain/smpp-access/credentials';
 import { claimReceipts, MESSAGE_STATE, receiptOctets, settleReceipts, sweepReceipts, type OwedReceipt } from '@/server/domain/smpp-access/receipts';
 import { querySmppMessage } from '@/server/domain/smpp-access/query';
-import { SUBMIT_STATUS, submitOverSmpp } from '@/server/domain/smpp-access/submit';
+import { SUBMIT_STATUS, submitMultiOverSmpp, submitOverSmpp } from '@/server/domain/smpp-access/submit';
 import { logger } from '@/server/lib/logger';
-import { parseSubmitSm, rawPdu, TLV } from './raw-pdu';
+import { parseSubmitMulti, parseSubmitSm, rawPdu, TLV } from './raw-pdu';
 
 /** SMPP 3.4 command_status values the listener answers with, beside those of the bind and submit domain code. */
 const STATUS = { INVMSGLEN: 0x01, INVCMDID: 0x03, INVBNDSTS: 0x04, ALYBND: 0x05, SYSERR: 0x08, CANCELFAIL: 0x11, QUERYFAIL: 0x67 } as const;
@@ -49,7 +49,7 @@ type SessionState = {
 
 const BIND_MODES: Record<string, BindMode> = { bind_transmitter: 'transmitter', bind_receiver: 'receiver', bind_transceiver: 'transceiver' };
 /** Commands of SMPP 3.4 the listener does not offer (answered with their _resp and ESME_RINVCMDID). */
-const UNSUPPORTED = new Set(['replace_sm', 'data_sm', 'submit_multi', 'broadcast_sm', 'query_broadcast_sm', 'cancel_broadcast_sm']);
+const UNSUPPORTED = new Set(['replace_sm', 'data_sm', 'broadcast_sm', 'query_broadcast_sm', 'cancel_broadcast_sm']);
 
 /**
  * The SMPP 3.4 server merchants' ESMEs bind to (D15), on the `smpp` library. Stateless apart from its sessions:
@@ -100,7 +100,7 @@ export async function startSmppListener(o: ListenerOptions): Promise<SmppListene
     }
     if (command === 'generic_nack' || command.endsWith('_resp')) return; // answers to nothing we asked: ignored
     if (!st.bound) return void session.send(pdu.response({ command_status: STATUS.INVBNDSTS }));
-    if (command === 'submit_sm') return submit(session, st, st.bound, pdu);
+    if (command === 'submit_sm' || command === 'submit_multi') return submit(session, st, st.bound, pdu);
     if (command === 'query_sm') {
       const q = await querySmppMessage(o.db, st.bound.app.appId, typeof pdu.message_id === 'string' ? pdu.message_id : '');
       if (!q) return void session.send(pdu.response({ command_status: STATUS.QUERYFAIL }));
@@ -145,6 +145,35 @@ export async function startSmppListener(o: ListenerOptions): Promise<SmppListene
     if (b.mode === 'receiver') return answer(STATUS.INVBNDSTS);
     if (st.inflight >= maxInflight) return answer(SUBMIT_STATUS.THROTTLED);
     const raw = rawPdu(pdu);
+    if (pdu.command === 'submit_multi') {
+      const multi = raw ? parseSubmitMulti(raw) : null;
+      if (!multi) return answer(STATUS.INVMSGLEN);
+      st.inflight++;
+      try {
+        if (!(await takeSmppTps(o.db, b.app.appId, b.tps))) return answer(SUBMIT_STATUS.THROTTLED);
+        const payload = multi.tlvs.get(TLV.message_payload);
+        const outcome = await submitMultiOverSmpp(
+          o.db,
+          b.app,
+          {
+            source_addr: multi.source_addr, destinations: multi.destinations, esm_class: multi.esm_class, data_coding: multi.data_coding,
+            registered_delivery: multi.registered_delivery, short_message: multi.short_message, ...(payload ? { message_payload: payload } : {}),
+          },
+          new Date(),
+        );
+        if (!('messageId' in outcome)) logger.info('smpp submit_multi refused', { app_id: b.app.appId, status: outcome.status, reason: outcome.reason });
+        if (session.socket.writable) {
+          session.send(
+            'messageId' in outcome
+              ? pdu.response({ message_id: outcome.messageId, unsuccess_sme: outcome.unsuccess })
+              : pdu.response({ command_status: outcome.status }),
+          );
+        }
+        return;
+      } finally {
+        st.inflight--;
+      }
+    }
     const fields = raw ? parseSubmitSm(raw) : null;
     if (!fields) return answer(STATUS.INVMSGLEN);
     st.inflight++;

@@ -1,4 +1,5 @@
 import smpp from 'smpp';
+import type { MultiDestination } from '@/server/domain/smpp-access/submit';
 
 /**
  * The `smpp` library parses a PDU into fields and decodes short_message into text by its own rules. Where the
@@ -45,50 +46,48 @@ export type RawSubmit = {
 
 export const TLV = { message_payload: 0x0424, receipted_message_id: 0x001e, message_state: 0x0427 } as const;
 
-/**
- * A submit_sm body read exactly as SMPP 3.4 section 4.4.1 lays it out, C-octet strings held to their maximum sizes
- * (service_type 6, addresses 21, times 17, including the NUL). Null when the PDU does not follow the layout.
- */
-export function parseSubmitSm(raw: Buffer): RawSubmit | null {
-  let o = 16;
-  let bad = false;
-  const cstr = (max: number) => {
-    const end = raw.indexOf(0, o);
-    if (end < 0 || end - o + 1 > max) {
-      bad = true;
+/** Reads a PDU body field by field; any overrun or over-long C-octet string marks it bad instead of throwing. */
+class Reader {
+  o = 16;
+  bad = false;
+  constructor(readonly raw: Buffer) {}
+  cstr(max: number): string {
+    const end = this.raw.indexOf(0, this.o);
+    if (end < 0 || end - this.o + 1 > max) {
+      this.bad = true;
       return '';
     }
-    const s = raw.toString('latin1', o, end);
-    o = end + 1;
+    const s = this.raw.toString('latin1', this.o, end);
+    this.o = end + 1;
     return s;
-  };
-  const u8 = () => {
-    if (o >= raw.length) {
-      bad = true;
+  }
+  u8(): number {
+    if (this.o >= this.raw.length) {
+      this.bad = true;
       return 0;
     }
-    return raw[o++];
-  };
-  const service_type = cstr(6);
-  const source_addr_ton = u8();
-  const source_addr_npi = u8();
-  const source_addr = cstr(21);
-  const dest_addr_ton = u8();
-  const dest_addr_npi = u8();
-  const destination_addr = cstr(21);
-  const esm_class = u8();
-  const protocol_id = u8();
-  u8(); // priority_flag
-  cstr(17); // schedule_delivery_time
-  const validity_period = cstr(17);
-  const registered_delivery = u8();
-  u8(); // replace_if_present_flag
-  const data_coding = u8();
-  u8(); // sm_default_msg_id
-  const smLength = u8();
-  if (bad || smLength > 254 || o + smLength > raw.length) return null;
-  const short_message = raw.subarray(o, o + smLength);
-  o += smLength;
+    return this.raw[this.o++];
+  }
+}
+
+type Tail = Pick<RawSubmit, 'esm_class' | 'protocol_id' | 'validity_period' | 'registered_delivery' | 'data_coding' | 'short_message' | 'tlvs'>;
+
+/** The fields submit_sm and submit_multi share after the destination(s), and the TLVs. Null when they do not fit. */
+function readTail(r: Reader): Tail | null {
+  const esm_class = r.u8();
+  const protocol_id = r.u8();
+  r.u8(); // priority_flag
+  r.cstr(17); // schedule_delivery_time
+  const validity_period = r.cstr(17);
+  const registered_delivery = r.u8();
+  r.u8(); // replace_if_present_flag
+  const data_coding = r.u8();
+  r.u8(); // sm_default_msg_id
+  const smLength = r.u8();
+  const raw = r.raw;
+  if (r.bad || smLength > 254 || r.o + smLength > raw.length) return null;
+  const short_message = raw.subarray(r.o, r.o + smLength);
+  let o = r.o + smLength;
   const tlvs = new Map<number, Buffer>();
   while (o + 4 <= raw.length) {
     const tag = raw.readUInt16BE(o);
@@ -98,8 +97,47 @@ export function parseSubmitSm(raw: Buffer): RawSubmit | null {
     o += 4 + len;
   }
   if (o !== raw.length) return null;
-  return {
-    service_type, source_addr_ton, source_addr_npi, source_addr, dest_addr_ton, dest_addr_npi, destination_addr,
-    esm_class, protocol_id, validity_period, registered_delivery, data_coding, short_message, tlvs,
-  };
+  return { esm_class, protocol_id, validity_period, registered_delivery, data_coding, short_message, tlvs };
+}
+
+/**
+ * A submit_sm body read exactly as SMPP 3.4 section 4.4.1 lays it out, C-octet strings held to their maximum sizes
+ * (service_type 6, addresses 21, times 17, including the NUL). Null when the PDU does not follow the layout.
+ */
+export function parseSubmitSm(raw: Buffer): RawSubmit | null {
+  const r = new Reader(raw);
+  const service_type = r.cstr(6);
+  const source_addr_ton = r.u8();
+  const source_addr_npi = r.u8();
+  const source_addr = r.cstr(21);
+  const dest_addr_ton = r.u8();
+  const dest_addr_npi = r.u8();
+  const destination_addr = r.cstr(21);
+  if (r.bad) return null;
+  const tail = readTail(r);
+  if (!tail) return null;
+  return { service_type, source_addr_ton, source_addr_npi, source_addr, dest_addr_ton, dest_addr_npi, destination_addr, ...tail };
+}
+
+export type RawSubmitMulti = Omit<RawSubmit, 'dest_addr_ton' | 'dest_addr_npi' | 'destination_addr'> & { destinations: MultiDestination[] };
+
+/** A submit_multi body (SMPP 3.4 section 4.5.1): up to 255 destinations, SME addresses or distribution list names. */
+export function parseSubmitMulti(raw: Buffer): RawSubmitMulti | null {
+  const r = new Reader(raw);
+  const service_type = r.cstr(6);
+  const source_addr_ton = r.u8();
+  const source_addr_npi = r.u8();
+  const source_addr = r.cstr(21);
+  const count = r.u8();
+  const destinations: MultiDestination[] = [];
+  for (let i = 0; i < count && !r.bad; i++) {
+    const flag = r.u8();
+    if (flag === 1) destinations.push({ dest_addr_ton: r.u8(), dest_addr_npi: r.u8(), destination_addr: r.cstr(21) });
+    else if (flag === 2) destinations.push({ dl_name: r.cstr(21) });
+    else r.bad = true;
+  }
+  if (r.bad) return null;
+  const tail = readTail(r);
+  if (!tail) return null;
+  return { service_type, source_addr_ton, source_addr_npi, source_addr, destinations, ...tail };
 }

@@ -271,4 +271,33 @@ describe('SMPP access for merchants (D15)', () => {
     const c = await new Promise<smpp.Pdu>((r) => s.cancel_sm({ message_id: sent.message_id }, r));
     expect(c.command_status).toBe(0x11);
   });
+
+  it('submit_multi: one message to the valid addresses, the others listed in unsuccess_sme (0x0B; a distribution list 0x34)', async () => {
+    const m = await merchant('10');
+    const l = await listener();
+    const s = await bound(l.port, m.creds);
+    const r = await new Promise<smpp.Pdu>((resolve) =>
+      (s as unknown as { submit_multi: (o: Record<string, unknown>, cb: (p: smpp.Pdu) => void) => void }).submit_multi(
+        {
+          dest_address: [
+            { dest_addr_ton: 1, dest_addr_npi: 1, destination_addr: '243810001234' },
+            { dest_addr_ton: 1, dest_addr_npi: 1, destination_addr: '12' },
+            { dl_name: 'friends' },
+            { dest_addr_ton: 0, dest_addr_npi: 1, destination_addr: '0970001234' },
+          ],
+          short_message: Buffer.from('to many', 'latin1'),
+        },
+        resolve,
+      ),
+    );
+    expect(r.command_status).toBe(0);
+    expect(r.unsuccess_sme).toEqual([
+      { dest_addr_ton: 1, dest_addr_npi: 1, destination_addr: '12', error_status_code: 0x0b },
+      { dest_addr_ton: 0, dest_addr_npi: 0, destination_addr: 'friends', error_status_code: 0x34 },
+    ]);
+    const rows = await db.execute<{ phone: string }>(sql`select phone from message_recipients where message_id = ${r.message_id} order by position`);
+    expect(rows.map((x) => x.phone)).toEqual(['+243810001234', '+243970001234']);
+    const [msg] = await db.execute<{ channel: string; total_cost: string }>(sql`select channel, total_cost::text from messages where id = ${r.message_id}`);
+    expect(msg).toEqual({ channel: 'smpp', total_cost: '0.0380' }); // Vodacom 0.02 + Airtel 0.018
+  });
 });

@@ -3,6 +3,7 @@ import { SendRequest } from '@/server/contracts/send';
 import { decodeGsm } from '@/server/domain/carrier/smpp/gsm';
 import type { AuthedApp } from '@/server/domain/keys/authenticate';
 import { sendMessage } from '@/server/domain/messages/send-message';
+import { normalizePhone } from '@/server/domain/messages/phone';
 import { planSend } from '@/server/domain/messages/validate-send';
 import { ApiError } from '@/server/errors/api-error';
 
@@ -74,10 +75,51 @@ export function decodeSubmitText(f: SubmitFields): { text: string; udh: boolean 
  * invalid sender 0x0A, insufficient balance and any other refusal 0x45 with the reason (logged by the caller).
  */
 export async function submitOverSmpp(db: Db, app: AuthedApp, f: SubmitFields, now: Date): Promise<SubmitOutcome> {
+  return sendOverSmpp(db, app, f, [f.destination_addr ?? ''], now);
+}
+
+/** One destination of a submit_multi: an SME address, or a distribution list name. */
+export type MultiDestination = { dest_addr_ton: number; dest_addr_npi: number; destination_addr: string } | { dl_name: string };
+
+/** An address submit_multi could not take, as submit_multi_resp lists it. */
+export type Unsuccessful = { dest_addr_ton: number; dest_addr_npi: number; destination_addr: string; error_status_code: number };
+export type MultiOutcome = ({ status: 0; messageId: string } | { status: number; reason: string }) & { unsuccess: Unsuccessful[] };
+
+const INVNUMDESTS = 0x33;
+const INVDLNAME = 0x34;
+
+/**
+ * submit_multi (D15): one message to every valid SME address (up to 255), billed and tracked like POST /send with
+ * that `to`. Addresses that are not valid numbers (and distribution list names, which the gateway has none of) are
+ * listed as unsuccessful; when none is valid nothing is sent.
+ */
+export async function submitMultiOverSmpp(
+  db: Db,
+  app: AuthedApp,
+  f: Omit<SubmitFields, 'destination_addr'> & { destinations: MultiDestination[] },
+  now: Date,
+): Promise<MultiOutcome> {
+  if (f.destinations.length === 0) return { status: INVNUMDESTS, reason: 'no destination', unsuccess: [] };
+  const unsuccess: Unsuccessful[] = [];
+  const valid: string[] = [];
+  for (const d of f.destinations) {
+    if ('dl_name' in d) {
+      unsuccess.push({ dest_addr_ton: 0, dest_addr_npi: 0, destination_addr: d.dl_name, error_status_code: INVDLNAME });
+      continue;
+    }
+    const n = normalizePhone(d.destination_addr, app.org.defaultCountry);
+    if (n.ok) valid.push(d.destination_addr);
+    else unsuccess.push({ ...d, error_status_code: SUBMIT_STATUS.INVDSTADR });
+  }
+  if (!valid.length) return { status: SUBMIT_STATUS.INVDSTADR, reason: 'no valid destination', unsuccess };
+  return { ...(await sendOverSmpp(db, app, f, valid, now)), unsuccess };
+}
+
+async function sendOverSmpp(db: Db, app: AuthedApp, f: Omit<SubmitFields, 'destination_addr'>, to: string[], now: Date): Promise<SubmitOutcome> {
   const decoded = decodeSubmitText(f);
   if ('error' in decoded) return { status: SUBMIT_STATUS.SUBMITFAIL, reason: decoded.error };
   const source = (f.source_addr ?? '').trim();
-  const input = { to: [f.destination_addr ?? ''], message: decoded.text, ...(source ? { sender_id: source } : {}) };
+  const input = { to, message: decoded.text, ...(source ? { sender_id: source } : {}) };
   const parsed = SendRequest.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
