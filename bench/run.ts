@@ -4,7 +4,7 @@
  * table and writes bench/results.json.
  *
  *   npm run bench                         everything (about 3 minutes)
- *   npm run bench -- --only send,status    some phases (http = bare,send,big,status; reconcile; pipeline; smpp; webhooks)
+ *   npm run bench -- --only send,status    some phases (http = bare,send,big,status; reconcile; pipeline; smpp; smpp-server; webhooks)
  *   npm run bench -- --duration 5 --keys 4 shorter load runs, send load spread over 4 keys
  *   npm run bench -- --profile             web and worker write .cpuprofile files to bench/profiles/
  *
@@ -28,7 +28,7 @@ import { printTable, type Row } from './lib/report';
 
 const { values: opts } = parseArgs({
   options: {
-    only: { type: 'string', default: 'http,reconcile,pipeline,smpp,webhooks' },
+    only: { type: 'string', default: 'http,reconcile,pipeline,smpp,smpp-server,webhooks' },
     duration: { type: 'string', default: '8' },
     keys: { type: 'string', default: '10' },
     profile: { type: 'boolean', default: false },
@@ -56,6 +56,7 @@ const env: NodeJS.ProcessEnv = {
   SMS_ENV: 'test',
   NODE_ENV: 'production',
   PORT: String(port),
+  SMPP_PORT: String(port + 100),
   SEED_DEMO: 'off',
   BENCH_ROUTES: 'on',
   CARRIER_SIM_DELAY_MS: '0',
@@ -212,7 +213,7 @@ try {
   }
   await rawPool.end();
 
-  if (phases.has('pipeline') || phases.has('smpp') || phases.has('webhooks')) {
+  if (phases.has('pipeline') || phases.has('smpp') || phases.has('smpp-server') || phases.has('webhooks')) {
     // Web + worker in one `npm start`, as a single instance runs. What the HTTP
     // phase queued is not part of the pipeline figure; the no-op baseline runs
     // while the service is down.
@@ -239,6 +240,7 @@ try {
     }
 
     if (phases.has('smpp')) await smppPhase();
+    if (phases.has('smpp-server')) await smppServerPhase();
     if (phases.has('webhooks')) {
       rss.phase('webhooks');
       await receiver.reset();
@@ -322,6 +324,73 @@ async function smppPhase(): Promise<void> {
   } finally {
     await smsc.close();
   }
+}
+
+/**
+ * Issue 12 (D15): submit_sm accepted per second from one ESME session with 50 in flight, each billed and queued,
+ * against POST /send with 1 recipient from 50 concurrent requests in the same run (the worker busy with both);
+ * then receipts pushed back as deliver_sm once every message is terminal (a receiver binds after the fact).
+ */
+async function smppServerPhase(): Promise<void> {
+  rss.phase('smpp-server');
+  const smpp = (await import('smpp')).default;
+  const m = await merchant('Bench smpp-server');
+  await admin(adminEnv, 'set-rate-limits', '--app-id', m.app_id, '--smpp-tps', '1000000');
+  const creds = (await admin(adminEnv, 'enable-smpp', '--app-id', m.app_id)) as { system_id: string; password: string };
+  const N = 3000;
+  const WINDOW = 50;
+  const bind = async (mode: 'bind_transmitter' | 'bind_receiver') => {
+    const s = smpp.connect({ url: `smpp://127.0.0.1:${port + 100}` });
+    await new Promise<void>((resolve, reject) =>
+      s[mode]({ system_id: creds.system_id, password: creds.password }, (pdu) => (pdu.command_status === 0 ? resolve() : reject(new Error(`bind ${pdu.command_status}`)))),
+    );
+    return s;
+  };
+  // POST /send, 1 recipient, 50 concurrent: the same work per message over HTTP
+  let next = 0;
+  const h0 = performance.now();
+  await Promise.all(Array.from({ length: WINDOW }, async () => {
+    while (next < N) {
+      const i = next++;
+      await send(m.api_key, [`+24382${String(300 + Math.floor(i / 1000)).padStart(3, '0')}${5000 + (i % 1000)}`]);
+    }
+  }));
+  const httpRate = N / ((performance.now() - h0) / 1000);
+  const tx = await bind('bind_transmitter');
+  let sent = 0;
+  let refused = 0;
+  const s0 = performance.now();
+  await Promise.all(Array.from({ length: WINDOW }, async () => {
+    while (sent < N) {
+      const i = sent++;
+      await new Promise<void>((resolve) =>
+        tx.submit_sm({ destination_addr: `+2438231${String(10000 + (i % 10000)).slice(1)}5`, short_message: 'Your code is 123456', registered_delivery: 1 }, (pdu) => {
+          if (pdu.command_status !== 0) refused++;
+          resolve();
+        }),
+      );
+    }
+  }));
+  const smppRate = N / ((performance.now() - s0) / 1000);
+  tx.close();
+  log(`smpp-server: ${N} submit_sm in ${((performance.now() - s0) / 1000).toFixed(2)} s = ${smppRate.toFixed(0)}/s (${refused} refused); POST /send 50 concurrent ${httpRate.toFixed(0)}/s`);
+  await waitFor(async () => (await sql<{ n: number }[]>`select count(*)::int as n from smpp_receipts where app_id = ${m.app_id}`)[0].n >= N, 120_000, 100, `${N} owed receipts`);
+  const rx = await bind('bind_receiver');
+  let got = 0;
+  const r0 = performance.now();
+  await new Promise<void>((resolve) =>
+    rx.on('deliver_sm', (pdu: { response: () => unknown }) => {
+      rx.send(pdu.response() as never);
+      if (++got === N) resolve();
+    }),
+  );
+  const receiptRate = N / ((performance.now() - r0) / 1000);
+  rx.close();
+  log(`smpp-server: ${N} receipts pushed as deliver_sm in ${((performance.now() - r0) / 1000).toFixed(2)} s = ${receiptRate.toFixed(0)}/s`);
+  rows.push(
+    { figure: 'SMPP server: submit_sm accepted, 1 session, window 50', unit: 'submit/s', value: smppRate, baseline: 'POST /send 1 rcpt, 50 concurrent', baselineValue: httpRate, target: '>= 0.8 x', ok: smppRate >= 0.8 * httpRate },
+    { figure: 'SMPP server: receipts pushed as deliver_sm', unit: 'receipts/s', value: receiptRate, baseline: '-', baselineValue: null, target: '>= 2000', ok: receiptRate >= 2000 },
+  );
 }
 
 /** submit_sm per second of a bare client of the same library: `n` messages, at most `window` unanswered. */

@@ -19,8 +19,8 @@ test('enable SMPP in the dashboard, bind, submit, receive the receipt, see it in
   await section.getByRole('button', { name: 'Enable SMPP' }).click();
   const dialog = page.getByRole('dialog', { name: 'Enable SMPP for Reseller ESME?' });
   await dialog.getByRole('button', { name: 'Enable SMPP' }).click();
-  const systemId = await page.getByLabel('system_id', { exact: true }).inputValue();
-  const password = await page.getByLabel('SMPP password').inputValue();
+  const systemId = await page.getByRole('textbox', { name: 'system_id', exact: true }).inputValue();
+  const password = await page.getByRole('textbox', { name: 'SMPP password' }).inputValue();
   expect(systemId).toMatch(/^gw[a-z0-9]{10}$/);
   expect(password).toMatch(/^[A-Za-z0-9]{8}$/);
   await snap(page, 'keys-smpp-enabled');
