@@ -45,6 +45,8 @@ export const messages = pgTable(
     channel: text('channel', { enum: MESSAGE_CHANNELS }).notNull().default('api'),
     /** SMPP only: the submit_sm's registered_delivery (receipts back as deliver_sm when it asks, D15). */
     smppRegisteredDelivery: integer('smpp_registered_delivery'),
+    /** SMPP only: the UDH (hex) of a concatenated part an ESME sent, passed on to carrier connectors with the part. */
+    smppUdh: text('smpp_udh'),
     controlState: text('control_state', { enum: MESSAGE_CONTROL_STATES }).notNull().default('active'),
     /** Deliveries (recipient x dispatch) picked up by the carrier connector so far. */
     pickedUp: integer('picked_up').notNull().default(0),

@@ -26,7 +26,7 @@ import type { SendPlan } from './validate-send';
 export class IdempotencyRace extends Error {}
 
 /** SMPP sends (D15) are marked so the dashboard shows them, with what the submit_sm asked for receipts. */
-export type SendChannel = { channel: 'api' } | { channel: 'smpp'; registeredDelivery: number };
+export type SendChannel = { channel: 'api' } | { channel: 'smpp'; registeredDelivery: number; udh?: string | null };
 
 export async function sendMessage(
   db: Db,
@@ -76,12 +76,12 @@ export async function sendMessage(
         with m as (
           insert into messages (id, organization_id, app_id, sending_type, body, sender_id, encoding, segments, total_recipients,
                                 dispatches_total, total_messages, total_cost, currency, callback_url, schedule, next_dispatch_at, created_at, updated_at,
-                                channel, smpp_registered_delivery)
+                                channel, smpp_registered_delivery, smpp_udh)
           values (${messageId}, ${app.organizationId}, ${app.appId}, ${plan.sendingType}, ${plan.body}, ${plan.senderId}, ${plan.encoding},
                   ${plan.segments}, ${plan.recipients.length}, ${dispatches.length}, ${totalMessages}, ${toDbAmount(total)}::numeric,
                   ${app.org.currency}, ${plan.callbackUrl}, ${plan.schedule === null ? null : JSON.stringify(plan.schedule)}::jsonb,
                   ${(dispatches[0].at ?? now).toISOString()}::timestamptz, ${at}::timestamptz, ${at}::timestamptz,
-                  ${via.channel}, ${via.channel === 'smpp' ? via.registeredDelivery : null}::int)
+                  ${via.channel}, ${via.channel === 'smpp' ? via.registeredDelivery : null}::int, ${via.channel === 'smpp' ? (via.udh ?? null) : null})
           returning id
         ), d as (
           insert into message_dispatches (id, message_id, seq, dispatch_at, cost)

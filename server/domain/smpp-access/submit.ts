@@ -50,12 +50,13 @@ function octets(v: SubmitFields['short_message']): Buffer {
  * taken off (a concatenated part is one segment, D15). data_coding 0 (GSM 03.38 unpacked), 1 (IA5/ASCII),
  * 3 (Latin-1), 8 (UCS-2 big-endian). Null with a reason for anything else.
  */
-export function decodeSubmitText(f: SubmitFields): { text: string; udh: boolean } | { error: string } {
+export function decodeSubmitText(f: Omit<SubmitFields, 'destination_addr'>): { text: string; udh: Buffer | null } | { error: string } {
   let data = f.message_payload !== undefined ? octets(f.message_payload) : octets(f.short_message);
-  const udh = ((f.esm_class ?? 0) & 0x40) !== 0;
-  if (udh) {
+  let udh: Buffer | null = null;
+  if (((f.esm_class ?? 0) & 0x40) !== 0) {
     const len = data[0];
     if (len === undefined || 1 + len > data.length) return { error: 'UDHI set but the UDH length exceeds the message' };
+    udh = Buffer.from(data.subarray(0, 1 + len));
     data = data.subarray(1 + len);
   }
   const dc = f.data_coding ?? 0;
@@ -131,7 +132,11 @@ async function sendOverSmpp(db: Db, app: AuthedApp, f: Omit<SubmitFields, 'desti
   try {
     const plan = planSend(parsed.data, app.org, now, { allowHttpCallbacks: false });
     if (decoded.udh) plan.segments = 1;
-    const result = await sendMessage(db, app, plan, now, undefined, { channel: 'smpp', registeredDelivery: f.registered_delivery ?? 0 });
+    const result = await sendMessage(db, app, plan, now, undefined, {
+      channel: 'smpp',
+      registeredDelivery: f.registered_delivery ?? 0,
+      udh: decoded.udh ? decoded.udh.toString('hex') : null,
+    });
     return { status: 0, messageId: result.message_id };
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;

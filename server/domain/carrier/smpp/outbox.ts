@@ -20,11 +20,11 @@ const NEXT_ON_ROUTE = sql.raw(`
                  else now() + least(power(2, o.rounds), 60) * interval '1 second' end,
   assigned_at = now()`);
 
-export type Claimed = { recipientId: number; dispatchId: string; phone: string; body: string; senderId: string | null; doneParts: number[] };
+export type Claimed = { recipientId: number; dispatchId: string; phone: string; body: string; senderId: string | null; doneParts: number[]; udh: Buffer | null };
 
 /** The owner takes up to `limit` due rows of its connector (SKIP LOCKED: never a row another transaction holds). */
 export async function claimOutbox(db: Db, connectorId: string, token: string, limit: number): Promise<Claimed[]> {
-  const rows = await db.execute<{ id: number; dispatch_id: string; phone: string; body: string; sender_id: string | null; state: string; done: number[] }>(sql`
+  const rows = await db.execute<{ id: number; dispatch_id: string; phone: string; body: string; sender_id: string | null; smpp_udh: string | null; state: string; done: number[] }>(sql`
     with picked as (
       select recipient_id from carrier_outbox
        where connector_id = ${connectorId} and state = 'queued' and claimed_by is null and next_at <= now()
@@ -33,7 +33,7 @@ export async function claimOutbox(db: Db, connectorId: string, token: string, li
       update carrier_outbox o set claimed_by = ${token}, claimed_at = now() from picked
        where o.recipient_id = picked.recipient_id returning o.recipient_id, o.dispatch_id
     )
-    select r.id, c.dispatch_id, r.phone, m.body, m.sender_id, r.state,
+    select r.id, c.dispatch_id, r.phone, m.body, m.sender_id, m.smpp_udh, r.state,
            array(select p.part_no from carrier_parts p where p.recipient_id = r.id and p.connector_id = ${connectorId}) as done
       from claimed c join message_recipients r on r.id = c.recipient_id join messages m on m.id = r.message_id
      order by r.id`);
@@ -41,7 +41,10 @@ export async function claimOutbox(db: Db, connectorId: string, token: string, li
   if (gone.length) await db.execute(sql`delete from carrier_outbox where recipient_id = any(${ids64(gone)})`);
   return rows
     .filter((r) => r.state === 'processing')
-    .map((r) => ({ recipientId: Number(r.id), dispatchId: r.dispatch_id, phone: r.phone, body: r.body, senderId: r.sender_id, doneParts: r.done.map(Number) }));
+    .map((r) => ({
+      recipientId: Number(r.id), dispatchId: r.dispatch_id, phone: r.phone, body: r.body, senderId: r.sender_id, doneParts: r.done.map(Number),
+      udh: r.smpp_udh ? Buffer.from(r.smpp_udh, 'hex') : null,
+    }));
 }
 
 export type AcceptedPart = { recipientId: number; partNo: number; partsTotal: number; messageId: string };

@@ -6,7 +6,7 @@ import { takeTps } from './leases';
 import { claimOutbox, settleOutcomes, type AcceptedPart, type Claimed, type Outcome } from './outbox';
 import { applyStoredReceipts, parseReceipt, receiptIdForms, storeReceipt } from './receipts';
 import { SmppSession, type SubmitResult } from './session';
-import { relativeValidity, splitMessage } from './split';
+import { passThroughPart, relativeValidity, splitMessage } from './split';
 import { RETRYABLE_STATUSES } from './status';
 
 export type RuntimeOptions = { respTimeoutMs: number; flushMs: number; tlsCa?: string };
@@ -182,7 +182,9 @@ export class ConnectorRuntime {
   }
 
   private enqueue(c: Claimed): void {
-    const pdus = splitMessage(c.body, { gsmCoding: this.cfg.gsmCoding, long: this.cfg.longMethod, ref: c.recipientId });
+    const pdus = c.udh
+      ? passThroughPart(c.body, c.udh, { gsmCoding: this.cfg.gsmCoding })
+      : splitMessage(c.body, { gsmCoding: this.cfg.gsmCoding, long: this.cfg.longMethod, ref: c.recipientId });
     const msg: Msg = { claimed: c, total: pdus.length, open: 0, results: [], abort: false };
     pdus.forEach((text, i) => {
       if (c.doneParts.includes(i + 1)) return; // accepted before a dropped session: not sent again

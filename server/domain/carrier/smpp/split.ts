@@ -76,6 +76,15 @@ export function splitMessage(text: string, opts: { gsmCoding: number; long: Long
   });
 }
 
+/**
+ * A part an ESME already cut (D15: UDH passed through): its text encoded as one submit_sm with the ESME's UDH and
+ * UDHI set; never split again (the ESME sized it to fit).
+ */
+export function passThroughPart(text: string, udh: Buffer, opts: { gsmCoding: number }): PartPdu[] {
+  const { dataCoding, chars } = encodeChars(text, opts.gsmCoding);
+  return [{ data_coding: dataCoding, esm_class: 0x40, short_message: Buffer.concat([udh, ...chars]) }];
+}
+
 /** SMPP relative validity period `YYMMDDhhmmss000R` for a number of seconds (at most 99 days). */
 export function relativeValidity(seconds: number): string {
   const d = Math.floor(seconds / 86400);

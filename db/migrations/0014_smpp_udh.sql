@@ -1,0 +1,1 @@
+ALTER TABLE "messages" ADD COLUMN "smpp_udh" text;
