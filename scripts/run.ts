@@ -22,7 +22,7 @@ import { createDb } from '../db/client';
 import { resolveDatabaseUrl } from '../server/dev/database-url';
 import { parseEnv, sandboxExposureWarning } from '../server/env';
 import { seedDemoMerchant } from '../server/domain/organizations/seed-demo';
-import { isDatabaseUnavailable } from '../server/lib/db-errors';
+import { surviveDatabaseOutages } from '../server/lib/db-errors';
 import { logger } from '../server/lib/logger';
 import { superviseChild, type SupervisedChild } from '../server/supervisor/supervise-child';
 import { isChildHello, type SupervisorMessage } from '../server/supervisor/supervisor-facts';
@@ -37,13 +37,7 @@ if (mode !== 'dev' && mode !== 'start' && mode !== 'worker') {
 }
 if (mode === 'start') (process.env as Record<string, string>).NODE_ENV ??= 'production';
 
-// postgres.js can reject a promise nobody awaits when a connection dies while it
-// is being opened (a database restart or outage). Any other unhandled rejection
-// still ends the process, as by default.
-process.on('unhandledRejection', (reason) => {
-  if (isDatabaseUnavailable(reason)) return logger.warn('database connection lost while opening', { error: reason });
-  throw reason;
-});
+surviveDatabaseOutages((m, f) => logger.warn(m, f));
 
 let stopping = false;
 const children: SupervisedChild[] = [];

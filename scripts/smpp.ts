@@ -6,14 +6,11 @@
 import { hostname } from 'node:os';
 import { createDb } from '../db/client';
 import { env } from '../server/env';
-import { isDatabaseUnavailable } from '../server/lib/db-errors';
+import { surviveDatabaseOutages } from '../server/lib/db-errors';
 import { logger } from '../server/lib/logger';
 import { startSmppListener } from '../server/smpp/listener';
 
-process.on('unhandledRejection', (reason) => {
-  if (isDatabaseUnavailable(reason)) return logger.warn('database connection lost while opening', { error: reason });
-  throw reason;
-});
+surviveDatabaseOutages((m, f) => logger.warn(m, f));
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is not set (the launcher resolves it before it starts the SMPP listener)');

@@ -7,16 +7,10 @@
  */
 import { parseEnv } from '../server/env';
 import { startWorker } from '../server/jobs/worker';
-import { isDatabaseUnavailable } from '../server/lib/db-errors';
+import { surviveDatabaseOutages } from '../server/lib/db-errors';
 import { logger } from '../server/lib/logger';
 
-// postgres.js can reject a promise nobody awaits when a connection dies while it
-// is being opened (a database restart or outage): that is not a reason to end the
-// worker. Any other unhandled rejection still ends the process, as by default.
-process.on('unhandledRejection', (reason) => {
-  if (isDatabaseUnavailable(reason)) return logger.warn('database connection lost while opening', { error: reason });
-  throw reason;
-});
+surviveDatabaseOutages((m, f) => logger.warn(m, f));
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is not set (the launcher resolves it before it starts the worker)');

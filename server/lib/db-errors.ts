@@ -20,3 +20,15 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * For a service process: postgres.js can reject a promise nobody awaits when a connection dies while it is being
+ * opened (a database restart or outage), which is not a reason to end the process; any other unhandled rejection
+ * still ends it, as by default.
+ */
+export function surviveDatabaseOutages(log: (message: string, fields: Record<string, unknown>) => void): void {
+  process.on('unhandledRejection', (reason) => {
+    if (isDatabaseUnavailable(reason)) return log('database connection lost while opening', { error: reason });
+    throw reason;
+  });
+}

@@ -138,65 +138,33 @@ export async function startSmppListener(o: ListenerOptions): Promise<SmppListene
     }
   }
 
+  /** submit_sm and submit_multi: the same checks, throughput and send path (D15). */
   async function submit(session: smpp.Session, st: SessionState, b: Bound, pdu: smpp.Pdu): Promise<void> {
-    const answer = (status: number, messageId = '') => {
-      if (session.socket.writable) session.send(pdu.response(status === 0 ? { message_id: messageId } : { command_status: status }));
+    const answer = (options: Record<string, unknown>) => {
+      if (session.socket.writable) session.send(pdu.response(options));
     };
-    if (b.mode === 'receiver') return answer(STATUS.INVBNDSTS);
-    if (st.inflight >= maxInflight) return answer(SUBMIT_STATUS.THROTTLED);
+    if (b.mode === 'receiver') return answer({ command_status: STATUS.INVBNDSTS });
+    if (st.inflight >= maxInflight) return answer({ command_status: SUBMIT_STATUS.THROTTLED });
     const raw = rawPdu(pdu);
-    if (pdu.command === 'submit_multi') {
-      const multi = raw ? parseSubmitMulti(raw) : null;
-      if (!multi) return answer(STATUS.INVMSGLEN);
-      st.inflight++;
-      try {
-        if (!(await takeSmppTps(o.db, b.app.appId, b.tps))) return answer(SUBMIT_STATUS.THROTTLED);
-        const payload = multi.tlvs.get(TLV.message_payload);
-        const outcome = await submitMultiOverSmpp(
-          o.db,
-          b.app,
-          {
-            source_addr: multi.source_addr, destinations: multi.destinations, esm_class: multi.esm_class, data_coding: multi.data_coding,
-            registered_delivery: multi.registered_delivery, short_message: multi.short_message, ...(payload ? { message_payload: payload } : {}),
-          },
-          new Date(),
-        );
-        if (!('messageId' in outcome)) logger.info('smpp submit_multi refused', { app_id: b.app.appId, status: outcome.status, reason: outcome.reason });
-        if (session.socket.writable) {
-          session.send(
-            'messageId' in outcome
-              ? pdu.response({ message_id: outcome.messageId, unsuccess_sme: outcome.unsuccess })
-              : pdu.response({ command_status: outcome.status }),
-          );
-        }
-        return;
-      } finally {
-        st.inflight--;
-      }
-    }
-    const fields = raw ? parseSubmitSm(raw) : null;
-    if (!fields) return answer(STATUS.INVMSGLEN);
+    const fields = raw ? (pdu.command === 'submit_multi' ? parseSubmitMulti(raw) : parseSubmitSm(raw)) : null;
+    if (!fields) return answer({ command_status: STATUS.INVMSGLEN });
     st.inflight++;
     try {
-      if (!(await takeSmppTps(o.db, b.app.appId, b.tps))) return answer(SUBMIT_STATUS.THROTTLED);
+      if (!(await takeSmppTps(o.db, b.app.appId, b.tps))) return answer({ command_status: SUBMIT_STATUS.THROTTLED });
       const payload = fields.tlvs.get(TLV.message_payload);
-      const outcome = await submitOverSmpp(
-        o.db,
-        b.app,
-        {
-          source_addr: fields.source_addr,
-          destination_addr: fields.destination_addr,
-          esm_class: fields.esm_class,
-          data_coding: fields.data_coding,
-          registered_delivery: fields.registered_delivery,
-          short_message: fields.short_message,
-          ...(payload ? { message_payload: payload } : {}),
-        },
-        new Date(),
-      );
-      if ('messageId' in outcome) return answer(0, outcome.messageId);
-      logger.info('smpp submit_sm refused', { app_id: b.app.appId, status: outcome.status, reason: outcome.reason });
-      answer(outcome.status);
+      const common = {
+        source_addr: fields.source_addr, esm_class: fields.esm_class, data_coding: fields.data_coding,
+        registered_delivery: fields.registered_delivery, short_message: fields.short_message, ...(payload ? { message_payload: payload } : {}),
+      };
+      const outcome =
+        'destinations' in fields
+          ? await submitMultiOverSmpp(o.db, b.app, { ...common, destinations: fields.destinations }, new Date())
+          : await submitOverSmpp(o.db, b.app, { ...common, destination_addr: fields.destination_addr }, new Date());
+      if ('messageId' in outcome) {
+        return answer({ message_id: outcome.messageId, ...('unsuccess' in outcome ? { unsuccess_sme: outcome.unsuccess } : {}) });
+      }
+      logger.info(`smpp ${pdu.command} refused`, { app_id: b.app.appId, status: outcome.status, reason: outcome.reason });
+      answer({ command_status: outcome.status });
     } finally {
       st.inflight--;
     }

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { gatewayApps, type KeyStatus, type RateLimitOverrides } from '@/db/schema';
+import { gatewayApps, organizations, type KeyStatus, type RateLimitOverrides } from '@/db/schema';
 import {
   DEFAULT_LIMITS,
   REJECTIONS_BEFORE_SUSPENSION,
@@ -22,6 +22,40 @@ export type AuthedApp = {
   rateLimits: RateLimitOverrides;
   org: { timezone: string; defaultCountry: string; defaultPrice: string | null; currency: string };
 };
+
+/** The columns an AuthedApp is made of (an app joined with its organization), for lookups other than the API key's. */
+export const AUTHED_APP_COLUMNS = {
+  appId: gatewayApps.id,
+  organizationId: gatewayApps.organizationId,
+  environment: gatewayApps.environment,
+  status: gatewayApps.status,
+  rateLimits: gatewayApps.rateLimits,
+  timezone: organizations.timezone,
+  defaultCountry: organizations.defaultCountry,
+  defaultPrice: organizations.defaultPrice,
+  currency: organizations.currency,
+};
+
+type AuthedAppRow = {
+  appId: string;
+  organizationId: string;
+  environment: KeyEnvironment;
+  rateLimits: RateLimitOverrides | null;
+  timezone: string;
+  defaultCountry: string;
+  defaultPrice: string | null;
+  currency: string;
+};
+
+export function toAuthedApp(row: AuthedAppRow): AuthedApp {
+  return {
+    appId: row.appId,
+    organizationId: row.organizationId,
+    environment: row.environment,
+    rateLimits: row.rateLimits ?? {},
+    org: { timezone: row.timezone, defaultCountry: row.defaultCountry, defaultPrice: row.defaultPrice, currency: row.currency },
+  };
+}
 
 const STATUS_ERRORS: Record<Exclude<KeyStatus, 'allowed'>, ErrorName> = {
   pending_validation: 'KEY_PENDING_VALIDATION',

@@ -4,7 +4,7 @@ import { gatewayApps, organizations, pricingRows, wallets } from '@/db/schema';
 import type { ComposeApp, ComposeOptions } from '@/server/contracts/compose';
 import type { SendRequest } from '@/server/contracts/send';
 import { maskKey, type KeyEnvironment } from '@/server/domain/keys/api-keys';
-import type { AuthedApp } from '@/server/domain/keys/authenticate';
+import { AUTHED_APP_COLUMNS, toAuthedApp, type AuthedApp } from '@/server/domain/keys/authenticate';
 import { currencySymbol } from '@/server/domain/pricing/currency';
 import { RateLimitError, takeSlot } from '@/server/domain/rate-limits/take-slot';
 import { unitPriceOf } from '@/server/domain/wallets/get-balance';
@@ -75,17 +75,7 @@ export async function getComposeOptions(
 /** The AuthedApp submitSend needs, for one of the organization's apps that may send now; else a validation error on `app_id`. */
 export async function senderApp(db: DbOrTx, organizationId: string, appId: string, environment: KeyEnvironment): Promise<AuthedApp> {
   const [row] = await db
-    .select({
-      appId: gatewayApps.id,
-      organizationId: gatewayApps.organizationId,
-      environment: gatewayApps.environment,
-      status: gatewayApps.status,
-      rateLimits: gatewayApps.rateLimits,
-      timezone: organizations.timezone,
-      defaultCountry: organizations.defaultCountry,
-      defaultPrice: organizations.defaultPrice,
-      currency: organizations.currency,
-    })
+    .select(AUTHED_APP_COLUMNS)
     .from(gatewayApps)
     .innerJoin(organizations, eq(organizations.id, gatewayApps.organizationId))
     .where(and(eq(gatewayApps.id, appId), eq(gatewayApps.organizationId, organizationId)));
@@ -93,13 +83,7 @@ export async function senderApp(db: DbOrTx, organizationId: string, appId: strin
   if (!row) throw bad('Choose one of your organization’s apps.');
   if (row.environment !== environment) throw bad(`This app’s key is for the ${row.environment} environment; this dashboard sends in ${environment}.`);
   if (row.status !== 'allowed') throw bad(`This app’s key is ${row.status.replace('_', ' ')}; it cannot send.`);
-  return {
-    appId: row.appId,
-    organizationId: row.organizationId,
-    environment: row.environment,
-    rateLimits: row.rateLimits ?? {},
-    org: { timezone: row.timezone, defaultCountry: row.defaultCountry, defaultPrice: row.defaultPrice, currency: row.currency },
-  };
+  return toAuthedApp(row);
 }
 
 /** Submits a dashboard send as `appId`: a slot of its send bucket, then the same submitSend as POST /send, nothing re-implemented. */

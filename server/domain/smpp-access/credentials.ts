@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { gatewayApps, organizations } from '@/db/schema';
-import type { AuthedApp } from '@/server/domain/keys/authenticate';
+import { AUTHED_APP_COLUMNS, toAuthedApp, type AuthedApp } from '@/server/domain/keys/authenticate';
 import type { KeyEnvironment } from '@/server/domain/keys/api-keys';
 import { recordAudit } from '@/server/domain/audit/record-audit';
 import { digestSmppPassword, digestsEqual } from '@/server/lib/crypto';
@@ -91,34 +91,12 @@ export async function authenticateBind(
 ): Promise<BindOutcome> {
   if (!systemId || systemId.length > SYSTEM_ID_MAX) return { status: BIND_STATUS.INVSYSID, reason: 'unknown system_id' };
   const [row] = await db
-    .select({
-      appId: gatewayApps.id,
-      organizationId: gatewayApps.organizationId,
-      environment: gatewayApps.environment,
-      status: gatewayApps.status,
-      digest: gatewayApps.smppPasswordDigest,
-      rateLimits: gatewayApps.rateLimits,
-      tps: gatewayApps.smppTps,
-      timezone: organizations.timezone,
-      defaultCountry: organizations.defaultCountry,
-      defaultPrice: organizations.defaultPrice,
-      currency: organizations.currency,
-    })
+    .select({ ...AUTHED_APP_COLUMNS, digest: gatewayApps.smppPasswordDigest, tps: gatewayApps.smppTps })
     .from(gatewayApps)
     .innerJoin(organizations, eq(organizations.id, gatewayApps.organizationId))
     .where(eq(gatewayApps.smppSystemId, systemId));
   if (!row || !row.digest || row.environment !== environment) return { status: BIND_STATUS.INVSYSID, reason: 'unknown system_id' };
   if (!digestsEqual(row.digest, digestSmppPassword(secret, systemId, password))) return { status: BIND_STATUS.INVPASWD, reason: 'wrong password' };
   if (row.status !== 'allowed') return { status: BIND_STATUS.BINDFAIL, reason: `key ${row.status}` };
-  return {
-    status: 0,
-    tps: row.tps,
-    app: {
-      appId: row.appId,
-      organizationId: row.organizationId,
-      environment: row.environment,
-      rateLimits: row.rateLimits ?? {},
-      org: { timezone: row.timezone, defaultCountry: row.defaultCountry, defaultPrice: row.defaultPrice, currency: row.currency },
-    },
-  };
+  return { status: 0, tps: row.tps, app: toAuthedApp(row) };
 }
