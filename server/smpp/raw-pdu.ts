@@ -106,17 +106,16 @@ function readTail(r: Reader): Tail | null {
  */
 export function parseSubmitSm(raw: Buffer): RawSubmit | null {
   const r = new Reader(raw);
-  const service_type = r.cstr(6);
-  const source_addr_ton = r.u8();
-  const source_addr_npi = r.u8();
-  const source_addr = r.cstr(21);
-  const dest_addr_ton = r.u8();
-  const dest_addr_npi = r.u8();
-  const destination_addr = r.cstr(21);
+  const head = readSource(r);
+  const dest = { dest_addr_ton: r.u8(), dest_addr_npi: r.u8(), destination_addr: r.cstr(21) };
   if (r.bad) return null;
   const tail = readTail(r);
-  if (!tail) return null;
-  return { service_type, source_addr_ton, source_addr_npi, source_addr, dest_addr_ton, dest_addr_npi, destination_addr, ...tail };
+  return tail && { ...head, ...dest, ...tail };
+}
+
+/** service_type and the source address, which both submit PDUs open with. */
+function readSource(r: Reader) {
+  return { service_type: r.cstr(6), source_addr_ton: r.u8(), source_addr_npi: r.u8(), source_addr: r.cstr(21) };
 }
 
 export type RawSubmitMulti = Omit<RawSubmit, 'dest_addr_ton' | 'dest_addr_npi' | 'destination_addr'> & { destinations: MultiDestination[] };
@@ -124,10 +123,7 @@ export type RawSubmitMulti = Omit<RawSubmit, 'dest_addr_ton' | 'dest_addr_npi' |
 /** A submit_multi body (SMPP 3.4 section 4.5.1): up to 255 destinations, SME addresses or distribution list names. */
 export function parseSubmitMulti(raw: Buffer): RawSubmitMulti | null {
   const r = new Reader(raw);
-  const service_type = r.cstr(6);
-  const source_addr_ton = r.u8();
-  const source_addr_npi = r.u8();
-  const source_addr = r.cstr(21);
+  const head = readSource(r);
   const count = r.u8();
   const destinations: MultiDestination[] = [];
   for (let i = 0; i < count && !r.bad; i++) {
@@ -138,6 +134,5 @@ export function parseSubmitMulti(raw: Buffer): RawSubmitMulti | null {
   }
   if (r.bad) return null;
   const tail = readTail(r);
-  if (!tail) return null;
-  return { service_type, source_addr_ton, source_addr_npi, source_addr, destinations, ...tail };
+  return tail && { ...head, destinations, ...tail };
 }
