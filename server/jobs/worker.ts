@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { hostname } from 'node:os';
-import { Logger, run, type Runner, type WorkerEvents } from 'graphile-worker';
+import { run, type Runner, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import postgres from 'postgres';
 import { logger } from '@/server/lib/logger';
@@ -10,16 +10,13 @@ import { createPipeline, type Pipeline } from '@/server/domain/delivery/pipeline
 import { env } from '@/server/env';
 import { ConnectorManager, managerOptions } from '@/server/domain/carrier/smpp/manager';
 import { createTaskList } from './task-list';
+import { workerLogger } from './worker-logger';
 import { reapDeadWorkers } from './reap-dead-workers';
 
 const HEARTBEAT_MS = 10_000;
 
 export type RunningWorker = { id: string; stop: () => Promise<void> };
 
-const workerLogger = new Logger((scope) => (level, message, meta) => {
-  if (level === 'debug') return;
-  logger[level === 'error' ? 'error' : level === 'warning' ? 'warn' : 'info'](message, { scope: scope.label, ...meta });
-});
 
 /**
  * Starts a graphile-worker runner on the shared Postgres plus heartbeat rows
