@@ -33,8 +33,8 @@ test('create a key, see it once with a copy button, reload and see only prefixâ€
   await expect(row).toContainText('Never');
   await snap(page, 'keys-new-key');
 
-  // the key authenticates (400: no wallet yet, not 401)
-  expect(await callApi(baseURL!, '/balance', key)).toMatchObject({ status: 400 });
+  // the key authenticates, and the new organization's empty prepaid wallet answers (D13: 200 with zeros, never the no-wallet 400)
+  expect(await callApi(baseURL!, '/balance', key)).toMatchObject({ status: 200, body: { data: { balance: 0, sms_wallet_balance: 0, postpaid_wallet_balance: 0 } } });
 
   await page.reload();
   await settle(page);

@@ -9,7 +9,7 @@ test('top up the sandbox wallet, see the ledger with running balances, filter it
   await expect(page.getByRole('heading', { name: 'Wallet', level: 1 })).toBeVisible();
   const balances = page.getByRole('definition').filter({ hasText: '$' });
   await expect(page.getByText('No ledger entries match.')).toBeVisible();
-  await expect(page.getByText('Not opened yet')).toBeVisible();
+  await expect(page.getByText('Pays first')).toBeVisible(); // D13: the empty prepaid wallet opened at sign-up
   await snap(page, 'wallet-empty');
 
   // validation in place, with the shared schema

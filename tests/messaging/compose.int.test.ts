@@ -41,7 +41,7 @@ describe('dashboard compose: the same submitSend as POST /send', () => {
     await deps.db.execute(sql`update gateway_apps set status = 'suspended' where id = ${m.appId}`);
     expect(await m.api.messages.composeOptions()).toMatchObject({ apps: [], blocked_apps: 1 });
     const fresh = await signedUpCaller(deps);
-    expect(await fresh.api.messages.composeOptions()).toMatchObject({ apps: [], blocked_apps: 0, balance: null, pricing_rows: [] });
+    expect(await fresh.api.messages.composeOptions()).toMatchObject({ apps: [], blocked_apps: 0, balance: 0, pricing_rows: [] }); // D13: an empty wallet
   });
 
   it('charges exactly what POST /send charges: same total, same ledger rows, same message', async () => {

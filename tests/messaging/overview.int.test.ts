@@ -72,11 +72,12 @@ describe('overview: numbers in the merchant timezone', () => {
     expect(before.days.map((d) => d.date)).not.toContain('2026-11-21');
   });
 
-  it('a new organization: no wallet, no app, no sends, nothing to rate', async () => {
+  it('a new organization: an empty wallet (D13), no app, no sends, nothing to rate', async () => {
     clock.set(new Date('2026-11-21T15:00:00Z'));
     const fresh = await signedUpCaller(deps);
     const o = await fresh.api.messages.overview();
-    expect(o).toMatchObject({ balance: null, has_app: false, has_sends: false, delivery_rate: { delivered: 0, failed: 0, rate: null } });
+    expect(o).toMatchObject({ has_app: false, has_sends: false, delivery_rate: { delivered: 0, failed: 0, rate: null } });
+    expect(o.balance).toEqual({ prepaid: 0, postpaid: 0, total: 0, unit_price: 0.01, available_sms: 0 });
     expect(o.days.every((d) => d.sends === 0 && d.sms === 0 && d.spend === 0)).toBe(true);
     expect(o.today.date).toBe('2026-11-21');
   });

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/db/client';
-import { memberships, organizations, users, type Role } from '@/db/schema';
+import { memberships, organizations, users, type Role, wallets } from '@/db/schema';
 import { ApiError } from '@/server/errors/api-error';
 import { validationError } from '@/server/errors/validation';
 import { newId } from '@/server/lib/ids';
@@ -59,6 +59,8 @@ export async function signUp(
       defaultCountry: input.defaultCountry ?? 'CD',
     });
     await tx.insert(memberships).values({ userId, organizationId, role: 'owner' });
+    // D13: an empty prepaid wallet from the start, so a new key's first GET /balance answers 200 with zeros
+    await tx.insert(wallets).values({ id: newId('wal'), organizationId, type: 'SVC_SMS', currency: 'USD', balance: '0' });
     return { userId, organizationId };
   });
 }

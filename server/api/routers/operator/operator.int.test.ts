@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, walletLedger, wallets } from '@/db/schema';
 import { postLedgerEntry } from '@/server/domain/wallets/ledger';
 import { money } from '@/server/lib/money';
@@ -138,7 +138,7 @@ describe('postpaid credit line', () => {
     const merchant = await signedUpCaller(deps);
     const org = merchant.organizationId;
     expect(await op.api.operator.setCreditLine({ organizationId: org, amount: '500' })).toEqual({ postpaid: 500, adjustment: 500 });
-    const [w] = await db.select().from(wallets).where(eq(wallets.organizationId, org));
+    const [w] = await db.select().from(wallets).where(and(eq(wallets.organizationId, org), eq(wallets.type, 'SVC_POST_PAID')));
     await postLedgerEntry(db, { walletId: w.id, amount: money('-120.5'), entryType: 'charge', actor: 'api:app_x' });
     expect(await op.api.operator.setCreditLine({ organizationId: org, amount: '200' })).toEqual({ postpaid: 200, adjustment: -179.5 });
     expect(await op.api.operator.setCreditLine({ organizationId: org, amount: '200' })).toEqual({ postpaid: 200, adjustment: 0 });
@@ -150,7 +150,7 @@ describe('postpaid credit line', () => {
       ['adjustment', '-179.5000', '200.0000'],
       ['adjustment', '-200.0000', '0.0000'],
     ]);
-    expect(await merchant.api.wallets.overview()).toMatchObject({ postpaid: 0, prepaid: null });
+    expect(await merchant.api.wallets.overview()).toMatchObject({ postpaid: 0, prepaid: 0 }); // D13: the sign-up's empty prepaid wallet
     const audit = (await auditFor(w.id)).filter((a) => a.action === 'wallet.credit_line');
     expect(audit.map((a) => [a.details.from, a.details.to])).toEqual([
       ['0.0000', '500.0000'],

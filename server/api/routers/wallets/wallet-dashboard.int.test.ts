@@ -5,7 +5,7 @@ import { ledgerCsvResponse } from '@/server/api/ledger-csv';
 import { postLedgerEntry } from '@/server/domain/wallets/ledger';
 import { money } from '@/server/lib/money';
 import { signedUpCaller } from '@/tests/dashboard-helpers';
-import { closePools, testDeps, testEnv } from '@/tests/helpers';
+import { closePools, restClient, testDeps, testEnv } from '@/tests/helpers';
 import { refused, teamOf } from '@/tests/team-helpers';
 
 const deps = testDeps();
@@ -24,11 +24,19 @@ async function ledgerSum(organizationId: string) {
 }
 
 describe('wallet overview', () => {
-  it('an organization without wallets sees zeros and the fallback unit price', async () => {
+  it('a new organization has an empty prepaid wallet (D13): zeros and the fallback unit price', async () => {
     const { api } = await signedUpCaller(deps);
     expect(await api.wallets.overview()).toEqual({
-      currency: 'USD', currency_symbol: '$', environment: 'test', prepaid: null, postpaid: null, balance: 0, unit_price: 0.01, available_sms: 0,
+      currency: 'USD', currency_symbol: '$', environment: 'test', prepaid: 0, postpaid: null, balance: 0, unit_price: 0.01, available_sms: 0,
     });
+  });
+
+  it("D13: a new sign-up's first key gets GET /balance 200 with zeros, not the no-wallet 400", async () => {
+    const { api } = await signedUpCaller(deps);
+    const created = await api.keys.create({ name: 'First' });
+    const res = await restClient(deps)('GET', '/balance', { key: created.api_key });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ balance: 0, sms_wallet_balance: 0, postpaid_wallet_balance: 0, available_sms: 0 });
   });
 });
 
@@ -73,7 +81,7 @@ describe('live top-up', () => {
     await refused(team.developer.api.wallets.topUp({ wallet: 'prepaid', amount: '100' }), 'FORBIDDEN', /owner role/);
     const r = await team.owner.api.wallets.topUp({ wallet: 'prepaid', amount: '100', reference: 'INV-7' });
     expect(r).toMatchObject({ mode: 'requested', request: { wallet: 'prepaid', amount: 100, state: 'pending', reference: 'INV-7', decided_at: null } });
-    expect(await team.owner.api.wallets.overview()).toMatchObject({ environment: 'live', prepaid: null, balance: 0 });
+    expect(await team.owner.api.wallets.overview()).toMatchObject({ environment: 'live', prepaid: 0, balance: 0 });
     expect((await team.viewer.api.wallets.listTopUpRequests()).requests).toHaveLength(1);
     expect(await db.select().from(walletLedger).where(eq(walletLedger.organizationId, team.organizationId))).toEqual([]);
     const audit = await db.select().from(auditLog).where(eq(auditLog.organizationId, team.organizationId));
@@ -119,7 +127,7 @@ describe('ledger filters and pagination', () => {
     const aPage = await a.api.wallets.listLedger({ filter: {} });
     expect((await b.api.wallets.listLedger({ filter: {} })).entries).toEqual([]);
     expect((await b.api.wallets.listLedger({ filter: {}, cursor: aPage.entries[0].id + 1 })).entries).toEqual([]);
-    expect(await b.api.wallets.overview()).toMatchObject({ prepaid: null, balance: 0 });
+    expect(await b.api.wallets.overview()).toMatchObject({ prepaid: 0, balance: 0 });
   });
 });
 
