@@ -61,6 +61,8 @@ const database = await resolveDatabaseUrl();
 stopDatabase = database.stop;
 // next-auth builds its callback URLs from NEXTAUTH_URL; default to this process's own address.
 process.env.NEXTAUTH_URL ??= `http://localhost:${process.env.PORT ?? 3000}`;
+// Next.js's anonymous telemetry stays off unless an operator opts in (NEXT_TELEMETRY_DISABLED=0).
+process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 const settings = parseEnv(); // fails fast on bad settings (e.g. SMS_ENV=live without APP_SECRET)
 const exposure = sandboxExposureWarning(settings);
 if (exposure) logger.warn(exposure);

@@ -33,7 +33,7 @@ export function AppShell({
         <p className="mt-1 truncate text-sm text-slate-700" title={title}>
           {title}
         </p>
-        <p className="truncate text-xs text-slate-600">{subtitle}</p>
+        <p className="truncate text-xs text-slate-600" title={subtitle}>{subtitle}</p>
         {organizations && (
           <form method="post" action="/api/dashboard/organization" className="mt-2 flex gap-1" aria-label="Switch organization">
             <label htmlFor="org-switch" className="sr-only">
