@@ -3,6 +3,7 @@ import smpp from 'smpp';
 import type { Db } from '@/db/client';
 import type { KeyEnvironment } from '@/server/domain/keys/api-keys';
 import type { AuthedApp } from '@/server/domain/keys/authenticate';
+import { forgiveBind, reserveBind } from '@/server/domain/smpp-access/bind-throttle';
 import { dropBind, refreshBinds, registerBind, takeSmppTps, type BindMode } from '@/server/domain/smpp-access/binds';
 import { authenticateBind, BIND_STATUS, PASSWORD_LENGTH, SYSTEM_ID_MAX } from '@/server/domain/smpp-access/credentials';
 import { claimReceipts, MESSAGE_STATE, receiptOctets, settleReceipts, sweepReceipts, type OwedReceipt } from '@/server/domain/smpp-access/receipts';
@@ -39,6 +40,8 @@ export type SmppListener = { port: number; sessions(): number; close(): Promise<
 type Bound = { mode: BindMode; app: AuthedApp; tps: number; bindId: number };
 type SessionState = {
   bound: Bound | null;
+  /** The client's address (bind throttling), without the port. */
+  address: string | null;
   binding: boolean;
   inflight: number;
   lastPduAt: number;
@@ -64,7 +67,7 @@ export async function startSmppListener(o: ListenerOptions): Promise<SmppListene
   const server = smpp.createServer({}, (session) => {
     const socket = session.socket as unknown as { remoteAddress?: string; remotePort?: number; setNoDelay?: (v: boolean) => void };
     socket.setNoDelay?.(true);
-    const st: SessionState = { bound: null, binding: false, inflight: 0, lastPduAt: Date.now(), remote: `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`, receipts: new Set() };
+    const st: SessionState = { bound: null, address: socket.remoteAddress ?? null, binding: false, inflight: 0, lastPduAt: Date.now(), remote: `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`, receipts: new Set() };
     states.set(session, st);
     session.on('error', (e: Error) => {
       logger.info('smpp session closed on a protocol error', { remote: st.remote, error: e.message });
@@ -123,9 +126,13 @@ export async function startSmppListener(o: ListenerOptions): Promise<SmppListene
         session.send(pdu.response({ command_status: status }));
         session.close();
       };
+      // failed binds are throttled like sign-ins, before any password is checked
+      const slots = await reserveBind(o.db, systemId, st.address);
+      if (!slots) return refuse(BIND_STATUS.BINDFAIL, 'too many failed binds: try again in a minute');
       if (password.length > PASSWORD_LENGTH) return refuse(BIND_STATUS.INVPASWD, 'password longer than 8');
       const auth = await authenticateBind(o.db, o.secret, o.environment, systemId, password);
       if (auth.status !== 0) return refuse(auth.status, auth.reason);
+      await forgiveBind(o.db, slots);
       const bindId = await registerBind(o.db, auth.app.appId, mode, o.listenerId, st.remote);
       if (bindId === null) return refuse(BIND_STATUS.BINDFAIL, 'the app already has 4 sessions');
       if (session.socket.destroyed) return void (await dropBind(o.db, bindId));

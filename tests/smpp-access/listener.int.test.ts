@@ -300,4 +300,20 @@ describe('SMPP access for merchants (D15)', () => {
     const [msg] = await db.execute<{ channel: string; total_cost: string }>(sql`select channel, total_cost::text from messages where id = ${r.message_id}`);
     expect(msg).toEqual({ channel: 'smpp', total_cost: '0.0380' }); // Vodacom 0.02 + Airtel 0.018
   });
+
+  it('failed binds are throttled like sign-ins: after 10 a minute for one system_id even the right password is refused (0x0D); a success does not count', async () => {
+    const m = await merchant();
+    const l = await listener();
+    const tryBind = async (password: string) => {
+      const s = await esme(l.port);
+      return (await ask(s, 'bind_transmitter', { system_id: m.creds.system_id, password })).command_status;
+    };
+    expect(await tryBind(m.creds.password)).toBe(0); // a success gives its slot back
+    const wrong: number[] = [];
+    for (let i = 0; i < 10; i++) wrong.push(await tryBind('wrong123'));
+    expect(wrong).toEqual(Array(10).fill(0x0e));
+    expect(await tryBind(m.creds.password)).toBe(0x0d);
+    const [w] = await db.execute<{ n: number }>(sql`select count(*)::int as n from rate_limit_hits where app_id = ${`smpp-bind:${m.creds.system_id}`}`);
+    expect(w.n).toBe(10);
+  });
 });
