@@ -18,8 +18,16 @@ export const MerchantSummary = z.object({
 });
 export type MerchantSummary = z.infer<typeof MerchantSummary>;
 
-export const ListMerchantsInput = z.object({ search: z.string().trim().max(100).optional() });
-export const ListMerchantsResult = z.object({ merchants: z.array(MerchantSummary) });
+/** A page of the console's merchant list. */
+export const MERCHANT_PAGE_SIZE = 50;
+
+export const ListMerchantsInput = z.object({
+  search: z.string().trim().max(100).optional(),
+  /** Rows per page (default and most 200). */
+  limit: z.number().int().min(1).max(200).optional(),
+  cursor: z.string().max(200).optional(),
+});
+export const ListMerchantsResult = z.object({ merchants: z.array(MerchantSummary), next_cursor: z.string().nullable() });
 
 export const MerchantDetail = z.object({
   id: z.string(),

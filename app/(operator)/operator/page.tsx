@@ -2,15 +2,21 @@ import Link from 'next/link';
 import { MerchantsTable } from '@/components/operator/merchants-table';
 import { Card, PageHeader } from '@/components/ui/card';
 import { serverCaller } from '@/server/api/server-caller';
+import { MERCHANT_PAGE_SIZE } from '@/server/contracts/operator';
 
 export const metadata = { title: 'Merchants · Operator console' };
 export const dynamic = 'force-dynamic';
 
-export default async function MerchantsPage({ searchParams }: { searchParams: Promise<{ q?: string }> }) {
-  const { q } = await searchParams;
+export default async function MerchantsPage({ searchParams }: { searchParams: Promise<{ q?: string; after?: string }> }) {
+  const { q, after } = await searchParams;
   const search = typeof q === 'string' ? q.slice(0, 100) : '';
+  const cursor = typeof after === 'string' && after.length <= 200 ? after : undefined;
   const { api } = await serverCaller();
-  const [{ merchants }, { requests }] = await Promise.all([api.operator.listMerchants({ search: search || undefined }), api.operator.listPendingTopUps()]);
+  const [{ merchants, next_cursor }, { requests }] = await Promise.all([
+    api.operator.listMerchants({ search: search || undefined, limit: MERCHANT_PAGE_SIZE, cursor }),
+    api.operator.listPendingTopUps(),
+  ]);
+  const pageHref = (c: string | null) => `/operator?${new URLSearchParams({ ...(search ? { q: search } : {}), ...(c ? { after: c } : {}) })}`;
   return (
     <>
       <PageHeader title="Merchants" description="Every organization, its balances, and what waits for an operator." />
@@ -41,6 +47,18 @@ export default async function MerchantsPage({ searchParams }: { searchParams: Pr
             )}
           </form>
           <MerchantsTable merchants={merchants} />
+          <nav aria-label="Merchant pages" className="mt-4 flex gap-4 text-sm">
+            {cursor && (
+              <Link href={pageHref(null)} className="text-blue-700 underline">
+                First page
+              </Link>
+            )}
+            {next_cursor && (
+              <Link href={pageHref(next_cursor)} className="text-blue-700 underline">
+                Next {MERCHANT_PAGE_SIZE}
+              </Link>
+            )}
+          </nav>
         </Card>
       </div>
     </>

@@ -5,4 +5,4 @@ import { listMerchants } from '@/server/domain/operator/list-merchants';
 export const listMerchantsProcedure = operatorProcedure
   .input(ListMerchantsInput)
   .output(ListMerchantsResult)
-  .query(async ({ ctx, input }) => ({ merchants: await listMerchants(ctx.db, input.search) }));
+  .query(async ({ ctx, input }) => listMerchants(ctx.db, input));

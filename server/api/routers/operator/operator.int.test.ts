@@ -27,6 +27,26 @@ describe('access', () => {
 });
 
 describe('merchants', () => {
+  it('pages the list newest first by keyset: every merchant once, next_cursor null at the end, a search pages too', async () => {
+    const op = await operator();
+    const tag = `Paged ${Date.now()}`;
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push((await makeMerchant(db, env, { name: `${tag} ${i}` })).organizationId);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 10; page++) {
+      const r = await op.api.operator.listMerchants({ search: tag, limit: 2, cursor });
+      expect(r.merchants.length).toBeLessThanOrEqual(2);
+      seen.push(...r.merchants.map((x) => x.id));
+      if (!r.next_cursor) break;
+      cursor = r.next_cursor;
+    }
+    expect(seen).toEqual([...made].reverse());
+    const all = await op.api.operator.listMerchants({ search: tag });
+    expect([all.merchants.length, all.next_cursor]).toEqual([5, null]);
+    expect((await op.api.operator.listMerchants({ search: tag, cursor: 'not-a-cursor' })).merchants).toHaveLength(5);
+  });
+
   it('lists organizations with balances, apps and pending work; search by name or id', async () => {
     const op = await operator();
     const m = await makeMerchant(db, env, { name: `Listed ${Date.now()}`, prepaid: '12.5', postpaid: '3' });
