@@ -6,10 +6,12 @@ test('compute with the calculator: amount <-> SMS exactly as POST /calculate, wi
   await page.getByRole('link', { name: 'Calculator' }).click();
   await settle(page);
   await expect(page.getByRole('heading', { name: 'Calculator', level: 1 })).toBeVisible();
-  await expect(page.getByText('No pricing rows are configured')).toBeVisible();
-  await snap(page, 'calculator-empty');
+  // D13: a new organization is priced by the platform price list (seeded with the DRC networks); no dead end.
+  await expect(page.getByTestId('price-source')).toContainText('You are priced by the platform price list');
+  await expect(page.getByTestId('average-price')).toHaveText('$0.0185');
+  await snap(page, 'calculator-platform');
 
-  // An operator prices the merchant (DRC networks), as in the README.
+  // An operator gives the merchant prices of its own (the same DRC networks), as in the README.
   const org = await organizationId(page);
   await admin(baseURL!, [
     'set-prices', '--organization-id', org,
@@ -20,6 +22,7 @@ test('compute with the calculator: amount <-> SMS exactly as POST /calculate, wi
 
   await page.goto('/dashboard/calculator');
   await settle(page);
+  await expect(page.getByTestId('price-source')).toHaveCount(0); // its own rows now, the platform list no longer
   const prices = page.getByRole('table', { name: 'Pricing rows' });
   await expect(prices.getByRole('row')).toHaveCount(6);
   await expect(prices.getByRole('row', { name: /Vodacom/ })).toContainText('+24381, +24382, +24383');

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { messageOf } from '@/components/ui/form-errors';
-import { SetPricesInput } from '@/server/contracts/operator';
+import { SetPlatformPricesInput, SetPricesInput } from '@/server/contracts/operator';
 import type { PriceRowView } from '@/server/contracts/wallet-dashboard';
 
 type Row = { key: number; country: string; network: string; prefixes: string; price: string };
@@ -17,11 +17,24 @@ const cell = 'block w-full rounded-md border px-2 py-1 text-sm';
 let nextKey = 1;
 const toRow = (r: Omit<Row, 'key'>): Row => ({ key: nextKey++, ...r });
 
-/** The merchant's pricing rows and default price; saved together (replaces every row). */
-export function PricingEditor({ organizationId, rows: initial, defaultPrice }: { organizationId: string; rows: PriceRowView[]; defaultPrice: number | null }) {
+/**
+ * A merchant's pricing rows and default price, saved together (replaces every row); or, without
+ * `organizationId`, the platform price list (D13) that prices every merchant without rows of its own.
+ */
+export function PricingEditor({
+  organizationId,
+  rows: initial,
+  defaultPrice = null,
+}: {
+  organizationId?: string;
+  rows: PriceRowView[];
+  defaultPrice?: number | null;
+}) {
   const trpc = useTRPC();
   const router = useRouter();
-  const save = useMutation(trpc.operator.setPrices.mutationOptions());
+  const saveMerchant = useMutation(trpc.operator.setPrices.mutationOptions());
+  const savePlatform = useMutation(trpc.operator.setPlatformPrices.mutationOptions());
+  const save = organizationId ? saveMerchant : savePlatform;
   const [rows, setRows] = useState<Row[]>(() =>
     initial.map((r) => toRow({ country: r.country, network: r.network, prefixes: r.prefixes.join(','), price: String(r.price) })),
   );
@@ -33,12 +46,11 @@ export function PricingEditor({ organizationId, rows: initial, defaultPrice }: {
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setStatus(null);
-    const input = {
-      organizationId,
-      defaultPrice: String(new FormData(e.currentTarget).get('defaultPrice') ?? '').trim(),
-      rows: rows.map(({ country, network, prefixes, price }) => ({ country, network, prefixes, price })),
-    };
-    const parsed = SetPricesInput.safeParse(input);
+    const rowsIn = rows.map(({ country, network, prefixes, price }) => ({ country, network, prefixes, price }));
+    const input = organizationId
+      ? { organizationId, defaultPrice: String(new FormData(e.currentTarget).get('defaultPrice') ?? '').trim(), rows: rowsIn }
+      : { rows: rowsIn };
+    const parsed = organizationId ? SetPricesInput.safeParse(input) : SetPlatformPricesInput.safeParse(input);
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])));
       setStatus({ tone: 'error', text: 'Some rows need fixing (marked below).' });
@@ -46,8 +58,10 @@ export function PricingEditor({ organizationId, rows: initial, defaultPrice }: {
     }
     setErrors({});
     try {
-      const r = await save.mutateAsync(input);
-      setStatus({ tone: 'success', text: `Saved ${r.rows.length} row${r.rows.length === 1 ? '' : 's'}; average ${r.average_price ?? '—'}.` });
+      const n = organizationId
+        ? (await saveMerchant.mutateAsync(input as SetPricesInput)).rows.length
+        : (await savePlatform.mutateAsync({ rows: rowsIn })).rows.length;
+      setStatus({ tone: 'success', text: `Saved ${n} row${n === 1 ? '' : 's'}.` });
       router.refresh();
     } catch (err) {
       setStatus({ tone: 'error', text: messageOf(err) });
@@ -57,6 +71,7 @@ export function PricingEditor({ organizationId, rows: initial, defaultPrice }: {
   const err = (i: number, f: string) => errors[`rows.${i}.${f}`];
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Pricing rows">
+      {organizationId && (
       <div className="max-w-xs">
         <Field
           label="Default price per segment"
@@ -67,6 +82,7 @@ export function PricingEditor({ organizationId, rows: initial, defaultPrice }: {
           hint="For numbers matching no row. Empty: 0.01."
         />
       </div>
+      )}
       <div className={`overflow-x-auto ${rows.length === 0 ? 'hidden' : ''}`}>
         <table className="w-full min-w-[44rem] text-left text-sm">
           <caption className="sr-only">Editable pricing rows</caption>
@@ -110,7 +126,13 @@ export function PricingEditor({ organizationId, rows: initial, defaultPrice }: {
           </tbody>
         </table>
       </div>
-      {rows.length === 0 && <p className="text-sm text-slate-600">No rows: the calculator has no average and every number pays the default price.</p>}
+      {rows.length === 0 && (
+        <p className="text-sm text-slate-600">
+          {organizationId
+            ? 'No rows of its own: this merchant is priced by the platform price list (or, if that is empty too, every number pays the default price).'
+            : 'No rows: merchants without prices of their own have no calculator average and pay their default price for every number.'}
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
         <Button type="button" variant="secondary" onClick={() => setRows((rs) => [...rs, toRow({ country: 'CD', network: '', prefixes: '', price: '' })])}>
           Add row

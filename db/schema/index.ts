@@ -3,6 +3,7 @@ export * from './gateway-apps';
 export * from './wallets';
 export * from './wallet-ledger';
 export * from './pricing-rows';
+export * from './platform-price-rows';
 export * from './rate-limit-windows';
 export * from './rate-limit-hits';
 export * from './rate-limit-suspensions';

@@ -72,6 +72,16 @@ export const PriceRowInput = z.object({
 });
 export type PriceRowInput = z.input<typeof PriceRowInput>;
 
+function noPrefixTwice(v: { rows: Array<{ prefixes: string[] }> }, ctx: z.RefinementCtx) {
+  const seen = new Map<string, number>();
+  v.rows.forEach((r, i) => {
+    for (const p of r.prefixes) {
+      if (seen.has(p)) ctx.addIssue({ code: 'custom', path: ['rows', i, 'prefixes'], message: `Prefix ${p} is already priced in row ${seen.get(p)! + 1}.` });
+      else seen.set(p, i);
+    }
+  });
+}
+
 export const SetPricesInput = z
   .object({
     organizationId: OrganizationId,
@@ -79,16 +89,19 @@ export const SetPricesInput = z
     defaultPrice: z.union([z.literal(''), AmountText.refine((p) => Number(p) > 0, 'The default price must be more than 0.')]),
     rows: z.array(PriceRowInput).max(200, 'At most 200 rows.'),
   })
-  .superRefine((v, ctx) => {
-    const seen = new Map<string, number>();
-    v.rows.forEach((r, i) => {
-      for (const p of r.prefixes) {
-        if (seen.has(p)) ctx.addIssue({ code: 'custom', path: ['rows', i, 'prefixes'], message: `Prefix ${p} is already priced in row ${seen.get(p)! + 1}.` });
-        else seen.set(p, i);
-      }
-    });
-  });
+  .superRefine(noPrefixTwice);
 export type SetPricesInput = z.input<typeof SetPricesInput>;
+
+/** The platform price list (D13): the rows that price every organization without rows of its own. */
+export const SetPlatformPricesInput = z.object({ rows: z.array(PriceRowInput).max(200, 'At most 200 rows.') }).superRefine(noPrefixTwice);
+export type SetPlatformPricesInput = z.input<typeof SetPlatformPricesInput>;
+
+export const PlatformPrices = z.object({
+  rows: z.array(z.object({ id: z.string(), country: z.string(), network: z.string(), prefixes: z.array(z.string()), price: z.number() })),
+  /** How many organizations have no rows of their own, i.e. are priced by this list. */
+  organizations_priced: z.number().int(),
+});
+export type PlatformPrices = z.infer<typeof PlatformPrices>;
 
 export const SetCreditLineInput = z.object({ organizationId: OrganizationId, amount: AmountText });
 export type SetCreditLineInput = z.infer<typeof SetCreditLineInput>;

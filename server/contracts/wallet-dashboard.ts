@@ -122,6 +122,8 @@ export type PriceRowView = z.infer<typeof PriceRowView>;
 
 export const PricingView = z.object({
   rows: z.array(PriceRowView),
+  /** Whose rows these are (D13): the organization's own, the platform price list, or none at all. */
+  source: z.enum(['organization', 'platform', 'none']),
   /** Mean of the rows rounded to 4 decimals, as POST /calculate uses it; null without rows. */
   average_price: z.number().nullable(),
   default_price: z.number(),

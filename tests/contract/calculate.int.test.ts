@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { platformPriceRows } from '@/db/schema';
 import { closePools, makeMerchant, restClient, testDeps } from '../helpers';
 
 const deps = testDeps();
@@ -69,8 +70,10 @@ describe('POST /calculate', () => {
     expect(res.body.data.amount).toBe(0.19);
   });
 
-  it('400 "no pricing" when the merchant has no pricing rows', async () => {
+  it('400 "no pricing" when the merchant has no pricing rows and the platform list is empty (D13)', async () => {
     const m = await makeMerchant(deps.db, deps.env, { prepaid: '5', prices: [] });
+    expect((await call('POST', '/calculate', { key: m.apiKey, body: { mode: 'amount_to_sms', amount: 10 } })).body.data).toMatchObject({ average_price: 0.0185 });
+    await deps.db.delete(platformPriceRows);
     const res = await call('POST', '/calculate', { key: m.apiKey, body: { mode: 'amount_to_sms', amount: 10 } });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ detail: 'No pricing configured for this merchant. Please contact support.' });

@@ -41,7 +41,15 @@ describe('dashboard compose: the same submitSend as POST /send', () => {
     await deps.db.execute(sql`update gateway_apps set status = 'suspended' where id = ${m.appId}`);
     expect(await m.api.messages.composeOptions()).toMatchObject({ apps: [], blocked_apps: 1 });
     const fresh = await signedUpCaller(deps);
-    expect(await fresh.api.messages.composeOptions()).toMatchObject({ apps: [], blocked_apps: 0, balance: 0, pricing_rows: [] }); // D13: an empty wallet
+    // D13: an empty wallet, priced by the platform price list (seeded with the DRC networks)
+    const freshOptions = await fresh.api.messages.composeOptions();
+    expect(freshOptions).toMatchObject({ apps: [], blocked_apps: 0, balance: 0 });
+    expect(freshOptions.pricing_rows.map((r) => [r.id, r.price])).toEqual([
+      ['prc_platformCDAfricell', '0.0170'],
+      ['prc_platformCDAirtel', '0.0180'],
+      ['prc_platformCDOrange', '0.0190'],
+      ['prc_platformCDVodacom', '0.0200'],
+    ]);
   });
 
   it('charges exactly what POST /send charges: same total, same ledger rows, same message', async () => {

@@ -1,11 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/db/client';
-import { gatewayApps, organizations, pricingRows, wallets } from '@/db/schema';
+import { gatewayApps, organizations, wallets } from '@/db/schema';
 import type { ComposeApp, ComposeOptions } from '@/server/contracts/compose';
 import type { SendRequest } from '@/server/contracts/send';
 import { maskKey, type KeyEnvironment } from '@/server/domain/keys/api-keys';
 import { AUTHED_APP_COLUMNS, toAuthedApp, type AuthedApp } from '@/server/domain/keys/authenticate';
 import { currencySymbol } from '@/server/domain/pricing/currency';
+import { effectivePriceRows } from '@/server/domain/pricing/effective-rows';
 import { RateLimitError, takeSlot } from '@/server/domain/rate-limits/take-slot';
 import { unitPriceOf } from '@/server/domain/wallets/get-balance';
 import { ApiError } from '@/server/errors/api-error';
@@ -46,13 +47,9 @@ export async function getComposeOptions(
 ): Promise<ComposeOptions> {
   const [org] = await db.select().from(organizations).where(eq(organizations.id, member.organizationId));
   if (!org) throw new ApiError('NOT_FOUND');
-  const [apps, rows, walletRows] = await Promise.all([
+  const [apps, { rows }, walletRows] = await Promise.all([
     appsOf(db, org.id),
-    db
-      .select({ id: pricingRows.id, country: pricingRows.country, network: pricingRows.network, prefixes: pricingRows.prefixes, price: pricingRows.price })
-      .from(pricingRows)
-      .where(eq(pricingRows.organizationId, org.id))
-      .orderBy(asc(pricingRows.country), asc(pricingRows.network)),
+    effectivePriceRows(db, org.id),
     db.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.organizationId, org.id)),
   ]);
   const senders = apps.filter((a) => canSend(a, environment));

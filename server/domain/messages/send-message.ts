@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { pricingRows } from '@/db/schema';
 import type { AuthedApp } from '@/server/domain/keys/authenticate';
+import { effectivePriceRows } from '@/server/domain/pricing/effective-rows';
 import { createPriceResolver } from '@/server/domain/pricing/pricing';
 import { unitPriceOf } from '@/server/domain/wallets/get-balance';
 import { chargeWallets } from '@/server/domain/wallets/charge';
@@ -36,13 +36,7 @@ export async function sendMessage(
   claim?: IdempotencyClaim,
   via: SendChannel = { channel: 'api' },
 ): Promise<SendResult> {
-  const rows = await prepared(db, 'pricing_rows_of_org', () =>
-    db
-      .select({ id: pricingRows.id, country: pricingRows.country, network: pricingRows.network, prefixes: pricingRows.prefixes, price: pricingRows.price })
-      .from(pricingRows)
-      .where(eq(pricingRows.organizationId, sql.placeholder('org')))
-      .prepare('pricing_rows_of_org'),
-  ).execute({ org: app.organizationId });
+  const { rows } = await effectivePriceRows(db, app.organizationId);
   const resolve = createPriceResolver(rows, unitPriceOf(app.org.defaultPrice));
   const priced = plan.recipients.map((phone) => resolve(phone));
   const perDispatch = priced.reduce((acc, p) => acc.plus(p.price), money(0)).times(plan.segments);

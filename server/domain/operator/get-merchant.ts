@@ -3,7 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { memberships, organizations, users } from '@/db/schema';
 import type { MerchantDetail } from '@/server/contracts/operator';
 import { listApps } from '@/server/domain/keys/list-apps';
-import { listPriceRows } from '@/server/domain/pricing/list-price-rows';
+import { listOwnPriceRows } from '@/server/domain/pricing/list-price-rows';
 import { ApiError } from '@/server/errors/api-error';
 import { toAmount } from '@/server/lib/money';
 import { listTopUpRequests } from '@/server/domain/wallets/top-up-requests';
@@ -16,7 +16,7 @@ export async function getMerchant(db: DbOrTx, organizationId: string): Promise<M
   const [wallets, apps, prices, topUps, members] = await Promise.all([
     listWallets(db, organizationId),
     listApps(db, organizationId),
-    listPriceRows(db, organizationId),
+    listOwnPriceRows(db, organizationId),
     listTopUpRequests(db, organizationId, { limit: 50 }),
     db
       .select({ user_id: users.id, email: users.email, name: users.name, role: memberships.role })

@@ -19,12 +19,20 @@ export default async function CalculatorPage() {
       <div className="space-y-6">
         <Card title="Convert">
           {pricing.average_price === null ? (
-            <EmptyState>No pricing rows are configured for your organization yet, so there is no average to compute with. Contact support.</EmptyState>
+            <EmptyState>
+              No prices are configured on this gateway yet (neither your own nor the platform price list), so there is no average to
+              compute with. Sends are charged the default price ({formatMoney(pricing.default_price, pricing.currency)}) per segment.
+            </EmptyState>
           ) : (
             <CalculatorForm currency={pricing.currency} />
           )}
         </Card>
         <Card title="Your prices">
+          {pricing.source === 'platform' && (
+            <p className="mb-3 text-sm text-slate-700" data-testid="price-source">
+              You are priced by the platform price list. Ask us for prices of your own if you need different ones.
+            </p>
+          )}
           {pricing.rows.length === 0 ? (
             <EmptyState>No pricing rows yet.</EmptyState>
           ) : (

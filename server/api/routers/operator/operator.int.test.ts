@@ -127,7 +127,7 @@ describe('pricing rows', () => {
         { country: 'CD', network: 'Orange', prefixes: '24384', price: '0.019' },
       ],
     });
-    expect(view).toMatchObject({ average_price: 0.0195, default_price: 0.025 });
+    expect(view).toMatchObject({ source: 'organization', average_price: 0.0195, default_price: 0.025 });
     expect(view.rows.map((r) => [r.country, r.network, r.prefixes])).toEqual([['CD', 'Orange', ['24384']], ['CD', 'Vodacom', ['24381', '24382']]]);
     expect(await merchant.api.pricing.estimate({ mode: 'sms_to_amount', sms_count: 1000 })).toMatchObject({ amount: 19.5, average_price: 0.0195 });
     expect(await merchant.api.wallets.overview()).toMatchObject({ unit_price: 0.025 });
@@ -145,7 +145,9 @@ describe('pricing rows', () => {
     expect(dup.cause.issues[0]).toMatchObject({ path: ['rows', 1, 'prefixes'], message: 'Prefix 1 is already priced in row 1.' });
 
     const cleared = await op.api.operator.setPrices({ organizationId: merchant.organizationId, defaultPrice: '', rows: [] });
-    expect(cleared).toMatchObject({ rows: [], average_price: null, default_price: 0.01 });
+    // No rows of its own: the platform price list (D13) prices it again.
+    expect(cleared).toMatchObject({ source: 'platform', average_price: 0.0185, default_price: 0.01 });
+    expect((await op.api.operator.getMerchant({ organizationId: merchant.organizationId })).prices).toEqual([]);
     const audit = (await auditFor(merchant.organizationId)).filter((a) => a.action === 'pricing.set');
     expect(audit).toHaveLength(2);
     expect(audit[0].details).toMatchObject({ default_price: { from: null, to: '0.0250' }, rows: ['CD:Vodacom:24381,24382:0.0200', 'CD:Orange:24384:0.0190'] });

@@ -3,6 +3,7 @@ import { createConnectorProcedure } from './create-connector';
 import { decideTopUpProcedure } from './decide-top-up';
 import { deleteRouteProcedure } from './delete-route';
 import { getMerchantProcedure } from './get-merchant';
+import { getPlatformPricesProcedure } from './get-platform-prices';
 import { listAuditProcedure } from './list-audit';
 import { listConnectorsProcedure } from './list-connectors';
 import { listMerchantsProcedure } from './list-merchants';
@@ -10,6 +11,7 @@ import { listPendingTopUpsProcedure } from './list-pending-top-ups';
 import { revokeSessionsProcedure } from './revoke-sessions';
 import { setCreditLineProcedure } from './set-credit-line';
 import { setKeyStatusProcedure } from './set-key-status';
+import { setPlatformPricesProcedure } from './set-platform-prices';
 import { setPricesProcedure } from './set-prices';
 import { setRouteProcedure } from './set-route';
 import { updateConnectorProcedure } from './update-connector';
@@ -20,6 +22,8 @@ export const operatorRouter = router({
   getMerchant: getMerchantProcedure,
   setKeyStatus: setKeyStatusProcedure,
   setPrices: setPricesProcedure,
+  getPlatformPrices: getPlatformPricesProcedure,
+  setPlatformPrices: setPlatformPricesProcedure,
   setCreditLine: setCreditLineProcedure,
   listPendingTopUps: listPendingTopUpsProcedure,
   decideTopUp: decideTopUpProcedure,

@@ -1,7 +1,7 @@
 import { apiKeyProcedure } from '@/server/api/trpc';
 import { CALCULATE_REQUEST_VARIANTS, CalculateRequest, CalculateResponse } from '@/server/contracts/calculate';
 import { calculate } from '@/server/domain/pricing/calculator';
-import { listPrices } from '@/server/domain/pricing/list-prices';
+import { effectivePriceRows } from '@/server/domain/pricing/effective-rows';
 
 export const calculateProcedure = apiKeyProcedure
   .meta({
@@ -12,7 +12,7 @@ export const calculateProcedure = apiKeyProcedure
       tags: ['Pricing'],
       summary: 'Convert between a wallet amount and an SMS count',
       description:
-        'Uses the unweighted mean of the merchant pricing rows, rounded half-up to 4 decimals. Errors answer `{detail}` with the texts of the contract.',
+        'Uses the unweighted mean of the merchant pricing rows (the platform price list when the merchant has none), rounded half-up to 4 decimals. Errors answer `{detail}` with the texts of the contract.',
     },
     rateLimit: 'calculate',
     validation: 'detail',
@@ -21,6 +21,7 @@ export const calculateProcedure = apiKeyProcedure
   .input(CalculateRequest)
   .output(CalculateResponse)
   .mutation(async ({ ctx, input }) => {
-    const prices = await listPrices(ctx.db, ctx.app.organizationId);
+    const { rows } = await effectivePriceRows(ctx.db, ctx.app.organizationId);
+    const prices = rows.map((r) => r.price);
     return { status_code: 200 as const, data: calculate(input, prices, ctx.app.org.currency) };
   });

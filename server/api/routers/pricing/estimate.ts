@@ -2,7 +2,7 @@ import { merchantProcedure } from '@/server/api/trpc';
 import { CalculateRequest, CalculateResult } from '@/server/contracts/calculate';
 import { getOrganization } from '@/server/domain/organizations/get-organization';
 import { calculate } from '@/server/domain/pricing/calculator';
-import { listPrices } from '@/server/domain/pricing/list-prices';
+import { effectivePriceRows } from '@/server/domain/pricing/effective-rows';
 import { ApiError } from '@/server/errors/api-error';
 
 /** The dashboard calculator: POST /calculate's own computation (same contract, same domain code) for the signed-in organization. */
@@ -12,5 +12,10 @@ export const estimateProcedure = merchantProcedure
   .query(async ({ ctx, input }) => {
     const org = await getOrganization(ctx.db, ctx.member.organizationId);
     if (!org) throw new ApiError('NOT_FOUND');
-    return calculate(input, await listPrices(ctx.db, org.id), org.currency);
+    const { rows } = await effectivePriceRows(ctx.db, org.id);
+    return calculate(
+      input,
+      rows.map((r) => r.price),
+      org.currency,
+    );
   });

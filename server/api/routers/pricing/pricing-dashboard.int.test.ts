@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { organizations } from '@/db/schema';
+import { organizations, platformPriceRows } from '@/db/schema';
 import { replacePrices } from '@/server/domain/pricing/set-prices';
 import { signedUpCaller } from '@/tests/dashboard-helpers';
 import { closePools, DRC_PRICES, makeMerchant, restClient, testDeps } from '@/tests/helpers';
@@ -38,9 +38,11 @@ describe('calculator (dashboard)', () => {
     expect(await api.pricing.estimate({ mode: 'amount_to_sms', amount: 100 })).toMatchObject({ sms_count: 5405 });
   });
 
-  it('without pricing rows: no average, and the estimate answers the contract text', async () => {
+  it('without pricing rows: the platform list prices it; with no list either, no average and the contract text', async () => {
     const { api } = await signedUpCaller(deps);
-    expect(await api.pricing.getPricing()).toMatchObject({ rows: [], average_price: null, default_price: 0.01 });
+    expect(await api.pricing.getPricing()).toMatchObject({ source: 'platform', average_price: 0.0185, default_price: 0.01 });
+    await deps.db.delete(platformPriceRows);
+    expect(await api.pricing.getPricing()).toMatchObject({ source: 'none', rows: [], average_price: null, default_price: 0.01 });
     await refused(api.pricing.estimate({ mode: 'amount_to_sms', amount: 10 }), 'BAD_REQUEST', /No pricing configured/);
   });
 
@@ -50,6 +52,6 @@ describe('calculator (dashboard)', () => {
     await replacePrices(db, a.organizationId, [{ country: 'CD', network: 'Only A', prefixes: ['24381'], price: '0.0300' }]);
     await db.update(organizations).set({ defaultPrice: '0.0500' }).where(eq(organizations.id, a.organizationId));
     expect((await a.api.pricing.getPricing()).rows.map((r) => r.network)).toEqual(['Only A']);
-    expect(await b.api.pricing.getPricing()).toMatchObject({ rows: [], default_price: 0.01 });
+    expect(await b.api.pricing.getPricing()).toMatchObject({ source: 'none', rows: [], default_price: 0.01 });
   });
 });
