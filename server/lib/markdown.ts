@@ -365,37 +365,25 @@ function list(lines: string[], start: number, ordered: boolean, ctx: Ctx): { htm
   return { html: `${open(tag, ctx, startAttr)}${rendered.join('')}</${tag}>`, next: i };
 }
 
-/** Cells of a table row: split on `|` outside code spans and not escaped; the outer pipes are optional. */
+/**
+ * Cells of a table row, as GitHub splits them: on every `|` that is not
+ * escaped, code spans included; `\|` is a literal pipe (in code spans too).
+ * The outer pipes are optional.
+ */
 function splitRow(line: string): string[] {
   const cells: string[] = [];
   let cur = '';
-  let i = 0;
   const s = line.trim();
-  while (i < s.length) {
-    const c = s[i];
-    if (c === '\\' && s[i + 1] === '|') {
-      cur += '\\|';
-      i += 2;
-      continue;
-    }
-    if (c === '`') {
-      let n = 0;
-      while (s[i + n] === '`') n++;
-      const j = s.indexOf('`'.repeat(n), i + n);
-      if (j !== -1) {
-        cur += s.slice(i, j + n);
-        i = j + n;
-        continue;
-      }
-    }
-    if (c === '|') {
+  for (let i = 0; i < s.length; i++) {
+    if (s[i] === '\\' && s[i + 1] === '|') {
+      cur += '|';
+      i++;
+    } else if (s[i] === '|') {
       cells.push(cur);
       cur = '';
-      i++;
-      continue;
+    } else {
+      cur += s[i];
     }
-    cur += c;
-    i++;
   }
   cells.push(cur);
   if (s.startsWith('|')) cells.shift();
