@@ -87,6 +87,12 @@ describe('blocks', () => {
     );
   });
 
+  test('tables can be wrapped', () => {
+    expect(renderMarkdown('| a |\n|---|\n| 1 |', { tableWrap: 'scroll', table: 't' }).html).toBe(
+      '<div class="scroll"><table class="t"><thead><tr><th>a</th></tr></thead><tbody><tr><td>1</td></tr></tbody></table></div>',
+    );
+  });
+
   test('a rule is not a table', () => {
     expect(html('a\n\n---\n\nb')).toBe('<p>a</p>\n<hr />\n<p>b</p>');
   });

@@ -11,8 +11,9 @@
  * written below.
  */
 
+/** Class attributes per tag; `tableWrap` puts each table in a `<div>` with those classes (e.g. to scroll wide tables). */
 export type MarkdownClasses = Partial<
-  Record<'h1' | 'h2' | 'h3' | 'h4' | 'p' | 'ul' | 'ol' | 'li' | 'code' | 'pre' | 'a' | 'table' | 'th' | 'td' | 'blockquote' | 'hr', string>
+  Record<'h1' | 'h2' | 'h3' | 'h4' | 'p' | 'ul' | 'ol' | 'li' | 'code' | 'pre' | 'a' | 'table' | 'th' | 'td' | 'blockquote' | 'hr' | 'tableWrap', string>
 >;
 
 export type Heading = { level: number; id: string; text: string };
@@ -46,7 +47,7 @@ function safeHref(url: string): string | null {
 
 type Ctx = { classes: MarkdownClasses; headings: Heading[]; ids: Map<string, number> };
 
-function open(tag: keyof MarkdownClasses, ctx: Ctx, attrs = ''): string {
+function open(tag: Exclude<keyof MarkdownClasses, 'tableWrap'>, ctx: Ctx, attrs = ''): string {
   const cls = ctx.classes[tag];
   return `<${tag}${attrs}${cls ? ` class="${escapeHtml(cls)}"` : ''}>`;
 }
@@ -255,7 +256,7 @@ function blocks(lines: string[], ctx: Ctx, tight = false): string {
       ctx.ids.set(base, seen + 1);
       const id = seen ? `${base}-${seen}` : base;
       ctx.headings.push({ level, id, text });
-      const tag = `h${level}` as keyof MarkdownClasses;
+      const tag = `h${level}` as 'h1';
       out.push(`${open(tag, ctx, ` id="${escapeHtml(id)}"`)}${inline(raw, ctx)}</h${level}>`);
       i++;
       continue;
@@ -280,7 +281,8 @@ function blocks(lines: string[], ctx: Ctx, tight = false): string {
         `${open(tag, ctx, aligns[col] ? ` style="text-align:${aligns[col]}"` : '')}${inline(text, ctx)}</${tag}>`;
       const head = `<thead><tr>${header.map((h, c) => cell('th', h, c)).join('')}</tr></thead>`;
       const body = rows.map((r) => `<tr>${header.map((_, c) => cell('td', r[c] ?? '', c)).join('')}</tr>`).join('');
-      out.push(`${open('table', ctx)}${head}<tbody>${body}</tbody></table>`);
+      const table = `${open('table', ctx)}${head}<tbody>${body}</tbody></table>`;
+      out.push(ctx.classes.tableWrap ? `<div class="${escapeHtml(ctx.classes.tableWrap)}">${table}</div>` : table);
       continue;
     }
 
