@@ -7,9 +7,9 @@ import { isDatabaseUnavailable } from '@/server/lib/db-errors';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '@/server/lib/json-depth';
 import { logger } from '@/server/lib/logger';
 import { getOpenApiDocument } from './openapi';
-import { buildRoutes, type RestRoute } from './routes';
+import { buildRoutes, REST_PREFIX, type RestRoute } from './routes';
 
-export const REST_PREFIX = '/api/v1/svc/sms-api';
+export { REST_PREFIX };
 export const MAX_BODY_BYTES = 256 * 1024;
 
 /** A request as the REST core needs it, whatever server received it. */

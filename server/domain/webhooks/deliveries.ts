@@ -157,11 +157,6 @@ export async function recordAttempts(db: DbOrTx, records: AttemptRecord[]): Prom
     select r.id, r.at, r.c, r.ms, r.e, r.b from r`);
 }
 
-/** One attempt (see recordAttempts). */
-export async function recordAttempt(db: DbOrTx, d: ClaimedDelivery, a: Omit<AttemptRecord, 'delivery'>): Promise<void> {
-  await recordAttempts(db, [{ delivery: d, ...a }]);
-}
-
 /** Gives back leased deliveries a run did not get to (still due; another run can take them at once). */
 export async function releaseLeases(db: DbOrTx, ids: string[], lease: string): Promise<void> {
   if (!ids.length) return;
