@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import type { AuthedApp } from '@/server/domain/keys/authenticate';
 import { effectivePriceRows } from '@/server/domain/pricing/effective-rows';
@@ -11,7 +11,6 @@ import { emitEvents } from '@/server/domain/webhooks/emit-events';
 import { addJob } from '@/server/jobs/add-job';
 import { newId } from '@/server/lib/ids';
 import { allSettledOrThrow } from '@/server/lib/settle';
-import { prepared } from '@/server/lib/prepared';
 import { money, toAmount, toDbAmount } from '@/server/lib/money';
 import type { SendPlan } from './validate-send';
 
