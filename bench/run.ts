@@ -18,7 +18,7 @@ import { cpus } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
-import { DEFAULT_LIMITS as WEBHOOK_LIMITS } from '@/server/jobs/tasks/deliver-webhooks';
+import { DEFAULT_LIMITS as WEBHOOK_LIMITS } from '@/server/domain/webhooks/deliver-due';
 import { load, loop } from './lib/load';
 import { noopJobsPerSecond, rawSendWrites, type RawMerchant } from './lib/raw-db';
 import { sampleRss } from './lib/rss';

@@ -1,6 +1,7 @@
-import type { TaskList } from 'graphile-worker';
+import type { Task, TaskList } from 'graphile-worker';
 import type { Pipeline } from '@/server/domain/delivery/pipeline';
 import { deliverWebhooksTask } from './tasks/deliver-webhooks';
+import type { JobName } from './job-payloads';
 import { pipelineTasks } from './tasks/pipeline-tasks';
 
 /**
@@ -12,5 +13,5 @@ export function createTaskList(pipeline: () => Pipeline): TaskList {
   return {
     ...pipelineTasks(pipeline),
     deliver_webhooks: deliverWebhooksTask(pipeline),
-  };
+  } satisfies Record<JobName, Task>; // a task for every job addJob can enqueue
 }

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createPipeline } from '@/server/domain/delivery/pipeline';
 import { listEventDeliveries } from '@/server/domain/webhooks/replay-event';
-import { deliverDueWebhooks } from '@/server/jobs/tasks/deliver-webhooks';
+import { deliverDueWebhooks } from '@/server/domain/webhooks/deliver-due';
 import { pipelineTasks } from '@/server/jobs/tasks/pipeline-tasks';
 import { closePools, testDeps, testEnv } from '../helpers';
 import { drain } from '../pipeline/drain';

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emitEvents } from '@/server/domain/webhooks/emit-events';
-import { deliverDueWebhooks } from '@/server/jobs/tasks/deliver-webhooks';
+import { deliverDueWebhooks } from '@/server/domain/webhooks/deliver-due';
 import { closePools, makeMerchant, restClient, testDeps, testEnv } from '../helpers';
 import { startReceiver, type Receiver } from '../webhooks/receiver';
 import { attemptsOf, deliveredEvent, deliveriesOf, sendVia } from '../webhooks/fixtures';

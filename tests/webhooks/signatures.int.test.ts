@@ -5,7 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { firstSigningSecret, rotateSigningSecret } from '@/server/domain/keys/rotate-signing-secret';
 import { emitEvents } from '@/server/domain/webhooks/emit-events';
-import { deliverDueWebhooks } from '@/server/jobs/tasks/deliver-webhooks';
+import { deliverDueWebhooks } from '@/server/domain/webhooks/deliver-due';
 import { signedUpCaller } from '@/tests/dashboard-helpers';
 import { closePools, makeMerchant, restClient, testDeps, testEnv } from '@/tests/helpers';
 import { refused, teamOf } from '@/tests/team-helpers';

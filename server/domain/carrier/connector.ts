@@ -39,4 +39,10 @@ export interface CarrierConnector {
   /** Informational label of the carrier a number goes through (not a stable value). */
   carrierLabel(phone: string, network: string | null): string;
   submit(batch: OutboundSms[]): Promise<SubmitOutcome[]>;
+  /**
+   * Optional capability: receipts produced on demand for sent messages (the simulator's timer job,
+   * `carrier_receipts`); messages left out get none and expire. Connectors whose receipts arrive from the
+   * carrier on their own (SMPP) do not have it.
+   */
+  simulateReceipts?(sent: Array<{ recipientId: number; phone: string }>): Receipt[];
 }

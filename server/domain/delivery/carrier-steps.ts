@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import type { Failure, Receipt } from '@/server/domain/carrier/connector';
 import { routeToConnectors } from '@/server/domain/carrier/routing';
-import { CarrierSimulator, FAILURES } from '@/server/domain/carrier/simulator';
+import { FAILURES } from '@/server/domain/carrier/simulator';
 import { emitEvents } from '@/server/domain/webhooks/emit-events';
 import { addJob } from '@/server/jobs/add-job';
 import { stepAt, type Pipeline } from './pipeline';
@@ -65,17 +65,17 @@ export async function applyReceipts(tx: DbOrTx, d: Loaded, receipts: Receipt[], 
   await finishIfComplete(tx, d.ref, now);
 }
 
-/** Job `carrier_receipts` (simulator): receipts for the dispatch's sent recipients; those without one wait for expiry. */
+/** Job `carrier_receipts` (a connector that simulates receipts, i.e. the simulator): receipts for the dispatch's sent recipients; those without one wait for expiry. */
 export async function receiptsDispatch(p: Pipeline, dispatchId: string): Promise<void> {
-  if (!(p.connector instanceof CarrierSimulator)) return;
-  const sim = p.connector;
+  const simulate = p.connector.simulateReceipts?.bind(p.connector);
+  if (!simulate) return;
   const now = p.now();
   await p.db.transaction(async (tx) => {
     const d = await loadDispatch(tx, dispatchId);
     if (!d) return;
     const sent = await tx.execute<{ id: number; phone: string }>(sql`
       select r.id, r.phone from message_recipients r where r.dispatch_id = ${dispatchId} and r.state = 'sent' ${NOT_ON_SMPP} order by r.id`);
-    const receipts = sim.simulateReceipts(sent.map((s) => ({ recipientId: Number(s.id), phone: s.phone })));
+    const receipts = simulate(sent.map((s) => ({ recipientId: Number(s.id), phone: s.phone })));
     await applyReceipts(tx, d, receipts, now);
     if (receipts.length < sent.length) {
       const expireAt = new Date(now.getTime() + p.env.CARRIER_SIM_VALIDITY_S * 1000);

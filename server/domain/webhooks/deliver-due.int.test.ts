@@ -5,7 +5,7 @@ import { emitEvents } from '@/server/domain/webhooks/emit-events';
 import { closePools, makeMerchant, restClient, testDeps, testEnv } from '@/tests/helpers';
 import { startReceiver, type Receiver } from '@/tests/webhooks/receiver';
 import { attemptsOf, deliveredEvent, deliveriesOf, eventOf, ISO_MS, sendVia, settlePending, UUID_V4 } from '@/tests/webhooks/fixtures';
-import { deliverDueWebhooks, type DeliverLimits } from './deliver-webhooks';
+import { deliverDueWebhooks, type DeliverLimits } from './deliver-due';
 
 const env = testEnv({ WEBHOOK_RETRY_SCHEDULE: '100ms,100ms,100ms,100ms', WEBHOOK_TIMEOUT_MS: '300' });
 /** One attempt then a retry an hour later: a run ends after the first attempts. */

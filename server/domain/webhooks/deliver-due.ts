@@ -1,0 +1,284 @@
+import type { Db } from '@/db/client';
+import type { Env } from '@/server/env';
+import type { Resolve } from './address-policy';
+import {
+  claimDue,
+  leaseToken,
+  nextWakeAt,
+  recordAttempts,
+  releaseLeases,
+  scheduleWake,
+  type AttemptRecord,
+  type ClaimedDelivery,
+} from './deliveries';
+import { nextStep } from './retry-policy';
+import { sendWebhook } from './send-webhook';
+import { signingSecrets } from './signing';
+import { logger } from '@/server/lib/logger';
+
+/**
+ * The webhook scheduler behind the deliver_webhooks job: leases due deliveries in batches (organizations served
+ * round-robin, an organization served by one run at a time), POSTs them with
+ * a global cap per run and a per-organization cap of requests in flight,
+ * writes the attempts in batches, then re-enqueues itself for the next retry.
+ * Idempotent: a run only sends what it leased, and a repeated run finds
+ * nothing due. Bounded in time so a worker slot is never held for long; what
+ * a run leased but did not get to is given back when it ends.
+ */
+export type WebhookDeps = { db: Db; env: Env; now: () => Date; resolve?: Resolve };
+export type DeliverLimits = {
+  /** Requests in flight in one run. */
+  globalCap: number;
+  /** Requests in flight per organization (one run serves an organization at a time). */
+  perOrgCap: number;
+  /** Deliveries of one organization leased per claim (they are sent perOrgCap at a time). */
+  perOrgBatch: number;
+  /** No new lease after this long; leased requests still go out until the run ends. */
+  budgetMs: number;
+  /** With nothing in flight, wait in the run for a retry due within this long instead of ending. */
+  idleWaitMs: number;
+  /** While requests are in flight, look for newly due deliveries this often. */
+  pollMs: number;
+  /** Attempts are written at least this often (one statement for all of them). */
+  flushMs: number;
+};
+export const DEFAULT_LIMITS: DeliverLimits = { globalCap: 64, perOrgCap: 8, perOrgBatch: 128, budgetMs: 10_000, idleWaitMs: 1_000, pollMs: 200, flushMs: 20 };
+/** A lease outlives the run (budget, then one request timeout) by this much. */
+const LEASE_MARGIN_MS = 30_000;
+const FLUSH_BATCH = 256;
+/**
+ * A request we gave up on (timeout) keeps its organization's slot a little
+ * longer: the receiver is likely still working on it, and a slow receiver
+ * should not get a replacement request the same instant.
+ */
+const TIMEOUT_COOLDOWN_MS = 25;
+const BLOCKED_RETRIES = 3;
+const BLOCKED_SLEEP_MS = 20;
+/** Earliest re-run after a run that ended with nothing it could take. */
+const WAKE_FLOOR_MS = 1_000;
+
+export type DeliverStats = { attempted: number; succeeded: number; failed: number; retrying: number; wakeAt: Date | null };
+
+export async function deliverDueWebhooks(deps: WebhookDeps, limits: Partial<DeliverLimits> = {}): Promise<DeliverStats> {
+  const lim = { ...DEFAULT_LIMITS, ...limits };
+  const run = new DeliveryRun(deps, lim);
+  await run.loop();
+  const now = deps.now();
+  // Out of time: continue at once. Otherwise never sooner than WAKE_FLOOR_MS, so runs
+  // that found every due organization served elsewhere do not spin.
+  run.stats.wakeAt = await scheduleWake(deps.db, run.outOfTime ? now : new Date(now.getTime() + WAKE_FLOOR_MS));
+  return run.stats;
+}
+
+class DeliveryRun {
+  readonly stats: DeliverStats = { attempted: 0, succeeded: 0, failed: 0, retrying: 0, wakeAt: null };
+  outOfTime = false;
+  private readonly started = performance.now();
+  private readonly lease: string;
+  /** Leased, not sent yet, per organization (insertion order = round-robin order). */
+  private readonly queued = new Map<string, ClaimedDelivery[]>();
+  private queuedCount = 0;
+  private readonly inFlightByOrg = new Map<string, number>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private pending: AttemptRecord[] = [];
+  private flushing: Promise<void> = Promise.resolve();
+  private flushTimer: NodeJS.Timeout | null = null;
+  private lastClaim = -Infinity;
+  /** The claim in progress: requests keep going out meanwhile. */
+  private claiming: Promise<number> | null = null;
+  /** Basic Authorization headers decrypted once per run. */
+  private readonly authCache = new Map<string, string>();
+  /** Signing secrets derived once per run, by app and version. */
+  private readonly secretCache = new Map<string, string>();
+  /** When a claim last found nothing more for an organization this run serves. */
+  private readonly drainedAt = new Map<string, number>();
+
+  constructor(
+    private readonly deps: WebhookDeps,
+    private readonly lim: DeliverLimits,
+  ) {
+    const leaseMs = lim.budgetMs + deps.env.WEBHOOK_TIMEOUT_MS + LEASE_MARGIN_MS;
+    this.lease = leaseToken(new Date(deps.now().getTime() + leaseMs));
+  }
+
+  async loop(): Promise<void> {
+    let blocked = 0;
+    try {
+      for (;;) {
+        const elapsed = performance.now() - this.started;
+        if (elapsed >= this.lim.budgetMs) {
+          this.outOfTime = true;
+          break;
+        }
+        if (!this.claiming && this.wantClaim()) {
+          this.claiming = this.claim()
+            .catch((e: unknown) => {
+              logger.warn('webhook claim failed (retried on the next poll)', { error: e });
+              return 0;
+            })
+            .finally(() => (this.claiming = null));
+        }
+        this.dispatch();
+        if (this.inFlight.size > 0 || this.claiming) {
+          const claimed = await Promise.race([...this.inFlight, this.claiming ?? NEVER, sleep(this.lim.pollMs)]);
+          if (typeof claimed === 'number' && claimed > 0) blocked = 0;
+          continue;
+        }
+        // Nothing in flight (and so nothing queued): wait here for a retry due very soon, else end the run.
+        await this.flush();
+        const wake = await nextWakeAt(this.deps.db);
+        const wait = wake ? wake.getTime() - this.deps.now().getTime() : Infinity;
+        if (wait > this.lim.idleWaitMs || wait >= this.lim.budgetMs - (performance.now() - this.started)) break;
+        this.lastClaim = -Infinity;
+        if (wait <= 0) {
+          // Due yet not claimed: a clock tick short (retry shortly), or another run serves
+          // those organizations (give up; it re-enqueues when done).
+          if (++blocked > BLOCKED_RETRIES) break;
+          await sleep(BLOCKED_SLEEP_MS);
+          continue;
+        }
+        await sleep(wait + 1);
+      }
+      // Leased but not sent: back to the pool for the next run.
+      const unsent = [...this.queued.values()].flat().map((d) => d.id);
+      this.queued.clear();
+      this.queuedCount = 0;
+      await this.claiming;
+      const late = [...this.queued.values()].flat().map((d) => d.id);
+      this.queued.clear();
+      this.queuedCount = 0;
+      await Promise.all(this.inFlight);
+      await releaseLeases(this.deps.db, [...unsent, ...late], this.lease).catch((e: unknown) => logger.warn('webhook leases not released (they expire)', { error: e }));
+    } finally {
+      await this.claiming;
+      await Promise.all(this.inFlight);
+      await this.flush();
+    }
+  }
+
+  /**
+   * Claim when an organization we serve is down to half a batch of leased
+   * deliveries (unless the last claim found none left for it), so the next
+   * batch arrives before the queue runs dry, and every pollMs for
+   * organizations that became due meanwhile.
+   */
+  private wantClaim(): boolean {
+    if (this.queuedCount >= 2 * this.lim.globalCap) return false;
+    const t = performance.now();
+    if (t - this.lastClaim >= this.lim.pollMs) return true;
+    for (const org of this.serving()) {
+      if (this.lowOn(org) && t - (this.drainedAt.get(org) ?? -Infinity) >= this.lim.pollMs) return true;
+    }
+    return false;
+  }
+
+  private lowOn(org: string): boolean {
+    return (this.queued.get(org)?.length ?? 0) < Math.max(this.lim.perOrgCap, this.lim.perOrgBatch / 2);
+  }
+
+  private serving(): Set<string> {
+    const orgs = new Set(this.queued.keys());
+    for (const [org, n] of this.inFlightByOrg) if (n > 0) orgs.add(org);
+    return orgs;
+  }
+
+  /** Leases more for organizations we do not hold enough of; returns how many. */
+  private async claim(): Promise<number> {
+    const enough = [...this.queued.keys()].filter((org) => !this.lowOn(org));
+    const asked = [...this.serving()].filter((org) => !enough.includes(org));
+    this.lastClaim = performance.now();
+    const claimed = await claimDue(this.deps.db, {
+      now: this.deps.now(),
+      limit: Math.max(1, 2 * Math.max(this.lim.globalCap, this.lim.perOrgBatch) - this.queuedCount),
+      perOrg: this.lim.perOrgBatch,
+      lease: this.lease,
+      skipOrgs: enough,
+    });
+    for (const d of claimed) {
+      const q = this.queued.get(d.organizationId);
+      if (q) q.push(d);
+      else this.queued.set(d.organizationId, [d]);
+    }
+    this.queuedCount += claimed.length;
+    const got = new Set(claimed.map((d) => d.organizationId));
+    for (const org of asked) if (!got.has(org)) this.drainedAt.set(org, this.lastClaim);
+    return claimed.length;
+  }
+
+  /** Starts queued requests round-robin across organizations, within both caps. */
+  private dispatch(): void {
+    let progress = true;
+    while (progress && this.inFlight.size < this.lim.globalCap && this.queuedCount > 0) {
+      progress = false;
+      for (const [org, q] of this.queued) {
+        if (this.inFlight.size >= this.lim.globalCap) break;
+        const busy = this.inFlightByOrg.get(org) ?? 0;
+        if (busy >= this.lim.perOrgCap) continue;
+        const d = q.shift()!;
+        if (q.length === 0) this.queued.delete(org);
+        this.queuedCount--;
+        this.inFlightByOrg.set(org, busy + 1);
+        const p: Promise<void> = this.attempt(d)
+          .then((timedOut) => (timedOut ? sleep(TIMEOUT_COOLDOWN_MS) : undefined))
+          .finally(() => {
+            this.inFlight.delete(p);
+            this.inFlightByOrg.set(org, (this.inFlightByOrg.get(org) ?? 1) - 1);
+          });
+        this.inFlight.add(p);
+        progress = true;
+      }
+    }
+  }
+
+  /** One POST and its record (written with the next flush); true when it timed out. */
+  private async attempt(d: ClaimedDelivery): Promise<boolean> {
+    const attemptedAt = this.deps.now();
+    const signing = { webhookId: d.eventId, secrets: signingSecrets(this.deps.env.APP_SECRET, d.signing, attemptedAt, this.secretCache), at: attemptedAt };
+    const result = await sendWebhook({ url: d.url, payload: d.payload, credentials: d.credentials, signing }, this.deps.env, {
+      resolve: this.deps.resolve,
+      authCache: this.authCache,
+    });
+    const now = this.deps.now();
+    const step = nextStep(result.outcome, d.attempts + 1, this.deps.env.WEBHOOK_RETRY_SCHEDULE, now);
+    this.stats.attempted++;
+    if (step.state === 'succeeded') this.stats.succeeded++;
+    else if (step.state === 'failed') this.stats.failed++;
+    else this.stats.retrying++;
+    logger.debug('webhook attempt', {
+      delivery_id: d.id,
+      event_id: d.eventId,
+      organization_id: d.organizationId,
+      attempt: d.attempts + 1,
+      status_code: result.statusCode,
+      latency_ms: result.latencyMs,
+      outcome: result.outcome,
+      state: step.state,
+    });
+    this.pending.push({ delivery: d, attemptedAt, result, step, now });
+    if (this.pending.length >= FLUSH_BATCH) void this.flush();
+    else this.flushTimer ??= setTimeout(() => void this.flush(), this.lim.flushMs);
+    return result.statusCode === null && result.outcome === 'retry' && /^timeout/.test(result.error ?? '');
+  }
+
+  /** Writes the attempts gathered so far, one statement; flushes never overlap. */
+  private flush(): Promise<void> {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length === 0) return this.flushing;
+    this.flushing = this.flushing.then(() =>
+      recordAttempts(this.deps.db, batch).catch((e: unknown) => {
+        // Their leases expire and a later run retries these deliveries (same event_id).
+        logger.error('webhook attempts could not be recorded', { deliveries: batch.length, error: e });
+      }),
+    );
+    return this.flushing;
+  }
+}
+
+const NEVER = new Promise<never>(() => {});
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
