@@ -159,7 +159,8 @@ export const publicDashboardProcedure = baseProcedure;
  */
 export const passwordChangeProcedure = baseProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new ApiError('UNAUTHENTICATED');
-  return next({ ctx: { user: ctx.user } });
+  // `actor`: who the audit log, the ledger and every domain write name for this request.
+  return next({ ctx: { user: ctx.user, actor: `user:${ctx.user.id}` } });
 });
 
 /** Dashboard tier: a signed-in user who has replaced any one-time password (403 PASSWORD_CHANGE_REQUIRED until then). */
@@ -169,14 +170,26 @@ export const userProcedure = passwordChangeProcedure.use(({ ctx, next }) => {
 });
 
 /**
- * Dashboard tier for one organization: the user's membership (role) in it.
- * Procedures call `ctx.requireRole('developer')` before writing.
+ * Dashboard tier for one organization: the user's membership (role) in it. Reads use it; writes use
+ * developerProcedure or ownerProcedure, which check the role before anything else runs.
  */
 export const merchantProcedure = userProcedure.use(async ({ ctx, next }) => {
   const member = await dashboardMembership(ctx.db, ctx.user.id, preferredOrganization(ctx.headers));
   if (!member) throw new ApiError('FORBIDDEN_ROLE', { message: 'You are not a member of any organization.' });
-  return next({ ctx: { member, requireRole: (role: Role) => assertRole(member.role, role) } });
+  return next({ ctx: { member } });
 });
+
+const withRole = (role: Role) =>
+  merchantProcedure.use(({ ctx, next }) => {
+    assertRole(ctx.member.role, role);
+    return next({ ctx });
+  });
+
+/** Writes a developer (or owner) may make: keys, webhooks, sends, message control. */
+export const developerProcedure = withRole('developer');
+
+/** Writes only an owner may make: the organization and its team. */
+export const ownerProcedure = withRole('owner');
 
 /** Operator console tier. */
 export const operatorProcedure = userProcedure.use(({ ctx, next }) => {

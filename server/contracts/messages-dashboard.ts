@@ -68,6 +68,8 @@ export const MessageDetail = z.object({
   /** The first dispatches by moment (at most 50) and how many are in each state. */
   dispatches: z.array(DispatchSummary),
   dispatch_counts: z.record(z.string(), z.number().int()),
+  /** Whether the signed-in member may pause, resume, cancel and replay (developer or owner; viewers read only). */
+  can_control: z.boolean(),
   controls: z.object({
     can_cancel: z.boolean(),
     can_pause: z.boolean(),

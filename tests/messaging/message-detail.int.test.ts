@@ -110,8 +110,9 @@ describe('message page: counters, recipients, events, webhook attempts, replay',
     const viewer = await memberOf(deps, m.organizationId, 'viewer');
     expect(await rejection(viewer.messages.replayEvent({ event_id: queued.event_id }))).toMatchObject({ code: 'FORBIDDEN' });
     expect(await rejection(other.api.messages.replayEvent({ event_id: queued.event_id }))).toMatchObject({ code: 'NOT_FOUND' });
-    // a viewer still reads everything
-    expect((await viewer.messages.get({ id })).status.status).toBe('partially_delivered');
+    // a viewer still reads everything, and is told it may not control the send (the page hides the buttons)
+    expect(await viewer.messages.get({ id })).toMatchObject({ status: { status: 'partially_delivered' }, can_control: false });
+    expect(await m.api.messages.get({ id })).toMatchObject({ can_control: true });
   });
 
   it('another organization cannot see the message, its recipients or its events', async () => {

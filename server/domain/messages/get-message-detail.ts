@@ -2,6 +2,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { gatewayApps, messageDispatches, messages, organizations } from '@/db/schema';
 import type { MessageDetail } from '@/server/contracts/messages-dashboard';
+import type { Role } from '@/db/schema';
+import { hasRole } from '@/server/domain/users/accounts';
 import { displayUrl } from '@/server/domain/webhooks/destination';
 import { ApiError } from '@/server/errors/api-error';
 import { toAmount } from '@/server/lib/money';
@@ -15,7 +17,12 @@ const SHOWN_DISPATCHES = 50;
  * of cancel / pause / resume controlSend would accept now, with the refund each
  * would give. Another organization's id reads as unknown (404).
  */
-export async function getMessageDetail(db: DbOrTx, organizationId: string, messageId: string): Promise<MessageDetail> {
+export async function getMessageDetail(
+  db: DbOrTx,
+  member: { organizationId: string; role: Role },
+  messageId: string,
+): Promise<MessageDetail> {
+  const { organizationId } = member;
   const [found] = await db
     .select({ m: messages, appName: gatewayApps.name, timezone: organizations.timezone })
     .from(messages)
@@ -62,6 +69,7 @@ export async function getMessageDetail(db: DbOrTx, organizationId: string, messa
       refunded: d.refundedAt !== null,
     })),
     dispatch_counts: agg.counts ?? {},
+    can_control: hasRole(member.role, 'developer'),
     controls: {
       // The same conditions controlSend checks (control-send.ts); the procedure stays the authority.
       can_cancel: controllable && m.controlState !== 'cancelled' && (agg.open > 0 || m.controlState === 'paused'),

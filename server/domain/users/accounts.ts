@@ -162,6 +162,11 @@ export async function membershipsOf(db: DbOrTx, userId: string): Promise<ActiveM
 }
 
 const RANK: Record<Role, number> = { viewer: 0, developer: 1, owner: 2 };
+/** Whether a member with `role` may do what needs `needed` (owner > developer > viewer). */
+export function hasRole(role: Role, needed: Role): boolean {
+  return RANK[role] >= RANK[needed];
+}
+
 export function assertRole(role: Role, needed: Role): void {
-  if (RANK[role] < RANK[needed]) throw new ApiError('FORBIDDEN_ROLE', { message: `This action needs the ${needed} role.` });
+  if (!hasRole(role, needed)) throw new ApiError('FORBIDDEN_ROLE', { message: `This action needs the ${needed} role.` });
 }

@@ -1,18 +1,17 @@
-import { merchantProcedure } from '@/server/api/trpc';
+import { developerProcedure } from '@/server/api/trpc';
 import { CreateAppInput, CreatedApp } from '@/server/contracts/keys';
 import { createApp } from '@/server/domain/keys/create-app';
 
 /** A new app and key in this deployment's environment; the only answer that ever holds the plain key and the first signing secret. Developer or owner. */
-export const createAppProcedure = merchantProcedure
+export const createAppProcedure = developerProcedure
   .input(CreateAppInput)
   .output(CreatedApp)
   .mutation(async ({ ctx, input }) => {
-    ctx.requireRole('developer');
     return createApp(ctx.db, {
       organizationId: ctx.member.organizationId,
       name: input.name,
       environment: ctx.env.SMS_ENV,
       secret: ctx.env.APP_SECRET,
-      actor: `user:${ctx.user.id}`,
+      actor: ctx.actor,
     });
   });

@@ -1,14 +1,13 @@
-import { merchantProcedure } from '@/server/api/trpc';
+import { developerProcedure } from '@/server/api/trpc';
 import { AppRef, RotatedSigningSecret } from '@/server/contracts/keys';
 import { rotateSigningSecret } from '@/server/domain/keys/rotate-signing-secret';
 
 /** A new webhook signing secret, shown once; the previous one signs too for 24 h. Developer or owner. */
-export const rotateSigningSecretProcedure = merchantProcedure
+export const rotateSigningSecretProcedure = developerProcedure
   .input(AppRef)
   .output(RotatedSigningSecret)
   .mutation(async ({ ctx, input }) => {
-    ctx.requireRole('developer');
     return ctx.db.transaction((tx) =>
-      rotateSigningSecret(tx, { appId: input.appId, organizationId: ctx.member.organizationId, secret: ctx.env.APP_SECRET, actor: `user:${ctx.user.id}`, now: ctx.now() }),
+      rotateSigningSecret(tx, { appId: input.appId, organizationId: ctx.member.organizationId, secret: ctx.env.APP_SECRET, actor: ctx.actor, now: ctx.now() }),
     );
   });

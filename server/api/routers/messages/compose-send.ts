@@ -1,4 +1,4 @@
-import { merchantProcedure } from '@/server/api/trpc';
+import { developerProcedure } from '@/server/api/trpc';
 import { ComposeInput, ComposeResult } from '@/server/contracts/compose';
 import { SendRequest } from '@/server/contracts/send';
 import { composeSend } from '@/server/domain/messages/compose-send';
@@ -9,11 +9,10 @@ import { fromZodError } from '@/server/errors/from-zod';
  * POST /send contract, a slot of that app's send bucket, then the same
  * submitSend (validation, pricing, schedules, one-transaction charge). Errors carry the JSON paths of `errors[]`.
  */
-export const composeSendProcedure = merchantProcedure
+export const composeSendProcedure = developerProcedure
   .input(ComposeInput)
   .output(ComposeResult)
   .mutation(async ({ ctx, input }) => {
-    ctx.requireRole('developer');
     const parsed = SendRequest.safeParse(input.send);
     if (!parsed.success) throw fromZodError(parsed.error, input.send, 'envelope');
     const now = ctx.now();

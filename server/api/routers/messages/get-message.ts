@@ -6,4 +6,4 @@ import { getMessageDetail } from '@/server/domain/messages/get-message-detail';
 export const getMessageProcedure = merchantProcedure
   .input(MessageIdInput)
   .output(MessageDetail)
-  .query(({ ctx, input }) => getMessageDetail(ctx.db, ctx.member.organizationId, input.id));
+  .query(({ ctx, input }) => getMessageDetail(ctx.db, ctx.member, input.id));

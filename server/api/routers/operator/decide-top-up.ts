@@ -7,4 +7,4 @@ import { decideTopUp } from '@/server/domain/wallets/decide-top-up';
 export const decideTopUpProcedure = operatorProcedure
   .input(DecideTopUpInput)
   .output(TopUpRequestView)
-  .mutation(({ ctx, input }) => decideTopUp(ctx.db, { ...input, actor: `user:${ctx.user.id}`, now: ctx.now() }));
+  .mutation(({ ctx, input }) => decideTopUp(ctx.db, { ...input, actor: ctx.actor, now: ctx.now() }));

@@ -8,6 +8,6 @@ export const deleteRouteProcedure = operatorProcedure
   .output(RouteDeleted)
   .mutation(async ({ ctx, input }) => {
     const organizationId = input.organizationId ?? null;
-    const id = await removeRoute(ctx.db, { prefix: input.prefix, organizationId, actor: `user:${ctx.user.id}` });
+    const id = await removeRoute(ctx.db, { prefix: input.prefix, organizationId, actor: ctx.actor });
     return { route_id: id, prefix: input.prefix, organization_id: organizationId, deleted: true as const };
   });

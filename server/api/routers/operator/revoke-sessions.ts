@@ -8,6 +8,6 @@ export const revokeSessionsProcedure = operatorProcedure
   .input(RevokeSessionsInput)
   .output(z.object({ revoked: z.literal(true) }))
   .mutation(async ({ ctx, input }) => {
-    await revokeSessions(ctx.db, { userId: input.userId, actor: `user:${ctx.user.id}` });
+    await revokeSessions(ctx.db, { userId: input.userId, actor: ctx.actor });
     return { revoked: true as const };
   });

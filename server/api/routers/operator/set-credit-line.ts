@@ -7,4 +7,4 @@ import { setCreditLine } from '@/server/domain/wallets/set-credit-line';
 export const setCreditLineProcedure = operatorProcedure
   .input(SetCreditLineInput)
   .output(z.object({ postpaid: z.number(), adjustment: z.number() }))
-  .mutation(({ ctx, input }) => setCreditLine(ctx.db, { ...input, actor: `user:${ctx.user.id}` }));
+  .mutation(({ ctx, input }) => setCreditLine(ctx.db, { ...input, actor: ctx.actor }));

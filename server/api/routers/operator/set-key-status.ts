@@ -7,4 +7,4 @@ import { changeKeyStatus } from '@/server/domain/keys/change-key-status';
 export const setKeyStatusProcedure = operatorProcedure
   .input(SetKeyStatusInput)
   .output(AppView)
-  .mutation(({ ctx, input }) => changeKeyStatus(ctx.db, { ...input, actor: `user:${ctx.user.id}` }));
+  .mutation(({ ctx, input }) => changeKeyStatus(ctx.db, { ...input, actor: ctx.actor }));

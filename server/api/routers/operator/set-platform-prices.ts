@@ -7,6 +7,6 @@ export const setPlatformPricesProcedure = operatorProcedure
   .input(SetPlatformPricesInput)
   .output(PlatformPrices)
   .mutation(async ({ ctx, input }) => {
-    await replacePlatformPrices(ctx.db, input.rows, `user:${ctx.user.id}`);
+    await replacePlatformPrices(ctx.db, input.rows, ctx.actor);
     return getPlatformPrices(ctx.db);
   });

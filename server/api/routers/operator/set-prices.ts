@@ -15,7 +15,7 @@ export const setPricesProcedure = operatorProcedure
       organizationId: input.organizationId,
       defaultPrice: input.defaultPrice === '' ? null : input.defaultPrice,
       rows: input.rows,
-      actor: `user:${ctx.user.id}`,
+      actor: ctx.actor,
     });
     const org = await getOrganization(ctx.db, input.organizationId);
     if (!org) throw new ApiError('NOT_FOUND');

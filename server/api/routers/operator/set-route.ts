@@ -8,6 +8,6 @@ export const setRouteProcedure = operatorProcedure
   .output(RouteChanged)
   .mutation(async ({ ctx, input }) => {
     const organizationId = input.organizationId ?? null;
-    const id = await putRoute(ctx.db, { prefix: input.prefix, organizationId, connectors: input.connectors, actor: `user:${ctx.user.id}` });
+    const id = await putRoute(ctx.db, { prefix: input.prefix, organizationId, connectors: input.connectors, actor: ctx.actor });
     return { route_id: id, prefix: input.prefix, organization_id: organizationId, connectors: input.connectors };
   });

@@ -8,6 +8,6 @@ export const updateConnectorProcedure = operatorProcedure
   .input(UpdateConnectorInput)
   .output(ConnectorChanged)
   .mutation(async ({ ctx, input }) => {
-    await changeConnector(ctx.db, { name: input.name, fields: fieldsOf(input), actor: `user:${ctx.user.id}`, secret: ctx.env.APP_SECRET });
+    await changeConnector(ctx.db, { name: input.name, fields: fieldsOf(input), actor: ctx.actor, secret: ctx.env.APP_SECRET });
     return connectorDetail(ctx.db, input.name);
   });

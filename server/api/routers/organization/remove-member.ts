@@ -1,14 +1,13 @@
 import { z } from 'zod';
-import { merchantProcedure } from '@/server/api/trpc';
+import { ownerProcedure } from '@/server/api/trpc';
 import { RemoveMemberInput } from '@/server/contracts/organization';
 import { removeMember } from '@/server/domain/organizations/members';
 
 /** Owners only; the last owner cannot be removed. The account itself stays (it may belong to other organizations). */
-export const removeMemberProcedure = merchantProcedure
+export const removeMemberProcedure = ownerProcedure
   .input(RemoveMemberInput)
   .output(z.object({ removed: z.literal(true) }))
   .mutation(async ({ ctx, input }) => {
-    ctx.requireRole('owner');
-    await removeMember(ctx.db, { ...input, organizationId: ctx.member.organizationId, actor: `user:${ctx.user.id}`, youId: ctx.user.id });
+    await removeMember(ctx.db, { ...input, organizationId: ctx.member.organizationId, actor: ctx.actor, youId: ctx.user.id });
     return { removed: true as const };
   });

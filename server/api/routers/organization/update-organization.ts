@@ -1,14 +1,13 @@
-import { merchantProcedure } from '@/server/api/trpc';
+import { ownerProcedure } from '@/server/api/trpc';
 import { OrganizationView, UpdateOrganizationInput } from '@/server/contracts/organization';
 import { updateOrganization } from '@/server/domain/organizations/update-organization';
 import { toOrganizationView } from './get-organization';
 
 /** Name, time zone and default country. Owners only. */
-export const updateOrganizationProcedure = merchantProcedure
+export const updateOrganizationProcedure = ownerProcedure
   .input(UpdateOrganizationInput)
   .output(OrganizationView)
   .mutation(async ({ ctx, input }) => {
-    ctx.requireRole('owner');
-    const org = await updateOrganization(ctx.db, { ...input, organizationId: ctx.member.organizationId, actor: `user:${ctx.user.id}` });
+    const org = await updateOrganization(ctx.db, { ...input, organizationId: ctx.member.organizationId, actor: ctx.actor });
     return toOrganizationView(org, ctx.env.SMS_ENV, ctx.member.role);
   });

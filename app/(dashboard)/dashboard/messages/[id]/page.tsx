@@ -1,11 +1,8 @@
-import { headers } from 'next/headers';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { TRPCError } from '@trpc/server';
-import { db } from '@/db/client';
 import { serverCaller } from '@/server/api/server-caller';
 import type { MessageDetail } from '@/server/contracts/messages-dashboard';
-import { dashboardMembership, preferredOrganization } from '@/server/domain/users/accounts';
 import { PageHeader } from '@/components/ui/card';
 import { MessageView } from '@/components/messages/message-view';
 
@@ -13,7 +10,7 @@ export const metadata = { title: 'Message · SMS Gateway' };
 
 export default async function MessagePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { api, user } = await serverCaller();
+  const { api } = await serverCaller();
   let detail: MessageDetail;
   try {
     detail = await api.messages.get({ id });
@@ -22,7 +19,6 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
     if (e instanceof TRPCError && (e.code === 'NOT_FOUND' || e.code === 'BAD_REQUEST')) notFound();
     throw e;
   }
-  const member = await dashboardMembership(db(), user.id, preferredOrganization(await headers()));
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-2 text-sm">
@@ -32,7 +28,7 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
         <span aria-hidden="true">/</span> <span className="font-mono text-slate-700">{id}</span>
       </nav>
       <PageHeader title="Message" description={`${detail.status.sending_type} send of ${detail.status.total_recipients} recipient${detail.status.total_recipients === 1 ? '' : 's'}, id ${id}`} />
-      <MessageView initial={detail} canControl={member !== null && member.role !== 'viewer'} />
+      <MessageView initial={detail} canControl={detail.can_control} />
     </>
   );
 }
