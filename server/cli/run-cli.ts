@@ -1,3 +1,4 @@
+import { ApiError } from '@/server/errors/api-error';
 import { CliError, type CliIo, type Command, type CommandResult } from './command';
 import { addConnectorCommand } from './commands/add-connector';
 import { deleteRouteCommand } from './commands/delete-route';
@@ -56,9 +57,16 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.stdout(parsed.json ? JSON.stringify(result.data) + '\n' : formatLines(result));
     return 0;
   } catch (e) {
-    io.stderr(`error: ${describeFailure(e)}\n`);
-    return e instanceof CliError ? 2 : 1;
+    // The domain's own refusals (unknown id, a rule of the console's form) are the caller's mistake, like bad arguments.
+    const refused = e instanceof CliError || (e instanceof ApiError && e.http < 500);
+    io.stderr(`error: ${refused && e instanceof ApiError ? apiErrorText(e) : describeFailure(e)}\n`);
+    return refused ? 2 : 1;
   }
+}
+
+function apiErrorText(e: ApiError): string {
+  const fields = (e.options.errors ?? []).map((f) => `${f.field}: ${f.message}`);
+  return fields.length ? fields.join('; ') : e.message;
 }
 
 /** The innermost cause (a driver error, not the query text and its parameters), on one line. */

@@ -1,9 +1,8 @@
-import { recordAudit } from '@/server/domain/audit/record-audit';
-import { getApp } from '@/server/domain/keys/get-app';
-import { setKeyStatus } from '@/server/domain/keys/manage-keys';
-import { CliError, defineCommand } from '../command';
+import { changeKeyStatus } from '@/server/domain/keys/change-key-status';
+import { defineCommand } from '../command';
 import * as check from '../validate';
 
+/** The console's "Change key status" (changeKeyStatus), from the command line. */
 export const setKeyStatusCommand = defineCommand({
   name: 'set-key-status',
   summary: "Change an app key's status (allowed, pending_validation, suspended, ...)",
@@ -12,19 +11,7 @@ export const setKeyStatusCommand = defineCommand({
   async run(v, { db }) {
     const appId = check.required(v['app-id'], 'app-id');
     const status = check.keyStatus(check.required(v.status, 'status'), 'status');
-    await db.transaction(async (tx) => {
-      const app = await getApp(tx, appId, { lock: true });
-      if (!app) throw new CliError(`unknown app ${appId}`);
-      await setKeyStatus(tx, appId, status);
-      await recordAudit(tx, {
-        actor: 'cli',
-        action: 'key.set_status',
-        targetType: 'gateway_app',
-        targetId: appId,
-        organizationId: app.organizationId,
-        details: { from: app.status, to: status },
-      });
-    });
-    return { data: { app_id: appId, key_status: status } };
+    const app = await changeKeyStatus(db, { appId, status, actor: 'cli' });
+    return { data: { app_id: app.id, key_status: app.status } };
   },
 });

@@ -1,7 +1,5 @@
-import { recordAudit } from '@/server/domain/audit/record-audit';
-import { getOrganization } from '@/server/domain/organizations/get-organization';
 import { replacePlatformPrices } from '@/server/domain/pricing/platform-prices';
-import { replacePrices } from '@/server/domain/pricing/set-prices';
+import { updatePricing } from '@/server/domain/pricing/update-pricing';
 import { CliError, defineCommand } from '../command';
 import * as check from '../validate';
 
@@ -26,20 +24,8 @@ export const setPricesCommand = defineCommand({
     const organizationId = check.required(v['organization-id'], 'organization-id');
     if (v.clear && v.price?.length) throw new CliError('give either --clear or --price, not both');
     const rows = v.clear ? [] : check.prices(v.price, 1);
-    const count = await db.transaction(async (tx) => {
-      const org = await getOrganization(tx, organizationId, { lock: true });
-      if (!org) throw new CliError(`unknown organization ${organizationId}`);
-      const n = await replacePrices(tx, organizationId, rows);
-      await recordAudit(tx, {
-        actor: 'cli',
-        action: 'pricing.set',
-        targetType: 'pricing',
-        targetId: organizationId,
-        organizationId,
-        details: { rows: rows.map((r) => `${r.country}:${r.network}:${r.prefixes.join(',')}:${r.price}`) },
-      });
-      return n;
-    });
+    await updatePricing(db, { organizationId, rows, actor: 'cli' });
+    const count = rows.length;
     return { data: { organization_id: organizationId, prices: count } };
   },
 });

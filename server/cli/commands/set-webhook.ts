@@ -1,10 +1,16 @@
-import { recordAudit } from '@/server/domain/audit/record-audit';
-import { getApp } from '@/server/domain/keys/get-app';
-import { setWebhook } from '@/server/domain/keys/manage-keys';
+import type { Db } from '@/db/client';
+import { UpdateWebhookInput } from '@/server/contracts/keys';
+import { findApp } from '@/server/domain/keys/list-apps';
 import { rotateSigningSecret } from '@/server/domain/keys/rotate-signing-secret';
+import { updateWebhook } from '@/server/domain/keys/update-webhook';
 import { CliError, defineCommand } from '../command';
 import * as check from '../validate';
 
+/**
+ * The dashboard's webhook form (updateWebhook, with an owner's rights) and "Rotate signing secret"
+ * (rotateSigningSecret) for any app, in one transaction. The URL rules are the form's (UpdateWebhookInput,
+ * and https only in live, checked by updateWebhook).
+ */
 export const setWebhookCommand = defineCommand({
   name: 'set-webhook',
   summary: "Set (or with --clear remove) an app's webhook URL and Basic credentials; --rotate-secret issues a new signing secret",
@@ -24,23 +30,23 @@ export const setWebhookCommand = defineCommand({
     if (clear && (v.url ?? v.username ?? v.password) !== undefined) throw new CliError('--clear takes no --url, --username or --password');
     if (!clear && !rotate && v.url === undefined) throw new CliError('missing --url (or --clear to remove the webhook, or --rotate-secret)');
     if (v.url === undefined && (v.username ?? v.password) !== undefined) throw new CliError('--username and --password need --url');
+    if ((v.username === undefined) !== (v.password === undefined)) throw new CliError('--username and --password go together');
     const change = clear || v.url !== undefined;
-    const hook = !change || clear ? undefined : check.webhook({ url: v.url, username: v.username, password: v.password }, 'url', env);
+    const form = UpdateWebhookInput.safeParse({
+      appId,
+      url: clear ? '' : (v.url ?? ''),
+      username: v.username ?? '',
+      passwordAction: v.password === undefined ? 'clear' : 'replace',
+      password: v.password,
+    });
+    if (change && !form.success) throw new CliError(form.error.issues.map((i) => `--${String(i.path[0] ?? 'url')}: ${i.message}`).join('; '));
     const out = await db.transaction(async (tx) => {
-      const app = await getApp(tx, appId, { lock: true });
-      if (!app) throw new CliError(`unknown app ${appId}`);
       const rotated = rotate ? await rotateSigningSecret(tx, { appId, organizationId: null, secret: env.APP_SECRET, actor: 'cli', now: new Date() }) : null;
-      if (!change) return { webhook_url: app.webhookUrl, basic_auth: Boolean(app.webhookUsername), rotated };
-      await setWebhook(tx, appId, { url: hook?.url ?? null, username: hook?.username, password: hook?.password }, env.APP_SECRET);
-      await recordAudit(tx, {
-        actor: 'cli',
-        action: clear ? 'webhook.clear' : 'webhook.set',
-        targetType: 'gateway_app',
-        targetId: appId,
-        organizationId: app.organizationId,
-        details: { url: hook?.url ?? null, basic_auth: Boolean(hook?.username), previous_url: app.webhookUrl },
-      });
-      return { webhook_url: hook?.url ?? null, basic_auth: Boolean(hook?.username), rotated };
+      const app =
+        change && form.success
+          ? await updateWebhook(tx as unknown as Db, { ...form.data, organizationId: null, environment: env.SMS_ENV, secret: env.APP_SECRET, actor: 'cli', role: 'owner' })
+          : await findApp(tx, appId, null).then((a) => ({ webhook: { url: a.webhookUrl, password_set: Boolean(a.passwordSet) } }));
+      return { webhook_url: app.webhook.url, basic_auth: app.webhook.password_set, rotated };
     });
     const data: Record<string, unknown> = { app_id: appId, webhook_url: out.webhook_url, basic_auth: out.basic_auth };
     if (!out.rotated) return { data };

@@ -8,11 +8,12 @@ import { rotateKey } from './manage-keys';
 
 /**
  * Replaces an app's key (the old digest is overwritten in the same UPDATE, so
- * the old key stops at once). Only the organization's own apps.
+ * the old key stops at once). Only the organization's own apps; organizationId
+ * null is the operator's CLI (any app). Audited.
  */
 export async function regenerateKey(
   db: Db,
-  input: { organizationId: string; appId: string; environment: KeyEnvironment; secret: string; actor: string },
+  input: { organizationId: string | null; appId: string; environment: KeyEnvironment; secret: string; actor: string },
 ): Promise<KeyWithSecret> {
   return db.transaction(async (tx) => {
     const before = await findApp(tx, input.appId, input.organizationId, { lock: true });
@@ -24,7 +25,7 @@ export async function regenerateKey(
       action: 'key.rotate',
       targetType: 'gateway_app',
       targetId: input.appId,
-      organizationId: input.organizationId,
+      organizationId: before.organizationId,
       details: { previous_key: maskKey(before.keyPrefix, before.keyLast4), key: app.masked_key, environment: input.environment },
     });
     return { app, api_key: plain };

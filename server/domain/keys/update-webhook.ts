@@ -29,10 +29,11 @@ function originOf(url: string | null): string | null {
  * stored password to a server of their choosing. Only owners set a password,
  * or keep one while changing the URL or username; a developer may still
  * change the webhook (the stored password is then dropped or must be removed).
+ * organizationId null is the operator's CLI (any app, acting as an owner).
  */
 export async function updateWebhook(
   db: Db,
-  input: UpdateWebhookInput & { organizationId: string; environment: KeyEnvironment; secret: string; actor: string; role: Role },
+  input: UpdateWebhookInput & { organizationId: string | null; environment: KeyEnvironment; secret: string; actor: string; role: Role },
 ): Promise<AppView> {
   const url = input.url === '' ? null : input.url;
   if (url && input.environment === 'live' && new URL(url).protocol !== 'https:') {
@@ -62,7 +63,7 @@ export async function updateWebhook(
       action: url ? 'webhook.set' : 'webhook.clear',
       targetType: 'gateway_app',
       targetId: input.appId,
-      organizationId: input.organizationId,
+      organizationId: before.organizationId,
       details: {
         url: app.webhook.url,
         previous_url: before.webhookUrl,

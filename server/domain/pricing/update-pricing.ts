@@ -6,15 +6,18 @@ import { ApiError } from '@/server/errors/api-error';
 import { toDbAmount } from '@/server/lib/money';
 import { replacePrices, type PriceRowInput } from './set-prices';
 
-/** Operator console: replaces a merchant's pricing rows and default price in one transaction, audited. */
+/**
+ * Operator console and CLI: replaces a merchant's pricing rows (none: the platform price list prices it, D13)
+ * and, when given, its default price, in one transaction, audited.
+ */
 export async function updatePricing(
   db: Db,
-  input: { organizationId: string; defaultPrice: string | null; rows: PriceRowInput[]; actor: string },
+  input: { organizationId: string; defaultPrice?: string | null; rows: PriceRowInput[]; actor: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [org] = await tx.select({ defaultPrice: organizations.defaultPrice }).from(organizations).where(eq(organizations.id, input.organizationId)).for('update');
     if (!org) throw new ApiError('NOT_FOUND', { message: 'Merchant not found.' });
-    const defaultPrice = input.defaultPrice === null ? null : toDbAmount(input.defaultPrice);
+    const defaultPrice = input.defaultPrice === undefined ? org.defaultPrice : input.defaultPrice === null ? null : toDbAmount(input.defaultPrice);
     const rows = input.rows.map((r) => ({ ...r, price: toDbAmount(r.price) }));
     await tx.update(organizations).set({ defaultPrice, updatedAt: new Date() }).where(eq(organizations.id, input.organizationId));
     await replacePrices(tx, input.organizationId, rows);
