@@ -54,6 +54,15 @@ export type Meta = OpenApiMeta<{
   validation?: ValidationStyle;
   /** Success status of the REST answer (default 200). */
   successStatus?: number;
+  /**
+   * The REST adapter wraps what the procedure returns as `{status_code, data}` (the spec's envelope) unless
+   * this is false (/health answers its object as is). Procedures return the data only.
+   */
+  envelope?: false;
+  /** Other statuses answered with the success body, for the OpenAPI document (e.g. /health's 503). */
+  alsoAnswers?: Record<string, string>;
+  /** The procedure honours an `Idempotency-Key` header (D12), for the OpenAPI document. */
+  idempotencyKey?: true;
   /** Catalogue errors this procedure can answer, for the OpenAPI document. */
   errors?: ErrorName[];
   /** OpenAPI variants of the request body (`oneOf`): conditional requirements the zod object cannot show. */

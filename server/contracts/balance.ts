@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope } from './envelope';
 
 export const Balance = z
   .object({
@@ -13,4 +12,3 @@ export const Balance = z
   .meta({ id: 'Balance' });
 export type Balance = z.infer<typeof Balance>;
 
-export const BalanceResponse = envelope(Balance, 200);

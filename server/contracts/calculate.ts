@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope } from './envelope';
 
 /** The spec's exact 400 texts (POST /calculate answers `{detail}`). */
 export const CALCULATE_TEXTS = {
@@ -58,4 +57,3 @@ export const CalculateResult = z
   .meta({ id: 'CalculateResult' });
 export type CalculateResult = z.infer<typeof CalculateResult>;
 
-export const CalculateResponse = envelope(CalculateResult, 200);

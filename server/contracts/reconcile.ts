@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope } from './envelope';
 import { MESSAGE_STATUSES, MessageStatus } from './send';
 
 /**
@@ -36,7 +35,6 @@ export const ListApiMessagesInput = z.object({
 export type ListApiMessagesInput = z.infer<typeof ListApiMessagesInput>;
 
 export const MessagesPage = z.object({ items: z.array(MessageStatus), next_cursor: z.string().nullable() });
-export const MessagesPageResponse = envelope(MessagesPage, 200);
 
 export const RECIPIENT_STATE_VALUES = ['pending', 'processing', 'sent', 'delivered', 'failed', 'cancelled'] as const;
 
@@ -65,4 +63,3 @@ export const RecipientDelivery = z
 export type RecipientDelivery = z.infer<typeof RecipientDelivery>;
 
 export const RecipientsPage = z.object({ items: z.array(RecipientDelivery), next_cursor: z.string().nullable() });
-export const RecipientsPageResponse = envelope(RecipientsPage, 200);

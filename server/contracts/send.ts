@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope } from './envelope';
 
 /**
  * POST /send. This schema checks JSON types, presence and per-field formats
@@ -146,7 +145,6 @@ export const SendResult = z
   })
   .meta({ id: 'SendResult' });
 export type SendResult = z.infer<typeof SendResult>;
-export const SendResponse = envelope(SendResult, 201);
 
 export const MESSAGE_STATUSES = ['pending', 'processing', 'delivered', 'failed', 'partially_delivered', 'paused', 'cancelled'] as const;
 
@@ -171,9 +169,7 @@ export const MessageStatus = z
   })
   .meta({ id: 'MessageStatus' });
 export type MessageStatus = z.infer<typeof MessageStatus>;
-export const MessageStatusResponse = envelope(MessageStatus, 200);
 
 export const ControlResult = MessageStatus.extend({
   refunded_amount: z.number().optional().meta({ description: 'Cancel (and resume): the amount returned to the wallets by this call.' }),
 }).meta({ id: 'ControlResult' });
-export const ControlResponse = envelope(ControlResult, 200);

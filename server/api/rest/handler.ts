@@ -72,7 +72,9 @@ export function createRestCore(getDeps: () => Deps) {
       const caller = createCaller(ctx) as unknown as Record<string, Record<string, (i: unknown) => Promise<unknown>>>;
       const [ns, name] = route.procedurePath.split('.');
       const data = await caller[ns][name](input);
-      return json(state.status ?? route.meta.successStatus ?? 200, data, state.headers);
+      const status = state.status ?? route.meta.successStatus ?? 200;
+      // The one place the spec's success envelope is built: procedures return data.
+      return json(status, route.meta.envelope === false ? data : { status_code: status, data }, state.headers);
     } catch (err) {
       let apiError = toApiError(err, style, input);
       if (apiError.errorName === 'AUTH_INVALID_KEY') {

@@ -118,6 +118,16 @@ let cached: OpenAPIObject | undefined;
  * GET {api}/openapi.json (D12): generated from the procedures by trpc-to-openapi,
  * then corrected to show the statuses and bodies the REST adapter really sends.
  */
+/** The spec's success body around a procedure's output schema: `{status_code, data}`. */
+function envelopeSchema(status: number, data: Json): Json {
+  return {
+    type: 'object',
+    properties: { status_code: { type: 'number', const: status }, data },
+    required: ['status_code', 'data'],
+    additionalProperties: false,
+  };
+}
+
 export function getOpenApiDocument(): OpenAPIObject {
   if (cached) return cached;
   const doc = generateOpenApiDocument(appRouter, {
@@ -141,13 +151,14 @@ export function getOpenApiDocument(): OpenAPIObject {
     const status = String(route.meta.successStatus ?? 200);
     const fixed: Record<string, Json> = {};
     if (success) {
+      const content = success.content as Record<string, { schema?: Json }> | undefined;
+      const json = content?.['application/json'];
+      if (json?.schema && route.meta.envelope !== false) json.schema = envelopeSchema(Number(status), json.schema);
       fixed[status] = {
         ...success,
         ...(route.meta.rateLimit ? { headers: RATE_LIMIT_HEADERS } : {}),
       };
-    }
-    if (route.procedurePath === 'health.get' && success) {
-      fixed['503'] = { ...success, description: 'The database does not answer: status "degraded".' };
+      for (const [other, description] of Object.entries(route.meta.alsoAnswers ?? {})) fixed[other] = { ...success, description };
     }
     const hasBody = !route.voidInput && route.method !== 'GET' && route.method !== 'DELETE';
     Object.assign(fixed, errorResponses(route.meta, hasBody));
@@ -164,7 +175,7 @@ export function getOpenApiDocument(): OpenAPIObject {
     if (route.meta.rateLimit) {
       op['x-rate-limit-bucket'] = route.meta.rateLimit;
     }
-    if (route.procedurePath === 'messages.send') {
+    if (route.meta.idempotencyKey) {
       op.parameters = [
         ...((op.parameters as unknown[]) ?? []),
         {

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/db/client';
 import { gatewayApps, organizations, wallets } from '@/db/schema';
 import type { ComposeApp, ComposeOptions } from '@/server/contracts/compose';
-import type { SendRequest } from '@/server/contracts/send';
+import type { SendRequest, SendResult } from '@/server/contracts/send';
 import { maskKey, type KeyEnvironment } from '@/server/domain/keys/api-keys';
 import { AUTHED_APP_COLUMNS, toAuthedApp, type AuthedApp } from '@/server/domain/keys/authenticate';
 import { currencySymbol } from '@/server/domain/pricing/currency';
@@ -12,7 +12,7 @@ import { unitPriceOf } from '@/server/domain/wallets/get-balance';
 import { ApiError } from '@/server/errors/api-error';
 import { validationError } from '@/server/errors/validation';
 import { money, toAmount } from '@/server/lib/money';
-import { submitSend, type SendAnswer } from './submit-send';
+import { submitSend } from './submit-send';
 
 /**
  * Dashboard compose (beyond the API): the merchant picks one of its apps and
@@ -89,7 +89,7 @@ export async function composeSend(
   organizationId: string,
   input: { appId: string; send: SendRequest; idempotencyKey: string | null },
   opts: { environment: KeyEnvironment; now: Date; slotNow?: Date | null; allowHttpCallbacks: boolean },
-): Promise<SendAnswer> {
+): Promise<SendResult> {
   const app = await senderApp(db, organizationId, input.appId, opts.environment);
   // The key's own send bucket (D8): 1301/1302 as over REST, worded for a person.
   await takeSlot(db, app.appId, 'send', app.rateLimits, opts.slotNow ?? null).catch((e: unknown) => {

@@ -5,7 +5,8 @@ import { findReplay, parseIdempotencyKey, requestHash, type IdempotencyClaim } f
 import { IdempotencyRace, sendMessage } from './send-message';
 import { planSend } from './validate-send';
 
-export type SendAnswer = { status_code: 201; data: SendResult };
+/** The stored first answer of an Idempotency-Key (the whole 201 body) holds the result in `data`. */
+type StoredAnswer = { status_code: 201; data: SendResult };
 
 /**
  * POST /send after the zod contract passed: Idempotency-Key replay (D12),
@@ -16,20 +17,20 @@ export async function submitSend(
   app: AuthedApp,
   input: SendRequest,
   opts: { now: Date; idempotencyKey: string | null; allowHttpCallbacks: boolean },
-): Promise<SendAnswer> {
+): Promise<SendResult> {
   const key = parseIdempotencyKey(opts.idempotencyKey);
   const claim: IdempotencyClaim | undefined = key ? { appId: app.appId, key, hash: requestHash(input), now: opts.now } : undefined;
   if (claim) {
     const replay = await findReplay(db, claim);
-    if (replay) return replay as SendAnswer;
+    if (replay) return (replay as StoredAnswer).data;
   }
   const plan = planSend(input, app.org, opts.now, { allowHttpCallbacks: opts.allowHttpCallbacks });
   try {
-    return { status_code: 201, data: await sendMessage(db, app, plan, opts.now, claim) };
+    return await sendMessage(db, app, plan, opts.now, claim);
   } catch (e) {
     if (e instanceof IdempotencyRace && claim) {
       const replay = await findReplay(db, claim);
-      if (replay) return replay as SendAnswer;
+      if (replay) return (replay as StoredAnswer).data;
     }
     throw e;
   }

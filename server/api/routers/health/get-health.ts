@@ -14,6 +14,8 @@ export const getHealthProcedure = publicProcedure
       description: '200 with status "ok" while the database answers; 503 with status "degraded" when it does not.',
       protect: false,
     },
+    envelope: false,
+    alsoAnswers: { '503': 'The database does not answer: status "degraded".' },
   })
   .input(z.void())
   .output(Health)

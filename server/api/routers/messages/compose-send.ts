@@ -16,12 +16,11 @@ export const composeSendProcedure = developerProcedure
     const parsed = SendRequest.safeParse(input.send);
     if (!parsed.success) throw fromZodError(parsed.error, input.send, 'envelope');
     const now = ctx.now();
-    const answer = await composeSend(
+    return composeSend(
       ctx.db,
       ctx.member.organizationId,
       { appId: input.app_id, send: parsed.data, idempotencyKey: input.idempotency_key ?? null },
       // The rate-limit window runs on the database clock, as for REST (a test clock, when injected).
       { environment: ctx.env.SMS_ENV, now, slotNow: ctx.clock ? now : null, allowHttpCallbacks: ctx.env.SMS_ENV === 'test' },
     );
-    return answer.data;
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiKeyProcedure } from '@/server/api/trpc';
-import { ControlResponse } from '@/server/contracts/send';
+import { ControlResult } from '@/server/contracts/send';
 import { controlSend, type ControlAction } from '@/server/domain/messages/control-send';
 
 const DESCRIPTIONS: Record<ControlAction, string> = {
@@ -19,11 +19,8 @@ function controlProcedure(action: ControlAction, method: 'DELETE' | 'POST') {
       errors: ['MESSAGE_NOT_FOUND', 'INVALID_STATE'],
     })
     .input(z.object({ id: z.string() }))
-    .output(ControlResponse)
-    .mutation(async ({ ctx, input }) => ({
-      status_code: 200 as const,
-      data: await controlSend(ctx.db, ctx.app.organizationId, input.id, action, ctx.now(), `api:${ctx.app.appId}`),
-    }));
+    .output(ControlResult)
+    .mutation(({ ctx, input }) => controlSend(ctx.db, ctx.app.organizationId, input.id, action, ctx.now(), `api:${ctx.app.appId}`));
 }
 
 export const cancelSendProcedure = controlProcedure('cancel', 'DELETE');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiKeyProcedure } from '@/server/api/trpc';
-import { MessageStatusResponse } from '@/server/contracts/send';
+import { MessageStatus } from '@/server/contracts/send';
 import { getMessageStatus } from '@/server/domain/messages/get-status';
 
 export const getStatusProcedure = apiKeyProcedure
@@ -17,8 +17,5 @@ export const getStatusProcedure = apiKeyProcedure
     errors: ['MESSAGE_NOT_FOUND'],
   })
   .input(z.object({ message_id: z.string() }))
-  .output(MessageStatusResponse)
-  .query(async ({ ctx, input }) => ({
-    status_code: 200 as const,
-    data: await getMessageStatus(ctx.db, ctx.app.organizationId, input.message_id),
-  }));
+  .output(MessageStatus)
+  .query(({ ctx, input }) => getMessageStatus(ctx.db, ctx.app.organizationId, input.message_id));

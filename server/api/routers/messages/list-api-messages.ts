@@ -1,5 +1,5 @@
 import { apiKeyProcedure } from '@/server/api/trpc';
-import { ListApiMessagesInput, MessagesPageResponse } from '@/server/contracts/reconcile';
+import { ListApiMessagesInput, MessagesPage } from '@/server/contracts/reconcile';
 import { listApiMessages } from '@/server/domain/messages/reconcile';
 
 /** D17: the caller's messages, newest first, each as GET /status answers it, by cursor pages. */
@@ -18,5 +18,5 @@ export const listApiMessagesProcedure = apiKeyProcedure
     errors: ['INVALID_FIELD_FORMAT'],
   })
   .input(ListApiMessagesInput)
-  .output(MessagesPageResponse)
-  .query(async ({ ctx, input }) => ({ status_code: 200 as const, data: await listApiMessages(ctx.db, ctx.app.organizationId, input) }));
+  .output(MessagesPage)
+  .query(({ ctx, input }) => listApiMessages(ctx.db, ctx.app.organizationId, input));

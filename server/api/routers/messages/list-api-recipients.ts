@@ -1,5 +1,5 @@
 import { apiKeyProcedure } from '@/server/api/trpc';
-import { ListApiRecipientsInput, RecipientsPageResponse } from '@/server/contracts/reconcile';
+import { ListApiRecipientsInput, RecipientsPage } from '@/server/contracts/reconcile';
 import { listApiRecipients } from '@/server/domain/messages/reconcile';
 
 /** D17: one message's deliveries (recipient x dispatch) with their states and prices, by cursor pages. */
@@ -18,5 +18,5 @@ export const listApiRecipientsProcedure = apiKeyProcedure
     errors: ['MESSAGE_NOT_FOUND', 'INVALID_FIELD_FORMAT'],
   })
   .input(ListApiRecipientsInput)
-  .output(RecipientsPageResponse)
-  .query(async ({ ctx, input }) => ({ status_code: 200 as const, data: await listApiRecipients(ctx.db, ctx.app.organizationId, input) }));
+  .output(RecipientsPage)
+  .query(({ ctx, input }) => listApiRecipients(ctx.db, ctx.app.organizationId, input));

@@ -1,5 +1,5 @@
 import { apiKeyProcedure } from '@/server/api/trpc';
-import { SEND_REQUEST_VARIANTS, SendRequest, SendResponse } from '@/server/contracts/send';
+import { SEND_REQUEST_VARIANTS, SendRequest, SendResult } from '@/server/contracts/send';
 import { submitSend } from '@/server/domain/messages/submit-send';
 
 export const sendMessageProcedure = apiKeyProcedure
@@ -15,10 +15,11 @@ export const sendMessageProcedure = apiKeyProcedure
     },
     rateLimit: 'send',
     successStatus: 201,
+    idempotencyKey: true,
     errors: ['INVALID_REQUEST', 'MISSING_FIELD', 'INVALID_FIELD_FORMAT', 'SCHEDULE_IN_PAST', 'LIMIT_EXCEEDED', 'PAYLOAD_TOO_LARGE', 'INSUFFICIENT_BALANCE', 'IDEMPOTENCY_CONFLICT'],
   })
   .input(SendRequest)
-  .output(SendResponse)
+  .output(SendResult)
   .mutation(({ ctx, input }) =>
     submitSend(ctx.db, ctx.app, input, {
       now: ctx.now(),

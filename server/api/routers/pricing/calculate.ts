@@ -1,5 +1,5 @@
 import { apiKeyProcedure } from '@/server/api/trpc';
-import { CALCULATE_REQUEST_VARIANTS, CalculateRequest, CalculateResponse } from '@/server/contracts/calculate';
+import { CALCULATE_REQUEST_VARIANTS, CalculateRequest, CalculateResult } from '@/server/contracts/calculate';
 import { calculate } from '@/server/domain/pricing/calculator';
 import { effectivePriceRows } from '@/server/domain/pricing/effective-rows';
 
@@ -19,9 +19,9 @@ export const calculateProcedure = apiKeyProcedure
     errors: ['INVALID_INPUT', 'NO_PRICING'],
   })
   .input(CalculateRequest)
-  .output(CalculateResponse)
+  .output(CalculateResult)
   .mutation(async ({ ctx, input }) => {
     const { rows } = await effectivePriceRows(ctx.db, ctx.app.organizationId);
     const prices = rows.map((r) => r.price);
-    return { status_code: 200 as const, data: calculate(input, prices, ctx.app.org.currency) };
+    return calculate(input, prices, ctx.app.org.currency);
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiKeyProcedure } from '@/server/api/trpc';
-import { BalanceResponse } from '@/server/contracts/balance';
+import { Balance } from '@/server/contracts/balance';
 import { getBalance } from '@/server/domain/wallets/get-balance';
 
 export const getBalanceProcedure = apiKeyProcedure
@@ -17,13 +17,13 @@ export const getBalanceProcedure = apiKeyProcedure
     errors: ['WALLET_NOT_FOUND'],
   })
   .input(z.void())
-  .output(BalanceResponse)
+  .output(Balance)
   .query(async ({ ctx }) => {
-    const data = await getBalance(ctx.db, {
+    const balance = await getBalance(ctx.db, {
       id: ctx.app.organizationId,
       defaultPrice: ctx.app.org.defaultPrice,
       currency: ctx.app.org.currency,
     });
     ctx.res.headers['Cache-Control'] = 'private, max-age=30';
-    return { status_code: 200 as const, data };
+    return balance;
   });
