@@ -9,6 +9,7 @@ import { parseEnv } from '../server/env';
 import { startWorker } from '../server/jobs/worker';
 import { surviveDatabaseOutages } from '../server/lib/db-errors';
 import { logger } from '../server/lib/logger';
+import { startMetricsServer } from '../server/metrics/handler';
 
 surviveDatabaseOutages((m, f) => logger.warn(m, f));
 
@@ -16,11 +17,15 @@ const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is not set (the launcher resolves it before it starts the worker)');
 const settings = parseEnv();
 const worker = await startWorker({ connectionString: url, concurrency: settings.WORKER_CONCURRENCY });
+// This process's counters (deliveries, dispatch lag, webhooks, carrier); the database gauges are the web's (README, Metrics).
+const metrics = settings.WORKER_METRICS_PORT === 'off' ? null : await startMetricsServer(settings.WORKER_METRICS_PORT, settings.METRICS_TOKEN, 'worker');
 
 let closing = false;
 async function stop(): Promise<void> {
   if (closing) return;
   closing = true;
+  metrics?.close();
+  metrics?.closeAllConnections();
   await worker.stop().catch((error: unknown) => logger.warn('worker stop failed', { error }));
   process.exit(0);
 }
