@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/postgres-js';
@@ -5,7 +6,9 @@ import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import { Logger, runMigrations } from 'graphile-worker';
 import postgres from 'postgres';
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+// Beside this file (db/migrations), or, from a bundle in dist/ (scripts/build-server.mjs), ../db/migrations.
+const here = path.dirname(fileURLToPath(import.meta.url));
+const migrationsFolder = [path.join(here, 'migrations'), path.join(here, '..', 'db', 'migrations')].find((d) => existsSync(d))!;
 const quiet = new Logger(() => () => {});
 
 /**

@@ -69,5 +69,17 @@ test('an operator (created with the CLI) suspends a key and the API answers 403 
   await settle(ops);
   await expect(ops.getByText('No pending requests.')).toBeVisible();
   await snap(ops, 'operator-top-ups');
+
+  // The platform price list (D13), seeded with the DRC networks (read only here: other journeys price by it).
+  await ops.getByRole('link', { name: 'Platform prices' }).click();
+  await settle(ops);
+  await expect(ops.getByRole('heading', { name: 'Platform prices', level: 1 })).toBeVisible();
+  await expect(ops.getByTestId('organizations-priced')).toContainText(/priced by this list/);
+  for (const [i, network] of ['Africell', 'Airtel', 'Orange', 'Vodacom'].entries()) {
+    await expect(ops.getByLabel(`Row ${i + 1} network`)).toHaveValue(network);
+  }
+  await expect(ops.getByLabel('Row 4 prefixes')).toHaveValue('24381,24382,24383');
+  await expect(ops.getByLabel('Row 4 price')).toHaveValue('0.02');
+  await snap(ops, 'operator-platform-prices');
   await ops.context().close();
 });

@@ -15,7 +15,13 @@
  * 2775, `off`: none) dev and start also run the SMPP listener (scripts/smpp.ts, D15) as a third child.
  * Web processes are stateless; run as many web and worker processes against one
  * Postgres as you like.
+ *
+ * Started from dist/run.js (`npm start`, `npm run worker`: `npm run build` bundled it,
+ * scripts/build-server.mjs) it starts its children from dist/*.js with plain node and
+ * source maps on: nothing compiles TypeScript at run time. Started as scripts/run.ts
+ * with tsx (`npm run dev`, tests) it starts them from scripts/*.ts with tsx.
  */
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrateDatabase } from '../db/migrate';
 import { createDb } from '../db/client';
@@ -32,7 +38,7 @@ const STOP_GRACE_MS = 10_000;
 
 const mode = process.argv[2];
 if (mode !== 'dev' && mode !== 'start' && mode !== 'worker') {
-  console.error('usage: tsx scripts/run.ts dev|start|worker');
+  console.error('usage: node dist/run.js start|worker, or node --import tsx scripts/run.ts dev|start|worker');
   process.exit(2);
 }
 if (mode === 'start') (process.env as Record<string, string>).NODE_ENV ??= 'production';
@@ -97,7 +103,11 @@ function heapFlags(megabytes: number): string[] {
   return [`--max-old-space-size=${megabytes}`];
 }
 
-const script = (name: string) => fileURLToPath(new URL(`./${name}`, import.meta.url));
+/** dist/run.js starts dist/<name>.js; scripts/run.ts starts scripts/<name>.ts with tsx. */
+const self = fileURLToPath(import.meta.url);
+const compiled = path.extname(self) === '.js';
+const script = (name: string) => path.join(path.dirname(self), `${name}.${compiled ? 'js' : 'ts'}`);
+const loader = compiled ? ['--enable-source-maps'] : ['--import', 'tsx'];
 let web: SupervisedChild | undefined;
 let worker: SupervisedChild | undefined;
 let smppListener: SupervisedChild | undefined;
@@ -108,9 +118,9 @@ const tellWeb = () =>
 if (!stopping && mode !== 'worker') {
   web = superviseChild({
     name: 'web',
-    script: script('web.ts'),
+    script: script('web'),
     args: [mode],
-    execArgv: mode === 'start' ? heapFlags(192) : [],
+    execArgv: [...loader, ...(mode === 'start' ? heapFlags(192) : [])],
     baseDelayMs: settings.SUPERVISOR_BACKOFF_MS,
     onChange: tellWeb,
     onMessage: (m) => isChildHello(m) && tellWeb(),
@@ -120,9 +130,9 @@ if (!stopping && mode !== 'worker') {
 if (!stopping && (mode === 'worker' || settings.WORKER === 'on')) {
   worker = superviseChild({
     name: 'worker',
-    script: script('worker.ts'),
+    script: script('worker'),
     args: [],
-    execArgv: heapFlags(160),
+    execArgv: [...loader, ...heapFlags(160)],
     baseDelayMs: settings.SUPERVISOR_BACKOFF_MS,
     onChange: tellWeb,
   });
@@ -132,9 +142,9 @@ if (!stopping && (mode === 'worker' || settings.WORKER === 'on')) {
 if (!stopping && mode !== 'worker' && settings.SMPP_PORT !== 'off') {
   smppListener = superviseChild({
     name: 'smpp',
-    script: script('smpp.ts'),
+    script: script('smpp'),
     args: [],
-    execArgv: heapFlags(128),
+    execArgv: [...loader, ...heapFlags(128)],
     baseDelayMs: settings.SUPERVISOR_BACKOFF_MS,
     onChange: tellWeb,
   });

@@ -3,7 +3,7 @@ import { mkdirSync, rmdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { buildIsFresh } from './ensure-build';
+import { buildIsFresh, serverBuildIsFresh } from './ensure-build';
 
 /**
  * The real service as a child process, for what starts it the way an operator
@@ -14,7 +14,10 @@ import { buildIsFresh } from './ensure-build';
 const run = promisify(execFile);
 const cwd = process.cwd();
 
-/** `npm run build` unless the build is fresh; a lock directory keeps two callers from building at once. */
+/**
+ * `npm run build` unless the build is fresh (.next and dist/); only the server bundles when just dist/ is
+ * stale. A lock directory keeps two callers from building at once.
+ */
 export async function ensureBuild(log: (m: string) => void = () => {}): Promise<void> {
   const lock = path.join(cwd, '.data', 'build.lock');
   mkdirSync(path.dirname(lock), { recursive: true });
@@ -31,10 +34,16 @@ export async function ensureBuild(log: (m: string) => void = () => {}): Promise<
     }
   }
   try {
-    if (buildIsFresh(cwd)) return log('build: .next is fresh, reused');
-    log('build: sources newer than .next, running npm run build ...');
+    const env = { ...process.env, NODE_ENV: 'production' as const };
     const t0 = performance.now();
-    await run('npm', ['run', 'build', '--silent'], { cwd, env: { ...process.env, NODE_ENV: 'production' }, maxBuffer: 64 << 20 });
+    if (buildIsFresh(cwd)) {
+      if (serverBuildIsFresh()) return log('build: .next and dist/ are fresh, reused');
+      log('build: sources newer than dist/, building the server bundles ...');
+      await run(process.execPath, ['scripts/build-server.mjs'], { cwd, env });
+      return log(`build: done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    }
+    log('build: sources newer than .next, running npm run build ...');
+    await run('npm', ['run', 'build', '--silent'], { cwd, env, maxBuffer: 64 << 20 });
     log(`build: done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   } finally {
     rmdirSync(lock);

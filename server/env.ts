@@ -125,7 +125,3 @@ export function env(): Env {
   cached ??= parseEnv();
   return cached;
 }
-/** Tests change settings between cases; production code never calls this. */
-export function resetEnvForTests(): void {
-  cached = undefined;
-}

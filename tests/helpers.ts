@@ -1,12 +1,15 @@
 import { createDb, type Db } from '@/db/client';
-import { createRestHandler } from '@/server/api/rest/handler';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Deps } from '@/server/api/trpc';
 import { parseEnv, type Env } from '@/server/env';
 import { createMerchant, type CreateMerchantInput } from '@/server/domain/organizations/create-merchant';
 import { money } from '@/server/lib/money';
+import { createRestListener } from '@/server/http/rest-listener';
 import { checkAgainstDocument } from './openapi-responses';
 
 const pools: Db[] = [];
+const servers: Server[] = [];
 
 /** A pool on this file's database (closed by closePools). */
 export function testDb(): Db {
@@ -16,6 +19,7 @@ export function testDb(): Db {
 }
 
 export async function closePools(): Promise<void> {
+  for (const server of servers.splice(0)) server.close().closeAllConnections();
   await Promise.all(pools.splice(0).map((d) => d.$client.end({ timeout: 1 })));
 }
 
@@ -43,10 +47,23 @@ export function testDeps(opts: { db?: Db; env?: Env; clock?: () => Date } = {}):
 
 export type Called = { status: number; body: any; headers: Headers };
 
-/** Calls the REST surface in-process, exactly as the Next route does. */
+/** The production REST listener (server/http/rest-listener.ts) on a loopback port of its own, with these deps. */
+async function listen(deps: Deps): Promise<string> {
+  const server = createServer(createRestListener(() => deps, { dev: false }));
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server.unref();
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/**
+ * Calls the REST surface over HTTP through the same listener `npm start` serves it with (one per client:
+ * two clients are two web processes sharing the database). Every answer is checked against openapi.json.
+ */
 export function restClient(deps: Deps) {
-  const handle = createRestHandler(() => deps);
-  return async function call(
+  let origin: Promise<string> | undefined;
+  const start = () => (origin ??= listen(deps));
+  async function call(
     method: string,
     path: string,
     opts: { key?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
@@ -58,12 +75,15 @@ export function restClient(deps: Deps) {
       body = JSON.stringify(opts.body);
       headers['content-type'] ??= 'application/json';
     }
-    const res = await handle(new Request(`http://localhost/api/v1/svc/sms-api${path}`, { method, headers, body }));
+    const res = await fetch(`${await start()}/api/v1/svc/sms-api${path}`, { method, headers, body });
     const text = await res.text();
     const parsed = text ? JSON.parse(text) : null;
     checkAgainstDocument(method, path, res.status, parsed);
     return { status: res.status, body: parsed, headers: res.headers };
-  };
+  }
+  /** The listener's origin (`http://127.0.0.1:port`), for requests fetch cannot make. */
+  call.origin = start;
+  return call;
 }
 
 export const DRC_PRICES = [

@@ -35,9 +35,10 @@ function rssKb(pid: number): number {
 function roleOf(pid: number): string {
   try {
     const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
-    if (cmd.includes('scripts/web.ts') || cmd.startsWith('next-server')) return 'web (Next + REST listener)';
+    if (/scripts\/web\.ts|dist\/web\.js/.test(cmd) || cmd.startsWith('next-server')) return 'web (Next + REST listener)';
     if (/^npm |[/ ]npm-cli\.js/.test(cmd) || cmd.startsWith('sh -c') || cmd.includes('node_modules/.bin/tsx')) return 'wrappers (npm, sh)';
-    if (cmd.includes('scripts/worker.ts')) return 'worker';
+    if (/scripts\/worker\.ts|dist\/worker\.js/.test(cmd)) return 'worker';
+    if (/scripts\/smpp\.ts|dist\/smpp\.js/.test(cmd)) return 'smpp';
     return 'launcher';
   } catch {
     return 'gone';

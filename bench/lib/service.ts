@@ -39,15 +39,15 @@ export async function freshDatabase(): Promise<{ url: string; serverUrl: string;
 /**
  * For --profile only: the same processes without npm and the launcher in
  * front (--cpu-prof is refused in NODE_OPTIONS): the web process
- * (scripts/web.ts) and the worker process (scripts/worker.ts) themselves,
+ * (dist/web.js) and the worker process (dist/worker.js) themselves, as
+ * `npm start` runs them (compiled by `npm run build`, which ensureBuild ran),
  * without the launcher that supervises them.
  */
 export function startProfiled(role: 'web' | 'worker', env: NodeJS.ProcessEnv, dir: string): Proc {
-  // One directory per role: the loader thread of --import tsx writes its own profile too.
-  const prof = ['--cpu-prof', `--cpu-prof-dir=${path.join(dir, role)}`];
+  const prof = ['--cpu-prof', `--cpu-prof-dir=${path.join(dir, role)}`, '--enable-source-maps'];
   return role === 'web'
-    ? startProcess(process.execPath, [...prof, '--import', 'tsx', 'scripts/web.ts', 'start'], env)
-    : startProcess(process.execPath, [...prof, '--import', 'tsx', 'scripts/worker.ts'], env);
+    ? startProcess(process.execPath, [...prof, 'dist/web.js', 'start'], env)
+    : startProcess(process.execPath, [...prof, 'dist/worker.js'], env);
 }
 
 export async function migrate(env: NodeJS.ProcessEnv): Promise<void> {

@@ -10,10 +10,6 @@ const LABELS: Record<KeyStatusValue, { text: string; style: string }> = {
   rejected: { text: 'Rejected', style: 'bg-red-100 text-red-900 border-red-300' },
 };
 
-export function keyStatusLabel(status: KeyStatusValue): string {
-  return LABELS[status].text;
-}
-
 /** A key status as text (never colour alone). */
 export function KeyStatusBadge({ status }: { status: KeyStatusValue }) {
   const l = LABELS[status];

@@ -26,11 +26,6 @@ export function formatLocalSeconds(iso: string, timeZone: string): string {
   return `${z.toPlainDate().toString()} ${z.toPlainTime().toString({ smallestUnit: 'second' })}`;
 }
 
-/** `msg_5fQe2cW3…` for tight spaces; the full id stays in titles and links. */
-export function shortId(id: string): string {
-  return id.length > 14 ? `${id.slice(0, 12)}…` : id;
-}
-
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${formatCount(n)} ${n === 1 ? one : many}`;
 }

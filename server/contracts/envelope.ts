@@ -5,4 +5,3 @@ export function envelope<T extends z.ZodType>(data: T, status: number) {
   return z.object({ status_code: z.literal(status), data });
 }
 
-export const EmptyInput = z.object({}).optional();

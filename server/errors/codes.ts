@@ -59,7 +59,3 @@ export const ERRORS = {
 
 export type ErrorName = keyof typeof ERRORS;
 export type ErrorEntry = EnvelopeEntry | DetailEntry;
-
-export function errorEntry(name: ErrorName): ErrorEntry {
-  return ERRORS[name];
-}

@@ -8,8 +8,8 @@ import { refuseRequest } from './body-guard';
 import { securityHeaderRecord } from './security-headers.mjs';
 
 /**
- * The REST API served straight from node:http, ahead of Next's router: the
- * same core as the Next route (server/api/rest/handler.ts), without Fetch
+ * The REST API's one transport: served straight from node:http, ahead of
+ * Next's router, by the core in server/api/rest/handler.ts, without Fetch
  * Request/Response objects and Next's routing per request. `npm run bench`
  * measured Next's machinery alone (a route answering fixed JSON) at ~0.9 ms of
  * CPU per request, on the one thread every request of a web process shares;

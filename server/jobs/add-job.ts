@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import type { JobName, JobPayload } from './job-payloads';
 
-export type JobName = 'dispatch_message' | 'carrier_submit' | 'carrier_receipts' | 'carrier_expire' | 'deliver_webhooks';
+export type { JobName } from './job-payloads';
 
 export type JobKeyMode = 'replace' | 'preserve_run_at';
 
@@ -10,11 +11,12 @@ export type JobKeyMode = 'replace' | 'preserve_run_at';
  * the job exists exactly when the data it acts on commits. `jobKey` makes a
  * repeated enqueue replace the pending job instead of adding a second one;
  * `jobKeyMode: 'preserve_run_at'` keeps the pending job's run_at (graphile-worker 0.17).
+ * The payload is typed by the task's schema (job-payloads.ts).
  */
-export async function addJob(
+export async function addJob<N extends JobName>(
   tx: DbOrTx,
-  task: JobName,
-  payload: Record<string, unknown>,
+  task: N,
+  payload: JobPayload<N>,
   opts: { runAt?: Date; jobKey?: string; jobKeyMode?: JobKeyMode; maxAttempts?: number } = {},
 ): Promise<void> {
   await tx.execute(sql`select graphile_worker.add_job(

@@ -20,7 +20,6 @@ export function sameOriginPath(raw: string | null | undefined, origin: string): 
     if (next === decoded) break;
     decoded = next;
   }
-  // eslint-disable-next-line no-control-regex
   if (/[\\\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(decoded)) return null;
   let site: URL;
   let url: URL;

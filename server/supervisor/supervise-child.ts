@@ -14,7 +14,8 @@ export type SupervisedChild = {
 };
 
 /**
- * Runs `node <execArgv> --import tsx <script> <args>` with an IPC channel and
+ * Runs `node <execArgv> <script> <args>` with an IPC channel (execArgv carries
+ * `--import tsx` when the script is TypeScript, scripts/run.ts) and
  * starts it again whenever it exits, after the backoff of restart-policy.ts.
  * Every restart is logged with how the process ended (a warning, an error
  * once it is a crash loop); `onChange` runs after each.
@@ -38,12 +39,12 @@ export function superviseChild(opts: {
 
   function start(): void {
     startedAt = Date.now();
-    const c = spawn(process.execPath, [...opts.execArgv, '--import', 'tsx', opts.script, ...opts.args], {
+    const c = spawn(process.execPath, [...opts.execArgv, opts.script, ...opts.args], {
       stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
       env: process.env,
     });
     child = c;
-    logger.info('process started', { process: opts.name, pid: c.pid });
+    logger.info('process started', { process: opts.name, pid: c.pid, script: opts.script });
     c.on('message', (m) => opts.onMessage?.(m));
     c.on('error', (error) => logger.error('process error', { process: opts.name, pid: c.pid, error }));
     c.once('exit', (code, signal) => {

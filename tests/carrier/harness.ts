@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { Db } from '@/db/client';
 import { createConnector, setRoute, type ConnectorFields } from '@/server/domain/carrier/connectors';
 import { ConnectorManager, type ManagerOptions } from '@/server/domain/carrier/smpp/manager';
 import { createPipeline } from '@/server/domain/delivery/pipeline';

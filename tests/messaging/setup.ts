@@ -52,7 +52,8 @@ export async function walletBalances(deps: Deps, organizationId: string): Promis
 
 /** Makes every queued job due now (time passing, for the queue). */
 export async function allJobsDue(deps: Deps): Promise<void> {
-  await deps.db.execute(sql`update graphile_worker._private_jobs set run_at = now() where locked_at is null`);
+  // graphile-worker's public API (reschedule_jobs over the jobs view), not its private tables.
+  await deps.db.execute(sql`select graphile_worker.reschedule_jobs(array(select id from graphile_worker.jobs where locked_at is null), run_at := now())`);
 }
 
 /** The error a caller's promise rejects with, for inspecting code, message and field errors. */

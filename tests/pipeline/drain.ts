@@ -30,5 +30,6 @@ export async function drain(db: Db, taskList: TaskList, maxRounds = 100): Promis
 
 /** Makes the jobs of a message's dispatches due now (time passing, for the queue). */
 export async function makeDue(db: Db, jobKey: string): Promise<void> {
-  await db.execute(sql`update graphile_worker._private_jobs set run_at = now() where key = ${jobKey}`);
+  // graphile-worker's public API (reschedule_jobs over the jobs view), not its private tables.
+  await db.execute(sql`select graphile_worker.reschedule_jobs(array(select id from graphile_worker.jobs where key = ${jobKey}), run_at := now())`);
 }

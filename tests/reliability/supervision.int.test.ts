@@ -46,12 +46,12 @@ async function tree(): Promise<Tree> {
     .map((l) => /^\s*(\d+)\s+(\d+)\s+(\d+)\s+(.*)$/.exec(l))
     .filter((m): m is RegExpExecArray => !!m && Number(m[3]) === svc.child.pid)
     .map((m) => ({ pid: Number(m[1]), ppid: Number(m[2]), args: m[4] }));
-  // (npm's `sh -c "node ... scripts/run.ts start"` names the script too: the launcher is the node process)
-  const launcher = rows.find((r) => /^\S*node\s/.test(r.args) && r.args.includes('scripts/run.ts start'));
+  // (npm's `sh -c "node ... dist/run.js start"` names the script too: the launcher is the node process)
+  const launcher = rows.find((r) => /^\S*node\s/.test(r.args) && / (dist\/run\.js|scripts\/run\.ts) start/.test(r.args));
   if (!launcher) throw new Error(`no launcher in\n${stdout}`);
-  // (tsx's esbuild service is a child of the launcher too)
+  // (when the launcher runs with tsx, tsx's esbuild service is a child of it too)
   const children = rows.filter((r) => r.ppid === launcher.pid && !r.args.includes('esbuild'));
-  const worker = children.find((r) => r.args.includes('scripts/worker.ts'));
+  const worker = children.find((r) => /dist\/worker\.js|scripts\/worker\.ts/.test(r.args));
   // Next.js may retitle the web process (next-server): it is the launcher's other node child.
   const web = children.find((r) => r !== worker);
   return { launcher: launcher.pid, web: web?.pid, worker: worker?.pid };

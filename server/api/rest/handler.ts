@@ -7,9 +7,9 @@ import { isDatabaseUnavailable } from '@/server/lib/db-errors';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '@/server/lib/json-depth';
 import { logger } from '@/server/lib/logger';
 import { getOpenApiDocument } from './openapi';
-import { buildRoutes, type RestRoute } from './routes';
+import { buildRoutes, REST_PREFIX, type RestRoute } from './routes';
 
-export const REST_PREFIX = '/api/v1/svc/sms-api';
+export { REST_PREFIX };
 export const MAX_BODY_BYTES = 256 * 1024;
 
 /** A request as the REST core needs it, whatever server received it. */
@@ -36,9 +36,9 @@ export type RestResponse = { status: number; headers: Record<string, string>; bo
  * input schemas, answers 415 without `Content-Type: application/json`, and
  * rewrites error bodies into its own shape.
  *
- * Transport-neutral: `createRestHandler` serves Fetch requests (the Next route,
- * tests), `server/http/rest-listener.ts` serves node:http requests directly
- * (what `npm start` runs: no Fetch objects, no Next routing on the hot path).
+ * Transport-neutral; its one transport is `server/http/rest-listener.ts`, which
+ * serves node:http requests directly (what `npm start` runs, and what the tests
+ * call over HTTP: no Fetch objects, no Next routing on the hot path).
  */
 export function createRestCore(getDeps: () => Deps) {
   let routes: RestRoute[] | undefined;
@@ -90,22 +90,6 @@ export function createRestCore(getDeps: () => Deps) {
       }
       return errorResponse(apiError, state.headers);
     }
-  };
-}
-
-/** The REST core behind a Fetch handler: the Next route (Next run without our listener) and tests. */
-export function createRestHandler(getDeps: () => Deps) {
-  const core = createRestCore(getDeps);
-  return async function handle(req: Request): Promise<Response> {
-    const url = new URL(req.url);
-    const out = await core({
-      method: req.method,
-      pathname: url.pathname,
-      search: url.search,
-      headers: req.headers,
-      body: () => readLimited(req, MAX_BODY_BYTES),
-    });
-    return new Response(out.body, { status: out.status, headers: out.headers }); // Next drops the body of a HEAD answer
   };
 }
 
@@ -170,30 +154,6 @@ async function readJsonBody(req: RestRequest, style: 'envelope' | 'detail'): Pro
       : new ApiError('INVALID_REQUEST', { message: 'The request body must be a JSON object.' });
   }
   return parsed as Record<string, unknown>;
-}
-
-async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
-  if (!req.body) return new Uint8Array();
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw new ApiError('PAYLOAD_TOO_LARGE');
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.byteLength;
-  }
-  return out;
 }
 
 function errorResponse(error: ApiError, extraHeaders: Record<string, string>): RestResponse {

@@ -3,9 +3,8 @@ import { appRouter } from '@/server/api/root';
 import type { Meta } from '@/server/api/trpc';
 import { ERRORS, type ErrorName } from '@/server/errors/codes';
 import pkg from '@/package.json';
-import { buildRoutes } from './routes';
+import { buildRoutes, REST_PREFIX } from './routes';
 
-const REST_PREFIX = '/api/v1/svc/sms-api';
 
 type Json = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

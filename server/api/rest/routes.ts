@@ -9,6 +9,9 @@ import {
 import type { AnyRouter } from '@trpc/server';
 import type { Meta } from '@/server/api/trpc';
 
+/** Where the public REST API lives (the OpenAPI document's base URL, the listener's prefix). */
+export const REST_PREFIX = '/api/v1/svc/sms-api';
+
 export type RestRoute = {
   method: string;
   path: string;

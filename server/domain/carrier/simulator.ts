@@ -35,7 +35,7 @@ export class CarrierSimulator implements CarrierConnector {
     this.random = opts.random ?? Math.random;
   }
 
-  carrierLabel(phone: string, network: string | null): string {
+  carrierLabel(_phone: string, network: string | null): string {
     const slug = (network ?? 'default').toLowerCase().replace(/[^a-z0-9]+/g, '-');
     return `sim-${slug}`;
   }

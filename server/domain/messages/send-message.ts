@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import type { AuthedApp } from '@/server/domain/keys/authenticate';
 import { effectivePriceRows } from '@/server/domain/pricing/effective-rows';
-import { createPriceResolver } from '@/server/domain/pricing/pricing';
+import { computeCost, createPriceResolver } from '@/server/domain/pricing/pricing';
 import { unitPriceOf } from '@/server/domain/wallets/get-balance';
 import { chargeWallets } from '@/server/domain/wallets/charge';
 import type { SendResult } from '@/server/contracts/send';
@@ -11,8 +11,7 @@ import { emitEvents } from '@/server/domain/webhooks/emit-events';
 import { addJob } from '@/server/jobs/add-job';
 import { newId } from '@/server/lib/ids';
 import { allSettledOrThrow } from '@/server/lib/settle';
-import { prepared } from '@/server/lib/prepared';
-import { money, toAmount, toDbAmount } from '@/server/lib/money';
+import { toAmount, toDbAmount } from '@/server/lib/money';
 import { sendsAccepted, walletCharged } from '@/server/metrics/registry';
 import type { SendPlan } from './validate-send';
 
@@ -39,10 +38,8 @@ export async function sendMessage(
 ): Promise<SendResult> {
   const { rows } = await effectivePriceRows(db, app.organizationId);
   const resolve = createPriceResolver(rows, unitPriceOf(app.org.defaultPrice));
-  const priced = plan.recipients.map((phone) => resolve(phone));
-  const perDispatch = priced.reduce((acc, p) => acc.plus(p.price), money(0)).times(plan.segments);
   const dispatches = plan.dispatchTimes.map((at, seq) => ({ id: newId('dsp'), seq, at }));
-  const total = perDispatch.times(dispatches.length);
+  const { prices: priced, perDispatch, total } = computeCost(plan.recipients, plan.segments, dispatches.length, resolve);
   const messageId = newId('msg');
   const totalMessages = plan.recipients.length * plan.segments * dispatches.length;
 

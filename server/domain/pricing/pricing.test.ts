@@ -130,9 +130,16 @@ describe('computeCost', () => {
   });
 
   it('is zero for no recipients, zero segments or zero dispatches', () => {
-    expect(computeCost([], 2, 3, resolve)).toEqual({ total: new Decimal(0), perRecipient: [] });
+    expect(computeCost([], 2, 3, resolve)).toEqual({ total: new Decimal(0), perDispatch: new Decimal(0), perRecipient: [], prices: [] });
     expect(computeCost(['+243812345678'], 0, 3, resolve).total.toString()).toBe('0');
     expect(computeCost(['+243812345678'], 2, 0, resolve).total.toString()).toBe('0');
+  });
+
+  it('charges perDispatch x dispatches, perDispatch being the sum of prices x segments (what a send writes per dispatch)', () => {
+    const cost = computeCost(['+243812345678', '+243971234567', '+33612345678'], 2, 3, resolve);
+    expect(cost.prices.map((p) => p.price.toString())).toEqual(cost.perRecipient.map((d) => d.div(6).toString()));
+    expect(cost.perDispatch.times(3).toString()).toBe(cost.total.toString());
+    expect(cost.perRecipient.reduce((a, d) => a.plus(d), new Decimal(0)).toString()).toBe(cost.total.toString());
   });
 
   it('rejects non-integer or negative counts', () => {

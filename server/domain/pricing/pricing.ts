@@ -16,7 +16,11 @@ export type PricingRow = {
 export type ResolvedPrice = { price: Decimal; row: PricingRow | null };
 export type PriceResolver = (e164: string) => ResolvedPrice;
 
-export type Cost = { total: Decimal; perRecipient: Decimal[] };
+/**
+ * What a send costs: each recipient's resolved unit price (its row, or the default), what one dispatch costs
+ * (sum of prices x segments), each recipient's share over every dispatch, and the total (perDispatch x dispatches).
+ */
+export type Cost = { total: Decimal; perDispatch: Decimal; perRecipient: Decimal[]; prices: ResolvedPrice[] };
 
 /** Parse a decimal string as money; throws on anything that is not a finite, non-negative number. */
 export function parsePrice(value: string, what: string): Decimal {
@@ -66,7 +70,8 @@ export function createPriceResolver(rows: PricingRow[], defaultPrice: string): P
 
 /**
  * Cost of sending a message of `segments` parts to every recipient, `dispatches`
- * times (1 for an immediate send, the number of dates or occurrences otherwise).
+ * times (1 for an immediate send, the number of dates or occurrences otherwise):
+ * the one money rule of the send charge and the compose preview (D2).
  * perRecipient[i] = segments x price(i) x dispatches; total is their exact sum.
  */
 export function computeCost(
@@ -79,12 +84,8 @@ export function computeCost(
   if (!Number.isInteger(dispatches) || dispatches < 0) {
     throw new RangeError('dispatches must be a non-negative integer');
   }
-  const multiplier = new Decimal(segments).times(dispatches);
-  let total = new Decimal(0);
-  const perRecipient = recipientsE164.map((number) => {
-    const cost = resolve(number).price.times(multiplier);
-    total = total.plus(cost);
-    return cost;
-  });
-  return { total, perRecipient };
+  const prices = recipientsE164.map((number) => resolve(number));
+  const perRecipient = prices.map((p) => p.price.times(segments).times(dispatches));
+  const perDispatch = prices.reduce((acc, p) => acc.plus(p.price), new Decimal(0)).times(segments);
+  return { total: perDispatch.times(dispatches), perDispatch, perRecipient, prices };
 }

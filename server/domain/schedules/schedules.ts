@@ -23,8 +23,6 @@ export type ScheduleIssue = {
   message: string;
 };
 
-export const DEFAULT_TIME_ZONE = 'Africa/Kinshasa';
-
 /**
  * Resolve each (date, time) pair to the instant it names in `timeZone`.
  *

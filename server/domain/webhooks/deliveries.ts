@@ -162,11 +162,6 @@ export async function recordAttempts(db: DbOrTx, records: AttemptRecord[]): Prom
   });
 }
 
-/** One attempt (see recordAttempts). */
-export async function recordAttempt(db: DbOrTx, d: ClaimedDelivery, a: Omit<AttemptRecord, 'delivery'>): Promise<void> {
-  await recordAttempts(db, [{ delivery: d, ...a }]);
-}
-
 /** Gives back leased deliveries a run did not get to (still due; another run can take them at once). */
 export async function releaseLeases(db: DbOrTx, ids: string[], lease: string): Promise<void> {
   if (!ids.length) return;

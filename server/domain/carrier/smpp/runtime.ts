@@ -60,7 +60,7 @@ export class ConnectorRuntime {
   }
 
   private get senders(): SmppSession[] {
-    return this.sessions.filter((s, i) => this.cfg.bindMode !== 'split' || i % 2 === 0);
+    return this.sessions.filter((_s, i) => this.cfg.bindMode !== 'split' || i % 2 === 0);
   }
 
   states(): SessionState[] {

@@ -1,0 +1,112 @@
+// Lint-only configuration (no formatting rules): `npm run lint`, run by .ci/run.
+// Kept deliberately small: promises that nobody awaits, dead code, and the layer
+// boundaries of server/domain and components. Type-aware (typescript-eslint's
+// project service reads tsconfig.json), which no-floating-promises needs.
+import tseslint from 'typescript-eslint';
+
+const domainBoundary = {
+  patterns: [
+    {
+      regex: '^@/server/(api|http)(/|$)',
+      message: 'server/domain must not depend on the API or HTTP layers; pass what it needs in as arguments.',
+    },
+    {
+      // Exception: @/server/jobs/add-job. Domain code enqueues follow-up jobs
+      // (dispatch, carrier steps, webhook deliveries) inside the caller's
+      // transaction, so the job row commits or rolls back with the state change;
+      // add-job is the thin, task-free helper that makes that possible.
+      regex: '^@/server/jobs(?!/add-job$)(/|$)',
+      message: 'server/domain must not depend on job tasks (only @/server/jobs/add-job, to enqueue in the caller\'s transaction).',
+    },
+    {
+      regex: '^@/app(/|$)',
+      message: 'server/domain must not depend on the Next.js app.',
+    },
+    {
+      // The same layers reached by a relative path (../../api, ../../../app).
+      regex: '^(\\.\\./)+(api|http|app|jobs(?!/add-job$))(/|$)',
+      message: 'server/domain must not reach api, http, jobs or app by a relative path.',
+    },
+  ],
+};
+
+const componentBoundary = {
+  patterns: [
+    {
+      // Exception: the compose form runs, in the browser, the same pure code the
+      // server uses to count segments, parse recipients, price the preview,
+      // validate the send request and resolve schedule dates, so what the form
+      // shows is what the send will do. These modules (and what they import) touch
+      // no database, I/O or secrets. Every other domain module is off limits:
+      // take types from @/server/contracts and data through tRPC.
+      regex:
+        '^@/server/domain(?!/(messages/segments|messages/compose/(preview|parse-recipients|send-request)|schedules/schedules)$)(/|$)',
+      message: 'components must not import server/domain (use @/server/contracts types and tRPC).',
+    },
+    {
+      regex: '^(\\.\\./)+server/domain(/|$)',
+      message: 'components must not import server/domain (use @/server/contracts types and tRPC).',
+    },
+  ],
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/**',
+      '.next/**',
+      '.next-e2e*/**',
+      '.data/**',
+      'coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+      'next-env.d.ts',
+    ],
+  },
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: {
+      parser: tseslint.parser,
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // A promise nobody awaits can reject with no handler (process-level
+      // unhandledRejection) or let work run past a transaction or response.
+      // `void promise` marks a deliberate fire-and-forget. checkThenables: drizzle
+      // queries are thenables (QueryPromise implements, not extends, Promise) and
+      // lazy: a floating `db.update(...)` never runs at all.
+      '@typescript-eslint/no-floating-promises': ['error', { checkThenables: true }],
+      // Dead imports, variables and parameters; a leading underscore marks
+      // one that is unused on purpose (e.g. a positional callback argument).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          args: 'all',
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrors: 'all',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/domain/**/*.ts', 'server/domain/**/*.tsx'],
+    // Exception: this integration test drives the whole path (domain emits,
+    // the deliver-webhooks task sends), so it imports the task; it is a test of
+    // the domain, not part of it.
+    ignores: ['server/domain/webhooks/emit-events.int.test.ts'],
+    rules: { 'no-restricted-imports': ['error', domainBoundary] },
+  },
+  {
+    files: ['components/**/*.ts', 'components/**/*.tsx'],
+    rules: { 'no-restricted-imports': ['error', componentBoundary] },
+  },
+);
