@@ -45,6 +45,8 @@ const child = spawn('npx', ['tsx', 'scripts/run.ts', 'start'], {
     // The SMPP listener (D15) 1000 above the web port: e2e/smpp.spec.ts binds to it.
     SMPP_PORT: String(Number(port) + 1000),
     NODE_ENV: 'production',
+    WORKER_METRICS_PORT: 'off',
+    SMPP_METRICS_PORT: 'off',
     CARRIER_SIM_DELAY_MS: '200',
     CARRIER_SIM_VALIDITY_S: '2',
     WEBHOOK_RETRY_SCHEDULE: '1s,1s,1s,1s',

@@ -8,6 +8,7 @@ import { createDb } from '../db/client';
 import { env } from '../server/env';
 import { surviveDatabaseOutages } from '../server/lib/db-errors';
 import { logger } from '../server/lib/logger';
+import { startMetricsServer } from '../server/metrics/handler';
 import { startSmppListener } from '../server/smpp/listener';
 
 surviveDatabaseOutages((m, f) => logger.warn(m, f));
@@ -24,11 +25,15 @@ const listener = await startSmppListener({
   port: settings.SMPP_PORT,
   listenerId: `${hostname()}/${process.pid}`,
 });
+// sms_sends_accepted_total{channel="smpp"} is counted here, where the submit_sm is accepted.
+const metrics = settings.SMPP_METRICS_PORT === 'off' ? null : await startMetricsServer(settings.SMPP_METRICS_PORT, settings.METRICS_TOKEN, 'smpp listener');
 
 let closing = false;
 async function stop(): Promise<void> {
   if (closing) return;
   closing = true;
+  metrics?.close();
+  metrics?.closeAllConnections();
   await listener.close().catch((error: unknown) => logger.warn('smpp listener stop failed', { error }));
   await db.$client.end({ timeout: 2 }).catch(() => {});
   process.exit(0);

@@ -27,6 +27,11 @@ const retrySchedule = z
     return out;
   });
 
+const optionalPort = z
+  .string()
+  .refine((s) => s === 'off' || (/^\d{1,5}$/.test(s) && Number(s) >= 1 && Number(s) <= 65535), 'must be a port number or off')
+  .transform((s) => (s === 'off' ? ('off' as const) : Number(s)));
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: z.string().url().optional(),
@@ -57,11 +62,19 @@ const EnvSchema = z.object({
     .transform((s) => (s === 'off' ? ('off' as const) : Number(s))),
   /** PEM file of extra certificate authorities trusted by SMPP connectors with TLS on (carriers' private CAs). */
   SMPP_TLS_CA_FILE: z.string().min(1).optional(),
+  /** When set, GET /metrics (web, worker, SMPP listener) requires `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** Port of the worker's /metrics; `off`: none. Default 9464, off when NODE_ENV=test (tests run many workers). */
+  WORKER_METRICS_PORT: optionalPort.optional(),
+  /** Port of the SMPP listener process's /metrics; `off`: none. Default 9465, off when NODE_ENV=test. */
+  SMPP_METRICS_PORT: optionalPort.optional(),
 });
 
-export type Env = z.infer<typeof EnvSchema> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, 'WORKER_METRICS_PORT' | 'SMPP_METRICS_PORT'> & {
   APP_SECRET: string;
   CARRIER_SIM_FAILURE_RATE: number;
+  WORKER_METRICS_PORT: number | 'off';
+  SMPP_METRICS_PORT: number | 'off';
 };
 
 function loadOrCreateSecret(dataDir: string): string {
@@ -91,6 +104,8 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...e,
     APP_SECRET: secret,
     CARRIER_SIM_FAILURE_RATE: e.CARRIER_SIM_FAILURE_RATE ?? (e.SMS_ENV === 'live' ? 0.02 : 0),
+    WORKER_METRICS_PORT: e.WORKER_METRICS_PORT ?? (e.NODE_ENV === 'test' ? 'off' : 9464),
+    SMPP_METRICS_PORT: e.SMPP_METRICS_PORT ?? (e.NODE_ENV === 'test' ? 'off' : 9465),
   };
 }
 

@@ -14,6 +14,7 @@ import { setRateLimitsCommand } from './commands/set-rate-limits';
 import { setWebhookCommand } from './commands/set-webhook';
 import { topUpCommand } from './commands/top-up';
 import { enableSmppCommand } from './commands/enable-smpp';
+import { statusCommand } from './commands/status';
 
 export type { CliIo } from './command';
 
@@ -32,6 +33,7 @@ const COMMANDS: Command[] = [
   deleteRouteCommand,
   listConnectorsCommand,
   enableSmppCommand,
+  statusCommand,
 ];
 
 /**

@@ -3,6 +3,8 @@ import next from 'next';
 import { db } from '@/db/client';
 import { env } from '@/server/env';
 import { logger } from '@/server/lib/logger';
+import { createMetricsHandler, isMetricsPath } from '@/server/metrics/handler';
+import { observeHttp } from '@/server/metrics/http';
 import { guardNextRequest } from './body-guard';
 import { normalizeForwardedFor } from './forwarded-for';
 import { createRestListener, isRestPath } from './rest-listener';
@@ -34,10 +36,13 @@ export async function startWebServer(opts: { dev: boolean; port: number; hostnam
   const app = next({ dev: opts.dev, dir: process.cwd(), port: opts.port, hostname: opts.hostname ?? 'localhost' });
   const handleNext = app.getRequestHandler();
   await app.prepare();
-  const rest = createRestListener(() => ({ db: db(), env: env() }), { dev: opts.dev });
-  const bare = process.env.BENCH_ROUTES === 'on' ? bareRoute(opts.dev) : null;
-  const trustProxy = env().TRUST_PROXY === 'on';
-  const fixed = securityHeaderRecord(opts.dev);
+  const handle = createWebHandler({
+    rest: createRestListener(() => ({ db: db(), env: env() }), { dev: opts.dev }),
+    next: handleNext,
+    metrics: createMetricsHandler({ token: env().METRICS_TOKEN, db }),
+    trustProxy: env().TRUST_PROXY === 'on',
+    dev: opts.dev,
+  });
 
   const server = createServer(
     {
@@ -46,19 +51,7 @@ export async function startWebServer(opts: { dev: boolean; port: number; hostnam
       keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
       connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
     },
-    (req, res) => {
-      // Before anything reads it: the client address is the socket's, or the hop a trusted proxy appended.
-      normalizeForwardedFor(req, trustProxy);
-      if (isRestPath(req.url)) return void rest(req, res);
-      if (bare && req.url === '/api/bench/bare-rest') return bare(req, res);
-      // Bounded before Next: size per route, JSON depth, tRPC batch size (body-guard.ts).
-      void guardNextRequest(req, res, fixed)
-        .then((checked) => (checked ? handleNext(checked, res) : undefined))
-        .catch((error: unknown) => {
-          logger.error('next request failed', { error });
-          if (!res.headersSent) res.writeHead(500).end();
-        });
-    },
+    handle,
   );
   if (opts.dev) server.on('upgrade', app.getUpgradeHandler());
   await new Promise<void>((resolve, reject) => {
@@ -75,6 +68,33 @@ export async function startWebServer(opts: { dev: boolean; port: number; hostnam
       });
       await Promise.race([app.close().catch(() => {}), new Promise((r) => setTimeout(r, 1_000).unref())]);
     },
+  };
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+/**
+ * Where each request of the web process goes: /metrics (Prometheus, README, Metrics), the REST API, the bench's
+ * bare route, else Next.js behind the body guard. Every request is counted by route template and status
+ * (server/metrics/http.ts). Exported for the tests, which serve it without a Next build.
+ */
+export function createWebHandler(o: { rest: Handler; next: Handler; metrics: Handler; trustProxy: boolean; dev: boolean }) {
+  const bare = process.env.BENCH_ROUTES === 'on' ? bareRoute(o.dev) : null;
+  const fixed = securityHeaderRecord(o.dev);
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    observeHttp(req, res);
+    // Before anything reads it: the client address is the socket's, or the hop a trusted proxy appended.
+    normalizeForwardedFor(req, o.trustProxy);
+    if (isMetricsPath(req.url)) return void o.metrics(req, res);
+    if (isRestPath(req.url)) return void o.rest(req, res);
+    if (bare && req.url === '/api/bench/bare-rest') return void bare(req, res);
+    // Bounded before Next: size per route, JSON depth, tRPC batch size (body-guard.ts).
+    void guardNextRequest(req, res, fixed)
+      .then((checked) => (checked ? o.next(checked, res) : undefined))
+      .catch((error: unknown) => {
+        logger.error('next request failed', { error });
+        if (!res.headersSent) res.writeHead(500).end();
+      });
   };
 }
 

@@ -11,7 +11,7 @@ export { ensureBuild, freePort, sleep, waitFor, type Proc } from '../../scripts/
 /** `npm <args>` with this file's database and production settings (no demo seed). */
 export function startProc(args: string[], env: Record<string, string | undefined>): Proc {
   // (SMPP_PORT off unless a test asks: several services run at once and 2775 is one port)
-  return startNpm(args, { ...process.env, NODE_ENV: 'production', SEED_DEMO: 'off', SMPP_PORT: 'off', ...env });
+  return startNpm(args, { ...process.env, NODE_ENV: 'production', SEED_DEMO: 'off', SMPP_PORT: 'off', WORKER_METRICS_PORT: 'off', SMPP_METRICS_PORT: 'off', ...env });
 }
 
 export type Service = Proc & { port: number; origin: string; api: string };

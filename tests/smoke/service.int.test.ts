@@ -20,6 +20,9 @@ const env = {
   WORKER: 'on',
   NODE_ENV: 'production' as const,
   LOG_LEVEL: 'warn',
+  // a production build would open the worker's metrics port (9464): tests run several on one host
+  WORKER_METRICS_PORT: 'off',
+  SMPP_METRICS_PORT: 'off',
   CARRIER_SIM_DELAY_MS: '0',
   CARRIER_SIM_VALIDITY_S: '1',
 };

@@ -5,6 +5,7 @@ import { routeToConnectors } from '@/server/domain/carrier/routing';
 import { FAILURES } from '@/server/domain/carrier/simulator';
 import { emitEvents } from '@/server/domain/webhooks/emit-events';
 import { addJob } from '@/server/jobs/add-job';
+import { inTransaction } from '@/server/lib/after-commit';
 import { stepAt, type Pipeline } from './pipeline';
 import { recipientEvents, type DispatchRef } from './recipient-events';
 import { finishIfComplete, moveRecipients } from './transitions';
@@ -30,7 +31,7 @@ export async function loadDispatch(tx: DbOrTx, dispatchId: string): Promise<Load
 /** Job `carrier_submit`: hands every `processing` recipient of a dispatch to the connector; accepted -> sent, rejected -> failed. */
 export async function submitDispatch(p: Pipeline, dispatchId: string): Promise<void> {
   const now = p.now();
-  await p.db.transaction(async (tx) => {
+  await inTransaction(p.db, async (tx) => {
     const d = await loadDispatch(tx, dispatchId);
     if (!d) return;
     await routeToConnectors(tx, dispatchId, { sandbox: p.env.SMS_ENV === 'test' });
@@ -70,7 +71,7 @@ export async function receiptsDispatch(p: Pipeline, dispatchId: string): Promise
   const simulate = p.connector.simulateReceipts?.bind(p.connector);
   if (!simulate) return;
   const now = p.now();
-  await p.db.transaction(async (tx) => {
+  await inTransaction(p.db, async (tx) => {
     const d = await loadDispatch(tx, dispatchId);
     if (!d) return;
     const sent = await tx.execute<{ id: number; phone: string }>(sql`
@@ -87,7 +88,7 @@ export async function receiptsDispatch(p: Pipeline, dispatchId: string): Promise
 /** Job `carrier_expire`: sent recipients still without a receipt when the validity period ends fail with EXPIRED. */
 export async function expireDispatch(p: Pipeline, dispatchId: string): Promise<void> {
   const now = p.now();
-  await p.db.transaction(async (tx) => {
+  await inTransaction(p.db, async (tx) => {
     const d = await loadDispatch(tx, dispatchId);
     if (!d) return;
     const rows = await tx.execute<{ id: number }>(sql`

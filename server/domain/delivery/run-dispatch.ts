@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { emitEvents } from '@/server/domain/webhooks/emit-events';
 import { addJob } from '@/server/jobs/add-job';
+import { afterCommit, inTransaction } from '@/server/lib/after-commit';
+import { dispatchLag, recipientsTerminal } from '@/server/metrics/registry';
 import { stepAt, type Pipeline } from './pipeline';
 import { recipientEvents } from './recipient-events';
 
@@ -10,6 +12,7 @@ type DispatchRow = {
   message_id: string;
   seq: number;
   dispatch_at: Date | null;
+  due_at: Date;
   state: string;
   control_state: string;
 };
@@ -23,9 +26,9 @@ type DispatchRow = {
  */
 export async function runDispatch(p: Pipeline, dispatchId: string): Promise<void> {
   const now = p.now();
-  await p.db.transaction(async (tx) => {
+  await inTransaction(p.db, async (tx) => {
     const [d] = await tx.execute<DispatchRow>(sql`
-      select d.id, d.message_id, d.seq, d.dispatch_at, d.state, m.control_state
+      select d.id, d.message_id, d.seq, d.dispatch_at, coalesce(d.dispatch_at, m.created_at) as due_at, d.state, m.control_state
         from message_dispatches d join messages m on m.id = d.message_id
        where d.id = ${dispatchId} for update of d, m`);
     if (!d || d.state !== 'scheduled') return;
@@ -43,6 +46,7 @@ export async function runDispatch(p: Pipeline, dispatchId: string): Promise<void
       await tx.execute(sql`
         update messages set cancelled = cancelled + ${skipped[0].n}, next_dispatch_at = ${next}::timestamptz,
                updated_at = ${now.toISOString()}::timestamptz where id = ${d.message_id}`);
+      afterCommit(tx, () => recipientsTerminal.inc({ state: 'cancelled' }, skipped[0].n));
       return;
     }
 
@@ -60,6 +64,7 @@ export async function runDispatch(p: Pipeline, dispatchId: string): Promise<void
           from json_to_recordset(${JSON.stringify(labelled)}::json) as x(id bigint, carrier text)
          where r.id = x.id`);
     }
+    afterCommit(tx, () => dispatchLag.observe(Math.max(0, now.getTime() - new Date(d.due_at).getTime()) / 1000));
     await tx.execute(sql`
       update message_dispatches set state = 'running', started_at = ${now.toISOString()}::timestamptz where id = ${d.id}`);
     await tx.execute(sql`

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import type { RecipientState } from '@/db/schema';
+import { afterCommit } from '@/server/lib/after-commit';
+import { recipientsTerminal } from '@/server/metrics/registry';
 import type { DispatchRef, MovedRecipient } from './recipient-events';
 
 type Move = { id: number; carrier?: string | null; carrierMessageId?: string | null; errorCode?: string; errorMessage?: string };
@@ -36,6 +38,7 @@ export async function moveRecipients(
      where r.id = x.id and r.dispatch_id = ${d.id} and r.state = ${from}
     returning r.id, r.phone, r.carrier`);
   if (moved.length && (to === 'delivered' || to === 'failed')) {
+    afterCommit(tx, () => recipientsTerminal.inc({ state: to }, moved.length));
     await tx.execute(sql`
       update messages set
         delivered = delivered + ${to === 'delivered' ? moved.length : 0},

@@ -5,6 +5,8 @@ import type { MessageStatus } from '@/server/contracts/send';
 import { ApiError } from '@/server/errors/api-error';
 import { money, toAmount } from '@/server/lib/money';
 import { refundMessage } from '@/server/domain/wallets/refund';
+import { afterCommit, inTransaction } from '@/server/lib/after-commit';
+import { recipientsTerminal } from '@/server/metrics/registry';
 import { isMessageId, toMessageStatus } from './get-status';
 
 export type ControlAction = 'cancel' | 'pause' | 'resume';
@@ -21,7 +23,7 @@ export type ControlResult = MessageStatus & { refunded_amount?: number };
  */
 export async function controlSend(db: Db, organizationId: string, messageId: string, action: ControlAction, now: Date, actor: string): Promise<ControlResult> {
   if (!isMessageId(messageId)) throw new ApiError('MESSAGE_NOT_FOUND');
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [m] = await tx.execute<{ sending_type: string; control_state: string; open: number }>(sql`
       select m.sending_type, m.control_state,
              (select count(*)::int from message_dispatches d where d.message_id = m.id and d.state = 'scheduled') as open
@@ -78,6 +80,7 @@ async function settleDispatches(tx: DbOrTx, messageId: string, states: Array<'sc
     update messages set cancelled = cancelled + ${r.cancelled},
            next_dispatch_at = (select min(dispatch_at) from message_dispatches where message_id = ${messageId} and state = 'scheduled')
      where id = ${messageId}`);
+  afterCommit(tx, () => recipientsTerminal.inc({ state: 'cancelled' }, r.cancelled));
   return money(r.cost ?? 0);
 }
 

@@ -12,6 +12,7 @@ import { addJob } from '@/server/jobs/add-job';
 import { newId } from '@/server/lib/ids';
 import { allSettledOrThrow } from '@/server/lib/settle';
 import { toAmount, toDbAmount } from '@/server/lib/money';
+import { sendsAccepted, walletCharged } from '@/server/metrics/registry';
 import type { SendPlan } from './validate-send';
 
 /**
@@ -118,5 +119,8 @@ export async function sendMessage(
     ]);
     if (claim && !(await recordAnswer(tx, claim, 201, { status_code: 201, data: result }))) throw new IdempotencyRace();
   });
+  // Committed: counted here, once (an idempotent replay returns before this function).
+  sendsAccepted.inc({ channel: via.channel });
+  walletCharged.inc({ currency: app.org.currency }, total.toNumber());
   return result;
 }

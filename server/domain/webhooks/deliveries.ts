@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/db/client';
 import { addJob } from '@/server/jobs/add-job';
+import { afterCommit } from '@/server/lib/after-commit';
+import { webhookAttempts } from '@/server/metrics/registry';
 import type { NextStep } from './retry-policy';
 import type { SigningKey } from './signing';
 import type { WebhookResult } from './send-webhook';
@@ -155,6 +157,9 @@ export async function recordAttempts(db: DbOrTx, records: AttemptRecord[]): Prom
     )
     insert into webhook_attempts (delivery_id, attempted_at, status_code, latency_ms, error, response_body)
     select r.id, r.at, r.c, r.ms, r.e, r.b from r`);
+  afterCommit(db, () => {
+    for (const { step } of records) webhookAttempts.inc({ outcome: step.state === 'pending' ? 'retry' : step.state });
+  });
 }
 
 /** Gives back leased deliveries a run did not get to (still due; another run can take them at once). */

@@ -4,6 +4,7 @@ import { decideTopUpProcedure } from './decide-top-up';
 import { deleteRouteProcedure } from './delete-route';
 import { getMerchantProcedure } from './get-merchant';
 import { getPlatformPricesProcedure } from './get-platform-prices';
+import { getSystemStatusProcedure } from './get-system-status';
 import { listAuditProcedure } from './list-audit';
 import { listConnectorsProcedure } from './list-connectors';
 import { listMerchantsProcedure } from './list-merchants';
@@ -34,4 +35,5 @@ export const operatorRouter = router({
   updateConnector: updateConnectorProcedure,
   setRoute: setRouteProcedure,
   deleteRoute: deleteRouteProcedure,
+  getSystemStatus: getSystemStatusProcedure,
 });

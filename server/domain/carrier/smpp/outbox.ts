@@ -3,6 +3,8 @@ import type { Db, DbOrTx } from '@/db/client';
 import { failRecipients, loadDispatch, type Loaded } from '@/server/domain/delivery/carrier-steps';
 import { recipientEvents } from '@/server/domain/delivery/recipient-events';
 import { finishIfComplete, moveRecipients } from '@/server/domain/delivery/transitions';
+import { afterCommit, inTransaction } from '@/server/lib/after-commit';
+import { carrierSubmits } from '@/server/metrics/registry';
 import { emitEvents } from '@/server/domain/webhooks/emit-events';
 import type { Failure } from '@/server/domain/carrier/connector';
 import { ids64 } from './sql-arrays';
@@ -74,7 +76,10 @@ async function lockDispatches(tx: DbOrTx, ids: string[]): Promise<Map<string, Lo
  */
 export async function settleOutcomes(db: Db, c: ConnectorRef, parts: AcceptedPart[], outcomes: Outcome[], now: Date): Promise<void> {
   if (!parts.length && !outcomes.length) return;
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
+    afterCommit(tx, () => {
+      for (const o of outcomes) carrierSubmits.inc({ connector: c.name, outcome: o.kind });
+    });
     const dispatches = await lockDispatches(tx, outcomes.filter((o) => o.kind === 'sent' || o.kind === 'fail').map((o) => o.dispatchId));
     if (parts.length) {
       await tx.execute(sql`
@@ -151,7 +156,7 @@ export async function expireOutbox(db: Db, now: Date): Promise<void> {
   const due = await db.execute<{ dispatch_id: string }>(sql`
     select distinct dispatch_id from carrier_outbox where expires_at <= now() and claimed_by is null limit 100`);
   for (const { dispatch_id } of due) {
-    await db.transaction(async (tx) => {
+    await inTransaction(db, async (tx) => {
       const d = await loadDispatch(tx, dispatch_id);
       const gone = await tx.execute<{ recipient_id: number; state: 'queued' | 'sent' }>(sql`
         delete from carrier_outbox where dispatch_id = ${dispatch_id} and expires_at <= now() and claimed_by is null

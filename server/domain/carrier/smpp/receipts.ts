@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import type { Receipt } from '@/server/domain/carrier/connector';
 import { applyReceipts, loadDispatch } from '@/server/domain/delivery/carrier-steps';
+import { inTransaction } from '@/server/lib/after-commit';
+import { carrierReceipts } from '@/server/metrics/registry';
 import { groupBy } from './outbox';
 import { ids64, textArray } from './sql-arrays';
 
@@ -9,6 +11,8 @@ import { ids64, textArray } from './sql-arrays';
 const STATES: Record<number, string> = { 1: 'ENROUTE', 2: 'DELIVRD', 3: 'EXPIRED', 4: 'DELETED', 5: 'UNDELIV', 6: 'ACCEPTD', 7: 'UNKNOWN', 8: 'REJECTD' };
 export const FINAL_FAILURES = ['UNDELIV', 'REJECTD', 'EXPIRED', 'DELETED', 'UNKNOWN'];
 const FINAL = new Set(['DELIVRD', ...FINAL_FAILURES]);
+/** The `stat` label of sms_carrier_receipts_total: the words of SMPP 3.4, anything else `other` (a bounded label). */
+const KNOWN_STATS = new Set(Object.values(STATES));
 /** Worth sending again later (the merchant decides): the handset may come back. */
 const RETRYABLE_DLR = new Set(['UNDELIV', 'EXPIRED', 'UNKNOWN']);
 
@@ -59,7 +63,7 @@ export function receiptIdForms(id: string): string[] {
  * (same statement: the unique index of carrier_parts answers it); otherwise as received, and the sweep tries the
  * other forms again later (`adoptIdForms`: the part may not be recorded yet).
  */
-export async function storeReceipt(db: Db, connectorId: string, r: ParsedReceipt): Promise<void> {
+export async function storeReceipt(db: Db, connectorId: string, r: ParsedReceipt, connectorName = connectorId): Promise<void> {
   const forms = receiptIdForms(r.messageId);
   const id =
     forms.length === 1
@@ -70,6 +74,7 @@ export async function storeReceipt(db: Db, connectorId: string, r: ParsedReceipt
   await db.execute(sql`
     insert into carrier_receipts (connector_id, carrier_message_id, stat, err, applied_at)
     values (${connectorId}, ${id}, ${r.stat}, ${r.err}, ${FINAL.has(r.stat) ? null : sql`now()`})`);
+  carrierReceipts.inc({ connector: connectorName, stat: KNOWN_STATS.has(r.stat) ? r.stat : 'other' });
 }
 
 /**
@@ -132,7 +137,7 @@ export async function applyStoredReceipts(db: Db, now: Date, justSent: number[] 
      group by o.recipient_id, o.dispatch_id`);
   const decided = verdicts.filter((v) => v.fail_stat || v.delivered);
   for (const [dispatchId, rows] of groupBy(decided, (v) => v.dispatch_id)) {
-    await db.transaction(async (tx) => {
+    await inTransaction(db, async (tx) => {
       const d = await loadDispatch(tx, dispatchId);
       const gone = await tx.execute<{ recipient_id: number }>(sql`
         delete from carrier_outbox where state = 'sent' and recipient_id = any(${ids64(rows.map((r) => Number(r.recipient_id)))}) returning recipient_id`);

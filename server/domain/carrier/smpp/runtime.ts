@@ -79,7 +79,7 @@ export class ConnectorRuntime {
     // of the accepted part is still in memory here.
     const unflushed = new Set([...this.parts, ...this.flushingParts].map((p) => p.messageId));
     const form = unflushed.size ? receiptIdForms(receipt.messageId).find((f) => unflushed.has(f)) : undefined;
-    await storeReceipt(this.db, this.cfg.id, form ? { ...receipt, messageId: form } : receipt);
+    await storeReceipt(this.db, this.cfg.id, form ? { ...receipt, messageId: form } : receipt, this.cfg.name);
     if (!this.applyTimer) {
       this.applyTimer = setTimeout(() => {
         this.applyTimer = null;

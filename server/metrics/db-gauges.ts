@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { getJobQueue } from '@/server/domain/operations/job-queue';
+import { connectorBoundSessions, jobOldestDueAge, jobQueueDepth, webhookBacklog, workersAlive } from './registry';
+
+const STATES = ['due', 'scheduled', 'running', 'failed'] as const;
+
+/**
+ * The gauges that are facts of the shared database rather than of one process, read at scrape time (three
+ * read-only statements): the job queue, the webhook backlog, bound SMPP sessions per connector, live workers.
+ * Served by the web process only (README, Metrics), so that one scrape target reports them once.
+ */
+export async function collectDbGauges(db: DbOrTx, now: Date): Promise<void> {
+  const [queue, [backlog], sessions] = await Promise.all([
+    getJobQueue(db, now),
+    db.execute<{ pending: number; workers: number }>(sql`
+      select (select count(*)::int from webhook_deliveries where state = 'pending') as pending,
+             (select count(*)::int from worker_heartbeats where worker_id not like '%@%' and seen_at > now() - interval '30 seconds') as workers`),
+    db.execute<{ name: string; bound: number }>(sql`
+      select c.name, coalesce(l.bound_sessions, 0)::int as bound
+        from connectors c left join connector_leases l on l.connector_id = c.id and l.expires_at > now()
+       where c.kind = 'smpp' and c.enabled order by c.name`),
+  ]);
+  jobQueueDepth.reset();
+  const tasks = new Set(queue.counts.map((c) => c.task));
+  // Every state of every task present, zeros included, so a drained queue shows 0 rather than vanishing.
+  for (const task of tasks) for (const state of STATES) jobQueueDepth.set({ task, state }, 0);
+  for (const c of queue.counts) jobQueueDepth.set({ task: c.task, state: c.state }, c.count);
+  jobOldestDueAge.set(queue.oldestDueAgeSeconds);
+  webhookBacklog.set(backlog.pending);
+  workersAlive.set(backlog.workers);
+  connectorBoundSessions.reset();
+  for (const s of sessions) connectorBoundSessions.set({ connector: s.name }, s.bound);
+}

@@ -1,0 +1,44 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { appRouter } from '@/server/api/root';
+import { REST_PREFIX } from '@/server/api/rest/handler';
+import { buildRoutes, type RestRoute } from '@/server/api/rest/routes';
+import { httpDuration, httpRequests } from './registry';
+
+let routes: RestRoute[] | undefined;
+
+/**
+ * The `route` label of an HTTP request: never the raw URL (ids and query strings would make a series per
+ * request). A REST request is its path template (`/api/v1/svc/sms-api/status/{message_id}`), or `rest_unmatched`;
+ * the dashboard's tRPC is `trpc`, /metrics `metrics`, everything else Next.js serves `next`.
+ */
+export function routeLabel(url: string | undefined): string {
+  const path = (url ?? '/').split('?')[0];
+  if (path === '/metrics') return 'metrics';
+  if (path === REST_PREFIX || path.startsWith(`${REST_PREFIX}/`)) {
+    routes ??= buildRoutes(appRouter);
+    const rest = path.slice(REST_PREFIX.length) || '/';
+    if (rest === '/openapi.json') return `${REST_PREFIX}/openapi.json`;
+    const match = routes.find((r) => r.regexp.test(rest));
+    return match ? `${REST_PREFIX}${match.path}` : 'rest_unmatched';
+  }
+  if (path.startsWith('/api/trpc/')) return 'trpc';
+  return 'next';
+}
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** Counts the request and its latency once its answer is finished (or the connection closed under it). */
+export function observeHttp(req: IncomingMessage, res: ServerResponse): void {
+  const start = process.hrtime.bigint();
+  const route = routeLabel(req.url);
+  let done = false;
+  const record = () => {
+    if (done) return;
+    done = true;
+    const labels = { route, method: METHODS.has(req.method ?? '') ? req.method! : 'other', status: String(res.statusCode) };
+    httpRequests.inc(labels);
+    httpDuration.observe(labels, Number(process.hrtime.bigint() - start) / 1e9);
+  };
+  res.once('finish', record);
+  res.once('close', record);
+}
