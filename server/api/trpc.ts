@@ -4,6 +4,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Db } from '@/db/client';
 import type { Env } from '@/server/env';
 import { authorizeRequest } from '@/server/domain/keys/authenticate';
+import { AuthThrottle, clientAddress } from '@/server/domain/rate-limits/auth-throttle';
 import { RateLimitError, type Bucket } from '@/server/domain/rate-limits/take-slot';
 import { ApiError } from '@/server/errors/api-error';
 import type { ErrorName } from '@/server/errors/codes';
@@ -124,12 +125,17 @@ const baseProcedure = t.procedure.use(async ({ next }) => {
 
 export const publicProcedure = baseProcedure;
 
+/** Failed authentications per client address, shared through Postgres (one per process: it caches refusals). */
+const authThrottle = new AuthThrottle();
+
 /**
  * Authenticates `app-key` (spec Authentication, D9) and takes a slot of
  * `bucket` (D8) in one round trip, setting the RateLimit-* headers of the
- * answer (a 429 carries them too). The REST adapter calls it before it reads
- * the body (D7: no key + a malformed body is a 401, a suspended key a 1302
- * whatever the body) and hands the result over in `ctx.authorized`.
+ * answer (a 429 carries them too). A key that does not authenticate counts
+ * against its client address; past AUTH_FAIL_LIMIT a minute the answer is 429
+ * instead of 401. The REST adapter calls it before it reads the body (D7: no
+ * key + a malformed body is a 401, a suspended key a 1302 whatever the body)
+ * and hands the result over in `ctx.authorized`.
  */
 export async function authorizeApiKey(ctx: Context, bucket: Bucket | undefined): Promise<Authorized> {
   const now = ctx.now();
@@ -138,8 +144,12 @@ export async function authorizeApiKey(ctx: Context, bucket: Bucket | undefined):
     environment: ctx.env.SMS_ENV,
     now,
     slot: bucket ? { bucket, now: ctx.clock ? now : null } : undefined,
-  }).catch((e: unknown) => {
+  }).catch(async (e: unknown) => {
     if (e instanceof RateLimitError) Object.assign(ctx.res.headers, e.headers);
+    if (e instanceof ApiError && e.errorName === 'AUTH_INVALID_KEY') {
+      const wait = await authThrottle.failed(ctx.db, clientAddress(ctx.headers), ctx.clock?.());
+      if (wait !== null) throw new ApiError('RATE_LIMIT_EXCEEDED', { retryAfter: wait });
+    }
     throw e;
   });
   if (authorized.slot) Object.assign(ctx.res.headers, authorized.slot.headers);

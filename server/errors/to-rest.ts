@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { ApiError } from './api-error';
 import { ERRORS } from './codes';
+import { isDatabaseUnavailable } from '@/server/lib/db-errors';
 import { fromZodError, isZodError } from './from-zod';
 
 export type RestErrorBody =
@@ -28,6 +29,9 @@ export function toApiError(err: unknown, style: ValidationStyle = 'envelope', in
     if (err.code === 'PARSE_ERROR') return new ApiError('INVALID_REQUEST', { message: 'The request body is not valid JSON.' });
   }
   if (err instanceof Error && err.cause instanceof ApiError) return err.cause;
+  const cause = err instanceof TRPCError && err.cause ? err.cause : err;
+  // The database is unreachable (restarting, connections cut): retryable, like GET /health's 503.
+  if (isDatabaseUnavailable(cause)) return new ApiError('SERVICE_UNAVAILABLE', { cause });
   return new ApiError('INTERNAL_ERROR', { cause: err });
 }
 

@@ -2,8 +2,6 @@ import { appRouter, createCaller } from '@/server/api/root';
 import { authorizeApiKey, createContext, type Deps, type HeaderReader, type ResponseState } from '@/server/api/trpc';
 import { ApiError } from '@/server/errors/api-error';
 import { toApiError, toRestError } from '@/server/errors/to-rest';
-import { AuthThrottle, clientAddress } from '@/server/domain/rate-limits/auth-throttle';
-import { isDatabaseUnavailable } from '@/server/lib/db-errors';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '@/server/lib/json-depth';
 import { logger } from '@/server/lib/logger';
 import { getOpenApiDocument } from './openapi';
@@ -42,7 +40,6 @@ export type RestResponse = { status: number; headers: Record<string, string>; bo
  */
 export function createRestCore(getDeps: () => Deps) {
   let routes: RestRoute[] | undefined;
-  const authThrottle = new AuthThrottle();
   return async function handle(req: RestRequest): Promise<RestResponse> {
     routes ??= buildRoutes(appRouter);
     const path = stripPrefix(req.pathname);
@@ -76,17 +73,8 @@ export function createRestCore(getDeps: () => Deps) {
       // The one place the spec's success envelope is built: procedures return data.
       return json(status, route.meta.envelope === false ? data : { status_code: status, data }, state.headers);
     } catch (err) {
-      let apiError = toApiError(err, style, input);
-      if (apiError.errorName === 'AUTH_INVALID_KEY') {
-        const deps = getDeps();
-        const wait = await authThrottle.failed(deps.db, clientAddress(req.headers), deps.clock?.());
-        if (wait !== null) return errorResponse(new ApiError('RATE_LIMIT_EXCEEDED', { retryAfter: wait }), {});
-      }
-      if (apiError.errorName === 'INTERNAL_ERROR' && isDatabaseUnavailable(apiError.options.cause)) {
-        // The database is unreachable (restarting, connections cut): retryable, like GET /health's 503.
-        apiError = new ApiError('SERVICE_UNAVAILABLE', { cause: apiError.options.cause });
-        state.headers['Retry-After'] = '1';
-      }
+      const apiError = toApiError(err, style, input);
+      if (apiError.errorName === 'SERVICE_UNAVAILABLE') state.headers['Retry-After'] = '1';
       if (apiError.errorName === 'INTERNAL_ERROR' || apiError.errorName === 'AUTH_UNAVAILABLE' || apiError.errorName === 'SERVICE_UNAVAILABLE') {
         logger.error('request failed', { method: req.method, path, error: apiError.options.cause ?? apiError.cause });
       }
