@@ -55,6 +55,22 @@ export function rawSendWrites(sql: postgres.Sql, merchants: RawMerchant[], recip
   };
 }
 
+/**
+ * The database work of one GET /status/{id}, hand-written: the key lookup and a slot of the status bucket in
+ * one call of api_key_take (as the service does), then the message row. `reads` pairs a key digest with one
+ * of its organization's message ids.
+ */
+export function rawStatusReads(sql: postgres.Sql, reads: Array<{ digest: string; organizationId: string; messageId: string }>) {
+  let turn = 0;
+  return async () => {
+    const r = reads[turn++ % reads.length];
+    const [key] = await sql`select * from api_key_take(${r.digest}, 'test', 'status', 1000000, null, 60, 30, 300)`;
+    if (!key?.allowed) throw new Error('raw status: no slot');
+    const [m] = await sql`select * from messages where id = ${r.messageId} and organization_id = ${r.organizationId} limit 1`;
+    if (!m) throw new Error('raw status: no message');
+  };
+}
+
 /** graphile-worker alone: `count` no-op jobs through a runner of `concurrency`, jobs per second from first start to last completion. */
 export async function noopJobsPerSecond(url: string, count: number, concurrency: number): Promise<number> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });

@@ -19,8 +19,8 @@ export const TRPC_MAX_BATCH = 10;
 export const TRPC_MAX_URL_LENGTH = 8 * KIB;
 /**
  * Every other route Next serves: next-auth's forms (`/api/auth/*`: e-mail,
- * password, CSRF token, callback URL), the organization switch (one id),
- * the bench's Next route. Pages and the CSV export take no body.
+ * password, CSRF token, callback URL), the organization switch (one id).
+ * Pages and the CSV export take no body.
  */
 export const DEFAULT_MAX_BODY_BYTES = 16 * KIB;
 

@@ -28,9 +28,7 @@ const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
  * The web process of `npm run dev` / `npm start`: one node:http server. The
  * REST API (`/api/v1/svc/sms-api/...`) goes straight to the REST listener;
  * everything else (dashboard, console, tRPC for the dashboard, next-auth,
- * docs) to Next.js, as `next start` would serve it. With BENCH_ROUTES=on, the
- * bench's baseline `/api/bench/bare-rest` answers fixed JSON from the same
- * listener position as the API.
+ * docs) to Next.js, as `next start` would serve it.
  */
 export async function startWebServer(opts: { dev: boolean; port: number; hostname?: string; graceMs?: number }): Promise<WebServer> {
   const app = next({ dev: opts.dev, dir: process.cwd(), port: opts.port, hostname: opts.hostname ?? 'localhost' });
@@ -74,12 +72,11 @@ export async function startWebServer(opts: { dev: boolean; port: number; hostnam
 type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
 /**
- * Where each request of the web process goes: /metrics (Prometheus, README, Metrics), the REST API, the bench's
- * bare route, else Next.js behind the body guard. Every request is counted by route template and status
+ * Where each request of the web process goes: /metrics (Prometheus, README, Metrics), the REST API, else
+ * Next.js behind the body guard. Every request is counted by route template and status
  * (server/metrics/http.ts). Exported for the tests, which serve it without a Next build.
  */
 export function createWebHandler(o: { rest: Handler; next: Handler; metrics: Handler; trustProxy: boolean; dev: boolean }) {
-  const bare = process.env.BENCH_ROUTES === 'on' ? bareRoute(o.dev) : null;
   const fixed = securityHeaderRecord(o.dev);
   return (req: IncomingMessage, res: ServerResponse): void => {
     observeHttp(req, res);
@@ -87,7 +84,6 @@ export function createWebHandler(o: { rest: Handler; next: Handler; metrics: Han
     normalizeForwardedFor(req, o.trustProxy);
     if (isMetricsPath(req.url)) return void o.metrics(req, res);
     if (isRestPath(req.url)) return void o.rest(req, res);
-    if (bare && req.url === '/api/bench/bare-rest') return void bare(req, res);
     // Bounded before Next: size per route, JSON depth, tRPC batch size (body-guard.ts).
     void guardNextRequest(req, res, fixed)
       .then((checked) => (checked ? o.next(checked, res) : undefined))
@@ -98,15 +94,3 @@ export function createWebHandler(o: { rest: Handler; next: Handler; metrics: Han
   };
 }
 
-/** Baseline for `npm run bench`: reads the body, answers fixed JSON with the API's headers. */
-function bareRoute(dev: boolean) {
-  const body = JSON.stringify({ status_code: 200, data: { ok: true } });
-  const headers = { ...securityHeaderRecord(dev), 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) };
-  return (req: IncomingMessage, res: ServerResponse) => {
-    req.resume();
-    req.once('end', () => {
-      res.writeHead(200, headers);
-      res.end(body);
-    });
-  };
-}
