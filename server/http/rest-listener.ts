@@ -10,10 +10,9 @@ import { securityHeaderRecord } from './security-headers.mjs';
 /**
  * The REST API's one transport: served straight from node:http, ahead of
  * Next's router, by the core in server/api/rest/handler.ts, without Fetch
- * Request/Response objects and Next's routing per request. `npm run bench`
- * measured Next's machinery alone (a route answering fixed JSON) at ~0.9 ms of
- * CPU per request, on the one thread every request of a web process shares;
- * README, Performance. X-Forwarded-For is already normalized (TRUST_PROXY,
+ * Request/Response objects and Next's routing per request, whose cost every
+ * request of a web process would pay on its one thread (README, Performance,
+ * has the figures). X-Forwarded-For is already normalized (TRUST_PROXY,
  * server/http/forwarded-for.ts) when a request gets here.
  */
 export function isRestPath(url: string | undefined): boolean {

@@ -44,7 +44,7 @@ export async function emitEvents(tx: DbOrTx, events: NewEvent[], opts: { now: Da
   // Each lookup is a LATERAL subquery with LIMIT 1, so even the generic plan a
   // prepared statement caches while the tables are still small is an index
   // probe: the plain join's cached plan hashed a full scan of messages on
-  // every call (bench: 16% of Postgres CPU during POST /send load).
+  // every call (README, Performance).
   const messageIds = [...new Set(events.map((e) => e.messageId))].join(',');
   const inserted = await tx.execute<{
     id: string;
