@@ -261,7 +261,7 @@ try {
   const roles = rss.atPeak();
   log(`  at the peak: ${Object.entries(roles).map(([k, v]) => `${k} ${v.toFixed(0)} MB`).join(', ')}`);
   rows.push(
-    { figure: 'peak RSS, web + worker processes', unit: 'MB', value: rss.peakServiceMb(), baseline: '-', baselineValue: null, target: '<= 400 MB', ok: rss.peakServiceMb() <= 400 },
+    { figure: 'peak RSS, web + worker processes', unit: 'MB', value: rss.peakServiceMb(), baseline: '-', baselineValue: null, target: '<= 250 MB', ok: rss.peakServiceMb() <= 250 },
     { figure: '  the whole npm start tree (npm, sh too)', unit: 'MB', value: rss.peakMb(), baseline: '-', baselineValue: null, target: '(info)', ok: null },
   );
 } finally {
