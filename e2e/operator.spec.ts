@@ -81,5 +81,15 @@ test('an operator (created with the CLI) suspends a key and the API answers 403 
   await expect(ops.getByLabel('Row 4 prefixes')).toHaveValue('24381,24382,24383');
   await expect(ops.getByLabel('Row 4 price')).toHaveValue('0.02');
   await snap(ops, 'operator-platform-prices');
+
+  // The System page: the e2e service runs a worker, so one is alive and no warning shows.
+  await ops.getByRole('link', { name: 'System' }).click();
+  await settle(ops);
+  await expect(ops.getByRole('heading', { name: 'System', level: 1 })).toBeVisible();
+  await expect(ops.getByRole('heading', { level: 2, name: /^Workers \([1-9]\d* alive\)$/ })).toBeVisible();
+  await expect(ops.getByText('No worker is alive')).toHaveCount(0);
+  await expect(ops.getByRole('heading', { level: 2, name: /^Job queue: \d+ due, \d+ scheduled, \d+ running, \d+ failed$/ })).toBeVisible();
+  await expect(ops.getByRole('heading', { level: 2, name: 'Recent errors' })).toBeVisible();
+  await snap(ops, 'operator-system');
   await ops.context().close();
 });
