@@ -5,7 +5,7 @@ import type { PlatformPrices } from '@/server/contracts/operator';
 import { recordAudit } from '@/server/domain/audit/record-audit';
 import { newId } from '@/server/lib/ids';
 import { toAmount, toDbAmount } from '@/server/lib/money';
-import type { PriceRowInput } from './set-prices';
+import { formatPriceSpec, type PriceRowInput } from './set-prices';
 
 /** The platform price list (D13) and how many organizations it prices (those with no rows of their own). */
 export async function getPlatformPrices(db: DbOrTx): Promise<PlatformPrices> {
@@ -35,14 +35,13 @@ export async function replacePlatformPrices(db: Db, rows: PriceRowInput[], actor
     if (next.length) {
       await tx.insert(platformPriceRows).values(next.map((r) => ({ id: newId('prc'), country: r.country, network: r.network, prefixes: r.prefixes, price: r.price })));
     }
-    const spec = (r: { country: string; network: string; prefixes: string[]; price: string }) => `${r.country}:${r.network}:${r.prefixes.join(',')}:${r.price}`;
     await recordAudit(tx, {
       actor,
       action: 'pricing.platform.set',
       targetType: 'pricing',
       targetId: 'platform',
       organizationId: null,
-      details: { from: before.map(spec), rows: next.map(spec) },
+      details: { from: before.map(formatPriceSpec), rows: next.map(formatPriceSpec) },
     });
     return next.length;
   });

@@ -26,6 +26,11 @@ export function parsePriceSpec(spec: string): PriceRowInput | string {
   return { country, network, prefixes, price: toDbAmount(price) };
 }
 
+/** A row in the operator notation parsePriceSpec reads (`CD:Vodacom:24381,24382:0.0200`), as the audit log keeps it. */
+export function formatPriceSpec(r: PriceRowInput): string {
+  return `${r.country}:${r.network}:${r.prefixes.join(',')}:${r.price}`;
+}
+
 /** Replaces every pricing row of an organization (one statement pair inside the caller's transaction). */
 export async function replacePrices(db: DbOrTx, organizationId: string, rows: PriceRowInput[]): Promise<number> {
   await db.delete(pricingRows).where(eq(pricingRows.organizationId, organizationId));

@@ -4,7 +4,7 @@ import { organizations } from '@/db/schema';
 import { recordAudit } from '@/server/domain/audit/record-audit';
 import { ApiError } from '@/server/errors/api-error';
 import { toDbAmount } from '@/server/lib/money';
-import { replacePrices, type PriceRowInput } from './set-prices';
+import { formatPriceSpec, replacePrices, type PriceRowInput } from './set-prices';
 
 /**
  * Operator console and CLI: replaces a merchant's pricing rows (none: the platform price list prices it, D13)
@@ -29,7 +29,7 @@ export async function updatePricing(
       organizationId: input.organizationId,
       details: {
         default_price: { from: org.defaultPrice, to: defaultPrice },
-        rows: rows.map((r) => `${r.country}:${r.network}:${r.prefixes.join(',')}:${r.price}`),
+        rows: rows.map(formatPriceSpec),
       },
     });
   });
