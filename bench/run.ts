@@ -407,6 +407,11 @@ async function rawSubmitLoop(port: number, n: number, window: number): Promise<n
   return rate;
 }
 
+/** Three decimals at most: more would be noise on this machine. */
+function round(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}
+
 async function machineBusy(ms: number): Promise<number> {
   const read = () => readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1, 9).map(Number);
   const a = read();
@@ -418,6 +423,17 @@ async function machineBusy(ms: number): Promise<number> {
 }
 const out = path.resolve('bench/results.json');
 const machine = { cpus: cpus().length, node: process.version, busy_before_start_pct: Math.round(otherLoad) };
-writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), machine, options: opts, rows }, null, 2) + '\n');
+// One object per row, in the shape issue 16 names: {figure, value, unit, baseline, baseline_value, ratio, target, met}.
+const results = rows.map((r) => ({
+  figure: r.figure.trim(),
+  value: round(r.value),
+  unit: r.unit,
+  baseline: r.baseline,
+  baseline_value: r.baselineValue === null ? null : round(r.baselineValue),
+  ratio: r.ratio === null || r.ratio === undefined ? null : Math.round(r.ratio * 100) / 100,
+  target: r.target,
+  met: r.ok,
+}));
+writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), machine, options: opts, rows: results }, null, 2) + '\n');
 log(`wrote ${path.relative(process.cwd(), out)}`);
 process.exit(0);
