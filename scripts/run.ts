@@ -17,8 +17,8 @@
  * Postgres as you like.
  *
  * Started from dist/run.js (`npm start`, `npm run worker`: `npm run build` bundled it,
- * scripts/build-server.mjs) it starts its children from dist/*.js with plain node and
- * source maps on: nothing compiles TypeScript at run time. Started as scripts/run.ts
+ * scripts/build-server.mjs) it starts its children from dist/*.js with plain node (source maps on,
+ * except in the web process: see sourceMapFlags): nothing compiles TypeScript at run time. Started as scripts/run.ts
  * with tsx (`npm run dev`, tests) it starts them from scripts/*.ts with tsx.
  */
 import path from 'node:path';
@@ -108,6 +108,14 @@ const self = fileURLToPath(import.meta.url);
 const compiled = path.extname(self) === '.js';
 const script = (name: string) => path.join(path.dirname(self), `${name}.${compiled ? 'js' : 'ts'}`);
 const loader = compiled ? ['--enable-source-maps'] : ['--import', 'tsx'];
+/**
+ * The compiled web process runs without --enable-source-maps: with it, Node reads and keeps the source map of
+ * every module that names one as it loads, and Next's runtime (app-page-turbo.runtime.prod.js.map alone is
+ * 4 MB) and the 229 chunks of .next/server all do, which held ~60 MB of the web process's heap for stack
+ * traces (117 MB heap used after start with it, 55 MB without; README, Performance). Its traces then name
+ * dist/web.js lines; NODE_OPTIONS=--enable-source-maps (inherited by every child) turns them back on.
+ */
+const webLoader = compiled ? [] : loader;
 let web: SupervisedChild | undefined;
 let worker: SupervisedChild | undefined;
 let smppListener: SupervisedChild | undefined;
@@ -120,7 +128,7 @@ if (!stopping && mode !== 'worker') {
     name: 'web',
     script: script('web'),
     args: [mode],
-    execArgv: [...loader, ...(mode === 'start' ? heapFlags(192) : [])],
+    execArgv: [...webLoader, ...(mode === 'start' ? heapFlags(192) : [])],
     baseDelayMs: settings.SUPERVISOR_BACKOFF_MS,
     onChange: tellWeb,
     onMessage: (m) => isChildHello(m) && tellWeb(),
