@@ -95,12 +95,20 @@ if (mode !== 'worker' && settings.SMS_ENV === 'test' && settings.SEED_DEMO === '
  * `npm start`'s web process keeps its old generation under 192 MB and its
  * worker under 160 MB: left to itself V8 let the web process grow to ~350 MB
  * under load (garbage it had no reason to collect yet), for no measurable
- * throughput gain (bench, Performance in the README). Set
- * --max-old-space-size in NODE_OPTIONS to choose another size.
+ * throughput gain (bench, Performance in the README). Each child's young
+ * generation is held to two semi-spaces of SEMI_SPACE_MB (V8's default is up
+ * to 16 MB each, which the web and worker processes reached under load: 33 MB
+ * less for the two at the bench's peak). Set --max-old-space-size or
+ * --max-semi-space-size in NODE_OPTIONS to choose other sizes.
  */
+const SEMI_SPACE_MB = 8;
 function heapFlags(megabytes: number): string[] {
-  if (mode === 'dev' || /--max-old-space-size/.test(process.env.NODE_OPTIONS ?? '')) return [];
-  return [`--max-old-space-size=${megabytes}`];
+  if (mode === 'dev') return [];
+  const options = process.env.NODE_OPTIONS ?? '';
+  return [
+    ...(/--max-old-space-size/.test(options) ? [] : [`--max-old-space-size=${megabytes}`]),
+    ...(/--max-semi-space-size/.test(options) ? [] : [`--max-semi-space-size=${SEMI_SPACE_MB}`]),
+  ];
 }
 
 /** dist/run.js starts dist/<name>.js; scripts/run.ts starts scripts/<name>.ts with tsx. */
