@@ -17,8 +17,8 @@
  * Postgres as you like.
  *
  * Started from dist/run.js (`npm start`, `npm run worker`: `npm run build` bundled it,
- * scripts/build-server.mjs) it starts its children from dist/*.js with plain node and
- * source maps on: nothing compiles TypeScript at run time. Started as scripts/run.ts
+ * scripts/build-server.mjs) it starts its children from dist/*.js with plain node (source maps on,
+ * except in the web process: see sourceMapFlags): nothing compiles TypeScript at run time. Started as scripts/run.ts
  * with tsx (`npm run dev`, tests) it starts them from scripts/*.ts with tsx.
  */
 import path from 'node:path';
@@ -95,12 +95,20 @@ if (mode !== 'worker' && settings.SMS_ENV === 'test' && settings.SEED_DEMO === '
  * `npm start`'s web process keeps its old generation under 192 MB and its
  * worker under 160 MB: left to itself V8 let the web process grow to ~350 MB
  * under load (garbage it had no reason to collect yet), for no measurable
- * throughput gain (bench, Performance in the README). Set
- * --max-old-space-size in NODE_OPTIONS to choose another size.
+ * throughput gain (bench, Performance in the README). Each child's young
+ * generation is held to two semi-spaces of SEMI_SPACE_MB (V8's default is up
+ * to 16 MB each, which the web and worker processes reached under load: 33 MB
+ * less for the two at the bench's peak). Set --max-old-space-size or
+ * --max-semi-space-size in NODE_OPTIONS to choose other sizes.
  */
+const SEMI_SPACE_MB = 8;
 function heapFlags(megabytes: number): string[] {
-  if (mode === 'dev' || /--max-old-space-size/.test(process.env.NODE_OPTIONS ?? '')) return [];
-  return [`--max-old-space-size=${megabytes}`];
+  if (mode === 'dev') return [];
+  const options = process.env.NODE_OPTIONS ?? '';
+  return [
+    ...(/--max-old-space-size/.test(options) ? [] : [`--max-old-space-size=${megabytes}`]),
+    ...(/--max-semi-space-size/.test(options) ? [] : [`--max-semi-space-size=${SEMI_SPACE_MB}`]),
+  ];
 }
 
 /** dist/run.js starts dist/<name>.js; scripts/run.ts starts scripts/<name>.ts with tsx. */
@@ -108,6 +116,14 @@ const self = fileURLToPath(import.meta.url);
 const compiled = path.extname(self) === '.js';
 const script = (name: string) => path.join(path.dirname(self), `${name}.${compiled ? 'js' : 'ts'}`);
 const loader = compiled ? ['--enable-source-maps'] : ['--import', 'tsx'];
+/**
+ * The compiled web process runs without --enable-source-maps: with it, Node reads and keeps the source map of
+ * every module that names one as it loads, and Next's runtime (app-page-turbo.runtime.prod.js.map alone is
+ * 4 MB) and the 229 chunks of .next/server all do, which held ~60 MB of the web process's heap for stack
+ * traces (117 MB heap used after start with it, 55 MB without; README, Performance). Its traces then name
+ * dist/web.js lines; NODE_OPTIONS=--enable-source-maps (inherited by every child) turns them back on.
+ */
+const webLoader = compiled ? [] : loader;
 let web: SupervisedChild | undefined;
 let worker: SupervisedChild | undefined;
 let smppListener: SupervisedChild | undefined;
@@ -120,7 +136,7 @@ if (!stopping && mode !== 'worker') {
     name: 'web',
     script: script('web'),
     args: [mode],
-    execArgv: [...loader, ...(mode === 'start' ? heapFlags(192) : [])],
+    execArgv: [...webLoader, ...(mode === 'start' ? heapFlags(192) : [])],
     baseDelayMs: settings.SUPERVISOR_BACKOFF_MS,
     onChange: tellWeb,
     onMessage: (m) => isChildHello(m) && tellWeb(),

@@ -31,11 +31,13 @@ function rssKb(pid: number): number {
   }
 }
 
+const WEB_ROLE = 'web (Next + REST listener)';
+
 /** What a process of the tree is: the npm/sh/tsx wrappers, or the service itself. */
 function roleOf(pid: number): string {
   try {
     const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
-    if (/scripts\/web\.ts|dist\/web\.js/.test(cmd) || cmd.startsWith('next-server')) return 'web (Next + REST listener)';
+    if (/scripts\/web\.ts|dist\/web\.js/.test(cmd) || cmd.startsWith('next-server')) return WEB_ROLE;
     if (/^npm |[/ ]npm-cli\.js/.test(cmd) || cmd.startsWith('sh -c') || cmd.includes('node_modules/.bin/tsx')) return 'wrappers (npm, sh)';
     if (/scripts\/worker\.ts|dist\/worker\.js/.test(cmd)) return 'worker';
     if (/scripts\/smpp\.ts|dist\/smpp\.js/.test(cmd)) return 'smpp';
@@ -68,8 +70,10 @@ export function treeRssMb(roots: number[], byRole?: Record<string, number>): num
 
 export type RssSampler = {
   peakMb: () => number;
-  /** Peak of the service's own processes (web, launcher, worker), npm and sh left out. */
+  /** Peak of the service's own processes (web, worker, launcher, SMPP listener), npm and sh left out. */
   peakServiceMb: () => number;
+  /** Peak of the web and worker processes together (issue 16's memory target). */
+  peakWebWorkerMb: () => number;
   peakByGroup: () => Record<string, number>;
   /** RSS by role at the moment of the peak. */
   atPeak: () => Record<string, number>;
@@ -83,6 +87,7 @@ export type RssSampler = {
 export function sampleRss(roots: () => Record<string, number | undefined>, everyMs = 250): RssSampler {
   let peak = 0;
   let peakService = 0;
+  let peakWebWorker = 0;
   let current = 'start';
   const byPhase: Record<string, number> = {};
   let rolesAtPeak: Record<string, number> = {};
@@ -99,6 +104,7 @@ export function sampleRss(roots: () => Record<string, number | undefined>, every
     byPhase[current] = Math.max(byPhase[current] ?? 0, total);
     const service = Object.entries(roles).filter(([role]) => !role.startsWith('wrappers')).reduce((a, [, mb]) => a + mb, 0);
     peakService = Math.max(peakService, service);
+    peakWebWorker = Math.max(peakWebWorker, (roles[WEB_ROLE] ?? 0) + (roles.worker ?? 0));
     if (total > peak) {
       peak = total;
       rolesAtPeak = roles;
@@ -109,6 +115,7 @@ export function sampleRss(roots: () => Record<string, number | undefined>, every
   return {
     peakMb: () => peak,
     peakServiceMb: () => peakService,
+    peakWebWorkerMb: () => peakWebWorker,
     peakByGroup: () => ({ ...peakBy }),
     atPeak: () => ({ ...rolesAtPeak }),
     peakByPhase: () => ({ ...byPhase }),
