@@ -8,49 +8,102 @@ import postgres from 'postgres';
  * running no-op jobs. They use the same database, merchants and pool size as
  * the service, so a ratio compares the service with the floor of its own writes.
  */
-export type RawMerchant = { appId: string; organizationId: string; walletId: string; sendLimit: number };
+export type RawMerchant = { appId: string; organizationId: string; walletId: string; digest: string; sendLimit: number };
 
 let seq = 0;
 const rid = (prefix: string) => `${prefix}_raw${process.pid}x${++seq}${Math.random().toString(36).slice(2, 8)}`;
 
 /**
- * The writes of a send, in the order a hand-written loop would do them, in
- * one transaction: the rate-limit slot, the wallet lock and charge with its
- * ledger row, the message, its dispatch, one recipient row per number, the
- * dispatch job and the `sms.queued` event.
+ * The database work of one POST /send, hand-written, with the service's statements in the service's order
+ * and the same pipelining (server/domain/messages/send-message.ts; keep the two in step): the key and a
+ * slot of the send bucket (api_key_take, alone, as the service calls it), the organization's price rows,
+ * then one transaction: BEGIN; the message, dispatch and recipient rows in one statement pipelined with the
+ * dispatch job; the charge (wallet lock, prepaid/postpaid split, ledger rows) pipelined with the `sms.queued`
+ * event; COMMIT.
  */
 export function rawSendWrites(sql: postgres.Sql, merchants: RawMerchant[], recipients: number) {
   const price = '0.0200';
   const cost = (Number(price) * recipients).toFixed(4);
-  const rows = JSON.stringify(Array.from({ length: recipients }, (_, i) => ({ p: i, n: `+24382${String(Math.floor(i / 1000)).padStart(3, '0')}${5000 + (i % 1000)}`, c: price })));
+  const rows = JSON.stringify(Array.from({ length: recipients }, (_, i) => ({ p: i, n: `+24382${String(Math.floor(i / 1000)).padStart(3, '0')}${5000 + (i % 1000)}`, c: price, r: null })));
   let turn = 0;
   return async () => {
     const m = merchants[turn++ % merchants.length];
+    const [key] = await sql`select * from api_key_take(${m.digest}, 'test', 'send', 1000, null, 60, 30, 300)`;
+    if (!key?.allowed) throw new Error('raw send: no slot');
+    await sql`select id, country, network, prefixes, price from pricing_rows where organization_id = ${m.organizationId}
+              union all
+              select id, country, network, prefixes, price from platform_price_rows
+               where not exists (select 1 from pricing_rows where organization_id = ${m.organizationId})
+              order by country, network, id`;
     const messageId = rid('msg');
     const dispatchId = rid('dsp');
+    const at = new Date().toISOString();
     await sql.begin(async (tx) => {
-      await tx`select * from rl_take(${m.appId}, 'send', ${m.sendLimit}, null, 60, 30, 300)`;
-      await tx`select id, type, balance from wallets where organization_id = ${m.organizationId} order by id for update`;
-      await tx`
-        with w as (
-          update wallets set balance = balance - ${cost}::numeric, updated_at = now()
-           where id = ${m.walletId} and balance - ${cost}::numeric >= 0
-          returning id, organization_id, balance)
-        insert into wallet_ledger (wallet_id, organization_id, entry_type, amount, balance_after, message_id, actor)
-        select w.id, w.organization_id, 'charge', ${'-' + cost}::numeric, w.balance, ${messageId}, 'bench' from w`;
-      await tx`
-        insert into messages (id, organization_id, app_id, sending_type, body, encoding, segments, total_recipients,
-                              dispatches_total, total_messages, total_cost, currency, next_dispatch_at)
-        values (${messageId}, ${m.organizationId}, ${m.appId}, 'immediate', 'Your code is 123456', 'GSM-7', 1, ${recipients},
-                1, ${recipients}, ${cost}::numeric, 'USD', now())`;
-      await tx`insert into message_dispatches (id, message_id, seq, cost) values (${dispatchId}, ${messageId}, 0, ${cost}::numeric)`;
-      await tx`
-        insert into message_recipients (message_id, dispatch_id, position, phone, price)
-        select ${messageId}, ${dispatchId}, r.p, r.n, r.c from json_to_recordset(${rows}::text::json) as r(p int, n text, c numeric)`;
-      await tx`select graphile_worker.add_job('dispatch_message', ${JSON.stringify({ dispatch_id: dispatchId })}::text::json, job_key => ${dispatchId})`;
-      await tx`
-        insert into webhook_events (id, organization_id, app_id, message_id, event_type, payload)
-        values (${randomUUID()}, ${m.organizationId}, ${m.appId}, ${messageId}, 'sms.queued', ${sql.json({ event_type: 'sms.queued', message_id: messageId })})`;
+      await Promise.all([
+        tx`
+          with m as (
+            insert into messages (id, organization_id, app_id, sending_type, body, sender_id, encoding, segments, total_recipients,
+                                  dispatches_total, total_messages, total_cost, currency, next_dispatch_at, created_at, updated_at, channel)
+            values (${messageId}, ${m.organizationId}, ${m.appId}, 'immediate', 'Your code is 123456', 'ACME', 'GSM-7', 1, ${recipients},
+                    1, ${recipients}, ${cost}::numeric, 'USD', ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz, 'api')
+            returning id
+          ), d as (
+            insert into message_dispatches (id, message_id, seq, dispatch_at, cost) values (${dispatchId}, ${messageId}, 0, null, ${cost}::numeric)
+            returning id
+          )
+          insert into message_recipients (message_id, dispatch_id, position, phone, price, pricing_row_id, updated_at)
+          select ${messageId}, d.id, r.p, r.n, r.c, r.r, ${at}::timestamptz
+            from d cross join json_to_recordset(${rows}::json) as r(p int, n text, c numeric, r text)`,
+        tx`select graphile_worker.add_job('dispatch_message'::text, ${JSON.stringify({ dispatch_id: dispatchId })}::json, run_at => ${at}::timestamptz,
+             job_key => ${dispatchId}::text, max_attempts => 25, job_key_mode => 'replace')`,
+      ]);
+      const [[charge]] = await Promise.all([
+        tx`
+          with w as (
+            select id, type, balance from wallets where organization_id = ${m.organizationId} order by id for update
+          ), p as (
+            select b.prepaid, b.postpaid, least(b.prepaid, ${cost}::numeric) as from_prepaid,
+                   ${cost}::numeric - least(b.prepaid, ${cost}::numeric) as from_postpaid
+              from (select coalesce(sum(balance) filter (where type = 'SVC_SMS'), 0) as prepaid,
+                           coalesce(sum(balance) filter (where type = 'SVC_POST_PAID'), 0) as postpaid
+                      from w) b
+          ), draw as (
+            select w.id, case w.type when 'SVC_SMS' then p.from_prepaid else p.from_postpaid end as amount
+              from w, p
+             where p.from_postpaid <= p.postpaid
+               and case w.type when 'SVC_SMS' then p.from_prepaid else p.from_postpaid end > 0
+          ), moved as (
+            update wallets x set balance = x.balance - d.amount, updated_at = now()
+              from draw d
+             where x.id = d.id
+            returning x.id, x.organization_id, x.type, x.balance, d.amount
+          ), ledger as (
+            insert into wallet_ledger (wallet_id, organization_id, entry_type, amount, balance_after, message_id, actor)
+            select m.id, m.organization_id, 'charge', -m.amount, m.balance, ${messageId}, 'bench'
+              from moved m order by m.type = 'SVC_POST_PAID'
+          )
+          select p.from_postpaid <= p.postpaid as covered,
+                 coalesce((select json_agg(json_build_object('walletId', m.id, 'type', m.type, 'amount', m.amount::text)
+                                           order by m.type = 'SVC_POST_PAID') from moved m), '[]'::json) as parts
+            from p`,
+        tx`
+          with msg as (
+            select m.id, m.organization_id, m.app_id, a.webhook_url
+              from unnest(string_to_array(${messageId}, ',')) as x(id)
+             cross join lateral (select id, organization_id, app_id from messages where id = x.id limit 1) m
+             cross join lateral (select webhook_url from gateway_apps where id = m.app_id limit 1) a
+          ), ins as (
+            insert into webhook_events (id, organization_id, app_id, message_id, dispatch_id, recipient_id, event_type, payload, created_at)
+            select ${randomUUID()}::uuid, m.organization_id, m.app_id, m.id, null, null, 'sms.queued',
+                   jsonb_build_object('event_type', 'sms.queued', 'message_id', m.id, 'data', ${JSON.stringify({ total_recipients: recipients })}::jsonb),
+                   ${at}::timestamptz
+              from msg m
+            on conflict do nothing
+            returning id, message_id
+          )
+          select ins.id, msg.webhook_url from ins join msg on msg.id = ins.message_id`,
+      ]);
+      if (!charge.covered) throw new Error('raw send: balance');
     });
   };
 }

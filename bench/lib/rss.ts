@@ -126,3 +126,38 @@ export function sampleRss(roots: () => Record<string, number | undefined>, every
     stop: () => clearInterval(timer),
   };
 }
+
+/**
+ * CPU seconds (user + system, /proc/<pid>/stat) used so far by the web role of `roots`' trees and by every
+ * postgres process on this machine, for CPU per request over a load phase (difference of two readings).
+ */
+export function cpuSeconds(roots: number[]): { web: number; postgres: number; self: number } {
+  const tick = 100; // USER_HZ on Linux
+  const read = (pid: number) => {
+    try {
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').slice(0);
+      const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
+      return { name: f.slice(f.indexOf('(') + 1, f.lastIndexOf(')')), cpu: (Number(rest[11]) + Number(rest[12])) / tick };
+    } catch {
+      return { name: '', cpu: 0 };
+    }
+  };
+  const byParent = children();
+  let web = 0;
+  const stack = [...roots];
+  const seen = new Set<number>();
+  while (stack.length) {
+    const pid = stack.pop()!;
+    if (seen.has(pid)) continue;
+    seen.add(pid);
+    if (roleOf(pid).startsWith('web')) web += read(pid).cpu;
+    stack.push(...(byParent.get(pid) ?? []));
+  }
+  let postgres = 0;
+  for (const name of readdirSync('/proc')) if (/^\d+$/.test(name)) {
+    const r = read(Number(name));
+    if (r.name === 'postgres') postgres += r.cpu;
+  }
+  const u = process.cpuUsage();
+  return { web, postgres, self: (u.user + u.system) / 1e6 };
+}
