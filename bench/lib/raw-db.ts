@@ -53,8 +53,8 @@ export function rawSendWrites(sql: postgres.Sql, merchants: RawMerchant[], recip
           )
           insert into message_recipients (message_id, dispatch_id, position, phone, price, pricing_row_id, updated_at)
           select ${messageId}, d.id, r.p, r.n, r.c, r.r, ${at}::timestamptz
-            from d cross join json_to_recordset(${rows}::json) as r(p int, n text, c numeric, r text)`,
-        tx`select graphile_worker.add_job('dispatch_message'::text, ${JSON.stringify({ dispatch_id: dispatchId })}::json, run_at => ${at}::timestamptz,
+            from d cross join json_to_recordset(${rows}::text::json) as r(p int, n text, c numeric, r text)`,
+        tx`select graphile_worker.add_job('dispatch_message'::text, ${JSON.stringify({ dispatch_id: dispatchId })}::text::json, run_at => ${at}::timestamptz,
              job_key => ${dispatchId}::text, max_attempts => 25, job_key_mode => 'replace')`,
       ]);
       const [[charge]] = await Promise.all([
@@ -95,7 +95,7 @@ export function rawSendWrites(sql: postgres.Sql, merchants: RawMerchant[], recip
           ), ins as (
             insert into webhook_events (id, organization_id, app_id, message_id, dispatch_id, recipient_id, event_type, payload, created_at)
             select ${randomUUID()}::uuid, m.organization_id, m.app_id, m.id, null, null, 'sms.queued',
-                   jsonb_build_object('event_type', 'sms.queued', 'message_id', m.id, 'data', ${JSON.stringify({ total_recipients: recipients })}::jsonb),
+                   jsonb_build_object('event_type', 'sms.queued', 'message_id', m.id, 'data', ${JSON.stringify({ total_recipients: recipients })}::text::jsonb),
                    ${at}::timestamptz
               from msg m
             on conflict do nothing
