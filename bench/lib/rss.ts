@@ -128,8 +128,8 @@ export function sampleRss(roots: () => Record<string, number | undefined>, every
 }
 
 /**
- * CPU seconds (user + system, /proc/<pid>/stat) used so far by the web role of `roots`' trees and by every
- * postgres process on this machine, for CPU per request over a load phase (difference of two readings).
+ * CPU seconds (user + system, /proc/<pid>/stat) used so far by the web role of `roots`' trees, by the postgres
+ * backends of this run's database and by this process, for CPU per request over a load phase (difference of two readings).
  */
 export function cpuSeconds(roots: number[]): { web: number; postgres: number; self: number } {
   const tick = 100; // USER_HZ on Linux
@@ -153,10 +153,17 @@ export function cpuSeconds(roots: number[]): { web: number; postgres: number; se
     if (roleOf(pid).startsWith('web')) web += read(pid).cpu;
     stack.push(...(byParent.get(pid) ?? []));
   }
+  // Postgres: the backends of the bench database only (their title names it), so other work on a shared server
+  // is left out; the shared WAL writer and checkpointer are not counted.
   let postgres = 0;
-  for (const name of readdirSync('/proc')) if (/^\d+$/.test(name)) {
-    const r = read(Number(name));
-    if (r.name === 'postgres') postgres += r.cpu;
+  const db = `sms_bench_${process.pid}`;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (readFileSync(`/proc/${name}/cmdline`, 'utf8').includes(` ${db} `)) postgres += read(Number(name)).cpu;
+    } catch {
+      /* exited meanwhile */
+    }
   }
   const u = process.cpuUsage();
   return { web, postgres, self: (u.user + u.system) / 1e6 };
