@@ -2,9 +2,10 @@ import type smpp from 'smpp';
 import type { Db } from '@/db/client';
 import type { ConnectorRow, SessionState } from '@/db/schema';
 import { logger } from '@/server/lib/logger';
+import { carrierMo } from '@/server/metrics/registry';
 import { takeTps } from './leases';
 import { claimOutbox, settleOutcomes, type AcceptedPart, type Claimed, type Outcome } from './outbox';
-import { applyStoredReceipts, parseReceipt, receiptIdForms, storeReceipt } from './receipts';
+import { applyStoredReceipts, parseReceipt, receiptIdForms, storeReceipts, type ParsedReceipt } from './receipts';
 import { SmppSession, type SubmitResult } from './session';
 import { passThroughPart, relativeValidity, splitMessage } from './split';
 import { RETRYABLE_STATUSES } from './status';
@@ -39,6 +40,9 @@ export class ConnectorRuntime {
   /** Resolves the pump's wait early: an answer freed a window slot. */
   private wake: (() => void) | null = null;
   private wakeSoon = false;
+  /** Receipts waiting for the next batch insert, and the loop writing them (null when idle). */
+  private receipts: Array<{ receipt: ParsedReceipt; resolve: () => void; reject: (e: unknown) => void }> = [];
+  private storing: Promise<void> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -72,19 +76,51 @@ export class ConnectorRuntime {
     this.loop = this.pump().catch((e: unknown) => logger.error('smpp submit loop failed', { connector: this.cfg.name, error: e }));
   }
 
-  private async onDeliverSm(pdu: smpp.Pdu): Promise<void> {
+  /**
+   * A receipt is stored before its deliver_sm_resp (D14): the promise resolves once the batch holding it committed.
+   * Receipts that arrive while a batch is being written wait for the next one (one statement per batch).
+   * A deliver_sm that is not a receipt (mobile-originated) is acknowledged and not stored: inbound SMS is not in v1.
+   */
+  private onDeliverSm(pdu: smpp.Pdu): Promise<void> {
     const receipt = parseReceipt(pdu);
-    if (!receipt) return; // a mobile-originated message: acknowledged, not handled here
-    // A receipt that overtakes the recording of its submit_sm_resp (answers are written every flushMs): the id form
-    // of the accepted part is still in memory here.
-    const unflushed = new Set([...this.parts, ...this.flushingParts].map((p) => p.messageId));
-    const form = unflushed.size ? receiptIdForms(receipt.messageId).find((f) => unflushed.has(f)) : undefined;
-    await storeReceipt(this.db, this.cfg.id, form ? { ...receipt, messageId: form } : receipt, this.cfg.name);
-    if (!this.applyTimer) {
-      this.applyTimer = setTimeout(() => {
-        this.applyTimer = null;
-        applyStoredReceipts(this.db, new Date()).catch((e: unknown) => logger.warn('applying receipts failed', { error: e }));
-      }, this.opts.flushMs);
+    if (!receipt) {
+      carrierMo.inc({ connector: this.cfg.name });
+      logger.debug('smpp mobile-originated deliver_sm acknowledged, not stored', { connector: this.cfg.name, esm_class: pdu.esm_class });
+      return Promise.resolve();
+    }
+    return new Promise((resolve, reject) => {
+      this.receipts.push({ receipt, resolve, reject });
+      if (!this.storing) this.storing = new Promise<void>((r) => setImmediate(r)).then(() => this.storeBatches());
+    });
+  }
+
+  /** Writes the waiting receipts, a batch per statement, until none is left; then schedules their application. */
+  private async storeBatches(): Promise<void> {
+    try {
+      while (this.receipts.length) {
+        const batch = this.receipts.splice(0, 2000);
+        // A receipt that overtakes the recording of its submit_sm_resp (answers are written every flushMs): the id
+        // form of the accepted part is still in memory here.
+        const unflushed = this.parts.length || this.flushingParts.length ? new Set([...this.parts, ...this.flushingParts].map((p) => p.messageId)) : null;
+        const rows = batch.map(({ receipt }) => {
+          const form = unflushed ? receiptIdForms(receipt.messageId).find((f) => unflushed.has(f)) : undefined;
+          return form ? { ...receipt, messageId: form } : receipt;
+        });
+        try {
+          await storeReceipts(this.db, this.cfg.id, rows, this.cfg.name);
+          for (const b of batch) b.resolve();
+        } catch (e) {
+          for (const b of batch) b.reject(e);
+        }
+        if (!this.applyTimer) {
+          this.applyTimer = setTimeout(() => {
+            this.applyTimer = null;
+            applyStoredReceipts(this.db, new Date()).catch((e: unknown) => logger.warn('applying receipts failed', { error: e }));
+          }, this.opts.flushMs);
+        }
+      }
+    } finally {
+      this.storing = null;
     }
   }
 
