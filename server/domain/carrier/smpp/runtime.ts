@@ -149,9 +149,12 @@ export class ConnectorRuntime {
         continue;
       }
       // Claims run beside the submits (the next batch arrives while this one is in flight), one at a time.
-      const low = this.queue.length < this.cfg.window * senders.length * 4;
+      // The queue holds about a second of the connector's TPS (at least 8 windows, at most 2000 rows); the next claim
+      // starts at half of that, so the window never waits for a claim's round trip at full speed.
+      const depth = Math.min(2000, Math.max(this.cfg.window * senders.length * 8, this.cfg.tps));
+      const low = this.queue.length < depth / 2;
       if (low && !claimed) {
-        claimed = claimOutbox(this.db, this.cfg.id, this.token, Math.min(this.cfg.window * senders.length * 8, 2000))
+        claimed = claimOutbox(this.db, this.cfg.id, this.token, depth)
           .catch((e: unknown) => {
             logger.warn('claiming outbox rows failed', { error: e });
             return [] as Claimed[];

@@ -91,6 +91,7 @@ export class SmppSession {
       this.later(wait, () => this.connect());
     });
     s.on(this.cfg.tls ? 'secureConnect' : 'connect', () => {
+      s.socket.setNoDelay(true); // a batch of submit_sm or answers leaves at once, not after the SMSC's delayed ACK
       const bind = { transceiver: 'bind_transceiver', transmitter: 'bind_transmitter', receiver: 'bind_receiver' }[this.cfg.role] as
         'bind_transceiver' | 'bind_transmitter' | 'bind_receiver';
       s[bind]({ system_id: this.cfg.systemId, password: this.cfg.password, system_type: this.cfg.systemType, interface_version: 0x34 }, (pdu) => {
