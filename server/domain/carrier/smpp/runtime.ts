@@ -24,6 +24,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export class ConnectorRuntime {
   readonly sessions: SmppSession[] = [];
   private queue: PartJob[] = [];
+  /** Claimed rows not yet split into parts (split a few windows ahead, not a whole claim in one go). */
+  private backlog: Claimed[] = [];
+  private backlogAt = 0;
+  /** The last single-part split, reused for the next row with the same text (a bulk send's rows come together). */
+  private lastSplit: { body: string; parts: ReturnType<typeof splitMessage> } | null = null;
   private parts: AcceptedPart[] = [];
   private flushingParts: AcceptedPart[] = [];
   private outcomes: Outcome[] = [];
@@ -152,7 +157,7 @@ export class ConnectorRuntime {
       // The queue holds about a second of the connector's TPS (at least 8 windows, at most 2000 rows); the next claim
       // starts at half of that, so the window never waits for a claim's round trip at full speed.
       const depth = Math.min(2000, Math.max(this.cfg.window * senders.length * 8, this.cfg.tps));
-      const low = this.queue.length < depth / 2;
+      const low = this.queue.length + this.backlog.length - this.backlogAt < depth / 2;
       if (low && !claimed) {
         claimed = claimOutbox(this.db, this.cfg.id, this.token, depth)
           .catch((e: unknown) => {
@@ -160,16 +165,17 @@ export class ConnectorRuntime {
             return [] as Claimed[];
           })
           .then((rows) => {
-            if (this.running) for (const c of rows) this.enqueue(c);
+            if (this.running) for (const c of rows) this.backlog.push(c);
             else for (const c of rows) this.outcomes.push({ recipientId: c.recipientId, dispatchId: c.dispatchId, kind: 'release' });
             claimed = null;
             this.wake?.();
             return rows;
           });
       }
+      this.fill(this.cfg.window * senders.length * 2);
       if (this.queue.length === 0) {
         const rows = await (claimed ?? Promise.resolve([]));
-        if (!rows.length && this.queue.length === 0) await this.idle(50);
+        if (!rows.length && this.queue.length === 0 && this.backlogAt === this.backlog.length) await this.idle(50);
         continue;
       }
       if (capacity === 0) {
@@ -179,7 +185,7 @@ export class ConnectorRuntime {
       if (this.credits === 0 || Date.now() >= this.creditsUntil) {
         // One round trip buys what the queue can use this second (only the lease owner submits, so nothing is taken
         // from another process's share; what is left at the second's end lapses).
-        const want = Math.min(this.cfg.tps, Math.max(capacity, this.queue.length));
+        const want = Math.min(this.cfg.tps, Math.max(capacity, this.queue.length + this.backlog.length - this.backlogAt));
         const tps = await takeTps(this.db, this.cfg.id, this.cfg.tps, want).catch((e: unknown) => {
           logger.warn('taking TPS budget failed', { connector: this.cfg.name, error: e });
           return { granted: 0, msToNextSecond: 100 };
@@ -220,10 +226,26 @@ export class ConnectorRuntime {
     await claimed;
   }
 
+  /** Splits claimed rows into queued parts until `n` parts wait. */
+  private fill(n: number): void {
+    while (this.queue.length < n && this.backlogAt < this.backlog.length) this.enqueue(this.backlog[this.backlogAt++]);
+    if (this.backlogAt === this.backlog.length && this.backlogAt) {
+      this.backlog = [];
+      this.backlogAt = 0;
+    }
+  }
+
+  private split(c: Claimed): ReturnType<typeof splitMessage> {
+    if (c.udh) return passThroughPart(c.body, c.udh, { gsmCoding: this.cfg.gsmCoding });
+    // (one part does not depend on the recipient: only the concatenation reference of a long message does)
+    if (this.lastSplit?.body === c.body) return this.lastSplit.parts;
+    const parts = splitMessage(c.body, { gsmCoding: this.cfg.gsmCoding, long: this.cfg.longMethod, ref: c.recipientId });
+    this.lastSplit = parts.length === 1 ? { body: c.body, parts } : null;
+    return parts;
+  }
+
   private enqueue(c: Claimed): void {
-    const pdus = c.udh
-      ? passThroughPart(c.body, c.udh, { gsmCoding: this.cfg.gsmCoding })
-      : splitMessage(c.body, { gsmCoding: this.cfg.gsmCoding, long: this.cfg.longMethod, ref: c.recipientId });
+    const pdus = this.split(c);
     const msg: Msg = { claimed: c, total: pdus.length, open: 0, results: [], abort: false };
     pdus.forEach((text, i) => {
       if (c.doneParts.includes(i + 1)) return; // accepted before a dropped session: not sent again
@@ -296,6 +318,9 @@ export class ConnectorRuntime {
     this.running = false;
     await this.loop;
     for (const job of this.queue.splice(0)) this.settlePart(job.msg, job.partNo, 'skipped');
+    for (const c of this.backlog.splice(this.backlogAt)) this.outcomes.push({ recipientId: c.recipientId, dispatchId: c.dispatchId, kind: 'release' });
+    this.backlog = [];
+    this.backlogAt = 0;
     await Promise.all(this.sessions.map((s) => s.stop()));
     await Promise.all([...this.open]);
     clearInterval(this.flushTimer);
@@ -309,6 +334,8 @@ export class ConnectorRuntime {
     this.running = false;
     for (const s of this.sessions) s.destroy();
     this.queue = [];
+    this.backlog = [];
+    this.backlogAt = 0;
     clearInterval(this.flushTimer);
     if (this.applyTimer) clearTimeout(this.applyTimer);
     void this.flush();
