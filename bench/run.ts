@@ -7,6 +7,7 @@
  *   npm run bench -- --only send,status    some phases (http = send,big,status; reconcile; pipeline; smpp; smpp-server; webhooks)
  *   npm run bench -- --duration 5 --keys 4 shorter load runs, send load spread over 4 keys
  *   npm run bench -- --profile             web and worker write .cpuprofile files to bench/profiles/
+ *   SMPP_DEBUG=/tmp/x.json npm run bench -- --only smpp   also writes when each outbox row and submit_sm happened
  *
  * The service runs from the production build as an operator runs it: `npm start`
  * (web, WORKER=off while the HTTP figures are taken) and `npm run worker`, on a
@@ -325,10 +326,19 @@ async function smppPhase(): Promise<void> {
     await waitFor(async () => (await sql`select 1 from connector_leases l join connectors c on c.id = l.connector_id
        where c.name = 'bench-smsc' and l.bound_sessions > 0 and l.expires_at > now()`).length > 0, 30_000, 100, 'the connector bound');
     const N = 10_000;
+    const x0 = await dbTransactions();
+    const sends0 = Date.now();
     for (let k = 0; k < 10; k += 2) await Promise.all([0, 1].map((j) => send(m.api_key, numbers(1000, 990 + k + j))));
+    const sendsDone = Date.now();
     await waitFor(async () => smsc.submits.length >= N, 120_000, 20, `${N} submit_sm at the SMSC`);
     const submitSecs = (smsc.submits[N - 1].at - smsc.submits[0].at) / 1000;
     const submitRate = N / Math.max(submitSecs, 0.001);
+    const x1 = await dbTransactions();
+    if (process.env.SMPP_DEBUG) {
+      const outbox = await sql`select extract(epoch from assigned_at) * 1000 as at from carrier_outbox`;
+      writeFileSync(process.env.SMPP_DEBUG, JSON.stringify({ sends0, sendsDone, submits: smsc.submits.map((x) => x.at), outbox: outbox.map((r) => Number(r.at)) }));
+    }
+    log(`smpp: sends accepted in ${((sendsDone - sends0) / 1000).toFixed(2)} s; first submit_sm ${smsc.submits[0].at - sends0} ms after the first send; ${((x1 - x0) / N).toFixed(2)} DB transactions per submit_sm (the whole database)`);
     // Receipts: 50 deliver_sm in flight, each answered only once stored (D14); then every recipient terminal.
     const ids = smsc.submits.slice(0, N).map((x) => x.messageId!);
     const r0 = performance.now();
@@ -341,6 +351,7 @@ async function smppPhase(): Promise<void> {
       return r.n >= N;
     }, 120_000, 20, `${N} delivered`);
     const receiptRate = N / ((performance.now() - r0) / 1000);
+    log(`smpp: ${((await dbTransactions()) - x1) / N} DB transactions per receipt (the whole database)`);
     const raw = await rawSubmitLoop(smsc.port, N, 50);
     log(`smpp: ${N} submit_sm in ${submitSecs.toFixed(2)} s (${submitRate.toFixed(0)}/s; raw library loop ${raw.toFixed(0)}/s), receipts to delivered ${receiptRate.toFixed(0)}/s`);
     rows.push(
@@ -417,6 +428,13 @@ async function smppServerPhase(): Promise<void> {
     { figure: 'SMPP server: submit_sm accepted, 1 session, window 50', unit: 'submit/s', value: smppRate, baseline: 'POST /send 1 rcpt, 50 concurrent', baselineValue: httpRate, target: '>= 0.8 x', ok: smppRate >= 0.8 * httpRate },
     { figure: 'SMPP server: receipts pushed as deliver_sm', unit: 'receipts/s', value: receiptRate, baseline: '-', baselineValue: null, target: '>= 2000', ok: receiptRate >= 2000 },
   );
+}
+
+/** Committed transactions of the bench database so far (statistics are flushed at most once a second: waits 1.1 s first). */
+async function dbTransactions(): Promise<number> {
+  await new Promise((r) => setTimeout(r, 1100));
+  const [r] = await sql<{ n: string }[]>`select xact_commit::text as n from pg_stat_database where datname = current_database()`;
+  return Number(r.n);
 }
 
 /** submit_sm per second of a bare client of the same library: `n` messages, at most `window` unanswered. */

@@ -70,6 +70,13 @@ function createMetrics() {
     registers: [registry],
   });
 
+  const carrierMo = new Counter({
+    name: 'sms_carrier_mo_total',
+    help: 'Mobile-originated deliver_sm (not receipts) from SMPP connectors: acknowledged with ESME_ROK, not stored (inbound SMS is not in v1)',
+    labelNames: ['connector'] as const,
+    registers: [registry],
+  });
+
   const carrierReceipts = new Counter({
     name: 'sms_carrier_receipts_total',
     help: 'Delivery receipts (deliver_sm) stored from SMPP connectors, by connector and stat (DELIVRD, UNDELIV, ..., other)',
@@ -118,7 +125,7 @@ function createMetrics() {
     help: 'Worker processes whose heartbeat is younger than 30 s',
     registers: [databaseRegistry],
   });
-  return { registry, databaseRegistry, httpRequests, httpDuration, sendsAccepted, recipientsTerminal, dispatchLag, webhookAttempts, carrierSubmits, carrierReceipts, walletCharged, jobQueueDepth, jobOldestDueAge, webhookBacklog, connectorBoundSessions, workersAlive };
+  return { registry, databaseRegistry, httpRequests, httpDuration, sendsAccepted, recipientsTerminal, dispatchLag, webhookAttempts, carrierSubmits, carrierReceipts, carrierMo, walletCharged, jobQueueDepth, jobOldestDueAge, webhookBacklog, connectorBoundSessions, workersAlive };
 }
 
 const SHARED = Symbol.for('sms-gateway.metrics');
@@ -126,4 +133,4 @@ type WithMetrics = typeof globalThis & { [SHARED]?: ReturnType<typeof createMetr
 const g = globalThis as WithMetrics;
 const m = (g[SHARED] ??= createMetrics());
 
-export const { registry, databaseRegistry, httpRequests, httpDuration, sendsAccepted, recipientsTerminal, dispatchLag, webhookAttempts, carrierSubmits, carrierReceipts, walletCharged, jobQueueDepth, jobOldestDueAge, webhookBacklog, connectorBoundSessions, workersAlive } = m;
+export const { registry, databaseRegistry, httpRequests, httpDuration, sendsAccepted, recipientsTerminal, dispatchLag, webhookAttempts, carrierSubmits, carrierReceipts, carrierMo, walletCharged, jobQueueDepth, jobOldestDueAge, webhookBacklog, connectorBoundSessions, workersAlive } = m;

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import smpp from 'smpp';
 import { startSmsc, type Smsc } from './smsc';
+import { carrierMo } from '@/server/metrics/registry';
 
 const h = carrierHarness();
 const smscs: Smsc[] = [];
@@ -62,6 +63,48 @@ describe('SMPP connector through the worker code (D14)', () => {
     expect(first.map((e) => e.event_type)).toEqual(['sms.processing', 'sms.sent', 'sms.delivered']);
     expect(first[1].payload.data).toEqual({ recipient_phone: '+243810001234', carrier: 'walk', carrier_message_id: 'm000001', sent_at: expect.any(String), dispatch_at: null });
     expect(ev.find((e) => e.event_type === 'sms.failed')!.payload.data).toMatchObject({ carrier: 'walk', error_code: 'DLR_UNDELIV', error_message: '001', retryable: true });
+  });
+
+  it('a mobile-originated deliver_sm is acknowledged (ESME_ROK), counted and not stored: no recipient changes', async () => {
+    const s = await smsc({ systemId: 'gw', password: 'secret1' });
+    const c = await h.connector('mo', s.port);
+    await h.route('2438112', [c.id]);
+    const m = await h.merchant();
+    h.manager();
+    const id = await h.send(m.apiKey, ['+243811201234'], 'before the MO');
+    const before = await waitFor(() => h.recipients(id), (r) => r.every((x) => x.state === 'sent'));
+    const counted = async () => (await carrierMo.get()).values.find((v) => v.labels.connector === 'mo')?.value ?? 0;
+    const mos = await counted();
+    expect(await s.mo('243811201234', 'ACME', 'STOP')).toBe(0);
+    expect(await counted()).toBe(mos + 1);
+    expect(await h.recipients(id)).toEqual(before);
+    const receipts = await h.db.execute(sql`select 1 from carrier_receipts where connector_id = ${c.id}`);
+    expect(receipts.length).toBe(0);
+    // the session stays usable: a receipt after the MO still moves the recipient
+    expect(await s.receipt('m000001', 'DELIVRD')).toBe(0);
+    const done = await waitFor(() => h.recipients(id), (r) => r.every((x) => x.state === 'delivered'));
+    expect(done.map((r) => r.state)).toEqual(['delivered']);
+  });
+
+  it('many receipts arriving together (stored as one batch): each is in Postgres when its deliver_sm_resp arrives', async () => {
+    const s = await smsc({ systemId: 'gw', password: 'secret1' });
+    const c = await h.connector('batch', s.port);
+    await h.route('2438113', [c.id]);
+    const m = await h.merchant();
+    h.manager();
+    const phones = Array.from({ length: 20 }, (_, i) => `+2438113${String(i).padStart(5, '0')}`);
+    const id = await h.send(m.apiKey, phones, 'many receipts');
+    await waitFor(() => h.recipients(id), (r) => r.every((x) => x.state === 'sent'));
+    const ids = s.submits.map((x) => x.messageId!);
+    // each answer checks that its own receipt is in Postgres when deliver_sm_resp arrives
+    const seen = await Promise.all(ids.map(async (mid) => {
+      const status = await s.receipt(mid, 'DELIVRD');
+      const rows = await h.db.execute(sql`select 1 from carrier_receipts where connector_id = ${c.id} and carrier_message_id = ${mid}`);
+      return [status, rows.length];
+    }));
+    expect(seen).toEqual(ids.map(() => [0, 1]));
+    const done = await waitFor(() => h.recipients(id), (r) => r.every((x) => x.state === 'delivered'));
+    expect(done.filter((r) => r.state === 'delivered').length).toBe(20);
   });
 
   it('a receipt that writes the id in decimal matches a submit_sm_resp id given in hexadecimal (and the reverse)', async () => {

@@ -116,6 +116,17 @@ export async function startSmsc(
         );
       });
     },
+    /** A mobile-originated message (deliver_sm, esm_class 0: not a receipt) on the first open session; resolves with deliver_sm_resp's status. */
+    mo(from: string, to: string, text: string): Promise<number> {
+      const session = server.sessions.filter((x) => roles.get(x) !== 'bind_transmitter').at(-1);
+      if (!session) throw new Error('no session to send the MO on');
+      return new Promise((resolve) => {
+        session.deliver_sm(
+          { esm_class: 0, source_addr_ton: 1, source_addr_npi: 1, source_addr: from, dest_addr_ton: 5, dest_addr_npi: 0, destination_addr: to, data_coding: 0, short_message: Buffer.from(text, 'latin1') },
+          (resp) => resolve(resp.command_status),
+        );
+      });
+    },
     /** The bind command each open session used. */
     roleOf(session: smpp.Session): string | undefined {
       return roles.get(session);

@@ -91,7 +91,7 @@ export async function settleOutcomes(db: Db, c: ConnectorRef, parts: AcceptedPar
     }
     const ids = (kind: Outcome['kind']) => outcomes.filter((o) => o.kind === kind).map((o) => o.recipientId);
 
-    const sent = await tx.execute<{ recipient_id: number; dispatch_id: string; first_id: string | null }>(sql`
+    const sent = !ids('sent').length ? [] : await tx.execute<{ recipient_id: number; dispatch_id: string; first_id: string | null }>(sql`
       update carrier_outbox o set state = 'sent', claimed_by = null, claimed_at = null, expires_at = now() + make_interval(secs => ${c.validityS})
        where o.recipient_id = any(${ids64(ids('sent'))}) and o.connector_id = ${c.id} and o.state = 'queued'
       returning o.recipient_id, o.dispatch_id,
@@ -104,7 +104,8 @@ export async function settleOutcomes(db: Db, c: ConnectorRef, parts: AcceptedPar
       await emitEvents(tx, recipientEvents('sms.sent', d.ref, moved.map((m) => ({ ...m, extra: { carrier_message_id: firstIds.get(m.id) ?? null } })), now), { now });
     }
 
-    const retried = await tx.execute<{ recipient_id: number; connector_id: string }>(sql`
+    // (a statement only for the kinds present: each is a round trip inside the transaction)
+    const retried = !ids('retry').length ? [] : await tx.execute<{ recipient_id: number; connector_id: string }>(sql`
       update carrier_outbox o set ${NEXT_ON_ROUTE}, claimed_by = null, claimed_at = null
        where o.recipient_id = any(${ids64(ids('retry'))}) and o.connector_id = ${c.id} and o.state = 'queued'
       returning o.recipient_id, o.connector_id`);
@@ -114,7 +115,7 @@ export async function settleOutcomes(db: Db, c: ConnectorRef, parts: AcceptedPar
       await tx.execute(sql`delete from carrier_parts where connector_id = ${c.id} and recipient_id = any(${ids64(movedAway)})`);
     }
 
-    const failedRows = await tx.execute<{ recipient_id: number; dispatch_id: string }>(sql`
+    const failedRows = !ids('fail').length ? [] : await tx.execute<{ recipient_id: number; dispatch_id: string }>(sql`
       delete from carrier_outbox where recipient_id = any(${ids64(ids('fail'))}) and connector_id = ${c.id} and state = 'queued'
       returning recipient_id, dispatch_id`);
     const statusOf = new Map(outcomes.flatMap((o) => (o.kind === 'fail' ? [[o.recipientId, o.status] as const] : [])));
@@ -125,7 +126,7 @@ export async function settleOutcomes(db: Db, c: ConnectorRef, parts: AcceptedPar
       await finishIfComplete(tx, d.ref, now);
     }
 
-    await tx.execute(sql`
+    if (ids('release').length) await tx.execute(sql`
       update carrier_outbox set claimed_by = null, claimed_at = null
        where recipient_id = any(${ids64(ids('release'))}) and connector_id = ${c.id} and state = 'queued'`);
   });

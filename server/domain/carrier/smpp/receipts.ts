@@ -58,23 +58,27 @@ export function receiptIdForms(id: string): string[] {
 }
 
 /**
- * Stored before deliver_sm_resp (D14). A receipt that is not final (ENROUTE, ACCEPTD) is kept but never applied.
- * The id is stored in the form the SMSC gave in submit_sm_resp when an accepted part has one of its other forms
- * (same statement: the unique index of carrier_parts answers it); otherwise as received, and the sweep tries the
- * other forms again later (`adoptIdForms`: the part may not be recorded yet).
+ * Stored before deliver_sm_resp (D14), a batch in one statement. A receipt that is not final (ENROUTE, ACCEPTD) is
+ * kept but never applied. The id is stored in the form the SMSC gave in submit_sm_resp when an accepted part has one
+ * of its other forms (same statement: the unique index of carrier_parts answers it); otherwise as received, and the
+ * sweep tries the other forms again later (`adoptIdForms`: the part may not be recorded yet).
  */
-export async function storeReceipt(db: Db, connectorId: string, r: ParsedReceipt, connectorName = connectorId): Promise<void> {
-  const forms = receiptIdForms(r.messageId);
-  const id =
-    forms.length === 1
-      ? sql`${r.messageId}`
-      : sql`coalesce((select p.carrier_message_id from carrier_parts p
-                       where p.connector_id = ${connectorId} and p.carrier_message_id = any(${textArray(forms)})
-                       order by array_position(${textArray(forms)}, p.carrier_message_id) limit 1), ${r.messageId})`;
+export async function storeReceipts(db: Db, connectorId: string, receipts: ParsedReceipt[], connectorName = connectorId): Promise<void> {
+  if (!receipts.length) return;
+  const rows = receipts.map((r) => {
+    const forms = receiptIdForms(r.messageId);
+    return { id: r.messageId, forms: forms.length > 1 ? forms : null, stat: r.stat, err: r.err, final: FINAL.has(r.stat) };
+  });
   await db.execute(sql`
     insert into carrier_receipts (connector_id, carrier_message_id, stat, err, applied_at)
-    values (${connectorId}, ${id}, ${r.stat}, ${r.err}, ${FINAL.has(r.stat) ? null : sql`now()`})`);
-  carrierReceipts.inc({ connector: connectorName, stat: KNOWN_STATS.has(r.stat) ? r.stat : 'other' });
+    select ${connectorId},
+           case when x.forms is null then x.id
+                else coalesce((select p.carrier_message_id from carrier_parts p
+                                where p.connector_id = ${connectorId} and p.carrier_message_id = any(x.forms)
+                                order by array_position(x.forms, p.carrier_message_id) limit 1), x.id) end,
+           x.stat, x.err, case when x.final then null else now() end
+      from json_to_recordset(${JSON.stringify(rows)}::json) as x(id text, forms text[], stat text, err text, final boolean)`);
+  for (const r of receipts) carrierReceipts.inc({ connector: connectorName, stat: KNOWN_STATS.has(r.stat) ? r.stat : 'other' });
 }
 
 /**

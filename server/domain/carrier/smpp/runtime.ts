@@ -2,9 +2,10 @@ import type smpp from 'smpp';
 import type { Db } from '@/db/client';
 import type { ConnectorRow, SessionState } from '@/db/schema';
 import { logger } from '@/server/lib/logger';
+import { carrierMo } from '@/server/metrics/registry';
 import { takeTps } from './leases';
 import { claimOutbox, settleOutcomes, type AcceptedPart, type Claimed, type Outcome } from './outbox';
-import { applyStoredReceipts, parseReceipt, receiptIdForms, storeReceipt } from './receipts';
+import { applyStoredReceipts, parseReceipt, receiptIdForms, storeReceipts, type ParsedReceipt } from './receipts';
 import { SmppSession, type SubmitResult } from './session';
 import { passThroughPart, relativeValidity, splitMessage } from './split';
 import { RETRYABLE_STATUSES } from './status';
@@ -23,6 +24,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export class ConnectorRuntime {
   readonly sessions: SmppSession[] = [];
   private queue: PartJob[] = [];
+  /** Claimed rows not yet split into parts (split a few windows ahead, not a whole claim in one go). */
+  private backlog: Claimed[] = [];
+  private backlogAt = 0;
+  /** The last single-part split, reused for the next row with the same text (a bulk send's rows come together). */
+  private lastSplit: { body: string; parts: ReturnType<typeof splitMessage> } | null = null;
   private parts: AcceptedPart[] = [];
   private flushingParts: AcceptedPart[] = [];
   private outcomes: Outcome[] = [];
@@ -39,6 +45,9 @@ export class ConnectorRuntime {
   /** Resolves the pump's wait early: an answer freed a window slot. */
   private wake: (() => void) | null = null;
   private wakeSoon = false;
+  /** Receipts waiting for the next batch insert, and the loop writing them (null when idle). */
+  private receipts: Array<{ receipt: ParsedReceipt; resolve: () => void; reject: (e: unknown) => void }> = [];
+  private storing: Promise<void> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -72,19 +81,51 @@ export class ConnectorRuntime {
     this.loop = this.pump().catch((e: unknown) => logger.error('smpp submit loop failed', { connector: this.cfg.name, error: e }));
   }
 
-  private async onDeliverSm(pdu: smpp.Pdu): Promise<void> {
+  /**
+   * A receipt is stored before its deliver_sm_resp (D14): the promise resolves once the batch holding it committed.
+   * Receipts that arrive while a batch is being written wait for the next one (one statement per batch).
+   * A deliver_sm that is not a receipt (mobile-originated) is acknowledged and not stored: inbound SMS is not in v1.
+   */
+  private onDeliverSm(pdu: smpp.Pdu): Promise<void> {
     const receipt = parseReceipt(pdu);
-    if (!receipt) return; // a mobile-originated message: acknowledged, not handled here
-    // A receipt that overtakes the recording of its submit_sm_resp (answers are written every flushMs): the id form
-    // of the accepted part is still in memory here.
-    const unflushed = new Set([...this.parts, ...this.flushingParts].map((p) => p.messageId));
-    const form = unflushed.size ? receiptIdForms(receipt.messageId).find((f) => unflushed.has(f)) : undefined;
-    await storeReceipt(this.db, this.cfg.id, form ? { ...receipt, messageId: form } : receipt, this.cfg.name);
-    if (!this.applyTimer) {
-      this.applyTimer = setTimeout(() => {
-        this.applyTimer = null;
-        applyStoredReceipts(this.db, new Date()).catch((e: unknown) => logger.warn('applying receipts failed', { error: e }));
-      }, this.opts.flushMs);
+    if (!receipt) {
+      carrierMo.inc({ connector: this.cfg.name });
+      logger.debug('smpp mobile-originated deliver_sm acknowledged, not stored', { connector: this.cfg.name, esm_class: pdu.esm_class });
+      return Promise.resolve();
+    }
+    return new Promise((resolve, reject) => {
+      this.receipts.push({ receipt, resolve, reject });
+      if (!this.storing) this.storing = new Promise<void>((r) => setImmediate(r)).then(() => this.storeBatches());
+    });
+  }
+
+  /** Writes the waiting receipts, a batch per statement, until none is left; then schedules their application. */
+  private async storeBatches(): Promise<void> {
+    try {
+      while (this.receipts.length) {
+        const batch = this.receipts.splice(0, 2000);
+        // A receipt that overtakes the recording of its submit_sm_resp (answers are written every flushMs): the id
+        // form of the accepted part is still in memory here.
+        const unflushed = this.parts.length || this.flushingParts.length ? new Set([...this.parts, ...this.flushingParts].map((p) => p.messageId)) : null;
+        const rows = batch.map(({ receipt }) => {
+          const form = unflushed ? receiptIdForms(receipt.messageId).find((f) => unflushed.has(f)) : undefined;
+          return form ? { ...receipt, messageId: form } : receipt;
+        });
+        try {
+          await storeReceipts(this.db, this.cfg.id, rows, this.cfg.name);
+          for (const b of batch) b.resolve();
+        } catch (e) {
+          for (const b of batch) b.reject(e);
+        }
+        if (!this.applyTimer) {
+          this.applyTimer = setTimeout(() => {
+            this.applyTimer = null;
+            applyStoredReceipts(this.db, new Date()).catch((e: unknown) => logger.warn('applying receipts failed', { error: e }));
+          }, this.opts.flushMs);
+        }
+      }
+    } finally {
+      this.storing = null;
     }
   }
 
@@ -113,24 +154,28 @@ export class ConnectorRuntime {
         continue;
       }
       // Claims run beside the submits (the next batch arrives while this one is in flight), one at a time.
-      const low = this.queue.length < this.cfg.window * senders.length * 4;
+      // The queue holds about a second of the connector's TPS (at least 8 windows, at most 2000 rows); the next claim
+      // starts at half of that, so the window never waits for a claim's round trip at full speed.
+      const depth = Math.min(2000, Math.max(this.cfg.window * senders.length * 8, this.cfg.tps));
+      const low = this.queue.length + this.backlog.length - this.backlogAt < depth / 2;
       if (low && !claimed) {
-        claimed = claimOutbox(this.db, this.cfg.id, this.token, Math.min(this.cfg.window * senders.length * 8, 2000))
+        claimed = claimOutbox(this.db, this.cfg.id, this.token, depth)
           .catch((e: unknown) => {
             logger.warn('claiming outbox rows failed', { error: e });
             return [] as Claimed[];
           })
           .then((rows) => {
-            if (this.running) for (const c of rows) this.enqueue(c);
+            if (this.running) for (const c of rows) this.backlog.push(c);
             else for (const c of rows) this.outcomes.push({ recipientId: c.recipientId, dispatchId: c.dispatchId, kind: 'release' });
             claimed = null;
             this.wake?.();
             return rows;
           });
       }
+      this.fill(this.cfg.window * senders.length * 2);
       if (this.queue.length === 0) {
         const rows = await (claimed ?? Promise.resolve([]));
-        if (!rows.length && this.queue.length === 0) await this.idle(50);
+        if (!rows.length && this.queue.length === 0 && this.backlogAt === this.backlog.length) await this.idle(50);
         continue;
       }
       if (capacity === 0) {
@@ -140,7 +185,7 @@ export class ConnectorRuntime {
       if (this.credits === 0 || Date.now() >= this.creditsUntil) {
         // One round trip buys what the queue can use this second (only the lease owner submits, so nothing is taken
         // from another process's share; what is left at the second's end lapses).
-        const want = Math.min(this.cfg.tps, Math.max(capacity, this.queue.length));
+        const want = Math.min(this.cfg.tps, Math.max(capacity, this.queue.length + this.backlog.length - this.backlogAt));
         const tps = await takeTps(this.db, this.cfg.id, this.cfg.tps, want).catch((e: unknown) => {
           logger.warn('taking TPS budget failed', { connector: this.cfg.name, error: e });
           return { granted: 0, msToNextSecond: 100 };
@@ -181,10 +226,26 @@ export class ConnectorRuntime {
     await claimed;
   }
 
+  /** Splits claimed rows into queued parts until `n` parts wait. */
+  private fill(n: number): void {
+    while (this.queue.length < n && this.backlogAt < this.backlog.length) this.enqueue(this.backlog[this.backlogAt++]);
+    if (this.backlogAt === this.backlog.length && this.backlogAt) {
+      this.backlog = [];
+      this.backlogAt = 0;
+    }
+  }
+
+  private split(c: Claimed): ReturnType<typeof splitMessage> {
+    if (c.udh) return passThroughPart(c.body, c.udh, { gsmCoding: this.cfg.gsmCoding });
+    // (one part does not depend on the recipient: only the concatenation reference of a long message does)
+    if (this.lastSplit?.body === c.body) return this.lastSplit.parts;
+    const parts = splitMessage(c.body, { gsmCoding: this.cfg.gsmCoding, long: this.cfg.longMethod, ref: c.recipientId });
+    this.lastSplit = parts.length === 1 ? { body: c.body, parts } : null;
+    return parts;
+  }
+
   private enqueue(c: Claimed): void {
-    const pdus = c.udh
-      ? passThroughPart(c.body, c.udh, { gsmCoding: this.cfg.gsmCoding })
-      : splitMessage(c.body, { gsmCoding: this.cfg.gsmCoding, long: this.cfg.longMethod, ref: c.recipientId });
+    const pdus = this.split(c);
     const msg: Msg = { claimed: c, total: pdus.length, open: 0, results: [], abort: false };
     pdus.forEach((text, i) => {
       if (c.doneParts.includes(i + 1)) return; // accepted before a dropped session: not sent again
@@ -257,6 +318,9 @@ export class ConnectorRuntime {
     this.running = false;
     await this.loop;
     for (const job of this.queue.splice(0)) this.settlePart(job.msg, job.partNo, 'skipped');
+    for (const c of this.backlog.splice(this.backlogAt)) this.outcomes.push({ recipientId: c.recipientId, dispatchId: c.dispatchId, kind: 'release' });
+    this.backlog = [];
+    this.backlogAt = 0;
     await Promise.all(this.sessions.map((s) => s.stop()));
     await Promise.all([...this.open]);
     clearInterval(this.flushTimer);
@@ -270,6 +334,8 @@ export class ConnectorRuntime {
     this.running = false;
     for (const s of this.sessions) s.destroy();
     this.queue = [];
+    this.backlog = [];
+    this.backlogAt = 0;
     clearInterval(this.flushTimer);
     if (this.applyTimer) clearTimeout(this.applyTimer);
     void this.flush();

@@ -37,6 +37,7 @@ export class SmppSession {
   private timers = new Set<NodeJS.Timeout>();
   private enquire: NodeJS.Timeout | null = null;
   private stopped = false;
+  private respondCorked = false;
 
   constructor(
     private readonly cfg: SessionConfig,
@@ -90,6 +91,7 @@ export class SmppSession {
       this.later(wait, () => this.connect());
     });
     s.on(this.cfg.tls ? 'secureConnect' : 'connect', () => {
+      s.socket.setNoDelay(true); // a batch of submit_sm or answers leaves at once, not after the SMSC's delayed ACK
       const bind = { transceiver: 'bind_transceiver', transmitter: 'bind_transmitter', receiver: 'bind_receiver' }[this.cfg.role] as
         'bind_transceiver' | 'bind_transmitter' | 'bind_receiver';
       s[bind]({ system_id: this.cfg.systemId, password: this.cfg.password, system_type: this.cfg.systemType, interface_version: 0x34 }, (pdu) => {
@@ -111,10 +113,23 @@ export class SmppSession {
     s.on('deliver_sm', (pdu: smpp.Pdu) => {
       // D14: the receipt is stored before deliver_sm_resp; a failure to store leaves it unanswered (the SMSC resends it).
       this.hooks.onDeliverSm(pdu).then(
-        () => this.lib === s && s.send(pdu.response()),
+        () => this.lib === s && this.respond(s, pdu),
         (e: unknown) => logger.warn('deliver_sm not stored; left unanswered', { error: e }),
       );
     });
+  }
+
+  /** Answers a PDU; the answers given in the same tick (a stored batch of receipts) leave in one write. */
+  private respond(s: smpp.Session, pdu: smpp.Pdu): void {
+    if (!this.respondCorked) {
+      this.respondCorked = true;
+      s.socket.cork();
+      process.nextTick(() => {
+        this.respondCorked = false;
+        s.socket.uncork();
+      });
+    }
+    s.send(pdu.response());
   }
 
   /** Holds writes until uncork(): a batch of submit_sm leaves in one write. */
