@@ -5,7 +5,9 @@ import type { AddressInfo } from 'node:net';
  * The bench's webhook receiver, in its own process so that it never shares a
  * core with the sender it measures: acks every POST at once with 204, counts
  * them (and distinct event_ids), keeps the first bodies for the raw-loop
- * baseline. Talks to the bench over IPC: 'stats', 'bodies', 'reset'.
+ * baseline. Talks to the bench over IPC: 'stats', 'bodies', 'reset', 'fair'.
+ * Ten more servers (ports) stand for ten merchants' receivers: each keeps the
+ * arrival times of what it got ('fair' returns them, by receiver).
  */
 let count = 0;
 let firstAt = 0;
@@ -31,12 +33,28 @@ const server = createServer((req, res) => {
   });
 });
 server.keepAliveTimeout = 30_000;
-server.listen(0, '127.0.0.1', () => {
-  process.send!({ type: 'ready', port: (server.address() as AddressInfo).port });
+const RECEIVERS = 10;
+const arrivals: number[][] = Array.from({ length: RECEIVERS }, () => []);
+const receivers = arrivals.map((times) => {
+  const s = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(204);
+      res.end();
+      times.push(Date.now());
+    });
+  });
+  s.keepAliveTimeout = 30_000;
+  return s;
+});
+const listen = (s: typeof server) => new Promise<number>((resolve) => s.listen(0, '127.0.0.1', () => resolve((s.address() as AddressInfo).port)));
+void Promise.all([listen(server), ...receivers.map(listen)]).then(([port, ...ports]) => {
+  process.send!({ type: 'ready', port, ports });
 });
 
 process.on('message', (msg: { type: string }) => {
   if (msg.type === 'stats') process.send!({ type: 'stats', count, distinct: ids.size, firstAt, lastAt });
+  else if (msg.type === 'fair') process.send!({ type: 'fair', arrivals });
   else if (msg.type === 'bodies') process.send!({ type: 'bodies', bodies });
   else if (msg.type === 'reset') {
     count = 0;
