@@ -33,6 +33,8 @@ export async function startReceiverChild() {
     urls: ports.map((p) => `http://127.0.0.1:${p}`),
     /** Arrival times (ms) of what each of those ten receivers got. */
     arrivals: async () => (await ask<{ arrivals: number[][] }>('fair')).arrivals,
+    hold: () => ask('hold'),
+    release: () => ask('release'),
     pid: child.pid!,
     stats: () => ask<ReceiverStats & { type: string }>('stats'),
     bodies: async () => (await ask<{ bodies: RecordedBody[] }>('bodies')).bodies,
@@ -146,7 +148,7 @@ export async function rawWebhookLoop(
       }),
     );
     await sql`
-      with r as (select * from json_to_recordset(${JSON.stringify(results)}::json) as r(id text, n int, c int, ms int, at timestamptz)),
+      with r as (select * from json_to_recordset(${JSON.stringify(results)}::text::json) as r(id text, n int, c int, ms int, at timestamptz)),
       moved as (
         update webhook_deliveries d set attempts = r.n, state = 'succeeded', last_status_code = r.c, last_error = null,
                next_attempt_at = null, locked_until = null, updated_at = now()
