@@ -47,41 +47,6 @@ export async function startReceiverChild() {
 }
 
 /**
- * The webhook baseline: POSTs the recorded bodies (with their headers) to the
- * receiver with `concurrency` requests in flight over keep-alive connections,
- * plain node:http, no database. Events per second.
- */
-export async function rawPostLoop(url: string, bodies: RecordedBody[], concurrency: number): Promise<number> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  const target = new URL('/hook', url);
-  let next = 0;
-  const post = (b: RecordedBody) =>
-    new Promise<void>((resolve, reject) => {
-      const headers: Record<string, string> = {
-        'content-type': 'application/json',
-        'content-length': String(Buffer.byteLength(b.body)),
-        'user-agent': 'sms-gateway-webhooks/1',
-      };
-      if (b.authorization) headers.authorization = b.authorization;
-      const req = http.request(target, { method: 'POST', agent, headers }, (res) => {
-        res.resume();
-        res.on('end', () => resolve());
-      });
-      req.on('error', reject);
-      req.end(b.body);
-    });
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < bodies.length) await post(bodies[next++]);
-    }),
-  );
-  const rate = bodies.length / ((performance.now() - t0) / 1000);
-  agent.destroy();
-  return rate;
-}
-
-/**
  * The webhook floor (issue 16): the same database reads and writes as the scheduler plus the same signed POSTs,
  * hand-written. In batches of `batch`: lease the organization's due deliveries (one UPDATE ... RETURNING with the
  * event payload and the app's signing key), POST each with the Standard Webhooks signature (D16) and Basic auth,
