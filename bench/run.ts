@@ -21,12 +21,12 @@ import { parseArgs } from 'node:util';
 import postgres from 'postgres';
 import { DEFAULT_LIMITS as WEBHOOK_LIMITS } from '@/server/domain/webhooks/deliver-due';
 import { load, loop } from './lib/load';
-import { noopJobsPerSecond, rawSendWrites, rawStatusReads, type RawMerchant } from './lib/raw-db';
+import { noopJobsPerSecond, rawPipeline, rawSendWrites, rawStatusReads, type RawMerchant } from './lib/raw-db';
 import { digestApiKey } from '@/server/lib/crypto';
 import { startMinimalStatusServer } from './lib/minimal-status';
 import { cpuSeconds, sampleRss } from './lib/rss';
 import { admin, ensureBuild, freshDatabase, migrate, startNpm, startProfiled, waitFor, type Proc } from './lib/service';
-import { rawPostLoop, startReceiverChild } from './lib/webhooks';
+import { rawWebhookLoop, startReceiverChild } from './lib/webhooks';
 import { printTable, type Row } from './lib/report';
 
 const { values: opts } = parseArgs({
@@ -62,6 +62,8 @@ const env: NodeJS.ProcessEnv = {
   SMPP_PORT: String(port + 100),
   SEED_DEMO: 'off',
   CARRIER_SIM_DELAY_MS: '0',
+  // the fairness row holds the receivers' answers while its 10 sends go through the pipeline (a few seconds)
+  WEBHOOK_TIMEOUT_MS: '20000',
   LOG_LEVEL: 'warn',
 };
 const adminEnv = env;
@@ -106,6 +108,13 @@ async function startService(withWorker: boolean) {
     throw new Error(`${e.message}\n${web!.output()}`);
   });
   if (withWorker) await waitFor(async () => (await sql`select 1 from worker_heartbeats`).length > 0, 60_000, 200, 'the worker');
+}
+
+async function stopService() {
+  await worker?.stop();
+  await web?.stop();
+  worker = undefined;
+  web = undefined;
 }
 
 try {
@@ -245,10 +254,21 @@ try {
     // while the service is down.
     await web?.stop();
     web = undefined;
+    // The pipeline's floor, while the service is down: the same sends and row transitions, raw (bench/lib/raw-db.ts).
+    let rawPipe = 0;
+    if (phases.has('pipeline')) {
+      const rawMerchant = await merchant('Bench raw pipeline');
+      const rawSql = postgres(database.url, { max: 10, onnotice: () => {} });
+      const o = { sends: 20, recipients: 1000, sendLanes: 4, stepLanes: 4 };
+      await rawPipeline(rawSql, raw([rawMerchant])[0], { ...o, block: 500 }); // warm-up: plans, caches
+      rawPipe = await rawPipeline(rawSql, raw([rawMerchant])[0], { ...o, block: 600 });
+      await rawSql.end();
+      log(`raw pipeline (same sends + row transitions in sets, 4 send lanes, 4 step lanes): ${rawPipe.toFixed(0)} rcpt/s`);
+    }
     await sql`delete from graphile_worker._private_jobs`;
     await sql`delete from worker_heartbeats`;
     const noop = await noopJobsPerSecond(database.url, 5000, 4);
-    log(`graphile-worker no-op jobs: ${noop.toFixed(0)} jobs/s`);
+    log(`graphile-worker no-op jobs (info): ${noop.toFixed(0)} jobs/s`);
     await startService(true);
 
     if (phases.has('pipeline')) {
@@ -262,7 +282,8 @@ try {
       }, 90_000, 20, '20,000 terminal recipients');
       const secs = (performance.now() - t0) / 1000;
       log(`pipeline: 20 x 1000 accepted in ${(accepted / 1000).toFixed(2)} s, all terminal in ${secs.toFixed(2)} s`);
-      rows.push({ figure: 'pipeline, 20 sends x 1000, no webhooks', unit: 'rcpt/s', value: 20_000 / secs, baseline: 'graphile-worker no-op jobs/s', baselineValue: noop, target: '>= 10000', ok: 20_000 / secs >= 10_000 });
+      const rate = 20_000 / secs;
+      rows.push({ figure: 'pipeline, 20 sends x 1000, no webhooks', unit: 'rcpt/s', value: rate, baseline: 'raw postgres.js loop, same sends + transitions in sets', baselineValue: rawPipe, target: '>= 10000 or >= 0.85 x', ok: rate >= 10_000 || rate >= 0.85 * rawPipe });
     }
 
     if (phases.has('smpp')) await smppPhase();
@@ -270,20 +291,73 @@ try {
     if (phases.has('webhooks')) {
       rss.phase('webhooks');
       await receiver.reset();
+      // As the raw loop below finds them: every event of the 4 sends exists before the first answer (the receiver
+      // holds its answers until all 4,000 recipients are terminal), so the figure is delivery, not the pipeline.
       const sends = 4;
       const expected = sends * (1 + 3 * 1000);
-      const t0 = Date.now();
+      await receiver.hold();
       for (let i = 0; i < sends; i++) await send(hooks.api_key, numbers(1000, 200 + i));
+      await waitFor(async () => {
+        const [r] = await sql<{ n: number }[]>`select coalesce(sum(delivered + failed), 0)::int as n from messages where organization_id = ${hooks.organization_id}`;
+        return r.n >= sends * 1000;
+      }, 60_000, 20, '4,000 terminal recipients');
+      const t0 = Date.now();
+      await receiver.release();
       const stats = await waitFor(async () => {
         const s = await receiver.stats();
         return s.count >= expected ? s : null;
       }, 90_000, 50, `${expected} webhook events`);
-      const rate = stats.count / ((stats.lastAt - stats.firstAt) / 1000);
-      log(`webhooks: ${stats.count} events (${stats.distinct} distinct) in ${((stats.lastAt - t0) / 1000).toFixed(2)} s after the first send; ${rate.toFixed(0)} events/s`);
-      const bodies = await receiver.bodies();
-      const baseline = await rawPostLoop(receiver.url, bodies, WEBHOOK_LIMITS.perOrgCap);
-      log(`raw node:http loop, ${WEBHOOK_LIMITS.perOrgCap} in flight, keep-alive: ${baseline.toFixed(0)} events/s`);
-      rows.push({ figure: 'webhook events delivered (1 merchant)', unit: 'events/s', value: rate, baseline: `raw http loop, ${WEBHOOK_LIMITS.perOrgCap} in flight`, baselineValue: baseline, target: '>= 2000 and >= 0.5 x', ok: rate >= 2000 && rate >= 0.5 * baseline });
+      const rate = stats.count / ((stats.lastAt - t0) / 1000);
+      log(`webhooks: ${stats.count} events (${stats.distinct} distinct) in ${((stats.lastAt - t0) / 1000).toFixed(2)} s after the release; ${rate.toFixed(0)} events/s`);
+      if (stats.distinct !== expected) throw new Error(`webhooks: ${stats.distinct} distinct events, expected ${expected}`);
+
+      // 10 merchants, each with its own receiver, 1 send x 500 each. The receivers (again) hold their answers until every
+      // message is terminal (all 10 x 1501 events exist, the scheduler's caps full of unanswered requests), then
+      // answer everything at once: each merchant's share of what was delivered from then until the first merchant
+      // had all its events (a fair scheduler gives each the same), min/max.
+      const per = 1 + 3 * 500;
+      const fairMerchants = await Promise.all(receiver.urls.map((u, i) => merchant(`Bench fair ${i}`, ['--webhook-url', `${u}/hook`])));
+      await receiver.hold();
+      await Promise.all(fairMerchants.map((fm, i) => send(fm.api_key, numbers(500, 300 + i))));
+      const fairOrgs = fairMerchants.map((fm) => fm.organization_id);
+      await waitFor(async () => {
+        const [r] = await sql<{ n: number }[]>`select coalesce(sum(delivered + failed), 0)::int as n from messages where organization_id in ${sql(fairOrgs)}`;
+        return r.n >= 10 * 500;
+      }, 60_000, 20, '5,000 terminal recipients of the 10 merchants');
+      const f0 = Date.now();
+      await receiver.release();
+      const arrivals = await waitFor(async () => {
+        const a = await receiver.arrivals();
+        return a.every((t) => t.length >= per) ? a : null;
+      }, 90_000, 50, `${10 * per} webhook events to 10 receivers`);
+      const from = f0;
+      const to = Math.min(...arrivals.map((t) => t[per - 1]));
+      const shares = arrivals.map((t) => t.filter((x) => x >= from && x <= to).length);
+      const fairness = Math.min(...shares) / Math.max(...shares);
+      const all = arrivals.flat();
+      const fairRate = all.length / ((Math.max(...all) - f0) / 1000);
+      log(`webhooks, 10 merchants x ${per} events, 10 receivers: ${fairRate.toFixed(0)} events/s overall after the release; ` +
+        `until the first merchant had all its events (${to - from} ms) each got ${shares.join(', ')} (min/max ${fairness.toFixed(2)})`);
+
+      // The floor: the same deliveries again (made pending anew, the service stopped), leased, signed, POSTed and
+      // recorded by a raw loop, the scheduler's per-organization cap in flight.
+      await stopService();
+      await receiver.reset();
+      await sql`update webhook_deliveries set state = 'pending', attempts = 0, next_attempt_at = now(), locked_until = null
+                 where organization_id = ${hooks.organization_id}`;
+      const rawHooks = await rawWebhookLoop(sql, {
+        organizationId: hooks.organization_id,
+        appSecret: env.APP_SECRET!,
+        authorization: `Basic ${Buffer.from('bench:bench-hook-password').toString('base64')}`,
+        concurrency: WEBHOOK_LIMITS.perOrgCap,
+        batch: WEBHOOK_LIMITS.perOrgBatch,
+      });
+      log(`raw webhook loop (lease, sign, POST ${WEBHOOK_LIMITS.perOrgCap} in flight, record): ${rawHooks.delivered} events, ${rawHooks.rate.toFixed(0)} events/s`);
+      rows.push(
+        { figure: 'webhook events delivered (1 merchant)', unit: 'events/s', value: rate, baseline: `raw loop: same DB work + signed POSTs, ${WEBHOOK_LIMITS.perOrgCap} in flight`, baselineValue: rawHooks.rate, target: '>= 5000 and >= 0.6 x', ok: rate >= 5000 && rate >= 0.6 * rawHooks.rate },
+        { figure: 'webhooks, 10 merchants x 10 receivers: min/max share', unit: 'ratio', value: fairness, baseline: '-', baselineValue: null, target: '>= 0.8', ok: fairness >= 0.8 },
+        { figure: 'webhooks, 10 merchants x 10 receivers: overall', unit: 'events/s', value: fairRate, baseline: '-', baselineValue: null, target: '(info)', ok: null },
+      );
     }
   }
   rss.stop();

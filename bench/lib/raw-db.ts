@@ -22,12 +22,19 @@ const rid = (prefix: string) => `${prefix}_raw${process.pid}x${++seq}${Math.rand
  * event; COMMIT.
  */
 export function rawSendWrites(sql: postgres.Sql, merchants: RawMerchant[], recipients: number) {
+  let turn = 0;
+  const once = rawSendOnce(sql, recipients);
+  return async () => {
+    await once(merchants[turn++ % merchants.length]);
+  };
+}
+
+/** One send's writes (see rawSendWrites); returns the ids of the message and its dispatch. */
+export function rawSendOnce(sql: postgres.Sql, recipients: number, block = 0) {
   const price = '0.0200';
   const cost = (Number(price) * recipients).toFixed(4);
-  const rows = JSON.stringify(Array.from({ length: recipients }, (_, i) => ({ p: i, n: `+24382${String(Math.floor(i / 1000)).padStart(3, '0')}${5000 + (i % 1000)}`, c: price, r: null })));
-  let turn = 0;
-  return async () => {
-    const m = merchants[turn++ % merchants.length];
+  const rows = JSON.stringify(Array.from({ length: recipients }, (_, i) => ({ p: i, n: `+24382${String(block + Math.floor(i / 1000)).padStart(3, '0')}${5000 + (i % 1000)}`, c: price, r: null })));
+  return async (m: RawMerchant) => {
     const [key] = await sql`select * from api_key_take(${m.digest}, 'test', 'send', 1000, null, 60, 30, 300)`;
     if (!key?.allowed) throw new Error('raw send: no slot');
     await sql`select id, country, network, prefixes, price from pricing_rows where organization_id = ${m.organizationId}
@@ -105,7 +112,105 @@ export function rawSendWrites(sql: postgres.Sql, merchants: RawMerchant[], recip
       ]);
       if (!charge.covered) throw new Error('raw send: balance');
     });
+    return { messageId, dispatchId };
   };
+}
+
+/**
+ * The pipeline's floor (issue 16): `sends` sends of `recipients` numbers written as rawSendOnce does, `sendLanes` at a
+ * time (as the bench posts them), while `stepLanes` loops (the worker's concurrency) take each dispatch to terminal
+ * with the same row transitions in sets as server/domain/delivery does, one transaction per step:
+ *   dispatch: lock the dispatch and message, pending -> processing with the carrier label, sms.processing events,
+ *             dispatch running, picked_up;
+ *   submit:   processing -> sent, sms.sent events, the message's updated_at;
+ *   receipts: sent -> delivered, sms.delivered events, delivered counter, dispatch done, dispatches_done.
+ * No job queue between the steps (a step is taken as soon as a lane is free) and no webhook deliveries (the
+ * merchant has no destination, as in the bench's pipeline phase). Recipients per second, first send to last terminal.
+ */
+export async function rawPipeline(
+  sql: postgres.Sql,
+  m: RawMerchant,
+  o: { sends: number; recipients: number; sendLanes: number; stepLanes: number; block: number },
+): Promise<number> {
+  const ready: Array<{ messageId: string; dispatchId: string }> = [];
+  const waiting: Array<() => void> = [];
+  let sent = 0;
+  let taken = 0;
+  const t0 = performance.now();
+  const sendLoop = async () => {
+    while (sent < o.sends) {
+      const i = sent++;
+      ready.push(await rawSendOnce(sql, o.recipients, o.block + i)(m));
+      waiting.shift()?.();
+    }
+  };
+  const stepLoop = async () => {
+    while (taken < o.sends) {
+      const d = ready.shift();
+      if (!d) {
+        await new Promise<void>((r) => waiting.push(r));
+        continue;
+      }
+      taken++;
+      await rawDispatchSteps(sql, d);
+    }
+    for (const w of waiting.splice(0)) w();
+  };
+  await Promise.all([...Array.from({ length: o.sendLanes }, sendLoop), ...Array.from({ length: o.stepLanes }, stepLoop)]);
+  return (o.sends * o.recipients) / ((performance.now() - t0) / 1000);
+}
+
+const ISO_NOW = `to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** The event rows of the recipients a CTE `mv` moved: the payload built as emitEvents builds it. */
+const eventsOf = (type: string, extra: string) => `
+    insert into webhook_events (id, organization_id, app_id, message_id, dispatch_id, recipient_id, event_type, payload)
+    select mv.eid, m.organization_id, m.app_id, mv.message_id, mv.dispatch_id, mv.id, '${type}',
+           jsonb_build_object('event_id', mv.eid, 'event_type', '${type}', 'timestamp', ${ISO_NOW}, 'message_id', mv.message_id,
+             'data', jsonb_build_object('recipient_phone', mv.phone, 'carrier', mv.carrier${extra}, 'dispatch_at', null))
+      from mv join messages m on m.id = mv.message_id
+    returning 1`;
+const MOVE_PROCESSING = `
+  with mv as (
+    update message_recipients r
+       set state = 'processing', updated_at = now(),
+           carrier = 'sim-' || regexp_replace(lower(coalesce((select network from pricing_rows pr where pr.id = r.pricing_row_id), 'default')), '[^a-z0-9]+', '-', 'g')
+     where r.dispatch_id = $1 and r.state = 'pending'
+    returning r.id, r.message_id, r.dispatch_id, r.phone, r.carrier, gen_random_uuid() as eid
+  ), ins as (${eventsOf('sms.processing', '')})
+  select count(*)::int as n from ins`;
+const MOVE_SENT = `
+  with mv as (
+    update message_recipients r set state = 'sent', sent_at = now(), updated_at = now()
+     where r.dispatch_id = $1 and r.state = 'processing'
+    returning r.id, r.message_id, r.dispatch_id, r.phone, r.carrier, gen_random_uuid() as eid
+  ), ins as (${eventsOf('sms.sent', `, 'sent_at', ${ISO_NOW}`)})
+  select count(*)::int as n from ins`;
+const MOVE_DELIVERED = `
+  with mv as (
+    update message_recipients r set state = 'delivered', done_at = now(), updated_at = now()
+     where r.dispatch_id = $1 and r.state = 'sent'
+    returning r.id, r.message_id, r.dispatch_id, r.phone, r.carrier, gen_random_uuid() as eid
+  ), ins as (${eventsOf('sms.delivered', `, 'delivered_at', ${ISO_NOW}, 'segments', 1`)})
+  select count(*)::int as n from ins`;
+
+async function rawDispatchSteps(sql: postgres.Sql, d: { messageId: string; dispatchId: string }): Promise<void> {
+  await sql.begin(async (tx) => {
+    await tx`select d.id from message_dispatches d join messages m on m.id = d.message_id where d.id = ${d.dispatchId} for update of d, m`;
+    const [{ n }] = await tx.unsafe(MOVE_PROCESSING, [d.dispatchId], { prepare: true });
+    await tx`update message_dispatches set state = 'running', started_at = now() where id = ${d.dispatchId}`;
+    await tx`update messages set picked_up = picked_up + ${n}, next_dispatch_at = null, updated_at = now() where id = ${d.messageId}`;
+  });
+  await sql.begin(async (tx) => {
+    await tx`select id from message_dispatches where id = ${d.dispatchId} for update`;
+    await tx.unsafe(MOVE_SENT, [d.dispatchId], { prepare: true });
+    await tx`update messages set updated_at = now() where id = ${d.messageId}`;
+  });
+  await sql.begin(async (tx) => {
+    await tx`select id from message_dispatches where id = ${d.dispatchId} for update`;
+    const [{ n }] = await tx.unsafe(MOVE_DELIVERED, [d.dispatchId], { prepare: true });
+    await tx`update messages set delivered = delivered + ${n}, dispatches_done = dispatches_done + 1, updated_at = now() where id = ${d.messageId}`;
+    await tx`update message_dispatches set state = 'done', finished_at = now() where id = ${d.dispatchId}`;
+  });
 }
 
 /**

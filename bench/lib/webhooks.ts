@@ -1,7 +1,10 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type postgres from 'postgres';
+import { webhookSigningSecret } from '@/server/lib/crypto';
 
 export type ReceiverStats = { count: number; distinct: number; firstAt: number; lastAt: number };
 export type RecordedBody = { body: string; authorization?: string };
@@ -20,12 +23,18 @@ export async function startReceiverChild() {
       child.on('message', on);
       child.send({ type });
     });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (m: any) => (m?.type === 'ready' ? resolve(m.port) : reject(new Error('receiver did not start'))));
+  const { port, ports } = await new Promise<{ port: number; ports: number[] }>((resolve, reject) => {
+    child.once('message', (m: any) => (m?.type === 'ready' ? resolve(m) : reject(new Error('receiver did not start'))));
     child.once('exit', () => reject(new Error('receiver exited')));
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    /** Ten more receivers (one per merchant of the fairness row). */
+    urls: ports.map((p) => `http://127.0.0.1:${p}`),
+    /** Arrival times (ms) of what each of those ten receivers got. */
+    arrivals: async () => (await ask<{ arrivals: number[][] }>('fair')).arrivals,
+    hold: () => ask('hold'),
+    release: () => ask('release'),
     pid: child.pid!,
     stats: () => ask<ReceiverStats & { type: string }>('stats'),
     bodies: async () => (await ask<{ bodies: RecordedBody[] }>('bodies')).bodies,
@@ -38,36 +47,83 @@ export async function startReceiverChild() {
 }
 
 /**
- * The webhook baseline: POSTs the recorded bodies (with their headers) to the
- * receiver with `concurrency` requests in flight over keep-alive connections,
- * plain node:http, no database. Events per second.
+ * The webhook floor (issue 16): the same database reads and writes as the scheduler plus the same signed POSTs,
+ * hand-written. In batches of `batch`: lease the organization's due deliveries (one UPDATE ... RETURNING with the
+ * event payload and the app's signing key), POST each with the Standard Webhooks signature (D16) and Basic auth,
+ * `concurrency` in flight over keep-alive connections, then record the attempts and move the deliveries (one
+ * statement). The next batch is leased while the current one is posted. Events per second, first lease to last write.
  */
-export async function rawPostLoop(url: string, bodies: RecordedBody[], concurrency: number): Promise<number> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  const target = new URL('/hook', url);
-  let next = 0;
-  const post = (b: RecordedBody) =>
-    new Promise<void>((resolve, reject) => {
-      const headers: Record<string, string> = {
-        'content-type': 'application/json',
-        'content-length': String(Buffer.byteLength(b.body)),
-        'user-agent': 'sms-gateway-webhooks/1',
-      };
-      if (b.authorization) headers.authorization = b.authorization;
-      const req = http.request(target, { method: 'POST', agent, headers }, (res) => {
+export async function rawWebhookLoop(
+  sql: postgres.Sql,
+  o: { organizationId: string; appSecret: string; authorization: string; concurrency: number; batch: number },
+): Promise<{ rate: number; delivered: number }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: o.concurrency });
+  const secrets = new Map<string, Buffer>();
+  const lease = () => sql<Array<{ id: string; event_id: string; url: string; attempts: number; payload: Record<string, unknown>; app_id: string; v: number }>>`
+    with chosen as (
+      select id from webhook_deliveries
+       where organization_id = ${o.organizationId} and state = 'pending' and next_attempt_at <= now()
+         and (locked_until is null or locked_until < now())
+       order by next_attempt_at, id limit ${o.batch} for update skip locked)
+    update webhook_deliveries d set locked_until = now() + interval '1 minute', updated_at = now()
+      from chosen, webhook_events e, gateway_apps a
+     where d.id = chosen.id and e.id = d.event_id and a.id = d.app_id
+    returning d.id, d.event_id, d.url, d.attempts, e.payload, a.id as app_id, a.webhook_secret_version as v`;
+  const post = (url: string, body: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; ms: number }>((resolve, reject) => {
+      const t0 = performance.now();
+      const req = http.request(url, { method: 'POST', agent, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
         res.resume();
-        res.on('end', () => resolve());
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: Math.round(performance.now() - t0) }));
       });
       req.on('error', reject);
-      req.end(b.body);
+      req.end(body);
     });
+  let delivered = 0;
   const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < bodies.length) await post(bodies[next++]);
-    }),
-  );
-  const rate = bodies.length / ((performance.now() - t0) / 1000);
+  let next = lease();
+  for (;;) {
+    const rows = await next;
+    if (rows.length === 0) break;
+    next = lease();
+    const results: Array<{ id: string; n: number; c: number; ms: number; at: string }> = [];
+    let i = 0;
+    await Promise.all(
+      Array.from({ length: o.concurrency }, async () => {
+        while (i < rows.length) {
+          const d = rows[i++];
+          const key = `${d.app_id}:${d.v}`;
+          let secret = secrets.get(key);
+          if (!secret) secrets.set(key, (secret = Buffer.from(webhookSigningSecret(o.appSecret, d.app_id, d.v).slice('whsec_'.length), 'base64')));
+          const p = d.payload;
+          const body = JSON.stringify({ event_id: p.event_id, event_type: p.event_type, timestamp: p.timestamp, message_id: p.message_id, data: p.data });
+          const at = new Date();
+          const ts = String(Math.floor(at.getTime() / 1000));
+          const signature = `v1,${createHmac('sha256', secret).update(`${d.event_id}.${ts}.${body}`).digest('base64')}`;
+          const r = await post(d.url, body, {
+            'content-type': 'application/json',
+            'user-agent': 'sms-gateway-webhooks/1',
+            authorization: o.authorization,
+            'webhook-id': d.event_id,
+            'webhook-timestamp': ts,
+            'webhook-signature': signature,
+          });
+          results.push({ id: d.id, n: d.attempts + 1, c: r.status, ms: r.ms, at: at.toISOString() });
+        }
+      }),
+    );
+    await sql`
+      with r as (select * from json_to_recordset(${JSON.stringify(results)}::text::json) as r(id text, n int, c int, ms int, at timestamptz)),
+      moved as (
+        update webhook_deliveries d set attempts = r.n, state = 'succeeded', last_status_code = r.c, last_error = null,
+               next_attempt_at = null, locked_until = null, updated_at = now()
+          from r where d.id = r.id and d.state = 'pending'
+        returning d.id)
+      insert into webhook_attempts (delivery_id, attempted_at, status_code, latency_ms, error, response_body)
+      select r.id, r.at, r.c, r.ms, null, '' from r`;
+    delivered += rows.length;
+  }
+  const rate = delivered / ((performance.now() - t0) / 1000);
   agent.destroy();
-  return rate;
+  return { rate, delivered };
 }

@@ -50,19 +50,23 @@ export async function runDispatch(p: Pipeline, dispatchId: string): Promise<void
       return;
     }
 
-    const moved = await tx.execute<{ id: number; phone: string; network: string | null }>(sql`
-      with moved as (
-        update message_recipients set state = 'processing', updated_at = ${now.toISOString()}::timestamptz
-         where dispatch_id = ${d.id} and state = 'pending'
-        returning id, phone, pricing_row_id)
-      select moved.id, moved.phone, pr.network from moved left join pricing_rows pr on pr.id = moved.pricing_row_id
-       order by moved.id`);
-    const labelled = moved.map((r) => ({ id: Number(r.id), phone: r.phone, carrier: p.connector.carrierLabel(r.phone, r.network) }));
+    // The carrier label is the connector's (JS), so the pending rows are read first and moved with their label in
+    // one UPDATE: each row is written once (an UPDATE then a second one for the label wrote every row twice).
+    const pending = await tx.execute<{ id: number; phone: string; network: string | null }>(sql`
+      select r.id, r.phone, pr.network from message_recipients r left join pricing_rows pr on pr.id = r.pricing_row_id
+       where r.dispatch_id = ${d.id} and r.state = 'pending' order by r.id`);
+    let labelled = pending.map((r) => ({ id: Number(r.id), phone: r.phone, carrier: p.connector.carrierLabel(r.phone, r.network) }));
     if (labelled.length) {
-      await tx.execute(sql`
-        update message_recipients r set carrier = x.carrier
-          from json_to_recordset(${JSON.stringify(labelled)}::json) as x(id bigint, carrier text)
-         where r.id = x.id`);
+      const moved = await tx.execute<{ id: number }>(sql`
+        update message_recipients r set state = 'processing', carrier = x.carrier, updated_at = ${now.toISOString()}::timestamptz
+          from jsonb_to_recordset(${JSON.stringify(labelled.map(({ id, carrier }) => ({ id, carrier })))}::jsonb) as x(id bigint, carrier text)
+         where r.id = x.id and r.dispatch_id = ${d.id} and r.state = 'pending'
+        returning r.id`);
+      // the dispatch row is locked, so every pending row moves; the guard keeps a row from moving twice regardless
+      if (moved.length !== labelled.length) {
+        const ids = new Set(moved.map((m) => Number(m.id)));
+        labelled = labelled.filter((r) => ids.has(r.id));
+      }
     }
     afterCommit(tx, () => dispatchLag.observe(Math.max(0, now.getTime() - new Date(d.due_at).getTime()) / 1000));
     await tx.execute(sql`

@@ -34,7 +34,7 @@ export async function moveRecipients(
            sent_at = case when ${to} = 'sent' then ${at}::timestamptz else r.sent_at end,
            done_at = case when ${to} in ('delivered', 'failed') then ${at}::timestamptz else r.done_at end,
            updated_at = ${at}::timestamptz
-      from json_to_recordset(${JSON.stringify(payload)}::json) as x(id bigint, carrier text, carrier_message_id text, error_code text, error_message text)
+      from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as x(id bigint, carrier text, carrier_message_id text, error_code text, error_message text)
      where r.id = x.id and r.dispatch_id = ${d.id} and r.state = ${from}
     returning r.id, r.phone, r.carrier`);
   if (moved.length && (to === 'delivered' || to === 'failed')) {

@@ -93,6 +93,10 @@ class DeliveryRun {
   /** When a claim last found nothing more for an organization this run serves. */
   private readonly drainedAt = new Map<string, number>();
 
+  /** Wakes the loop's wait (a request ended, a claim returned); see changed(). */
+  private wake: (() => void) | null = null;
+  private claimedSinceWait = 0;
+
   constructor(
     private readonly deps: WebhookDeps,
     private readonly lim: DeliverLimits,
@@ -116,12 +120,20 @@ class DeliveryRun {
               logger.warn('webhook claim failed (retried on the next poll)', { error: e });
               return 0;
             })
-            .finally(() => (this.claiming = null));
+            .then((n) => {
+              this.claimedSinceWait += n;
+              return n;
+            })
+            .finally(() => {
+              this.claiming = null;
+              this.poke();
+            });
         }
         this.dispatch();
         if (this.inFlight.size > 0 || this.claiming) {
-          const claimed = await Promise.race([...this.inFlight, this.claiming ?? NEVER, sleep(this.lim.pollMs)]);
-          if (typeof claimed === 'number' && claimed > 0) blocked = 0;
+          this.claimedSinceWait = 0;
+          await this.changed(this.lim.pollMs);
+          if (this.claimedSinceWait > 0) blocked = 0;
           continue;
         }
         // Nothing in flight (and so nothing queued): wait here for a retry due very soon, else end the run.
@@ -182,6 +194,26 @@ class DeliveryRun {
     return orgs;
   }
 
+  /**
+   * Until a request ends, a claim returns or `ms` pass: one promise and one timer per wait. (A Promise.race over
+   * every request in flight added a reaction to each of them per wait, so a run's cost per request grew with
+   * how many it had in flight: 64 with ten merchants against 8 with one; V8 profile: runMicrotasks.)
+   */
+  private changed(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.wake?.(), ms);
+      this.wake = () => {
+        this.wake = null;
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  private poke(): void {
+    this.wake?.();
+  }
+
   /** Leases more for organizations we do not hold enough of; returns how many. */
   private async claim(): Promise<number> {
     const enough = [...this.queued.keys()].filter((org) => !this.lowOn(org));
@@ -223,6 +255,7 @@ class DeliveryRun {
           .finally(() => {
             this.inFlight.delete(p);
             this.inFlightByOrg.set(org, (this.inFlightByOrg.get(org) ?? 1) - 1);
+            this.poke();
           });
         this.inFlight.add(p);
         progress = true;
@@ -276,8 +309,6 @@ class DeliveryRun {
     return this.flushing;
   }
 }
-
-const NEVER = new Promise<never>(() => {});
 
 function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));

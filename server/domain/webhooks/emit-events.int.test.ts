@@ -44,6 +44,22 @@ async function jobRunAt(key: string): Promise<string[]> {
 }
 
 describe('emitEvents', () => {
+  it('events of several messages in one call: each counted once, a delivery only for each event of the message with a destination', async () => {
+    const r = await hookReceiver();
+    const hooked = await makeMerchant(db, env, { prepaid: '10', webhook: { url: `${r.url}/many` } });
+    const silent = await makeMerchant(db, env, { prepaid: '10' });
+    const a = await sendVia(db, call, hooked.apiKey, [VODACOM, ORANGE]);
+    const b = await sendVia(db, call, silent.apiKey, [VODACOM, ORANGE]);
+    const events = [...a.recipients.map((x) => processing(a.messageId, x)), ...b.recipients.map((x) => processing(b.messageId, x))];
+    expect(await emitEvents(db, events, { now: new Date() })).toBe(4);
+    for (const x of a.recipients) {
+      const e = await eventOf(db, a.messageId, 'sms.processing', x.id);
+      expect((await deliveriesOf(db, e.id)).map((d) => [d.url, d.state])).toEqual([[`${r.url}/many`, 'pending']]);
+    }
+    for (const x of b.recipients) expect(await deliveriesOf(db, (await eventOf(db, b.messageId, 'sms.processing', x.id)).id)).toEqual([]);
+    expect(await emitEvents(db, events, { now: new Date() })).toBe(0);
+  });
+
   it('stores the envelope exactly, with organization and app from the message, and a pending delivery', async () => {
     const r = await hookReceiver();
     const m = await makeMerchant(db, env, { prepaid: '10', webhook: { url: `${r.url}/hook`, username: 'acme', password: 'pw' } });
