@@ -46,8 +46,28 @@ export type ClaimedDelivery = {
  * it tells our leases from other runs' and recordAttempts only moves a
  * delivery while it still carries it. `skipOrgs`: organizations the run has
  * enough of already.
+ *
+ * Claims are serialized (CLAIM_LOCK, held to the end of the claim's
+ * transaction): "served elsewhere" is read from the statement's snapshot, so
+ * two claims running at once each saw the other's organizations as free and
+ * both leased them, and such an organization had two runs' perOrgCap in
+ * flight (tests/webhooks/fairness.int.test.ts). Taken before the statement
+ * starts, the lock makes it see every lease committed by an earlier claim.
  */
 export async function claimDue(
+  db: DbOrTx,
+  o: { now: Date; limit: number; perOrg: number; lease: string; skipOrgs?: string[] },
+): Promise<ClaimedDelivery[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${CLAIM_LOCK}, 0))`);
+    return claimDueLocked(tx, o);
+  });
+}
+
+/** Advisory lock key that serializes claimDue across runs and processes. */
+const CLAIM_LOCK = 'deliver_webhooks_claim';
+
+async function claimDueLocked(
   db: DbOrTx,
   o: { now: Date; limit: number; perOrg: number; lease: string; skipOrgs?: string[] },
 ): Promise<ClaimedDelivery[]> {
