@@ -237,17 +237,22 @@ class DeliveryRun {
     return claimed.length;
   }
 
-  /** Starts queued requests round-robin across organizations, within both caps. */
+  /**
+   * Starts queued requests round-robin across organizations, within both caps: an organization that got a request
+   * goes to the back of `queued`, so a slot freed under the global cap goes to the organization served longest ago,
+   * not always to the first ones in the map (which kept them at perOrgCap while the last ones waited for a batch).
+   */
   private dispatch(): void {
     let progress = true;
     while (progress && this.inFlight.size < this.lim.globalCap && this.queuedCount > 0) {
       progress = false;
-      for (const [org, q] of this.queued) {
+      for (const [org, q] of [...this.queued]) {
         if (this.inFlight.size >= this.lim.globalCap) break;
         const busy = this.inFlightByOrg.get(org) ?? 0;
         if (busy >= this.lim.perOrgCap) continue;
         const d = q.shift()!;
-        if (q.length === 0) this.queued.delete(org);
+        this.queued.delete(org);
+        if (q.length > 0) this.queued.set(org, q);
         this.queuedCount--;
         this.inFlightByOrg.set(org, busy + 1);
         const p: Promise<void> = this.attempt(d)
