@@ -69,7 +69,7 @@ async function pendingCount(): Promise<number> {
 describe('deliver_webhooks fairness across merchants', () => {
   it('concurrent runs never put more than perOrgCap requests of one merchant in flight', async () => {
     const limits: Partial<DeliverLimits> = { perOrgCap: 2, globalCap: 64, perOrgBatch: 4, pollMs: 5, idleWaitMs: 50 };
-    const { merchants } = await merchantsWithBacklog(6, 40, 15);
+    const { merchants } = await merchantsWithBacklog(6, 40, 50);
     const stats = await runs(4, limits);
 
     expect(stats.reduce((a, s) => a + s.succeeded, 0)).toBe(6 * 40);
