@@ -1,10 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { appRouter } from '@/server/api/root';
-import { REST_PREFIX } from '@/server/api/rest/handler';
-import { buildRoutes, type RestRoute } from '@/server/api/rest/routes';
+import { matchRestPath, REST_PREFIX } from '@/server/api/rest/handler';
 import { httpDuration, httpRequests } from './registry';
-
-let routes: RestRoute[] | undefined;
 
 /**
  * The `route` label of an HTTP request: never the raw URL (ids and query strings would make a series per
@@ -15,11 +11,10 @@ export function routeLabel(url: string | undefined): string {
   const path = (url ?? '/').split('?')[0];
   if (path === '/metrics') return 'metrics';
   if (path === REST_PREFIX || path.startsWith(`${REST_PREFIX}/`)) {
-    routes ??= buildRoutes(appRouter);
     const rest = path.slice(REST_PREFIX.length) || '/';
     if (rest === '/openapi.json') return `${REST_PREFIX}/openapi.json`;
-    const match = routes.find((r) => r.regexp.test(rest));
-    return match ? `${REST_PREFIX}${match.path}` : 'rest_unmatched';
+    const match = matchRestPath(rest)[0];
+    return match ? `${REST_PREFIX}${match.route.path}` : 'rest_unmatched';
   }
   if (path.startsWith('/api/trpc/')) return 'trpc';
   return 'next';

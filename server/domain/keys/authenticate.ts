@@ -1,4 +1,5 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import type postgres from 'postgres';
 import type { DbOrTx } from '@/db/client';
 import { gatewayApps, organizations, type KeyStatus, type RateLimitOverrides } from '@/db/schema';
 import {
@@ -105,9 +106,25 @@ export async function authorizeRequest(
   const bucket = opts.slot?.bucket ?? null;
   let row: KeyTakeRow | undefined;
   try {
-    [row] = await db.execute<KeyTakeRow>(sql`
-      select * from api_key_take(${digest}, ${opts.environment}, ${bucket}, ${bucket ? DEFAULT_LIMITS[bucket] : null}::integer,
-        ${opts.slot?.now ? opts.slot.now.toISOString() : null}::timestamptz, ${WINDOW_SECONDS}, ${REJECTIONS_BEFORE_SUSPENSION}, ${SUSPENSION_SECONDS})`);
+    const params = [
+      digest,
+      opts.environment,
+      bucket,
+      bucket ? DEFAULT_LIMITS[bucket] : null,
+      opts.slot?.now ? opts.slot.now.toISOString() : null,
+      WINDOW_SECONDS,
+      REJECTIONS_BEFORE_SUSPENSION,
+      SUSPENSION_SECONDS,
+    ];
+    // Every request runs this: on the pool, one fixed SQL text straight to postgres.js (a named prepared
+    // statement per connection, server/lib/postgres-js.ts), nothing built per request. A transaction handle
+    // (no $client) goes through drizzle with the same text.
+    const client = (db as { $client?: postgres.Sql }).$client;
+    [row] = client
+      ? ((await client.unsafe(KEY_TAKE_SQL, params as postgres.ParameterOrJSON<never>[], { prepare: true })) as unknown as KeyTakeRow[])
+      : await db.execute<KeyTakeRow>(sql`
+          select * from api_key_take(${params[0]}, ${params[1]}, ${params[2]}, ${params[3]}::integer,
+            ${params[4]}::timestamptz, ${params[5]}, ${params[6]}, ${params[7]})`);
   } catch (cause) {
     throw new ApiError('AUTH_UNAVAILABLE', { cause });
   }
@@ -138,6 +155,9 @@ export async function authorizeRequest(
   }
   return { app, slot: slotOutcome(row.rl_limit, { allowed: row.allowed, suspended: row.suspended === true, remaining: row.remaining, reset_s: row.reset_s }) };
 }
+
+/** The text drizzle built for this call before (same parameters, same casts), now fixed once. */
+const KEY_TAKE_SQL = 'select * from api_key_take($1, $2, $3, $4::integer, $5::timestamptz, $6, $7, $8)';
 
 type KeyTakeRow = {
   app_id: string;
