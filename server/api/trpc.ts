@@ -3,7 +3,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Db } from '@/db/client';
 import type { Env } from '@/server/env';
-import { authorizeRequest, type AuthedApp } from '@/server/domain/keys/authenticate';
+import { authorizeRequest } from '@/server/domain/keys/authenticate';
 import { AuthThrottle, clientAddress } from '@/server/domain/rate-limits/auth-throttle';
 import { RateLimitError, type Bucket } from '@/server/domain/rate-limits/take-slot';
 import { ApiError } from '@/server/errors/api-error';
@@ -166,14 +166,8 @@ export async function authorizeApiKey(ctx: Context, bucket: Bucket | undefined):
 export const apiKeyProcedure = baseProcedure.use(async ({ ctx, meta, path, next }) => {
   if (ctx.surface !== 'rest') throw new TRPCError({ code: 'NOT_FOUND', message: `No procedure found on path "${path}"` });
   const { app } = ctx.authorized ?? (await authorizeApiKey(ctx, meta?.rateLimit));
-  // next({ ctx: { app } }) would copy the whole context (a spread of a dozen keys on every request); the
-  // context is this request's own object, so the app is set on it and next() only learns its type.
-  (ctx as Context & { app: AuthedApp }).app = app;
-  return next({ ctx: SAME_CONTEXT as unknown as { app: AuthedApp } });
+  return next({ ctx: { app } });
 });
-
-/** Passed as next()'s `ctx` when a middleware extended the context in place: tRPC merges only a truthy one. */
-const SAME_CONTEXT = undefined;
 
 /** Dashboard tier without a session (sign-up). */
 export const publicDashboardProcedure = baseProcedure;
