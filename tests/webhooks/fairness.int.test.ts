@@ -99,6 +99,26 @@ describe('deliver_webhooks fairness across merchants', () => {
     }
   });
 
+  it('a claim cut short by its limit serves first the merchants the run holds least of, then the oldest due', async () => {
+    const { merchants } = await merchantsWithBacklog(3, 4, 0);
+    // The first merchant's deliveries are the oldest due: left to due time alone, a limit of 2 would take two of them.
+    const [a, b, c] = merchants.map((m) => m.org);
+    await db.execute(sql`update webhook_deliveries set next_attempt_at = now() - interval '1 minute' where organization_id = ${a}`);
+    await db.execute(sql`update webhook_deliveries set next_attempt_at = now() - interval '30 seconds' where organization_id = ${b}`);
+    const inAMinute = new Date(Date.now() + 60_000);
+    const claim = (held?: Record<string, number>) =>
+      claimDue(db, { now: new Date(), limit: 2, perOrg: 4, lease: leaseToken(inAMinute), held });
+
+    // No holdings: one round in due order (rn 1 of a, then rn 1 of b). RETURNING has no order: compare as sets.
+    expect((await claim()).map((d) => d.organizationId).sort()).toEqual([a, b].sort());
+    await db.execute(sql`update webhook_deliveries set locked_until = null where state = 'pending'`);
+
+    // The run already holds 3 of a and 1 of b: c (none held) first, then b (1 held + its first row ties c's second
+    // row at rank 2 and is older due).
+    expect((await claim({ [a]: 3, [b]: 1 })).map((d) => d.organizationId).sort()).toEqual([b, c].sort());
+    await db.execute(sql`update webhook_deliveries set locked_until = null where state = 'pending'`);
+  });
+
   it('one run, the global cap binding: while every merchant has a backlog, their counts stay within one round of each other', async () => {
     // Everything leased by the first claim (5 x 24 <= 2 x perOrgBatch), so the order is the dispatch's alone.
     const merchants = 5;

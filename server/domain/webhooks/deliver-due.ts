@@ -225,6 +225,7 @@ class DeliveryRun {
       perOrg: this.lim.perOrgBatch,
       lease: this.lease,
       skipOrgs: enough,
+      held: Object.fromEntries([...this.queued].filter(([org]) => !enough.includes(org)).map(([org, q]) => [org, q.length])),
     });
     for (const d of claimed) {
       const q = this.queued.get(d.organizationId);

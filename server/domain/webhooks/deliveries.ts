@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/db/client';
 import { addJob } from '@/server/jobs/add-job';
@@ -45,7 +46,10 @@ export type ClaimedDelivery = {
  * microseconds) far enough ahead to outlive the run, written to locked_until;
  * it tells our leases from other runs' and recordAttempts only moves a
  * delivery while it still carries it. `skipOrgs`: organizations the run has
- * enough of already.
+ * enough of already. `held`: how many leased deliveries the run still has
+ * queued per organization; when `limit` cuts a round short, the organizations
+ * the run holds least of come first (then the oldest due), so a partial round
+ * does not always favour the same organization.
  *
  * Claims are serialized (CLAIM_LOCK, held to the end of the claim's
  * transaction): "served elsewhere" is read from the statement's snapshot, so
@@ -56,7 +60,7 @@ export type ClaimedDelivery = {
  */
 export async function claimDue(
   db: DbOrTx,
-  o: { now: Date; limit: number; perOrg: number; lease: string; skipOrgs?: string[] },
+  o: ClaimOptions,
 ): Promise<ClaimedDelivery[]> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${CLAIM_LOCK}, 0))`);
@@ -67,12 +71,12 @@ export async function claimDue(
 /** Advisory lock key that serializes claimDue across runs and processes. */
 const CLAIM_LOCK = 'deliver_webhooks_claim';
 
-async function claimDueLocked(
-  db: DbOrTx,
-  o: { now: Date; limit: number; perOrg: number; lease: string; skipOrgs?: string[] },
-): Promise<ClaimedDelivery[]> {
+type ClaimOptions = { now: Date; limit: number; perOrg: number; lease: string; skipOrgs?: string[]; held?: Record<string, number> };
+
+async function claimDueLocked(db: DbOrTx, o: ClaimOptions): Promise<ClaimedDelivery[]> {
   const now = o.now.toISOString();
   const skip = (o.skipOrgs ?? []).join(',');
+  const held = JSON.stringify(o.held ?? {});
   const rows = await db.execute<{
     id: string;
     event_id: string;
@@ -111,7 +115,7 @@ async function claimDueLocked(
        where o.organization_id not in (select organization_id from served_elsewhere)
     ), chosen as (
       select p.id from picked p
-       order by p.rn, p.next_attempt_at, p.id
+       order by p.rn + coalesce((${held}::text::jsonb ->> p.organization_id)::int, 0), p.next_attempt_at, p.id
        limit ${o.limit}
     )
     update webhook_deliveries d
@@ -134,9 +138,16 @@ async function claimDueLocked(
   }));
 }
 
-/** A run's lease token: `at` with random microseconds, so two runs never share one. */
+/**
+ * A run's lease token: a random instant, to the microsecond, within the second after `at`. Two runs that share a token
+ * would take each other's leases for their own (served_elsewhere in claimDue), so the token is drawn from 10^6 values,
+ * not from the 10^3 microseconds of `at`'s millisecond: with several runs started in one millisecond (a test's
+ * concurrent claims, or graphile-worker starting deliver runs together) 1 in 1,000 pairs collided.
+ */
 export function leaseToken(at: Date): string {
-  return `${at.toISOString().slice(0, 23)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}Z`;
+  const micros = randomInt(1_000_000);
+  const t = new Date(at.getTime() + Math.floor(micros / 1000));
+  return `${t.toISOString().slice(0, 23)}${String(micros % 1000).padStart(3, '0')}Z`;
 }
 
 export type AttemptRecord = { delivery: ClaimedDelivery; attemptedAt: Date; result: WebhookResult; step: NextStep; now: Date };
