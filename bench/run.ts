@@ -29,9 +29,10 @@ import { admin, ensureBuild, freshDatabase, migrate, startNpm, startProfiled, wa
 import { rawWebhookLoop, startReceiverChild } from './lib/webhooks';
 import { printTable, type Row } from './lib/report';
 
+const ALL_PHASES = 'http,reconcile,pipeline,smpp,smpp-server,webhooks';
 const { values: opts } = parseArgs({
   options: {
-    only: { type: 'string', default: 'http,reconcile,pipeline,smpp,smpp-server,webhooks' },
+    only: { type: 'string', default: ALL_PHASES },
     duration: { type: 'string', default: '8' },
     keys: { type: 'string', default: '10' },
     profile: { type: 'boolean', default: false },
@@ -545,7 +546,9 @@ async function machineBusy(ms: number): Promise<number> {
   const total = d.reduce((x, y) => x + y, 0);
   return total ? (100 * (total - d[3] - d[4])) / total : 0;
 }
-const out = path.resolve('bench/results.json');
+// bench/results.json is committed: the record of the latest full run (README, Performance). A run of some phases
+// writes bench/results.partial.json (not committed) so that it never replaces that record by accident.
+const out = path.resolve(opts.only === ALL_PHASES ? 'bench/results.json' : 'bench/results.partial.json');
 const machine = { cpus: cpus().length, node: process.version, busy_before_start_pct: Math.round(otherLoad) };
 // One object per row, in the shape issue 16 names: {figure, value, unit, baseline, baseline_value, ratio, target, met}.
 const results = rows.map((r) => ({
