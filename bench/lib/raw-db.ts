@@ -169,29 +169,22 @@ const eventsOf = (type: string, extra: string) => `
              'data', jsonb_build_object('recipient_phone', mv.phone, 'carrier', mv.carrier${extra}, 'dispatch_at', null))
       from mv join messages m on m.id = mv.message_id
     returning 1`;
-const MOVE_PROCESSING = `
+/** One step of the pipeline in one statement: the dispatch's rows in state `from` moved (`set`), and their events. */
+const moveStep = (set: string, from: string, event: string, extra: string) => `
   with mv as (
-    update message_recipients r
-       set state = 'processing', updated_at = now(),
-           carrier = 'sim-' || regexp_replace(lower(coalesce((select network from pricing_rows pr where pr.id = r.pricing_row_id), 'default')), '[^a-z0-9]+', '-', 'g')
-     where r.dispatch_id = $1 and r.state = 'pending'
+    update message_recipients r set ${set}, updated_at = now()
+     where r.dispatch_id = $1 and r.state = '${from}'
     returning r.id, r.message_id, r.dispatch_id, r.phone, r.carrier, gen_random_uuid() as eid
-  ), ins as (${eventsOf('sms.processing', '')})
+  ), ins as (${eventsOf(event, extra)})
   select count(*)::int as n from ins`;
-const MOVE_SENT = `
-  with mv as (
-    update message_recipients r set state = 'sent', sent_at = now(), updated_at = now()
-     where r.dispatch_id = $1 and r.state = 'processing'
-    returning r.id, r.message_id, r.dispatch_id, r.phone, r.carrier, gen_random_uuid() as eid
-  ), ins as (${eventsOf('sms.sent', `, 'sent_at', ${ISO_NOW}`)})
-  select count(*)::int as n from ins`;
-const MOVE_DELIVERED = `
-  with mv as (
-    update message_recipients r set state = 'delivered', done_at = now(), updated_at = now()
-     where r.dispatch_id = $1 and r.state = 'sent'
-    returning r.id, r.message_id, r.dispatch_id, r.phone, r.carrier, gen_random_uuid() as eid
-  ), ins as (${eventsOf('sms.delivered', `, 'delivered_at', ${ISO_NOW}, 'segments', 1`)})
-  select count(*)::int as n from ins`;
+const MOVE_PROCESSING = moveStep(
+  `state = 'processing', carrier = 'sim-' || regexp_replace(lower(coalesce((select network from pricing_rows pr where pr.id = r.pricing_row_id), 'default')), '[^a-z0-9]+', '-', 'g')`,
+  'pending',
+  'sms.processing',
+  '',
+);
+const MOVE_SENT = moveStep(`state = 'sent', sent_at = now()`, 'processing', 'sms.sent', `, 'sent_at', ${ISO_NOW}`);
+const MOVE_DELIVERED = moveStep(`state = 'delivered', done_at = now()`, 'sent', 'sms.delivered', `, 'delivered_at', ${ISO_NOW}, 'segments', 1`);
 
 async function rawDispatchSteps(sql: postgres.Sql, d: { messageId: string; dispatchId: string }): Promise<void> {
   await sql.begin(async (tx) => {

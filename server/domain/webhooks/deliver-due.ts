@@ -216,7 +216,13 @@ class DeliveryRun {
 
   /** Leases more for organizations we do not hold enough of; returns how many. */
   private async claim(): Promise<number> {
-    const enough = [...this.queued.keys()].filter((org) => !this.lowOn(org));
+    // What the run already holds per organization: enough of it (skipped), or a count the claim ranks by.
+    const enough: string[] = [];
+    const held: Record<string, number> = {};
+    for (const [org, q] of this.queued) {
+      if (this.lowOn(org)) held[org] = q.length;
+      else enough.push(org);
+    }
     const asked = [...this.serving()].filter((org) => !enough.includes(org));
     this.lastClaim = performance.now();
     const claimed = await claimDue(this.deps.db, {
@@ -225,7 +231,7 @@ class DeliveryRun {
       perOrg: this.lim.perOrgBatch,
       lease: this.lease,
       skipOrgs: enough,
-      held: Object.fromEntries([...this.queued].filter(([org]) => !enough.includes(org)).map(([org, q]) => [org, q.length])),
+      held,
     });
     for (const d of claimed) {
       const q = this.queued.get(d.organizationId);

@@ -157,7 +157,7 @@ export class ConnectorRuntime {
       // The queue holds about a second of the connector's TPS (at least 8 windows, at most 2000 rows); the next claim
       // starts at half of that, so the window never waits for a claim's round trip at full speed.
       const depth = Math.min(2000, Math.max(this.cfg.window * senders.length * 8, this.cfg.tps));
-      const low = this.queue.length + this.backlog.length - this.backlogAt < depth / 2;
+      const low = this.queue.length + this.unsplit < depth / 2;
       if (low && !claimed) {
         claimed = claimOutbox(this.db, this.cfg.id, this.token, depth)
           .catch((e: unknown) => {
@@ -175,7 +175,7 @@ export class ConnectorRuntime {
       this.fill(this.cfg.window * senders.length * 2);
       if (this.queue.length === 0) {
         const rows = await (claimed ?? Promise.resolve([]));
-        if (!rows.length && this.queue.length === 0 && this.backlogAt === this.backlog.length) await this.idle(50);
+        if (!rows.length && this.queue.length === 0 && this.unsplit === 0) await this.idle(50);
         continue;
       }
       if (capacity === 0) {
@@ -185,7 +185,7 @@ export class ConnectorRuntime {
       if (this.credits === 0 || Date.now() >= this.creditsUntil) {
         // One round trip buys what the queue can use this second (only the lease owner submits, so nothing is taken
         // from another process's share; what is left at the second's end lapses).
-        const want = Math.min(this.cfg.tps, Math.max(capacity, this.queue.length + this.backlog.length - this.backlogAt));
+        const want = Math.min(this.cfg.tps, Math.max(capacity, this.queue.length + this.unsplit));
         const tps = await takeTps(this.db, this.cfg.id, this.cfg.tps, want).catch((e: unknown) => {
           logger.warn('taking TPS budget failed', { connector: this.cfg.name, error: e });
           return { granted: 0, msToNextSecond: 100 };
@@ -226,10 +226,15 @@ export class ConnectorRuntime {
     await claimed;
   }
 
+  /** Claimed rows not split into parts yet. */
+  private get unsplit(): number {
+    return this.backlog.length - this.backlogAt;
+  }
+
   /** Splits claimed rows into queued parts until `n` parts wait. */
   private fill(n: number): void {
-    while (this.queue.length < n && this.backlogAt < this.backlog.length) this.enqueue(this.backlog[this.backlogAt++]);
-    if (this.backlogAt === this.backlog.length && this.backlogAt) {
+    while (this.queue.length < n && this.unsplit > 0) this.enqueue(this.backlog[this.backlogAt++]);
+    if (this.unsplit === 0 && this.backlogAt) {
       this.backlog = [];
       this.backlogAt = 0;
     }
