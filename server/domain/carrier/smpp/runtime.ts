@@ -42,6 +42,10 @@ export class ConnectorRuntime {
   /** submit_sm taken from the shared TPS budget of the current second and not yet sent (expire at `creditsUntil`). */
   private credits = 0;
   private creditsUntil = 0;
+  /** The last grant's size, the take in flight (null when none), and until when the budget of this second is spent. */
+  private lastGrant = 0;
+  private taking: Promise<void> | null = null;
+  private refusedUntil = 0;
   /** Resolves the pump's wait early: an answer freed a window slot. */
   private wake: (() => void) | null = null;
   private wakeSoon = false;
@@ -182,20 +186,13 @@ export class ConnectorRuntime {
         await this.idle(20);
         continue;
       }
-      if (this.credits === 0 || Date.now() >= this.creditsUntil) {
-        // One round trip buys what the queue can use this second (only the lease owner submits, so nothing is taken
-        // from another process's share; what is left at the second's end lapses).
-        const want = Math.min(this.cfg.tps, Math.max(capacity, this.queue.length + this.unsplit));
-        const tps = await takeTps(this.db, this.cfg.id, this.cfg.tps, want).catch((e: unknown) => {
-          logger.warn('taking TPS budget failed', { connector: this.cfg.name, error: e });
-          return { granted: 0, msToNextSecond: 100 };
-        });
-        if (tps.granted === 0) {
-          await sleep(tps.msToNextSecond);
-          continue;
-        }
-        this.credits = tps.granted;
-        this.creditsUntil = Date.now() + tps.msToNextSecond;
+      if (Date.now() >= this.creditsUntil) this.credits = 0; // what is left at the second's end lapses
+      // The next grant is asked for while half of this one is still to send, beside the submits: the window never
+      // waits for the round trip (only the lease owner submits, so nothing is taken from another process's share).
+      if (!this.taking && this.credits <= this.lastGrant / 2 && Date.now() >= this.refusedUntil) this.taking = this.takeCredits(capacity);
+      if (this.credits === 0) {
+        await (this.taking ?? sleep(Math.max(1, this.refusedUntil - Date.now())));
+        continue;
       }
       let sent = 0;
       for (const s of senders) s.cork();
@@ -224,6 +221,33 @@ export class ConnectorRuntime {
       if (sent === 0) await this.idle(20);
     }
     await claimed;
+    await this.taking;
+  }
+
+  /**
+   * One round trip buys what the queue can use this second. A grant of the same second adds to the credits left; one
+   * of the next second replaces them (they lapse). Nothing granted: no new ask before the next second.
+   */
+  private async takeCredits(capacity: number): Promise<void> {
+    const want = Math.min(this.cfg.tps, Math.max(capacity, this.queue.length + this.unsplit));
+    try {
+      const tps = await takeTps(this.db, this.cfg.id, this.cfg.tps, want).catch((e: unknown) => {
+        logger.warn('taking TPS budget failed', { connector: this.cfg.name, error: e });
+        return { granted: 0, msToNextSecond: 100 };
+      });
+      const until = Date.now() + tps.msToNextSecond;
+      if (tps.granted === 0) {
+        this.refusedUntil = until;
+        return;
+      }
+      const sameSecond = Date.now() < this.creditsUntil && Math.abs(until - this.creditsUntil) < 500;
+      this.credits = (sameSecond ? this.credits : 0) + tps.granted;
+      this.creditsUntil = until;
+      this.lastGrant = tps.granted;
+    } finally {
+      this.taking = null;
+      this.wake?.();
+    }
   }
 
   /** Claimed rows not split into parts yet. */
