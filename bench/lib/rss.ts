@@ -128,10 +128,10 @@ export function sampleRss(roots: () => Record<string, number | undefined>, every
 }
 
 /**
- * CPU seconds (user + system, /proc/<pid>/stat) used so far by the web role of `roots`' trees, by the postgres
+ * CPU seconds (user + system, /proc/<pid>/stat) used so far by the web and worker roles of `roots`' trees, by the postgres
  * backends of this run's database and by this process, for CPU per request over a load phase (difference of two readings).
  */
-export function cpuSeconds(roots: number[]): { web: number; postgres: number; self: number } {
+export function cpuSeconds(roots: number[]): { web: number; worker: number; postgres: number; self: number } {
   const tick = 100; // USER_HZ on Linux
   const read = (pid: number) => {
     try {
@@ -144,13 +144,16 @@ export function cpuSeconds(roots: number[]): { web: number; postgres: number; se
   };
   const byParent = children();
   let web = 0;
+  let worker = 0;
   const stack = [...roots];
   const seen = new Set<number>();
   while (stack.length) {
     const pid = stack.pop()!;
     if (seen.has(pid)) continue;
     seen.add(pid);
-    if (roleOf(pid).startsWith('web')) web += read(pid).cpu;
+    const role = roleOf(pid);
+    if (role.startsWith('web')) web += read(pid).cpu;
+    else if (role === 'worker') worker += read(pid).cpu;
     stack.push(...(byParent.get(pid) ?? []));
   }
   // Postgres: the backends of the bench database only (their title names it), so other work on a shared server
@@ -166,5 +169,5 @@ export function cpuSeconds(roots: number[]): { web: number; postgres: number; se
     }
   }
   const u = process.cpuUsage();
-  return { web, postgres, self: (u.user + u.system) / 1e6 };
+  return { web, worker, postgres, self: (u.user + u.system) / 1e6 };
 }

@@ -4,6 +4,7 @@ import type { ConnectorRow, SessionState } from '@/db/schema';
 import { logger } from '@/server/lib/logger';
 import { carrierMo } from '@/server/metrics/registry';
 import { takeTps } from './leases';
+import { TpsCredits } from './tps-credits';
 import { claimOutbox, settleOutcomes, type AcceptedPart, type Claimed, type Outcome } from './outbox';
 import { applyStoredReceipts, parseReceipt, receiptIdForms, storeReceipts, type ParsedReceipt } from './receipts';
 import { SmppSession, type SubmitResult } from './session';
@@ -39,9 +40,9 @@ export class ConnectorRuntime {
   private flushing: Promise<void> | null = null;
   private flushTimer: NodeJS.Timeout;
   private applyTimer: NodeJS.Timeout | null = null;
-  /** submit_sm taken from the shared TPS budget of the current second and not yet sent (expire at `creditsUntil`). */
-  private credits = 0;
-  private creditsUntil = 0;
+  /** submit_sm taken from the shared TPS budget and not yet sent, and the ask for more in flight (null when none). */
+  private readonly credits = new TpsCredits();
+  private taking: Promise<void> | null = null;
   /** Resolves the pump's wait early: an answer freed a window slot. */
   private wake: (() => void) | null = null;
   private wakeSoon = false;
@@ -182,25 +183,17 @@ export class ConnectorRuntime {
         await this.idle(20);
         continue;
       }
-      if (this.credits === 0 || Date.now() >= this.creditsUntil) {
-        // One round trip buys what the queue can use this second (only the lease owner submits, so nothing is taken
-        // from another process's share; what is left at the second's end lapses).
-        const want = Math.min(this.cfg.tps, Math.max(capacity, this.queue.length + this.unsplit));
-        const tps = await takeTps(this.db, this.cfg.id, this.cfg.tps, want).catch((e: unknown) => {
-          logger.warn('taking TPS budget failed', { connector: this.cfg.name, error: e });
-          return { granted: 0, msToNextSecond: 100 };
-        });
-        if (tps.granted === 0) {
-          await sleep(tps.msToNextSecond);
-          continue;
-        }
-        this.credits = tps.granted;
-        this.creditsUntil = Date.now() + tps.msToNextSecond;
+      // The next grant is asked for beside the submits (TpsCredits): the window does not wait for the round trip.
+      if (!this.taking && this.credits.wantsMore(Date.now())) this.taking = this.takeCredits(capacity);
+      let credits = this.credits.available(Date.now());
+      if (credits === 0) {
+        await (this.taking ?? sleep(this.credits.msToAsk(Date.now())));
+        continue;
       }
       let sent = 0;
       for (const s of senders) s.cork();
       try {
-        while (this.credits > 0 && this.queue.length) {
+        while (credits > 0 && this.queue.length) {
           const session = senders.find((s) => s.bound && s.inflight < this.cfg.window);
           if (!session) break;
           const job = this.queue.shift()!;
@@ -209,7 +202,8 @@ export class ConnectorRuntime {
             continue;
           }
           sent++;
-          this.credits--;
+          credits--;
+          this.credits.use();
           // (never rejects: an unhandled rejection ends the worker process, scripts/run.ts)
           const p = session
             .submit(job.pdu)
@@ -224,6 +218,25 @@ export class ConnectorRuntime {
       if (sent === 0) await this.idle(20);
     }
     await claimed;
+    await this.taking;
+  }
+
+  /**
+   * One round trip buys what the queue can use this second (only the lease owner submits, so nothing is taken from
+   * another process's share).
+   */
+  private async takeCredits(capacity: number): Promise<void> {
+    const want = Math.min(this.cfg.tps, Math.max(capacity, this.queue.length + this.unsplit));
+    try {
+      const tps = await takeTps(this.db, this.cfg.id, this.cfg.tps, want).catch((e: unknown) => {
+        logger.warn('taking TPS budget failed', { connector: this.cfg.name, error: e });
+        return { granted: 0, msToNextSecond: 100 };
+      });
+      this.credits.grant(tps.granted, tps.msToNextSecond, Date.now());
+    } finally {
+      this.taking = null;
+      this.wake?.();
+    }
   }
 
   /** Claimed rows not split into parts yet. */
