@@ -4,12 +4,14 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
+import { STATUS_READ_SQL } from '../../server/domain/messages/get-status';
 import { digestApiKey } from '../../server/lib/crypto';
 
 /**
  * What GET /status costs over HTTP on this machine with nothing of ours in between: a bare node:http server,
- * in its own process like the web process, that runs the raw status loop's two statements (api_key_take, the
- * message row) per request on a pool of the web process's size (10) and answers the row as JSON. The bench
+ * in its own process like the web process, that runs the raw status loop's one statement (the service's:
+ * api_key_take and the message row, STATUS_READ_SQL) per request on a pool of the web process's size (10)
+ * and answers the row as JSON. The bench
  * loads it with the same autocannon settings as GET /status: an info row that shows how much of the gap to
  * the raw loop is HTTP and the load generator themselves on the shared cores.
  */
@@ -26,10 +28,10 @@ function serve(): void {
   const sql = postgres(process.env.DATABASE_URL!, { max: 10, onnotice: () => {} });
   const secret = process.env.APP_SECRET!;
   const answer = async (url: string, key: string): Promise<[number, string]> => {
-    const [k] = await sql`select * from api_key_take(${digestApiKey(secret, key)}, 'test', 'status', 1000000, null, 60, 30, 300)`;
-    if (!k?.allowed) return [401, ''];
-    const [m] = await sql`select * from messages where id = ${url.split('/').pop() ?? ''} and organization_id = ${k.organization_id} limit 1`;
-    return m ? [200, JSON.stringify({ status_code: 200, data: m })] : [404, ''];
+    const id = url.split('/').pop() ?? '';
+    const [row] = await sql.unsafe(STATUS_READ_SQL, [digestApiKey(secret, key), 'test', 'status', 1000000, null, 60, 30, 300, id], { prepare: true });
+    if (!row?.allowed) return [401, ''];
+    return row.m_id ? [200, JSON.stringify({ status_code: 200, data: row })] : [404, ''];
   };
   const server = createServer((req, res) => {
     answer(req.url ?? '', String(req.headers['app-key']))

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Logger, run } from 'graphile-worker';
 import postgres from 'postgres';
+import { STATUS_READ_SQL } from '@/server/domain/messages/get-status';
 
 /**
  * Baselines without the service: hand-written postgres.js (prepared statements)
@@ -207,18 +208,18 @@ async function rawDispatchSteps(sql: postgres.Sql, d: { messageId: string; dispa
 }
 
 /**
- * The database work of one GET /status/{id}, hand-written: the key lookup and a slot of the status bucket in
- * one call of api_key_take (as the service does), then the message row. `reads` pairs a key digest with one
- * of its organization's message ids.
+ * The database work of one GET /status/{id}, as the service does it: ONE statement, the same text (prepared
+ * per connection, STATUS_READ_SQL), in which api_key_take checks the key and takes a slot of the status bucket
+ * and the message row is read for that key's organization. `reads` pairs a key digest with one of its
+ * organization's message ids.
  */
 export function rawStatusReads(sql: postgres.Sql, reads: Array<{ digest: string; organizationId: string; messageId: string }>) {
   let turn = 0;
   return async () => {
     const r = reads[turn++ % reads.length];
-    const [key] = await sql`select * from api_key_take(${r.digest}, 'test', 'status', 1000000, null, 60, 30, 300)`;
-    if (!key?.allowed) throw new Error('raw status: no slot');
-    const [m] = await sql`select * from messages where id = ${r.messageId} and organization_id = ${r.organizationId} limit 1`;
-    if (!m) throw new Error('raw status: no message');
+    const [row] = await sql.unsafe(STATUS_READ_SQL, [r.digest, 'test', 'status', 1000000, null, 60, 30, 300, r.messageId], { prepare: true });
+    if (!row?.allowed) throw new Error('raw status: no slot');
+    if (row.organization_id !== r.organizationId || !row.m_id) throw new Error('raw status: no message');
   };
 }
 

@@ -3,7 +3,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Db } from '@/db/client';
 import type { Env } from '@/server/env';
-import { authorizeRequest } from '@/server/domain/keys/authenticate';
+import { authorizeRequest, type KeyedRead } from '@/server/domain/keys/authenticate';
 import { AuthThrottle, clientAddress } from '@/server/domain/rate-limits/auth-throttle';
 import { RateLimitError, type Bucket } from '@/server/domain/rate-limits/take-slot';
 import { ApiError } from '@/server/errors/api-error';
@@ -68,6 +68,14 @@ export type Meta = OpenApiMeta<{
   errors?: ErrorName[];
   /** OpenAPI variants of the request body (`oneOf`): conditional requirements the zod object cannot show. */
   bodyVariants?: Array<Record<string, unknown>>;
+  /**
+   * A procedure that is one read after the key check (GET /status): the REST core makes that read in the
+   * key check's own statement (one round trip, authorizeRequest) and answers from its row without calling
+   * the procedure. `read` gets the decoded path parameters and returns null to leave the request to the
+   * procedure (e.g. an id that cannot exist); `answer` is the procedure's data from the row, or throws the
+   * procedure's error. The procedure stays what every other caller runs, and must answer the same.
+   */
+  keyedRead?: { read: (params: Record<string, string>) => KeyedRead | null; answer: (row: Record<string, unknown> | null) => unknown };
 }>;
 
 export function createContext(
@@ -135,16 +143,17 @@ const authThrottle = new AuthThrottle();
  * against its client address; past AUTH_FAIL_LIMIT a minute the answer is 429
  * instead of 401. The REST adapter calls it before it reads the body (D7: no
  * key + a malformed body is a 401, a suspended key a 1302 whatever the body)
- * and hands the result over in `ctx.authorized`.
+ * and hands the result over in `ctx.authorized`; with `read` (Meta.keyedRead) the
+ * same statement also makes the procedure's read.
  */
-export async function authorizeApiKey(ctx: Context, bucket: Bucket | undefined): Promise<Authorized> {
+export async function authorizeApiKey(ctx: Context, bucket: Bucket | undefined, read?: KeyedRead): Promise<Authorized> {
   const now = ctx.now();
-  const authorized = await authorizeRequest(ctx.db, ctx.appKey, {
-    secret: ctx.env.APP_SECRET,
-    environment: ctx.env.SMS_ENV,
-    now,
-    slot: bucket ? { bucket, now: ctx.clock ? now : null } : undefined,
-  }).catch(async (e: unknown) => {
+  const authorized = await authorizeRequest(
+    ctx.db,
+    ctx.appKey,
+    { secret: ctx.env.APP_SECRET, environment: ctx.env.SMS_ENV, now, slot: bucket ? { bucket, now: ctx.clock ? now : null } : undefined },
+    read,
+  ).catch(async (e: unknown) => {
     if (e instanceof RateLimitError) Object.assign(ctx.res.headers, e.headers);
     if (e instanceof ApiError && e.errorName === 'AUTH_INVALID_KEY') {
       const wait = await authThrottle.failed(ctx.db, clientAddress(ctx.headers), ctx.clock?.());

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { money, parseAmount, round, toAmount, toDbAmount } from './money';
 
@@ -17,6 +18,18 @@ describe('money', () => {
     expect(toDbAmount('0.123456')).toBe('0.1235');
     expect(toAmount('100.5000')).toBe(100.5);
     expect(toAmount('0')).toBe(0);
+  });
+  it('toAmount of a database decimal (no rounding needed) is exactly the rounded path', () => {
+    const rounded = (v: string) => Number(round(v, 4).toFixed(4));
+    for (const v of ['0', '-0', '-0.0000', '0.0000', '12.3400', '0.0195', '007.5', '99999999999999.9999', '-5.5', '123456789012345678.1234']) {
+      expect(Object.is(toAmount(v), rounded(v))).toBe(true);
+    }
+    const decimalText = fc
+      .tuple(fc.boolean(), fc.stringMatching(/^\d{1,20}$/), fc.option(fc.stringMatching(/^\d{1,6}$/), { nil: undefined }))
+      .map(([neg, int, frac]) => `${neg ? '-' : ''}${int}${frac === undefined ? '' : `.${frac}`}`);
+    fc.assert(fc.property(decimalText, (v) => Object.is(toAmount(v), rounded(v))), { numRuns: 5000 });
+    expect(toAmount('0.12345')).toBe(0.1235); // more than 4 decimals: rounded half up
+    expect(toAmount('1e3')).toBe(1000);
   });
   it('parses amounts with at most 4 decimals', () => {
     expect(parseAmount('10')?.toString()).toBe('10');

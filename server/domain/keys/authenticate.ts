@@ -87,16 +87,37 @@ export async function authenticateAppKey(
 }
 
 /**
+ * A read made in the key check's own statement, so that a request that needs one row is one round trip: a
+ * statement built by keyedReadSql (fixed text, prepared per connection) and its parameters after
+ * api_key_take's eight ($9 on). authorizeRequest hands back the statement's row; the read's columns are
+ * NULL unless the key authenticated and got its slot.
+ */
+export type KeyedRead = { sql: string; params: unknown[] };
+
+/**
+ * The statement of a KeyedRead: api_key_take's row as `k`, with `columns` of what `join` joins to it (named
+ * apart from api_key_take's own columns). The join must be a LEFT JOIN on `k.allowed` (true only for an
+ * allowed key of this environment that got a slot) and on `k.organization_id`: the row then carries data
+ * only for a request that may see it, and the key's answer (401, 403, 429) whatever the data.
+ */
+export function keyedReadSql(columns: string, join: string): string {
+  return `select k.*, ${columns} from api_key_take($1, $2, $3, $4::integer, $5::timestamptz, $6, $7, $8) k ${join}`;
+}
+
+/**
  * authenticateAppKey, and with `slot` a slot of that rate-limit bucket (D8),
  * in ONE round trip (the SQL function api_key_take, migration 0007): a slot
  * is taken only for an allowed key of this environment. Throws a 1301/1302
  * RateLimitError carrying the RateLimit-* headers when the bucket is full.
+ * With `read` (on the pool only), that statement also makes the read, and
+ * `row` is its row (read's columns NULL when it found nothing).
  */
 export async function authorizeRequest(
   db: DbOrTx,
   header: string | null,
   opts: { secret: string; environment: KeyEnvironment; now: Date; slot?: SlotRequest },
-): Promise<{ app: AuthedApp; slot: SlotResult | null }> {
+  read?: KeyedRead,
+): Promise<{ app: AuthedApp; slot: SlotResult | null; row: Record<string, unknown> | null }> {
   if (header === null) throw new ApiError('AUTH_MISSING_KEY');
   const value = header.trim();
   if (value === '') throw new ApiError('AUTH_EMPTY_KEY');
@@ -120,8 +141,11 @@ export async function authorizeRequest(
     // statement per connection, server/lib/postgres-js.ts), nothing built per request. A transaction handle
     // (no $client) goes through drizzle with the same text.
     const client = (db as { $client?: postgres.Sql }).$client;
+    if (read && (!client || !bucket)) throw new Error('a keyed read runs on the pool, with a slot to take');
     [row] = client
-      ? ((await client.unsafe(KEY_TAKE_SQL, params as postgres.ParameterOrJSON<never>[], { prepare: true })) as unknown as KeyTakeRow[])
+      ? ((await client.unsafe(read?.sql ?? KEY_TAKE_SQL, (read ? [...params, ...read.params] : params) as postgres.ParameterOrJSON<never>[], {
+          prepare: true,
+        })) as unknown as KeyTakeRow[])
       : await db.execute<KeyTakeRow>(sql`
           select * from api_key_take(${params[0]}, ${params[1]}, ${params[2]}, ${params[3]}::integer,
             ${params[4]}::timestamptz, ${params[5]}, ${params[6]}, ${params[7]})`);
@@ -149,11 +173,13 @@ export async function authorizeRequest(
       currency: row.currency,
     },
   };
-  if (!bucket) return { app, slot: null };
+  const joined = read ? (row as unknown as Record<string, unknown>) : null;
+  if (!bucket) return { app, slot: null, row: joined };
   if (row.allowed === null || row.rl_limit === null || row.remaining === null || row.reset_s === null) {
     throw new Error('api_key_take returned no slot for an allowed key'); // impossible: see migration 0007
   }
-  return { app, slot: slotOutcome(row.rl_limit, { allowed: row.allowed, suspended: row.suspended === true, remaining: row.remaining, reset_s: row.reset_s }) };
+  const slot = slotOutcome(row.rl_limit, { allowed: row.allowed, suspended: row.suspended === true, remaining: row.remaining, reset_s: row.reset_s });
+  return { app, slot, row: joined };
 }
 
 /** The text drizzle built for this call before (same parameters, same casts), now fixed once. */

@@ -2,14 +2,36 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { messages } from '@/db/schema';
 import type { MessageStatus } from '@/server/contracts/send';
+import { keyedReadSql, type KeyedRead } from '@/server/domain/keys/authenticate';
 import { ApiError } from '@/server/errors/api-error';
 import { toAmount } from '@/server/lib/money';
 import { prepared } from '@/server/lib/prepared';
 
 type MessageRow = typeof messages.$inferSelect;
 
+/** What a message status is made of: the columns of a message row that toMessageStatus reads. */
+export type StatusRow = Pick<
+  MessageRow,
+  | 'id'
+  | 'sendingType'
+  | 'totalRecipients'
+  | 'dispatchesTotal'
+  | 'totalMessages'
+  | 'totalCost'
+  | 'currency'
+  | 'controlState'
+  | 'pickedUp'
+  | 'delivered'
+  | 'failed'
+  | 'cancelled'
+  | 'dispatchesDone'
+  | 'nextDispatchAt'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
 /** D5: deliveries are (recipient, dispatch) pairs; the aggregate status follows the precedence of D5. */
-export function toMessageStatus(row: MessageRow): MessageStatus {
+export function toMessageStatus(row: StatusRow): MessageStatus {
   const deliveries = row.totalRecipients * row.dispatchesTotal;
   const pending = deliveries - row.delivered - row.failed - row.cancelled;
   return {
@@ -32,7 +54,7 @@ export function toMessageStatus(row: MessageRow): MessageStatus {
   };
 }
 
-function aggregateStatus(row: MessageRow, pending: number): MessageStatus['status'] {
+function aggregateStatus(row: StatusRow, pending: number): MessageStatus['status'] {
   if (row.controlState === 'cancelled') return 'cancelled';
   if (row.controlState === 'paused') return 'paused';
   if (pending > 0) return row.pickedUp === 0 ? 'pending' : 'processing';
@@ -64,3 +86,67 @@ export async function getMessageStatus(db: DbOrTx, organizationId: string, messa
   if (!row) throw new ApiError('MESSAGE_NOT_FOUND');
   return toMessageStatus(row);
 }
+
+/**
+ * GET /status on the REST API in one round trip: the message of this id and of the key's organization, read
+ * in the statement that checks the key and takes its slot (authorizeRequest), and only when it got one.
+ * Another merchant's message is no row, as an unknown id is. Columns named m_*, mapped by statusFromKeyedRow.
+ */
+export const STATUS_READ_SQL = keyedReadSql(
+  `m.id as m_id, m.sending_type as m_sending_type, m.total_recipients as m_total_recipients,
+   m.dispatches_total as m_dispatches_total, m.total_messages as m_total_messages, m.total_cost as m_total_cost,
+   m.currency as m_currency, m.control_state as m_control_state, m.picked_up as m_picked_up,
+   m.delivered as m_delivered, m.failed as m_failed, m.cancelled as m_cancelled,
+   m.dispatches_done as m_dispatches_done, m.next_dispatch_at as m_next_dispatch_at,
+   m.created_at as m_created_at, m.updated_at as m_updated_at`,
+  'left join messages m on k.allowed and m.id = $9 and m.organization_id = k.organization_id',
+);
+
+/** The keyed read of a message's status; null for an id that cannot exist (answered 404 without SQL). */
+export function messageStatusRead(messageId: string): KeyedRead | null {
+  return isMessageId(messageId) ? { sql: STATUS_READ_SQL, params: [messageId] } : null;
+}
+
+/** The answer from the keyed read's row: the message status, or MESSAGE_NOT_FOUND when it found none. */
+export function statusFromKeyedRow(row: Record<string, unknown> | null): MessageStatus {
+  if (!row || row.m_id === null || row.m_id === undefined) throw new ApiError('MESSAGE_NOT_FOUND');
+  const r = row as KeyedStatusColumns;
+  // Mapped as drizzle maps them (the pool's driver hands timestamps over as text, numeric as a string).
+  return toMessageStatus({
+    id: r.m_id,
+    sendingType: r.m_sending_type,
+    totalRecipients: r.m_total_recipients,
+    dispatchesTotal: r.m_dispatches_total,
+    totalMessages: r.m_total_messages,
+    totalCost: r.m_total_cost,
+    currency: r.m_currency,
+    controlState: r.m_control_state,
+    pickedUp: r.m_picked_up,
+    delivered: r.m_delivered,
+    failed: r.m_failed,
+    cancelled: r.m_cancelled,
+    dispatchesDone: r.m_dispatches_done,
+    nextDispatchAt: r.m_next_dispatch_at === null ? null : new Date(r.m_next_dispatch_at),
+    createdAt: new Date(r.m_created_at),
+    updatedAt: new Date(r.m_updated_at),
+  });
+}
+
+type KeyedStatusColumns = {
+  m_id: string;
+  m_sending_type: StatusRow['sendingType'];
+  m_total_recipients: number;
+  m_dispatches_total: number;
+  m_total_messages: number;
+  m_total_cost: string;
+  m_currency: string;
+  m_control_state: StatusRow['controlState'];
+  m_picked_up: number;
+  m_delivered: number;
+  m_failed: number;
+  m_cancelled: number;
+  m_dispatches_done: number;
+  m_next_dispatch_at: string | Date | null;
+  m_created_at: string | Date;
+  m_updated_at: string | Date;
+};

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiKeyProcedure } from '@/server/api/trpc';
 import { MessageStatus } from '@/server/contracts/send';
-import { getMessageStatus } from '@/server/domain/messages/get-status';
+import { getMessageStatus, messageStatusRead, statusFromKeyedRow } from '@/server/domain/messages/get-status';
 
 export const getStatusProcedure = apiKeyProcedure
   .meta({
@@ -15,6 +15,8 @@ export const getStatusProcedure = apiKeyProcedure
     },
     rateLimit: 'status',
     errors: ['MESSAGE_NOT_FOUND'],
+    // The REST API's path: the message is read in the key check's statement (one round trip).
+    keyedRead: { read: (params) => messageStatusRead(params.message_id ?? ''), answer: statusFromKeyedRow },
   })
   .input(z.object({ message_id: z.string() }))
   .output(MessageStatus)
