@@ -1,11 +1,39 @@
 import type { Task } from 'graphile-worker';
+import { kickDeliveries } from '@/server/domain/webhooks/deliveries';
 import { deliverDueWebhooks, type WebhookDeps } from '@/server/domain/webhooks/deliver-due';
 import { parseJobPayload } from '../job-payloads';
 
-/** deliver_webhooks: parses its (empty) payload and runs the scheduler (server/domain/webhooks/deliver-due.ts). */
+/**
+ * deliver_webhooks: parses its (empty) payload and runs the scheduler (server/domain/webhooks/deliver-due.ts),
+ * one run at a time per worker process. graphile-worker starts a second deliver_webhooks job while one runs (an
+ * add_job on a running job's key inserts a new job; the wake job has a key of its own), and concurrent runs in one
+ * process split the organizations between them and hand them back and forth: each hand-over left an organization
+ * with fewer requests in flight than its cap, and the claims queued on each other's lock (bench, 10 merchants:
+ * 3-4 runs at once, claims 300-600 ms, least/most share 0.61-0.83). One run serves every organization (its global
+ * cap holds them all at their per-organization cap) and polls for newly due ones itself, so a job that finds a run
+ * going only asks it to re-enqueue when it ends. Runs in other worker processes still share the organizations
+ * through the claim's leases (deliveries.ts).
+ */
 export function deliverWebhooksTask(deps: () => WebhookDeps): Task {
+  let running = false;
+  let wanted = false;
   return async (payload) => {
     parseJobPayload('deliver_webhooks', payload);
-    await deliverDueWebhooks(deps());
+    if (running) {
+      wanted = true;
+      return;
+    }
+    running = true;
+    wanted = false;
+    const d = deps();
+    let stats;
+    try {
+      stats = await deliverDueWebhooks(d);
+    } finally {
+      running = false;
+    }
+    // A job came in while this run went: deliveries may have become due after its last claim, so a new run at once
+    // (the run's own wake-up can be a second away when it ended with nothing to take).
+    if (wanted && (!stats.wakeAt || stats.wakeAt.getTime() > d.now().getTime())) await kickDeliveries(d.db);
   };
 }
