@@ -26,14 +26,14 @@ export function deliverWebhooksTask(deps: () => WebhookDeps): Task {
     running = true;
     wanted = false;
     const d = deps();
-    let stats;
     try {
-      stats = await deliverDueWebhooks(d);
+      await deliverDueWebhooks(d);
     } finally {
       running = false;
     }
-    // A job came in while this run went: deliveries may have become due after its last claim, so a new run at once
-    // (the run's own wake-up can be a second away when it ended with nothing to take).
-    if (wanted && (!stats.wakeAt || stats.wakeAt.getTime() > d.now().getTime())) await kickDeliveries(d.db);
+    // A job came in while this run went: deliveries may have become due after its last claim, so a new run at once,
+    // whatever the run's own wake-up says: that wake-up job may itself be the one that came in (graphile started it
+    // before `running` was cleared) and returned, and then nothing would run again (a bench run stalled so).
+    if (wanted) await kickDeliveries(d.db);
   };
 }
