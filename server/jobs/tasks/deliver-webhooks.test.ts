@@ -4,9 +4,9 @@ import type { DeliverStats, WebhookDeps } from '@/server/domain/webhooks/deliver
 
 /** The scheduler and the kick are replaced: what is tested is how the job runs them (one run per process). */
 const runs: Array<{ resolve: (s: DeliverStats) => void }> = [];
-const deliverDueWebhooks = vi.fn(() => new Promise<DeliverStats>((resolve) => runs.push({ resolve })));
+const deliverDueWebhooks = vi.fn((..._args: unknown[]) => new Promise<DeliverStats>((resolve) => runs.push({ resolve })));
 const kickDeliveries = vi.fn(async () => {});
-vi.mock('@/server/domain/webhooks/deliver-due', () => ({ deliverDueWebhooks: () => deliverDueWebhooks() }));
+vi.mock('@/server/domain/webhooks/deliver-due', () => ({ deliverDueWebhooks: (...args: unknown[]) => deliverDueWebhooks(...args) }));
 vi.mock('@/server/domain/webhooks/deliveries', () => ({ kickDeliveries: () => kickDeliveries() }));
 
 const { deliverWebhooksTask } = await import('./deliver-webhooks');
@@ -14,7 +14,7 @@ const { deliverWebhooksTask } = await import('./deliver-webhooks');
 const NOW = new Date('2026-11-25T12:00:00.000Z');
 const deps = { db: {}, env: {}, now: () => NOW } as unknown as WebhookDeps;
 const helpers = {} as JobHelpers;
-const stats = (wakeAt: Date | null): DeliverStats => ({ attempted: 0, succeeded: 0, failed: 0, retrying: 0, wakeAt });
+const stats = (wakeAt: Date | null): DeliverStats => ({ attempted: 0, succeeded: 0, failed: 0, retrying: 0, wakeAt, runs: 1 });
 const tick = () => new Promise((r) => setImmediate(r));
 
 describe('deliver_webhooks job: one scheduler run at a time per process', () => {
@@ -59,6 +59,17 @@ describe('deliver_webhooks job: one scheduler run at a time per process', () => 
     runs[1].resolve(stats(new Date(NOW.getTime() + 5_000)));
     await alone;
     expect(kickDeliveries).toHaveBeenCalledTimes(1);
+  });
+
+  it("hands the scheduler its limits and the job's abort signal (runs follow each other in the job until it aborts)", async () => {
+    const limits = { budgetMs: 50 };
+    const signal = new AbortController().signal;
+    const task = deliverWebhooksTask(() => deps, limits);
+    const job = task({}, { abortSignal: signal } as JobHelpers);
+    await tick();
+    expect(deliverDueWebhooks).toHaveBeenCalledWith(deps, limits, signal);
+    runs[0].resolve(stats(null));
+    await job;
   });
 
   it('a run that throws frees the process for the next job', async () => {

@@ -1,6 +1,6 @@
 import type { Task } from 'graphile-worker';
 import { kickDeliveries } from '@/server/domain/webhooks/deliveries';
-import { deliverDueWebhooks, type WebhookDeps } from '@/server/domain/webhooks/deliver-due';
+import { deliverDueWebhooks, type DeliverLimits, type WebhookDeps } from '@/server/domain/webhooks/deliver-due';
 import { parseJobPayload } from '../job-payloads';
 
 /**
@@ -14,10 +14,10 @@ import { parseJobPayload } from '../job-payloads';
  * going only asks it to re-enqueue when it ends. Runs in other worker processes still share the organizations
  * through the claim's leases (deliveries.ts).
  */
-export function deliverWebhooksTask(deps: () => WebhookDeps): Task {
+export function deliverWebhooksTask(deps: () => WebhookDeps, limits: Partial<DeliverLimits> = {}): Task {
   let running = false;
   let wanted = false;
-  return async (payload) => {
+  return async (payload, helpers) => {
     parseJobPayload('deliver_webhooks', payload);
     if (running) {
       wanted = true;
@@ -27,7 +27,9 @@ export function deliverWebhooksTask(deps: () => WebhookDeps): Task {
     wanted = false;
     const d = deps();
     try {
-      await deliverDueWebhooks(d);
+      // With the job's abort signal: runs follow each other in this job while work is left (a worker shutting down
+      // aborts it, and the run in progress then stops leasing).
+      await deliverDueWebhooks(d, limits, helpers.abortSignal);
     } finally {
       running = false;
     }
