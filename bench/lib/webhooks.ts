@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,7 +56,7 @@ export async function startReceiverChild() {
 export async function rawWebhookLoop(
   sql: postgres.Sql,
   o: { organizationId: string; appSecret: string; authorization: string; concurrency: number; batch: number },
-): Promise<{ rate: number; delivered: number }> {
+): Promise<{ rate: number; delivered: number; ms: { lease: number; post: number; record: number } }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: o.concurrency });
   const secrets = new Map<string, Buffer>();
   const lease = () => sql<Array<{ id: string; event_id: string; url: string; attempts: number; payload: Record<string, unknown>; app_id: string; v: number }>>`
@@ -80,12 +80,16 @@ export async function rawWebhookLoop(
       req.end(body);
     });
   let delivered = 0;
+  const ms = { lease: 0, post: 0, record: 0 };
   const t0 = performance.now();
   let next = lease();
   for (;;) {
+    let t = performance.now();
     const rows = await next;
+    ms.lease += performance.now() - t;
     if (rows.length === 0) break;
     next = lease();
+    t = performance.now();
     const results: Array<{ id: string; n: number; c: number; ms: number; at: string }> = [];
     let i = 0;
     await Promise.all(
@@ -112,6 +116,8 @@ export async function rawWebhookLoop(
         }
       }),
     );
+    ms.post += performance.now() - t;
+    t = performance.now();
     await sql`
       with r as (select * from json_to_recordset(${JSON.stringify(results)}::text::json) as r(id text, n int, c int, ms int, at timestamptz)),
       moved as (
@@ -121,9 +127,53 @@ export async function rawWebhookLoop(
         returning d.id)
       insert into webhook_attempts (delivery_id, attempted_at, status_code, latency_ms, error, response_body)
       select r.id, r.at, r.c, r.ms, null, '' from r`;
+    ms.record += performance.now() - t;
     delivered += rows.length;
   }
   const rate = delivered / ((performance.now() - t0) / 1000);
   agent.destroy();
-  return { rate, delivered };
+  return { rate, delivered, ms };
+}
+
+/**
+ * (info) The HTTP side of the raw loop alone: `n` POSTs of events of the same shape, signed the same way (D16) with
+ * Basic auth, `concurrency` in flight over the same kind of keep-alive agent, no database. What one Node process
+ * reaches against the bench's receiver on this machine: the ceiling of any loop that also does the DB work.
+ */
+export async function bareWebhookLoop(url: string, o: { authorization: string; concurrency: number; n: number }): Promise<number> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: o.concurrency });
+  const secret = Buffer.alloc(32, 7);
+  let i = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: o.concurrency }, async () => {
+      while (i < o.n) {
+        i++;
+        const id = randomUUID();
+        const at = new Date();
+        const body = JSON.stringify({ event_id: id, event_type: 'sms.delivered', timestamp: at.toISOString(), message_id: 'msg_bench', data: { recipient_phone: '+243820005000', carrier: 'sim-vodacom', delivered_at: at.toISOString(), segments: 1, dispatch_at: null } });
+        const ts = String(Math.floor(at.getTime() / 1000));
+        const headers = {
+          'content-type': 'application/json',
+          'user-agent': 'sms-gateway-webhooks/1',
+          authorization: o.authorization,
+          'webhook-id': id,
+          'webhook-timestamp': ts,
+          'webhook-signature': `v1,${createHmac('sha256', secret).update(`${id}.${ts}.${body}`).digest('base64')}`,
+          'content-length': String(Buffer.byteLength(body)),
+        };
+        await new Promise<void>((resolve, reject) => {
+          const req = http.request(url, { method: 'POST', agent, headers }, (res) => {
+            res.resume();
+            res.on('end', resolve);
+          });
+          req.on('error', reject);
+          req.end(body);
+        });
+      }
+    }),
+  );
+  const rate = o.n / ((performance.now() - t0) / 1000);
+  agent.destroy();
+  return rate;
 }

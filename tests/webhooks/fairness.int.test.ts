@@ -119,6 +119,28 @@ describe('deliver_webhooks fairness across merchants', () => {
     await db.execute(sql`update webhook_deliveries set locked_until = null where state = 'pending'`);
   });
 
+  it('a claim reads each merchant only as far as its ranking can reach, and still fills its limit', async () => {
+    const { merchants } = await merchantsWithBacklog(3, 6, 0);
+    const [a, b, c] = merchants.map((m) => m.org);
+    await db.execute(sql`update webhook_deliveries set next_attempt_at = now() - interval '1 minute' where organization_id = ${a}`);
+    const inAMinute = new Date(Date.now() + 60_000);
+    const count = (claimed: Array<{ organizationId: string }>) =>
+      [a, b, c].map((org) => claimed.filter((d) => d.organizationId === org).length);
+
+    // limit 7 over 3 merchants: a round of ceil(7/3) = 3 each can be reached, so 7 come back (2 rounds, then the
+    // oldest due's third), not 6.
+    expect(count(await claimDue(db, { now: new Date(), limit: 7, perOrg: 32, lease: leaseToken(inAMinute) }))).toEqual([3, 2, 2]);
+    await db.execute(sql`update webhook_deliveries set locked_until = null where state = 'pending'`);
+
+    // The run holds 3 of a: a's first row ranks 4, past the 3 rounds of b and c that fill the limit of 6.
+    expect(count(await claimDue(db, { now: new Date(), limit: 6, perOrg: 32, lease: leaseToken(inAMinute), held: { [a]: 3 } }))).toEqual([0, 3, 3]);
+    await db.execute(sql`update webhook_deliveries set locked_until = null where state = 'pending'`);
+
+    // One merchant alone: perOrg bounds it, not the limit.
+    await db.execute(sql`update webhook_deliveries set state = 'failed' where organization_id <> ${a} and state = 'pending'`);
+    expect(count(await claimDue(db, { now: new Date(), limit: 100, perOrg: 4, lease: leaseToken(inAMinute) }))).toEqual([4, 0, 0]);
+  });
+
   it('one run, the global cap binding: while every merchant has a backlog, their counts stay within one round of each other', async () => {
     // Everything leased by the first claim (5 x 24 <= 2 x perOrgBatch), so the order is the dispatch's alone.
     const merchants = 5;

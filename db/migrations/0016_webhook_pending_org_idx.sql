@@ -1,0 +1,1 @@
+CREATE INDEX "webhook_deliveries_pending_org_idx" ON "webhook_deliveries" USING btree ("organization_id","next_attempt_at","id") WHERE "webhook_deliveries"."state" = 'pending';
