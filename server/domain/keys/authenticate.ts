@@ -86,6 +86,10 @@ export async function authenticateAppKey(
   return (await authorizeRequest(db, header, opts)).app;
 }
 
+/** The text drizzle built for this call before (same parameters, same casts), now fixed once. */
+const KEY_TAKE_CALL = 'api_key_take($1, $2, $3, $4::integer, $5::timestamptz, $6, $7, $8)';
+const KEY_TAKE_SQL = `select * from ${KEY_TAKE_CALL}`;
+
 /**
  * A read made in the key check's own statement, so that a request that needs one row is one round trip: a
  * statement built by keyedReadSql (fixed text, prepared per connection) and its parameters after
@@ -101,7 +105,7 @@ export type KeyedRead = { sql: string; params: unknown[] };
  * only for a request that may see it, and the key's answer (401, 403, 429) whatever the data.
  */
 export function keyedReadSql(columns: string, join: string): string {
-  return `select k.*, ${columns} from api_key_take($1, $2, $3, $4::integer, $5::timestamptz, $6, $7, $8) k ${join}`;
+  return `select k.*, ${columns} from ${KEY_TAKE_CALL} k ${join}`;
 }
 
 /**
@@ -181,9 +185,6 @@ export async function authorizeRequest(
   const slot = slotOutcome(row.rl_limit, { allowed: row.allowed, suspended: row.suspended === true, remaining: row.remaining, reset_s: row.reset_s });
   return { app, slot, row: joined };
 }
-
-/** The text drizzle built for this call before (same parameters, same casts), now fixed once. */
-const KEY_TAKE_SQL = 'select * from api_key_take($1, $2, $3, $4::integer, $5::timestamptz, $6, $7, $8)';
 
 type KeyTakeRow = {
   app_id: string;
