@@ -17,6 +17,7 @@ type Msg = { claimed: Claimed; total: number; open: number; results: Array<{ par
 /** A part to submit: its octets (encodeSubmitSm), or its fields when it has TLVs (the library encodes those). */
 type PartJob = { msg: Msg; partNo: number; pdu: Buffer | Record<string, unknown>; receiptsAtSend: number };
 
+const SHORT_CLAIM_PAUSE_MS = 25;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -40,6 +41,7 @@ export class ConnectorRuntime {
   private unsettled = 0;
   private allSettled: (() => void) | null = null;
   private pausedUntil = 0;
+  private nextClaimAt = 0;
   private loop: Promise<void> | null = null;
   private flushing: Promise<void> | null = null;
   private flushTimer: NodeJS.Timeout;
@@ -172,7 +174,10 @@ export class ConnectorRuntime {
       // The queue holds about a second of the connector's TPS (at least 8 windows, at most 2000 rows); the next claim
       // starts at half of that, so the window never waits for a claim's round trip at full speed.
       const depth = Math.min(2000, Math.max(this.cfg.window * senders.length * 8, this.cfg.tps));
-      const low = this.queue.length + this.unsplit < depth / 2;
+      const waiting = this.queue.length + this.unsplit;
+      // After a claim that found fewer rows than it asked for, the next one waits a little while rows are still
+      // queued here: claiming again at once scans the claimed rows again for none or a few new ones.
+      const low = waiting < depth / 2 && (waiting === 0 || Date.now() >= this.nextClaimAt);
       if (low && !claimed) {
         claimed = claimOutbox(this.db, this.cfg.id, this.token, depth)
           .catch((e: unknown) => {
@@ -180,6 +185,7 @@ export class ConnectorRuntime {
             return [] as Claimed[];
           })
           .then((rows) => {
+            this.nextClaimAt = rows.length < depth ? Date.now() + SHORT_CLAIM_PAUSE_MS : 0;
             if (this.running) for (const c of rows) this.backlog.push(c);
             else for (const c of rows) this.outcomes.push({ recipientId: c.recipientId, dispatchId: c.dispatchId, kind: 'release' });
             claimed = null;
