@@ -78,7 +78,9 @@ export async function settleOutcomes(db: Db, c: ConnectorRef, parts: AcceptedPar
   if (!parts.length && !outcomes.length) return;
   await inTransaction(db, async (tx) => {
     afterCommit(tx, () => {
-      for (const o of outcomes) carrierSubmits.inc({ connector: c.name, outcome: o.kind });
+      const byKind = new Map<Outcome['kind'], number>();
+      for (const o of outcomes) byKind.set(o.kind, (byKind.get(o.kind) ?? 0) + 1);
+      for (const [outcome, n] of byKind) carrierSubmits.inc({ connector: c.name, outcome }, n);
     });
     const dispatches = await lockDispatches(tx, outcomes.filter((o) => o.kind === 'sent' || o.kind === 'fail').map((o) => o.dispatchId));
     if (parts.length) {
