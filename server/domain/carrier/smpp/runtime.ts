@@ -345,13 +345,17 @@ export class ConnectorRuntime {
     // one of the parts was sent (it may have been stored before its part was recorded), or a message of several
     // parts (or of parts accepted before) became sent (a receipt may have been applied to a part recorded earlier).
     // Otherwise no receipt for them exists yet: each new one is applied after it is stored (storeBatches).
-    const apply = this.applyAfterFlush || this.receiptsIn !== Math.min(this.partsSentAtReceipts, this.receiptsIn);
+    // Receipts are counted once this transaction has committed, so one that arrived while it ran is looked for too
+    // (its own look-up after it is stored may have run before these parts were recorded).
+    const forced = this.applyAfterFlush;
+    const sentAtReceipts = this.partsSentAtReceipts;
     this.applyAfterFlush = false;
     this.partsSentAtReceipts = Infinity;
     this.flushingParts = parts;
     this.flushing = settleOutcomes(this.db, { id: this.cfg.id, name: this.cfg.name, validityS: this.cfg.validityS }, parts, outcomes, new Date())
       .then(async () => {
         const sent = outcomes.filter((o) => o.kind === 'sent').map((o) => o.recipientId);
+        const apply = forced || this.receiptsIn > sentAtReceipts;
         if (sent.length && apply) await applyStoredReceipts(this.db, new Date(), sent);
       })
       .catch((e: unknown) => {
