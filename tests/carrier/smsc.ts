@@ -96,6 +96,16 @@ export async function startSmsc(
     setPolicy(p: Policy) {
       policy = p;
     },
+    /**
+     * Stops reading PDUs on the open sessions until release(): submit_sm then wait unread in the socket,
+     * unanswered, and the sessions stay bound (a ready backlog for a drain, without any failover).
+     */
+    hold() {
+      for (const s of server.sessions) s.pause();
+    },
+    release() {
+      for (const s of server.sessions) s.resume();
+    },
     /** Bound sessions that can receive deliver_sm (transceiver or receiver). */
     get sessions() {
       return server.sessions;

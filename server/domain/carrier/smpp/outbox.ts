@@ -78,7 +78,9 @@ export async function settleOutcomes(db: Db, c: ConnectorRef, parts: AcceptedPar
   if (!parts.length && !outcomes.length) return;
   await inTransaction(db, async (tx) => {
     afterCommit(tx, () => {
-      for (const o of outcomes) carrierSubmits.inc({ connector: c.name, outcome: o.kind });
+      const byKind = new Map<Outcome['kind'], number>();
+      for (const o of outcomes) byKind.set(o.kind, (byKind.get(o.kind) ?? 0) + 1);
+      for (const [outcome, n] of byKind) carrierSubmits.inc({ connector: c.name, outcome }, n);
     });
     const dispatches = await lockDispatches(tx, outcomes.filter((o) => o.kind === 'sent' || o.kind === 'fail').map((o) => o.dispatchId));
     if (parts.length) {
@@ -91,11 +93,16 @@ export async function settleOutcomes(db: Db, c: ConnectorRef, parts: AcceptedPar
     }
     const ids = (kind: Outcome['kind']) => outcomes.filter((o) => o.kind === kind).map((o) => o.recipientId);
 
+    // The first part's id: from this flush's parts when part 1 is among them (a one-part message), else as stored.
+    const firstOf = new Map(parts.filter((p) => p.partNo === 1).map((p) => [p.recipientId, p.messageId]));
+    const sentRows = JSON.stringify(ids('sent').map((id) => ({ recipient_id: id, first_id: firstOf.get(id) ?? null })));
     const sent = !ids('sent').length ? [] : await tx.execute<{ recipient_id: number; dispatch_id: string; first_id: string | null }>(sql`
       update carrier_outbox o set state = 'sent', claimed_by = null, claimed_at = null, expires_at = now() + make_interval(secs => ${c.validityS})
-       where o.recipient_id = any(${ids64(ids('sent'))}) and o.connector_id = ${c.id} and o.state = 'queued'
+        from jsonb_to_recordset(${sentRows}::jsonb) as x(recipient_id bigint, first_id text)
+       where o.recipient_id = x.recipient_id and o.connector_id = ${c.id} and o.state = 'queued'
       returning o.recipient_id, o.dispatch_id,
-        (select p.carrier_message_id from carrier_parts p where p.recipient_id = o.recipient_id and p.connector_id = o.connector_id order by p.part_no limit 1) as first_id`);
+        coalesce(x.first_id, (select p.carrier_message_id from carrier_parts p
+                               where p.recipient_id = o.recipient_id and p.connector_id = o.connector_id order by p.part_no limit 1)) as first_id`);
     for (const [dispatchId, rows] of groupBy(sent, (r) => r.dispatch_id)) {
       const d = dispatches.get(dispatchId);
       if (!d) continue;

@@ -7,14 +7,17 @@ import { takeTps } from './leases';
 import { TpsCredits } from './tps-credits';
 import { claimOutbox, settleOutcomes, type AcceptedPart, type Claimed, type Outcome } from './outbox';
 import { applyStoredReceipts, parseReceipt, receiptIdForms, storeReceipts, type ParsedReceipt } from './receipts';
+import { encodable, encodeSubmitSm, type SubmitFields } from './encode';
 import { SmppSession, type SubmitResult } from './session';
 import { passThroughPart, relativeValidity, splitMessage } from './split';
 import { RETRYABLE_STATUSES } from './status';
 
 export type RuntimeOptions = { respTimeoutMs: number; flushMs: number; tlsCa?: string };
 type Msg = { claimed: Claimed; total: number; open: number; results: Array<{ partNo: number; r: SubmitResult | 'skipped' }>; abort: boolean };
-type PartJob = { msg: Msg; partNo: number; pdu: Record<string, unknown> };
+/** A part to submit: its octets (encodeSubmitSm), or its fields when it has TLVs (the library encodes those). */
+type PartJob = { msg: Msg; partNo: number; pdu: Buffer | Record<string, unknown>; receiptsAtSend: number };
 
+const SHORT_CLAIM_PAUSE_MS = 25;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -34,11 +37,15 @@ export class ConnectorRuntime {
   private flushingParts: AcceptedPart[] = [];
   private outcomes: Outcome[] = [];
   private running = true;
-  private open = new Set<Promise<void>>();
+  /** submit_sm sent and not yet settled, and what stop() waits on until none is left. */
+  private unsettled = 0;
+  private allSettled: (() => void) | null = null;
   private pausedUntil = 0;
+  private nextClaimAt = 0;
   private loop: Promise<void> | null = null;
   private flushing: Promise<void> | null = null;
   private flushTimer: NodeJS.Timeout;
+  private readonly validity: string;
   private applyTimer: NodeJS.Timeout | null = null;
   /** submit_sm taken from the shared TPS budget and not yet sent, and the ask for more in flight (null when none). */
   private readonly credits = new TpsCredits();
@@ -49,6 +56,13 @@ export class ConnectorRuntime {
   /** Receipts waiting for the next batch insert, and the loop writing them (null when idle). */
   private receipts: Array<{ receipt: ParsedReceipt; resolve: () => void; reject: (e: unknown) => void }> = [];
   private storing: Promise<void> | null = null;
+  /**
+   * Receipts received so far; the fewest of them any part waiting in `parts` had seen when it was sent; and whether
+   * the next flush must look for stored receipts whatever these say (see flush).
+   */
+  private receiptsIn = 0;
+  private partsSentAtReceipts = Infinity;
+  private applyAfterFlush = false;
 
   constructor(
     private readonly db: Db,
@@ -67,6 +81,7 @@ export class ConnectorRuntime {
       } else this.sessions.push(new SmppSession({ ...base, role: 'transceiver' }, hooks));
     }
     this.flushTimer = setInterval(() => void this.flush(), opts.flushMs);
+    this.validity = relativeValidity(cfg.validityS);
   }
 
   private get senders(): SmppSession[] {
@@ -95,6 +110,7 @@ export class ConnectorRuntime {
       return Promise.resolve();
     }
     return new Promise((resolve, reject) => {
+      this.receiptsIn++;
       this.receipts.push({ receipt, resolve, reject });
       if (!this.storing) this.storing = new Promise<void>((r) => setImmediate(r)).then(() => this.storeBatches());
     });
@@ -158,7 +174,10 @@ export class ConnectorRuntime {
       // The queue holds about a second of the connector's TPS (at least 8 windows, at most 2000 rows); the next claim
       // starts at half of that, so the window never waits for a claim's round trip at full speed.
       const depth = Math.min(2000, Math.max(this.cfg.window * senders.length * 8, this.cfg.tps));
-      const low = this.queue.length + this.unsplit < depth / 2;
+      const waiting = this.queue.length + this.unsplit;
+      // After a claim that found fewer rows than it asked for, the next one waits a little while rows are still
+      // queued here: claiming again at once scans the claimed rows again for none or a few new ones.
+      const low = waiting < depth / 2 && (waiting === 0 || Date.now() >= this.nextClaimAt);
       if (low && !claimed) {
         claimed = claimOutbox(this.db, this.cfg.id, this.token, depth)
           .catch((e: unknown) => {
@@ -166,6 +185,7 @@ export class ConnectorRuntime {
             return [] as Claimed[];
           })
           .then((rows) => {
+            this.nextClaimAt = rows.length < depth ? Date.now() + SHORT_CLAIM_PAUSE_MS : 0;
             if (this.running) for (const c of rows) this.backlog.push(c);
             else for (const c of rows) this.outcomes.push({ recipientId: c.recipientId, dispatchId: c.dispatchId, kind: 'release' });
             claimed = null;
@@ -204,13 +224,9 @@ export class ConnectorRuntime {
           sent++;
           credits--;
           this.credits.use();
-          // (never rejects: an unhandled rejection ends the worker process, scripts/run.ts)
-          const p = session
-            .submit(job.pdu)
-            .then((r) => this.settlePart(job.msg, job.partNo, r))
-            .catch((e: unknown) => logger.error('settling a submit_sm answer failed', { connector: this.cfg.name, error: e }));
-          this.open.add(p);
-          void p.finally(() => this.open.delete(p));
+          this.unsettled++;
+          job.receiptsAtSend = this.receiptsIn;
+          session.send(job.pdu, (r) => this.answered(job, r));
         }
       } finally {
         for (const s of senders) s.uncork(); // (a write held by a cork that is never undone would stall the session)
@@ -268,18 +284,29 @@ export class ConnectorRuntime {
     pdus.forEach((text, i) => {
       if (c.doneParts.includes(i + 1)) return; // accepted before a dropped session: not sent again
       msg.open++;
-      this.queue.push({
-        msg,
-        partNo: i + 1,
-        pdu: {
-          source_addr_ton: this.cfg.sourceTon, source_addr_npi: this.cfg.sourceNpi, source_addr: c.senderId ?? '',
-          dest_addr_ton: this.cfg.destTon, dest_addr_npi: this.cfg.destNpi, destination_addr: c.phone.replace(/^\+/, ''),
-          registered_delivery: 1, validity_period: relativeValidity(this.cfg.validityS),
-          ...text,
-        },
-      });
+      const fields: SubmitFields = {
+        source_addr_ton: this.cfg.sourceTon, source_addr_npi: this.cfg.sourceNpi, source_addr: c.senderId ?? '',
+        dest_addr_ton: this.cfg.destTon, dest_addr_npi: this.cfg.destNpi, destination_addr: c.phone.replace(/^\+/, ''),
+        registered_delivery: 1, validity_period: this.validity,
+        ...text,
+      };
+      this.queue.push({ msg, partNo: i + 1, pdu: encodable(fields) ? encodeSubmitSm(fields) : fields, receiptsAtSend: 0 });
     });
-    if (msg.open === 0) this.outcomes.push({ recipientId: c.recipientId, dispatchId: c.dispatchId, kind: 'sent' });
+    if (msg.open === 0) {
+      this.outcomes.push({ recipientId: c.recipientId, dispatchId: c.dispatchId, kind: 'sent' });
+      this.applyAfterFlush = true; // (its parts were accepted before: a receipt may have come for them since)
+    }
+  }
+
+  private answered(job: PartJob, r: SubmitResult): void {
+    try {
+      if (r.status === 0) this.partsSentAtReceipts = Math.min(this.partsSentAtReceipts, job.receiptsAtSend);
+      this.settlePart(job.msg, job.partNo, r);
+    } catch (e) {
+      // (never thrown on: the answer came from the library's socket handler)
+      logger.error('settling a submit_sm answer failed', { connector: this.cfg.name, error: e });
+    }
+    if (--this.unsettled === 0) this.allSettled?.();
   }
 
   private settlePart(msg: Msg, partNo: number, r: SubmitResult | 'skipped'): void {
@@ -298,6 +325,7 @@ export class ConnectorRuntime {
       this.parts.push({ recipientId: msg.claimed.recipientId, partNo, partsTotal: msg.total, messageId: r.messageId });
     }
     if (--msg.open > 0) return;
+    if (msg.total > 1) this.applyAfterFlush = true; // (a receipt may have been applied to a part recorded earlier)
     const statuses = msg.results.flatMap((x) => (x.r === 'skipped' ? [] : [x.r.status]));
     const permanent = statuses.find((s): s is number => typeof s === 'number' && s !== 0 && !RETRYABLE_STATUSES.has(s));
     const base = { recipientId: msg.claimed.recipientId, dispatchId: msg.claimed.dispatchId };
@@ -313,16 +341,28 @@ export class ConnectorRuntime {
     if (!this.parts.length && !this.outcomes.length) return Promise.resolve();
     const parts = this.parts.splice(0);
     const outcomes = this.outcomes.splice(0);
+    // Stored receipts are looked for once these are recorded only when one may concern them: a receipt came after
+    // one of the parts was sent (it may have been stored before its part was recorded), or a message of several
+    // parts (or of parts accepted before) became sent (a receipt may have been applied to a part recorded earlier).
+    // Otherwise no receipt for them exists yet: each new one is applied after it is stored (storeBatches).
+    // Receipts are counted once this transaction has committed, so one that arrived while it ran is looked for too
+    // (its own look-up after it is stored may have run before these parts were recorded).
+    const forced = this.applyAfterFlush;
+    const sentAtReceipts = this.partsSentAtReceipts;
+    this.applyAfterFlush = false;
+    this.partsSentAtReceipts = Infinity;
     this.flushingParts = parts;
     this.flushing = settleOutcomes(this.db, { id: this.cfg.id, name: this.cfg.name, validityS: this.cfg.validityS }, parts, outcomes, new Date())
       .then(async () => {
         const sent = outcomes.filter((o) => o.kind === 'sent').map((o) => o.recipientId);
-        if (sent.length) await applyStoredReceipts(this.db, new Date(), sent);
+        const apply = forced || this.receiptsIn > sentAtReceipts;
+        if (sent.length && apply) await applyStoredReceipts(this.db, new Date(), sent);
       })
       .catch((e: unknown) => {
         logger.warn('recording SMPP answers failed; retrying', { connector: this.cfg.name, error: e });
         this.parts.unshift(...parts);
         this.outcomes.unshift(...outcomes);
+        this.applyAfterFlush = true;
       })
       .finally(() => {
         this.flushingParts = [];
@@ -340,7 +380,7 @@ export class ConnectorRuntime {
     this.backlog = [];
     this.backlogAt = 0;
     await Promise.all(this.sessions.map((s) => s.stop()));
-    await Promise.all([...this.open]);
+    if (this.unsettled) await new Promise<void>((r) => (this.allSettled = r));
     clearInterval(this.flushTimer);
     if (this.applyTimer) clearTimeout(this.applyTimer);
     await this.flush();

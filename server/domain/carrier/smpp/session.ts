@@ -20,6 +20,29 @@ export type SessionConfig = {
 
 export type SubmitResult = { status: number; messageId: string | null } | { status: 'timeout' | 'dropped' };
 
+type Pending = { done: (r: SubmitResult) => void; deadline: number };
+
+/**
+ * A submit_sm already encoded (encodeSubmitSm), handed to the library's Session.send as a PDU: the library gives it
+ * the next sequence number and writes toBuffer()'s octets.
+ */
+function preEncoded(octets: Buffer): smpp.Pdu {
+  return {
+    command: 'submit_sm',
+    command_id: 0x00000004,
+    command_status: 0,
+    sequence_number: 0,
+    isResponse: () => false,
+    response: () => {
+      throw new Error('a submit_sm is answered by the SMSC');
+    },
+    toBuffer(this: smpp.Pdu) {
+      octets.writeUInt32BE(this.sequence_number, 12);
+      return octets;
+    },
+  };
+}
+
 const BACKOFF_MIN_MS = 1000;
 const BACKOFF_MAX_MS = 60_000;
 
@@ -32,7 +55,8 @@ export class SmppSession {
   state: SessionState = { state: 'connecting', since: new Date().toISOString() };
   inflight = 0;
   private lib: smpp.Session | null = null;
-  private pending = new Map<number, (r: SubmitResult) => void>();
+  private pending = new Map<number, Pending>();
+  private deadlineTimer: NodeJS.Timeout | null = null;
   private backoffMs = BACKOFF_MIN_MS;
   private timers = new Set<NodeJS.Timeout>();
   private enquire: NodeJS.Timeout | null = null;
@@ -143,31 +167,58 @@ export class SmppSession {
 
   /** Sends one submit_sm; resolves with its response status and message_id, or `dropped`/`timeout`. */
   submit(options: Record<string, unknown>): Promise<SubmitResult> {
+    return new Promise((resolve) => this.send(options, resolve));
+  }
+
+  /**
+   * Sends one submit_sm, its fields or its octets from encodeSubmitSm (the sequence number is written here); `done`
+   * is called once, with the response status and message_id, or `dropped` (the connection went) or `timeout`
+   * (no answer within respTimeoutMs). One timer per session watches the deadlines, not one per submit_sm.
+   */
+  send(pdu: Record<string, unknown> | Buffer, done: (r: SubmitResult) => void): void {
     const s = this.lib;
-    if (!s || !this.bound) return Promise.resolve({ status: 'dropped' });
+    if (!s || !this.bound) return done({ status: 'dropped' });
+    const entry: Pending = { done, deadline: performance.now() + this.cfg.respTimeoutMs };
+    const onResp = (resp: smpp.Pdu) => {
+      if (this.pending.get(resp.sequence_number) !== entry) return; // (answered after its timeout)
+      this.settle(resp.sequence_number, { status: resp.command_status, messageId: typeof resp.message_id === 'string' ? resp.message_id : null });
+    };
+    const sent = Buffer.isBuffer(pdu) ? s.send(preEncoded(pdu), onResp) : s.submit_sm(pdu, onResp);
+    if (!sent) return done({ status: 'dropped' });
     this.inflight++;
-    return new Promise<SubmitResult>((resolve) => {
-      let done = false;
-      const finish = (r: SubmitResult) => {
-        if (done) return;
-        done = true;
-        this.inflight--;
-        clearTimeout(timer);
-        this.pending.delete(seq);
-        resolve(r);
-      };
-      const timer = setTimeout(() => finish({ status: 'timeout' }), this.cfg.respTimeoutMs);
-      let seq = -1;
-      const sent = s.submit_sm(options, (pdu) => finish({ status: pdu.command_status, messageId: typeof pdu.message_id === 'string' ? pdu.message_id : null }));
-      if (!sent) return finish({ status: 'dropped' });
-      seq = (s as unknown as { sequence: number }).sequence;
-      this.pending.set(seq, finish);
-    });
+    this.pending.set((s as unknown as { sequence: number }).sequence, entry);
+    if (!this.deadlineTimer) this.watchDeadlines();
+  }
+
+  private settle(seq: number, r: SubmitResult): void {
+    const entry = this.pending.get(seq);
+    if (!entry) return;
+    this.pending.delete(seq);
+    this.inflight--;
+    entry.done(r);
+  }
+
+  /** One timer at the oldest deadline (the map keeps the send order, and every submit_sm waits as long). */
+  private watchDeadlines(): void {
+    const first = this.pending.values().next();
+    if (first.done) {
+      this.deadlineTimer = null;
+      return;
+    }
+    this.deadlineTimer = setTimeout(() => {
+      const now = performance.now();
+      for (const [seq, entry] of this.pending) {
+        if (entry.deadline > now) break;
+        this.settle(seq, { status: 'timeout' });
+      }
+      this.watchDeadlines();
+    }, Math.max(0, first.value.deadline - performance.now()) + 1);
   }
 
   private dropAll(): void {
-    for (const finish of [...this.pending.values()]) finish({ status: 'dropped' });
-    this.pending.clear();
+    for (const seq of [...this.pending.keys()]) this.settle(seq, { status: 'dropped' });
+    if (this.deadlineTimer) clearTimeout(this.deadlineTimer);
+    this.deadlineTimer = null;
   }
 
   /** Unbinds (waits at most 2 s for unbind_resp), then closes; no reconnect after this. */
