@@ -24,7 +24,7 @@ import { load, loop } from './lib/load';
 import { noopJobsPerSecond, rawPipeline, rawSendWrites, rawStatusReads, type RawMerchant } from './lib/raw-db';
 import { digestApiKey } from '@/server/lib/crypto';
 import { startMinimalStatusServer } from './lib/minimal-status';
-import { cpuSeconds, sampleRss } from './lib/rss';
+import { cpuSeconds, processCpuSeconds, sampleRss } from './lib/rss';
 import { admin, ensureBuild, freshDatabase, migrate, startNpm, startProfiled, waitFor, type Proc } from './lib/service';
 import { bareWebhookLoop, rawWebhookLoop, startReceiverChild } from './lib/webhooks';
 import { printTable, type Row } from './lib/report';
@@ -302,14 +302,20 @@ try {
         const [r] = await sql<{ n: number }[]>`select coalesce(sum(delivered + failed), 0)::int as n from messages where organization_id = ${hooks.organization_id}`;
         return r.n >= sends * 1000;
       }, 60_000, 20, '4,000 terminal recipients');
+      const hookCpu = () => ({ ...cpuSeconds([web?.child.pid, worker?.child.pid].filter((p): p is number => !!p)), receiver: processCpuSeconds(receiver.pid) });
+      const cpuPer = (a: ReturnType<typeof hookCpu>, b: ReturnType<typeof hookCpu>, n: number, keys: Array<keyof ReturnType<typeof hookCpu>>) =>
+        keys.map((k) => `${k} ${(((b[k] - a[k]) * 1e6) / n).toFixed(0)}`).join(', ');
+      const hc0 = hookCpu();
       const t0 = Date.now();
       await receiver.release();
       const stats = await waitFor(async () => {
         const s = await receiver.stats();
         return s.count >= expected ? s : null;
       }, 90_000, 50, `${expected} webhook events`);
+      const hc1 = hookCpu();
       const rate = stats.count / ((stats.lastAt - t0) / 1000);
       log(`webhooks: ${stats.count} events (${stats.distinct} distinct) in ${((stats.lastAt - t0) / 1000).toFixed(2)} s after the release; ${rate.toFixed(0)} events/s`);
+      log(`  CPU us per event: ${cpuPer(hc0, hc1, stats.count, ['worker', 'postgres', 'receiver', 'web', 'self'])}; span ${(stats.lastAt - t0)} ms`);
       if (stats.distinct !== expected) throw new Error(`webhooks: ${stats.distinct} distinct events, expected ${expected}`);
 
       // 10 merchants, each with its own receiver, 1 send x 500 each. The receivers (again) hold their answers until every
@@ -351,6 +357,7 @@ try {
       await receiver.reset();
       await sql`update webhook_deliveries set state = 'pending', attempts = 0, next_attempt_at = now(), locked_until = null
                  where organization_id = ${hooks.organization_id}`;
+      const rc0 = hookCpu();
       const rawHooks = await rawWebhookLoop(sql, {
         organizationId: hooks.organization_id,
         appSecret: env.APP_SECRET!,
@@ -360,12 +367,17 @@ try {
       });
       log(`raw webhook loop (lease, sign, POST ${WEBHOOK_LIMITS.perOrgCap} in flight, record): ${rawHooks.delivered} events, ${rawHooks.rate.toFixed(0)} events/s; ` +
         `waiting on the lease ${rawHooks.ms.lease.toFixed(0)} ms, posting ${rawHooks.ms.post.toFixed(0)} ms, recording ${rawHooks.ms.record.toFixed(0)} ms`);
+      const rc1 = hookCpu();
+      log(`  CPU us per event: ${cpuPer(rc0, rc1, rawHooks.delivered, ['self', 'postgres', 'receiver'])} (self: the loop)`);
+      const bc0 = hookCpu();
       const bareHooks = await bareWebhookLoop(`${receiver.url}/hook`, {
         authorization: `Basic ${Buffer.from('bench:bench-hook-password').toString('base64')}`,
         concurrency: WEBHOOK_LIMITS.perOrgCap,
         n: expected,
       });
       log(`bare HTTP loop (the same signed POSTs, ${WEBHOOK_LIMITS.perOrgCap} in flight, no database): ${bareHooks.toFixed(0)} events/s`);
+      const bc1 = hookCpu();
+      log(`  CPU us per event: ${cpuPer(bc0, bc1, expected, ['self', 'receiver'])} (self: the loop)`);
       rows.push(
         { figure: 'webhook events delivered (1 merchant)', unit: 'events/s', value: rate, baseline: `raw loop: same DB work + signed POSTs, ${WEBHOOK_LIMITS.perOrgCap} in flight`, baselineValue: rawHooks.rate, target: '>= 5000 and >= 0.6 x', ok: rate >= 5000 && rate >= 0.6 * rawHooks.rate },
         { figure: '(info) bare HTTP loop: same signed POSTs, no DB', unit: 'events/s', value: bareHooks, baseline: 'the raw loop above', baselineValue: rawHooks.rate, target: '(info)', ok: null },

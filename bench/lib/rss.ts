@@ -131,17 +131,23 @@ export function sampleRss(roots: () => Record<string, number | undefined>, every
  * CPU seconds (user + system, /proc/<pid>/stat) used so far by the web and worker roles of `roots`' trees, by the postgres
  * backends of this run's database and by this process, for CPU per request over a load phase (difference of two readings).
  */
-export function cpuSeconds(roots: number[]): { web: number; worker: number; postgres: number; self: number } {
+const read = (pid: number) => {
   const tick = 100; // USER_HZ on Linux
-  const read = (pid: number) => {
-    try {
-      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').slice(0);
-      const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
-      return { name: f.slice(f.indexOf('(') + 1, f.lastIndexOf(')')), cpu: (Number(rest[11]) + Number(rest[12])) / tick };
-    } catch {
-      return { name: '', cpu: 0 };
-    }
-  };
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').slice(0);
+    const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
+    return { name: f.slice(f.indexOf('(') + 1, f.lastIndexOf(')')), cpu: (Number(rest[11]) + Number(rest[12])) / tick };
+  } catch {
+    return { name: '', cpu: 0 };
+  }
+};
+
+/** CPU seconds (user + system) used so far by one process (not its children). */
+export function processCpuSeconds(pid: number): number {
+  return read(pid).cpu;
+}
+
+export function cpuSeconds(roots: number[]): { web: number; worker: number; postgres: number; self: number } {
   const byParent = children();
   let web = 0;
   let worker = 0;
