@@ -42,7 +42,7 @@ export async function moveRecipients(
   return moved.map((m) => ({ id: Number(m.id), phone: m.phone, carrier: m.carrier }));
 }
 
-/** The message's counters (and updated_at) after `n` of its recipients moved to `to`. */
+/** The message's counters (and updated_at) after `n` of its recipients moved to `to` (moveWithEvents writes the same in its statement). */
 async function countMoved(tx: DbOrTx, d: DispatchRef, to: RecipientState, n: number, at: string): Promise<void> {
   if (n && (to === 'delivered' || to === 'failed')) {
     afterCommit(tx, () => recipientsTerminal.inc({ state: to }, n));
@@ -62,7 +62,8 @@ async function countMoved(tx: DbOrTx, d: DispatchRef, to: RecipientState, n: num
  * CTE, and each event's `data` is built in SQL from the row it moved (its phone and carrier), the step's time field,
  * `common` (the same for every row, e.g. `segments`) and the row's own `extra` (e.g. a failure's error fields): the
  * same payloads, without shipping them to Postgres as JSON. Only the moved rows get events, so a retried step adds
- * none. Returns how many rows moved. `counters: false` leaves the message row to the caller (runDispatch).
+ * none. The message's counters and updated_at are written in the same statement too. Returns how many rows
+ * moved. `counters: false` leaves the message row to the caller (runDispatch).
  */
 export async function moveWithEvents(
   tx: DbOrTx,
@@ -73,6 +74,7 @@ export async function moveWithEvents(
 ): Promise<number> {
   if (!rows.length) return 0;
   const { from, to, type } = step;
+  const counters = step.counters !== false;
   const at = now.toISOString();
   // absent keys read as null: a delivered receipt sends only its id
   const payload = rows.map((r) => ({
@@ -104,7 +106,15 @@ export async function moveWithEvents(
           from x
          where r.id = x.id and r.dispatch_id = ${d.id} and r.state = ${from}
         returning r.id, r.phone, r.carrier, x.extra, gen_random_uuid() as eid
-      ),`,
+      ), ${counters ? sql`counted as (
+        -- the message's counters, as countMoved writes them, in the same statement (no other part of it writes the
+        -- message row; the events' lookup of it reads the statement's snapshot, whose columns it does not change)
+        update messages set
+          delivered = delivered + ${to === 'delivered' ? sql`(select count(*)::int from mv)` : sql`0`},
+          failed = failed + ${to === 'failed' ? sql`(select count(*)::int from mv)` : sql`0`},
+          updated_at = ${at}::timestamptz
+         where id = ${d.messageId} and exists (select 1 from mv)
+      ),` : sql``}`,
     // recipientEvents' data, key for key: phone, carrier, the time field, the extras, dispatch_at
     source: sql`(
       select mv.eid as id, ${type}::text as t, ${d.messageId}::text as m, ${d.id}::text as d, mv.id as r, ${at}::text as ts,
@@ -119,7 +129,7 @@ export async function moveWithEvents(
     // statement, so none of these events can exist already
     fresh: true,
   });
-  if (step.counters !== false) await countMoved(tx, d, to, counted, at);
+  if (counters && counted && (to === 'delivered' || to === 'failed')) afterCommit(tx, () => recipientsTerminal.inc({ state: to }, counted));
   return counted;
 }
 
