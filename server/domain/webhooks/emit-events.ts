@@ -70,11 +70,12 @@ export async function emitEventsFrom(
   // prepared statement caches while the tables are still small is an index
   // probe: the plain join's cached plan hashed a full scan of messages on
   // every call (README, Performance).
-  // One row per message comes back (its new events' ids joined, in recipient order), not one per event: a message
-  // without a destination costs no rows on the wire; with `count`, one row even when no event was inserted.
+  // One row per message comes back (its new events' ids joined, in recipient order, when it has a destination), not
+  // one per event: a message without a destination costs no ids on the wire; with `count`, one row even when no event
+  // was inserted.
   const rows = await tx.execute<{
     counted: number;
-    ids: string;
+    ids: string | null;
     n: number;
     organization_id: string;
     app_id: string;
@@ -84,7 +85,7 @@ export async function emitEventsFrom(
   }>(sql`
     with ${o.prelude ?? sql``} msg as (
       select m.id, m.organization_id, m.app_id, m.callback_url, a.webhook_url, (a.webhook_username is not null) as has_credentials,
-             m.channel, m.smpp_registered_delivery, m.sender_id, m.body, m.created_at
+             (nullif(m.callback_url, '') is not null or nullif(a.webhook_url, '') is not null) as has_destination, m.channel, m.smpp_registered_delivery, m.sender_id, m.body, m.created_at
         from unnest(string_to_array(${messageIds}, ',')) as x(id)
        cross join lateral (select id, organization_id, app_id, callback_url, channel, smpp_registered_delivery, sender_id, body, created_at
                              from messages where id = x.id limit 1) m
@@ -118,16 +119,18 @@ export async function emitEventsFrom(
     )
     select ${o.count ?? sql`0`} as counted, g.*
       from (select 1) one
-      left join (select string_agg(ins.id::text, ',' order by ins.recipient_id) as ids, count(*)::int as n,
-                        msg.organization_id, msg.app_id, msg.callback_url, msg.webhook_url, msg.has_credentials
-                   from ins join msg on msg.id = ins.message_id
-                  group by msg.id, msg.organization_id, msg.app_id, msg.callback_url, msg.webhook_url, msg.has_credentials) g on true`);
+      left join (select i.ids, i.n, msg.organization_id, msg.app_id, msg.callback_url, msg.webhook_url, msg.has_credentials
+                   from (select ins.message_id, count(*)::int as n,
+                                string_agg(ins.id::text, ',' order by ins.recipient_id) filter (where m.has_destination) as ids
+                           from ins join msg m on m.id = ins.message_id
+                          group by ins.message_id) i
+                   join msg on msg.id = i.message_id) g on true`);
   const counted = Number(rows[0]?.counted ?? 0);
   const inserted = rows.filter((row) => row.n !== null);
 
   const deliveries = inserted.flatMap((row) => {
     const dest = destinationFor({ callbackUrl: row.callback_url, webhookUrl: row.webhook_url, hasCredentials: row.has_credentials });
-    return dest ? row.ids.split(',').map((e) => ({ id: newId('whd'), e, o: row.organization_id, a: row.app_id, url: dest.url, b: dest.useBasicAuth })) : [];
+    return dest && row.ids ? row.ids.split(',').map((e) => ({ id: newId('whd'), e, o: row.organization_id, a: row.app_id, url: dest.url, b: dest.useBasicAuth })) : [];
   });
   if (deliveries.length > 0) {
     await tx.execute(sql`
