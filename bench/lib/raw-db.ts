@@ -187,7 +187,7 @@ const MOVE_PROCESSING = moveStep(
 const MOVE_SENT = moveStep(`state = 'sent', sent_at = now()`, 'processing', 'sms.sent', `, 'sent_at', ${ISO_NOW}`);
 const MOVE_DELIVERED = moveStep(`state = 'delivered', done_at = now()`, 'sent', 'sms.delivered', `, 'delivered_at', ${ISO_NOW}, 'segments', 1`);
 
-async function rawDispatchSteps(sql: postgres.Sql, d: { messageId: string; dispatchId: string }): Promise<void> {
+export async function rawDispatchSteps(sql: postgres.Sql, d: { messageId: string; dispatchId: string }): Promise<void> {
   await sql.begin(async (tx) => {
     await tx`select d.id from message_dispatches d join messages m on m.id = d.message_id where d.id = ${d.dispatchId} for update of d, m`;
     const [{ n }] = await tx.unsafe(MOVE_PROCESSING, [d.dispatchId], { prepare: true });

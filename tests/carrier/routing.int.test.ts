@@ -15,18 +15,24 @@ describe('routes (D14): longest prefix, an organization route beats a platform o
     const sim = await createConnector(h.db, 'r-sim', { kind: 'simulator' }, h.env.APP_SECRET);
     const mine = await h.merchant();
     const other = await h.merchant();
-    await h.route('24381', [a.id, b.id]);
-    await h.route('2438140', [b.id]);
-    await h.route('2438140', [c.id, a.id], mine.organizationId);
-    await h.route('243814', [c.id], other.organizationId); // shorter than the platform 2438140: loses
-    await h.route('24382', [sim.id]); // simulator connectors only: the simulator
-
     const routed = async (key: string, to: string[]) => {
       const id = await h.send(key, to, 'route me');
       return h.db.execute<{ phone: string; route: string[]; connector_id: string | null; state: string }>(sql`
         select r.phone, o.route, o.connector_id, r.state from message_recipients r left join carrier_outbox o on o.recipient_id = r.id
          where r.message_id = ${id} order by r.position`);
     };
+    // no route at all (SMPP connectors exist): every recipient stays with the simulator
+    expect((await h.db.execute<{ n: number }>(sql`select count(*)::int as n from routes`))[0].n).toBe(0);
+    expect((await routed(mine.apiKey, ['+243814001234', '+243970001234'])).map((r) => [r.phone, r.route, r.state])).toEqual([
+      ['+243814001234', null, 'delivered'],
+      ['+243970001234', null, 'delivered'],
+    ]);
+    await h.route('24381', [a.id, b.id]);
+    await h.route('2438140', [b.id]);
+    await h.route('2438140', [c.id, a.id], mine.organizationId);
+    await h.route('243814', [c.id], other.organizationId); // shorter than the platform 2438140: loses
+    await h.route('24382', [sim.id]); // simulator connectors only: the simulator
+
     expect((await routed(mine.apiKey, ['+243814001234', '+243815001234', '+243820001234', '+243970001234'])).map((r) => [r.phone, r.route, r.state])).toEqual([
       ['+243814001234', [c.id, a.id], 'processing'],
       ['+243815001234', [a.id, b.id], 'processing'],

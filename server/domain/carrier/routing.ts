@@ -6,7 +6,7 @@ import type { DbOrTx } from '@/db/client';
  * (longest prefix; an organization's route beats a platform route of the same length) with at least one SMPP
  * connector goes to `carrier_outbox`, for the owner of its first connector. Everything else stays with the
  * simulator: no route, a route of simulator connectors only, and in the sandbox the D11 magic numbers.
- * A retried job adds nothing twice (the recipient is the outbox key).
+ * A retried job adds nothing twice (the recipient is the outbox key). With no route at all it reads no recipient.
  */
 export async function routeToConnectors(tx: DbOrTx, dispatchId: string, opts: { sandbox: boolean }): Promise<number> {
   const rows = await tx.execute<{ recipient_id: number }>(sql`
@@ -15,6 +15,9 @@ export async function routeToConnectors(tx: DbOrTx, dispatchId: string, opts: { 
         from message_recipients r join messages m on m.id = r.message_id
        where r.dispatch_id = ${dispatchId} and r.state = 'processing'
          and not (${opts.sandbox} and right(r.phone, 4) in ('1111', '2222', '3333'))
+         -- uncorrelated, so evaluated once: with no route at all (the simulator alone) Postgres skips the scan and
+         -- the per-recipient LATERAL below (about 6 ms of a 1,000-recipient dispatch)
+         and exists (select 1 from routes)
     ), routed as (
       select cand.id, cand.dispatch_id, x.route
         from cand cross join lateral (

@@ -3,12 +3,11 @@ import type { DbOrTx } from '@/db/client';
 import type { Failure, Receipt } from '@/server/domain/carrier/connector';
 import { routeToConnectors } from '@/server/domain/carrier/routing';
 import { FAILURES } from '@/server/domain/carrier/simulator';
-import { emitEvents } from '@/server/domain/webhooks/emit-events';
 import { addJob } from '@/server/jobs/add-job';
 import { inTransaction } from '@/server/lib/after-commit';
 import { stepAt, type Pipeline } from './pipeline';
-import { recipientEvents, type DispatchRef } from './recipient-events';
-import { finishIfComplete, moveRecipients } from './transitions';
+import type { DispatchRef } from './recipient-events';
+import { finishIfComplete, moveWithEvents } from './transitions';
 
 /** Recipients handed to an SMPP route (carrier_outbox) are the connector's, not the simulator's. */
 const NOT_ON_SMPP = sql`and not exists (select 1 from carrier_outbox o where o.recipient_id = r.id)`;
@@ -44,10 +43,9 @@ export async function submitDispatch(p: Pipeline, dispatchId: string): Promise<v
     );
     const sent = outcomes.filter((o) => o.accepted).map((o) => ({ id: o.recipientId, carrier: o.carrier }));
     const failed = outcomes.flatMap((o) => (o.accepted ? [] : [{ id: o.recipientId, carrier: o.carrier, failure: o as Failure }]));
-    const movedSent = await moveRecipients(tx, d.ref, 'processing', 'sent', sent, now);
-    await emitEvents(tx, recipientEvents('sms.sent', d.ref, movedSent, now), { now });
+    const movedSent = await moveWithEvents(tx, d.ref, { from: 'processing', to: 'sent', type: 'sms.sent' }, sent, now);
     await failRecipients(tx, d, 'processing', failed, now);
-    if (movedSent.length) await addJob(tx, 'carrier_receipts', { dispatch_id: dispatchId }, { runAt: stepAt(p, now), jobKey: `receipts:${dispatchId}` });
+    if (movedSent) await addJob(tx, 'carrier_receipts', { dispatch_id: dispatchId }, { runAt: stepAt(p, now), jobKey: `receipts:${dispatchId}` });
     await finishIfComplete(tx, d.ref, now);
   });
 }
@@ -55,12 +53,7 @@ export async function submitDispatch(p: Pipeline, dispatchId: string): Promise<v
 /** Applies delivery receipts to `sent` recipients (what a real connector calls when DLRs arrive). */
 export async function applyReceipts(tx: DbOrTx, d: Loaded, receipts: Receipt[], now: Date): Promise<void> {
   const delivered = receipts.filter((r) => r.delivered).map((r) => ({ id: r.recipientId }));
-  const moved = await moveRecipients(tx, d.ref, 'sent', 'delivered', delivered, now);
-  await emitEvents(
-    tx,
-    recipientEvents('sms.delivered', d.ref, moved.map((m) => ({ ...m, extra: { segments: d.segments } })), now),
-    { now },
-  );
+  await moveWithEvents(tx, d.ref, { from: 'sent', to: 'delivered', type: 'sms.delivered', common: { segments: d.segments } }, delivered, now);
   const failed = receipts.flatMap((r) => (r.delivered ? [] : [{ id: r.recipientId, carrier: null, failure: r as Failure }]));
   await failRecipients(tx, d, 'sent', failed, now);
   await finishIfComplete(tx, d.ref, now);
@@ -106,20 +99,17 @@ export async function failRecipients(
   rows: Array<{ id: number; carrier: string | null; failure: Failure }>,
   now: Date,
 ): Promise<void> {
-  if (!rows.length) return;
-  const moved = await moveRecipients(tx, d.ref, from, 'failed', rows.map((r) => ({ id: r.id, carrier: r.carrier, errorCode: r.failure.errorCode, errorMessage: r.failure.errorMessage })), now);
-  const byId = new Map(rows.map((r) => [r.id, r.failure]));
-  await emitEvents(
+  await moveWithEvents(
     tx,
-    recipientEvents(
-      'sms.failed',
-      d.ref,
-      moved.map((m) => {
-        const f = byId.get(m.id)!;
-        return { ...m, extra: { error_code: f.errorCode, error_message: f.errorMessage, retryable: f.retryable } };
-      }),
-      now,
-    ),
-    { now },
+    d.ref,
+    { from, to: 'failed', type: 'sms.failed' },
+    rows.map((r) => ({
+      id: r.id,
+      carrier: r.carrier,
+      errorCode: r.failure.errorCode,
+      errorMessage: r.failure.errorMessage,
+      extra: { error_code: r.failure.errorCode, error_message: r.failure.errorMessage, retryable: r.failure.retryable },
+    })),
+    now,
   );
 }

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { emitEvents } from '@/server/domain/webhooks/emit-events';
 import { addJob } from '@/server/jobs/add-job';
 import { afterCommit, inTransaction } from '@/server/lib/after-commit';
 import { dispatchLag, recipientsTerminal } from '@/server/metrics/registry';
 import { stepAt, type Pipeline } from './pipeline';
-import { recipientEvents } from './recipient-events';
+import { moveWithEvents } from './transitions';
 
 type DispatchRow = {
   id: string;
@@ -50,31 +49,20 @@ export async function runDispatch(p: Pipeline, dispatchId: string): Promise<void
       return;
     }
 
-    // The carrier label is the connector's (JS), so the pending rows are read first and moved with their label in
-    // one UPDATE: each row is written once (an UPDATE then a second one for the label wrote every row twice).
+    // The carrier label is the connector's (JS), so the pending rows are read first and moved with their label and
+    // their events in one statement: each row is written once (an UPDATE then a second one for the label wrote every
+    // row twice). The dispatch row is locked, so every pending row moves; the state guard keeps a row from moving twice.
     const pending = await tx.execute<{ id: number; phone: string; network: string | null }>(sql`
       select r.id, r.phone, pr.network from message_recipients r left join pricing_rows pr on pr.id = r.pricing_row_id
        where r.dispatch_id = ${d.id} and r.state = 'pending' order by r.id`);
-    let labelled = pending.map((r) => ({ id: Number(r.id), phone: r.phone, carrier: p.connector.carrierLabel(r.phone, r.network) }));
-    if (labelled.length) {
-      const moved = await tx.execute<{ id: number }>(sql`
-        update message_recipients r set state = 'processing', carrier = x.carrier, updated_at = ${now.toISOString()}::timestamptz
-          from jsonb_to_recordset(${JSON.stringify(labelled.map(({ id, carrier }) => ({ id, carrier })))}::jsonb) as x(id bigint, carrier text)
-         where r.id = x.id and r.dispatch_id = ${d.id} and r.state = 'pending'
-        returning r.id`);
-      // the dispatch row is locked, so every pending row moves; the guard keeps a row from moving twice regardless
-      if (moved.length !== labelled.length) {
-        const ids = new Set(moved.map((m) => Number(m.id)));
-        labelled = labelled.filter((r) => ids.has(r.id));
-      }
-    }
+    const labelled = pending.map((r) => ({ id: Number(r.id), carrier: p.connector.carrierLabel(r.phone, r.network) }));
+    const moved = await moveWithEvents(tx, ref, { from: 'pending', to: 'processing', type: 'sms.processing', counters: false }, labelled, now);
     afterCommit(tx, () => dispatchLag.observe(Math.max(0, now.getTime() - new Date(d.due_at).getTime()) / 1000));
     await tx.execute(sql`
       update message_dispatches set state = 'running', started_at = ${now.toISOString()}::timestamptz where id = ${d.id}`);
     await tx.execute(sql`
-      update messages set picked_up = picked_up + ${labelled.length}, next_dispatch_at = ${next}::timestamptz,
+      update messages set picked_up = picked_up + ${moved}, next_dispatch_at = ${next}::timestamptz,
              updated_at = ${now.toISOString()}::timestamptz where id = ${d.message_id}`);
-    await emitEvents(tx, recipientEvents('sms.processing', ref, labelled, now), { now });
     await addJob(tx, 'carrier_submit', { dispatch_id: d.id }, { runAt: stepAt(p, now), jobKey: `submit:${d.id}` });
   });
 }

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import type { RecipientState } from '@/db/schema';
+import type { EventType, RecipientState } from '@/db/schema';
+import { emitEventsFrom } from '@/server/domain/webhooks/emit-events';
 import { afterCommit } from '@/server/lib/after-commit';
 import { recipientsTerminal } from '@/server/metrics/registry';
-import type { DispatchRef, MovedRecipient } from './recipient-events';
+import { eventTimeField, type DispatchRef, type MovedRecipient } from './recipient-events';
 
 type Move = { id: number; carrier?: string | null; carrierMessageId?: string | null; errorCode?: string; errorMessage?: string };
 
@@ -37,18 +38,99 @@ export async function moveRecipients(
       from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as x(id bigint, carrier text, carrier_message_id text, error_code text, error_message text)
      where r.id = x.id and r.dispatch_id = ${d.id} and r.state = ${from}
     returning r.id, r.phone, r.carrier`);
-  if (moved.length && (to === 'delivered' || to === 'failed')) {
-    afterCommit(tx, () => recipientsTerminal.inc({ state: to }, moved.length));
+  await countMoved(tx, d, to, moved.length, at);
+  return moved.map((m) => ({ id: Number(m.id), phone: m.phone, carrier: m.carrier }));
+}
+
+/** The message's counters (and updated_at) after `n` of its recipients moved to `to` (moveWithEvents writes the same in its statement). */
+async function countMoved(tx: DbOrTx, d: DispatchRef, to: RecipientState, n: number, at: string): Promise<void> {
+  if (n && (to === 'delivered' || to === 'failed')) {
+    afterCommit(tx, () => recipientsTerminal.inc({ state: to }, n));
     await tx.execute(sql`
       update messages set
-        delivered = delivered + ${to === 'delivered' ? moved.length : 0},
-        failed = failed + ${to === 'failed' ? moved.length : 0},
+        delivered = delivered + ${to === 'delivered' ? n : 0},
+        failed = failed + ${to === 'failed' ? n : 0},
         updated_at = ${at}::timestamptz
        where id = ${d.messageId}`);
-  } else if (moved.length) {
+  } else if (n) {
     await tx.execute(sql`update messages set updated_at = ${at}::timestamptz where id = ${d.messageId}`);
   }
-  return moved.map((m) => ({ id: Number(m.id), phone: m.phone, carrier: m.carrier }));
+}
+
+/**
+ * moveRecipients and then emitEvents(recipientEvents(type, ...)) of the moved rows, in ONE statement: the UPDATE is a
+ * CTE, and each event's `data` is built in SQL from the row it moved (its phone and carrier), the step's time field,
+ * `common` (the same for every row, e.g. `segments`) and the row's own `extra` (e.g. a failure's error fields): the
+ * same payloads, without shipping them to Postgres as JSON. Only the moved rows get events, so a retried step adds
+ * none. The message's counters and updated_at are written in the same statement too. Returns how many rows
+ * moved. `counters: false` leaves the message row to the caller (runDispatch).
+ */
+export async function moveWithEvents(
+  tx: DbOrTx,
+  d: DispatchRef,
+  step: { from: RecipientState; to: RecipientState; type: Exclude<EventType, 'sms.queued'>; common?: Record<string, unknown>; counters?: boolean },
+  rows: Array<Move & { extra?: Record<string, unknown> }>,
+  now: Date,
+): Promise<number> {
+  if (!rows.length) return 0;
+  const { from, to, type } = step;
+  const counters = step.counters !== false;
+  const at = now.toISOString();
+  // absent keys read as null: a delivered receipt sends only its id
+  const payload = rows.map((r) => ({
+    id: r.id,
+    ...(r.carrier != null ? { carrier: r.carrier } : {}),
+    ...(r.carrierMessageId != null ? { carrier_message_id: r.carrierMessageId } : {}),
+    ...(r.errorCode != null ? { error_code: r.errorCode } : {}),
+    ...(r.errorMessage != null ? { error_message: r.errorMessage } : {}),
+    ...(r.extra ? { extra: r.extra } : {}),
+  }));
+  const field = eventTimeField(type);
+  const fixed = { ...(field ? { [field]: at } : {}), ...step.common };
+  const dispatchAt = d.dispatchAt ? d.dispatchAt.toISOString() : null;
+  const { counted } = await emitEventsFrom(tx, {
+    prelude: sql`
+      x as (
+        select * from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb)
+          as x(id bigint, carrier text, carrier_message_id text, error_code text, error_message text, extra jsonb)
+      ), mv as (
+        update message_recipients r
+           set state = ${to},
+               carrier = coalesce(x.carrier, r.carrier),
+               carrier_message_id = coalesce(x.carrier_message_id, r.carrier_message_id),
+               error_code = coalesce(x.error_code, r.error_code),
+               error_message = coalesce(x.error_message, r.error_message),
+               sent_at = case when ${to} = 'sent' then ${at}::timestamptz else r.sent_at end,
+               done_at = case when ${to} in ('delivered', 'failed') then ${at}::timestamptz else r.done_at end,
+               updated_at = ${at}::timestamptz
+          from x
+         where r.id = x.id and r.dispatch_id = ${d.id} and r.state = ${from}
+        returning r.id, r.phone, r.carrier, x.extra, gen_random_uuid() as eid
+      ), ${counters ? sql`counted as (
+        -- the message's counters, as countMoved writes them, in the same statement (no other part of it writes the
+        -- message row; the events' lookup of it reads the statement's snapshot, whose columns it does not change)
+        update messages set
+          delivered = delivered + ${to === 'delivered' ? sql`(select count(*)::int from mv)` : sql`0`},
+          failed = failed + ${to === 'failed' ? sql`(select count(*)::int from mv)` : sql`0`},
+          updated_at = ${at}::timestamptz
+         where id = ${d.messageId} and exists (select 1 from mv)
+      ),` : sql``}`,
+    // recipientEvents' data, key for key: phone, carrier, the time field, the extras, dispatch_at
+    source: sql`(
+      select mv.eid as id, ${type}::text as t, ${d.messageId}::text as m, ${d.id}::text as d, mv.id as r, ${at}::text as ts,
+             jsonb_build_object('recipient_phone', mv.phone, 'carrier', coalesce(mv.carrier, 'unknown'))
+               || ${JSON.stringify(fixed)}::jsonb || coalesce(mv.extra, '{}'::jsonb)
+               || jsonb_build_object('dispatch_at', ${dispatchAt}::text) as data
+        from mv) as r`,
+    messageIds: d.messageId,
+    now,
+    count: sql`(select count(*)::int from mv)`,
+    // a row moves out of `from` once (the state guard, under its row lock), and its event is written in the same
+    // statement, so none of these events can exist already
+    fresh: true,
+  });
+  if (counters && counted && (to === 'delivered' || to === 'failed')) afterCommit(tx, () => recipientsTerminal.inc({ state: to }, counted));
+  return counted;
 }
 
 /** A running dispatch whose recipients are all terminal becomes `done` (once), and the message counts it. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import type { EventType } from '@/db/schema';
 import { newId } from '@/server/lib/ids';
@@ -27,7 +27,6 @@ export type NewEvent = {
  */
 export async function emitEvents(tx: DbOrTx, events: NewEvent[], opts: { now: Date }): Promise<number> {
   if (events.length === 0) return 0;
-  const now = opts.now.toISOString();
   const input = JSON.stringify(
     events.map((e) => ({
       id: randomUUID(),
@@ -39,17 +38,44 @@ export async function emitEvents(tx: DbOrTx, events: NewEvent[], opts: { now: Da
       data: e.data,
     })),
   );
+  const messageIds = [...new Set(events.map((e) => e.messageId))].join(',');
+  const { inserted } = await emitEventsFrom(tx, {
+    source: sql`jsonb_to_recordset(${input}::jsonb) as r(id uuid, t text, m text, d text, r bigint, ts text, data jsonb)`,
+    messageIds,
+    now: opts.now,
+  });
+  return inserted;
+}
+
+/**
+ * The statement of emitEvents with its events read from `source`, a FROM item `r(id uuid, t text, m text, d text,
+ * r bigint, ts text, data jsonb)` (event id, type, message, dispatch, recipient, envelope timestamp, data), which may
+ * read CTEs that `prelude` (`name as (...),` items, e.g. the UPDATE that moves the recipients) defines; `count`, a
+ * scalar SQL over those CTEs, comes back as `counted` (0 without it). Events, their SMPP receipts (D15) and
+ * deliveries are written as emitEvents writes them. `fresh`: the source cannot hold an event that exists already
+ * (the events of rows this very statement moved out of their state), so the insert is a plain one: a conflict
+ * would be an error, not a skipped row, and Postgres is spared the speculative insertion ON CONFLICT costs per row
+ * (an arbiter index probe and a second WAL record: about 3 ms of a 1,000-event insert). Returns how many events
+ * were newly inserted.
+ */
+export async function emitEventsFrom(
+  tx: DbOrTx,
+  o: { prelude?: SQL; source: SQL; messageIds: string; now: Date; count?: SQL; fresh?: boolean },
+): Promise<{ inserted: number; counted: number }> {
+  const now = o.now.toISOString();
+  const messageIds = o.messageIds;
   // The messages are looked up by primary key once (not joined per event row:
-  // with json_to_recordset's row estimate the planner would scan all messages).
+  // with a recordset's row estimate the planner would scan all messages).
   // Each lookup is a LATERAL subquery with LIMIT 1, so even the generic plan a
   // prepared statement caches while the tables are still small is an index
   // probe: the plain join's cached plan hashed a full scan of messages on
   // every call (README, Performance).
-  const messageIds = [...new Set(events.map((e) => e.messageId))].join(',');
-  // One row per message comes back (its new events' ids joined), not one per event: a message without a
-  // destination costs no rows on the wire.
-  const inserted = await tx.execute<{
-    ids: string;
+  // One row per message comes back (its new events' ids joined, in recipient order, when it has a destination), not
+  // one per event: a message without a destination costs no ids on the wire; with `count`, one row even when no event
+  // was inserted.
+  const rows = await tx.execute<{
+    counted: number;
+    ids: string | null;
     n: number;
     organization_id: string;
     app_id: string;
@@ -57,9 +83,9 @@ export async function emitEvents(tx: DbOrTx, events: NewEvent[], opts: { now: Da
     webhook_url: string | null;
     has_credentials: boolean;
   }>(sql`
-    with msg as (
+    with ${o.prelude ?? sql``} msg as (
       select m.id, m.organization_id, m.app_id, m.callback_url, a.webhook_url, (a.webhook_username is not null) as has_credentials,
-             m.channel, m.smpp_registered_delivery, m.sender_id, m.body, m.created_at
+             (nullif(m.callback_url, '') is not null or nullif(a.webhook_url, '') is not null) as has_destination, m.channel, m.smpp_registered_delivery, m.sender_id, m.body, m.created_at
         from unnest(string_to_array(${messageIds}, ',')) as x(id)
        cross join lateral (select id, organization_id, app_id, callback_url, channel, smpp_registered_delivery, sender_id, body, created_at
                              from messages where id = x.id limit 1) m
@@ -69,9 +95,9 @@ export async function emitEvents(tx: DbOrTx, events: NewEvent[], opts: { now: Da
       select r.id, m.organization_id, m.app_id, r.m, r.d, r.r, r.t,
              jsonb_build_object('event_id', r.id, 'event_type', r.t, 'timestamp', r.ts, 'message_id', r.m, 'data', r.data),
              ${now}::timestamptz
-        from jsonb_to_recordset(${input}::jsonb) as r(id uuid, t text, m text, d text, r bigint, ts text, data jsonb)
+        from ${o.source}
         join msg m on m.id = r.m
-      on conflict do nothing
+      ${o.fresh ? sql`` : sql`on conflict do nothing`}
       returning id, message_id, recipient_id, event_type, payload
     ), smpp as (
       -- D15: a receipt owed to the ESME, when the submit_sm's registered_delivery asked for one (bits 0-1: 01 success
@@ -91,14 +117,20 @@ export async function emitEvents(tx: DbOrTx, events: NewEvent[], opts: { now: Da
          and ((m.smpp_registered_delivery & 3) = 1 or ((m.smpp_registered_delivery & 3) = 2 and ins.event_type = 'sms.failed'))
       on conflict do nothing
     )
-    select string_agg(ins.id::text, ',') as ids, count(*)::int as n,
-           msg.organization_id, msg.app_id, msg.callback_url, msg.webhook_url, msg.has_credentials
-      from ins join msg on msg.id = ins.message_id
-     group by msg.id, msg.organization_id, msg.app_id, msg.callback_url, msg.webhook_url, msg.has_credentials`);
+    select ${o.count ?? sql`0`} as counted, g.*
+      from (select 1) one
+      left join (select i.ids, i.n, msg.organization_id, msg.app_id, msg.callback_url, msg.webhook_url, msg.has_credentials
+                   from (select ins.message_id, count(*)::int as n,
+                                string_agg(ins.id::text, ',' order by ins.recipient_id) filter (where m.has_destination) as ids
+                           from ins join msg m on m.id = ins.message_id
+                          group by ins.message_id) i
+                   join msg on msg.id = i.message_id) g on true`);
+  const counted = Number(rows[0]?.counted ?? 0);
+  const inserted = rows.filter((row) => row.n !== null);
 
   const deliveries = inserted.flatMap((row) => {
     const dest = destinationFor({ callbackUrl: row.callback_url, webhookUrl: row.webhook_url, hasCredentials: row.has_credentials });
-    return dest ? row.ids.split(',').map((e) => ({ id: newId('whd'), e, o: row.organization_id, a: row.app_id, url: dest.url, b: dest.useBasicAuth })) : [];
+    return dest && row.ids ? row.ids.split(',').map((e) => ({ id: newId('whd'), e, o: row.organization_id, a: row.app_id, url: dest.url, b: dest.useBasicAuth })) : [];
   });
   if (deliveries.length > 0) {
     await tx.execute(sql`
@@ -107,5 +139,5 @@ export async function emitEvents(tx: DbOrTx, events: NewEvent[], opts: { now: Da
         from jsonb_to_recordset(${JSON.stringify(deliveries)}::jsonb) as d(id text, e uuid, o text, a text, url text, b boolean)`);
     await kickDeliveries(tx);
   }
-  return inserted.reduce((n, row) => n + Number(row.n), 0);
+  return { inserted: inserted.reduce((n, row) => n + Number(row.n), 0), counted };
 }
