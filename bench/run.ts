@@ -24,7 +24,7 @@ import { load, loop } from './lib/load';
 import { noopJobsPerSecond, rawPipeline, rawSendWrites, rawStatusReads, type RawMerchant } from './lib/raw-db';
 import { digestApiKey } from '@/server/lib/crypto';
 import { startMinimalStatusServer } from './lib/minimal-status';
-import { cpuSeconds, processCpuSeconds, sampleRss } from './lib/rss';
+import { cpuSeconds, processCpuSeconds, processSyscalls, sampleRss, webProcess } from './lib/rss';
 import { admin, ensureBuild, freshDatabase, migrate, startNpm, startProfiled, waitFor, type Proc } from './lib/service';
 import { bareWebhookLoop, rawWebhookLoop, startReceiverChild } from './lib/webhooks';
 import { printTable, type Row } from './lib/report';
@@ -134,15 +134,24 @@ try {
   const rawPool = postgres(database.url, { max: 10, onnotice: () => {} }); // DB_POOL_MAX of one web process
 
   const one = sendBody(['+243812345678']);
-  const run = async (what: string, o: Parameters<typeof load>[0]) => {
+  // `pid`: the process serving the load, whose CPU is the "web" figure (the web process unless given).
+  const run = async (what: string, o: Parameters<typeof load>[0], pid?: number) => {
     rss.phase(what);
     await load({ ...o, duration: 2 }); // warm-up: JIT, pools, lazily compiled routes
-    const c0 = cpuSeconds([web!.child.pid!]);
+    const cpu = () => {
+      const c = cpuSeconds(pid ? [] : [web!.child.pid!]);
+      return pid ? { ...c, web: processCpuSeconds(pid) } : c;
+    };
+    const serving = pid ?? webProcess(web!.child.pid!);
+    const c0 = cpu();
+    const s0 = processSyscalls(serving);
     const r = await load({ ...o, duration: seconds });
-    const c1 = cpuSeconds([web!.child.pid!]);
+    const c1 = cpu();
+    const s1 = processSyscalls(serving);
     const per = (k: 'web' | 'postgres' | 'self') => (((c1[k] - c0[k]) * 1000) / r.requests).toFixed(2);
     log(`${what}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, statuses ${JSON.stringify(r.statuses)}, errors ${r.errors}`);
     log(`  CPU ms per request: web ${per('web')}, postgres ${per('postgres')}, load generator ${per('self')}`);
+    log(`  system calls per request of the serving process: reads ${((s1.reads - s0.reads) / r.requests).toFixed(2)}, writes ${((s1.writes - s0.writes) / r.requests).toFixed(2)}`);
     return r;
   };
   if (phases.has('send')) {
@@ -193,7 +202,7 @@ try {
     // The same statement behind a bare node:http server, loaded the same way: what HTTP and autocannon cost here.
     const minimal = await startMinimalStatusServer(env);
     try {
-      const bare = await run('GET /status, bare node:http server', { url: `${minimal.origin}${paths[0]}`, connections: CONNECTIONS, keys, paths });
+      const bare = await run('GET /status, bare node:http server', { url: `${minimal.origin}${paths[0]}`, connections: CONNECTIONS, keys, paths }, minimal.pid);
       rows.push({ figure: '  bare node:http + the same statement', unit: 'req/s', value: bare.rps, baseline: 'raw postgres.js loop: api_key_take + message row in one statement', baselineValue: rawStatus.rps, target: '(info)', ok: null });
     } finally {
       minimal.stop();

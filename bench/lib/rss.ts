@@ -127,10 +127,6 @@ export function sampleRss(roots: () => Record<string, number | undefined>, every
   };
 }
 
-/**
- * CPU seconds (user + system, /proc/<pid>/stat) used so far by the web and worker roles of `roots`' trees, by the postgres
- * backends of this run's database and by this process, for CPU per request over a load phase (difference of two readings).
- */
 const read = (pid: number) => {
   const tick = 100; // USER_HZ on Linux
   try {
@@ -147,6 +143,32 @@ export function processCpuSeconds(pid: number): number {
   return read(pid).cpu;
 }
 
+/** The web process in `root`'s tree (root itself when it is one); root when there is none. */
+export function webProcess(root: number): number {
+  const byParent = children();
+  const stack = [root];
+  while (stack.length) {
+    const pid = stack.shift()!;
+    if (roleOf(pid) === WEB_ROLE) return pid;
+    stack.push(...(byParent.get(pid) ?? []));
+  }
+  return root;
+}
+
+/** Read and write system calls one process has made so far (/proc/<pid>/io); zeros once it is gone. */
+export function processSyscalls(pid: number): { reads: number; writes: number } {
+  try {
+    const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+    return { reads: Number(/^syscr: (\d+)/m.exec(io)?.[1] ?? 0), writes: Number(/^syscw: (\d+)/m.exec(io)?.[1] ?? 0) };
+  } catch {
+    return { reads: 0, writes: 0 };
+  }
+}
+
+/**
+ * CPU seconds (user + system, /proc/<pid>/stat) used so far by the web and worker roles of `roots`' trees, by the postgres
+ * backends of this run's database and by this process, for CPU per request over a load phase (difference of two readings).
+ */
 export function cpuSeconds(roots: number[]): { web: number; worker: number; postgres: number; self: number } {
   const byParent = children();
   let web = 0;

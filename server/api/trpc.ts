@@ -85,8 +85,12 @@ export function createContext(
   user: SessionUser | null = null,
   surface: Surface = 'rest',
 ): Context {
-  return { ...deps, user, surface, now: deps.clock ?? (() => new Date()), appKey: headers.get('app-key'), headers, res };
+  // Spelled out, not `{ ...deps, user, ... }`: on Node 20 a spread followed by more properties takes a slow
+  // path (about 4 us here, per request; README, Performance).
+  return { db: deps.db, env: deps.env, clock: deps.clock, user, surface, now: deps.clock ?? systemNow, appKey: headers.get('app-key'), headers, res };
 }
+
+const systemNow = () => new Date();
 
 /** Request ids of unexpected errors, set when they are logged (recordUnexpectedError), read by the error formatter. */
 const REQUEST_IDS = new WeakMap<object, string>();
@@ -148,19 +152,22 @@ const authThrottle = new AuthThrottle();
  */
 export async function authorizeApiKey(ctx: Context, bucket: Bucket | undefined, read?: KeyedRead): Promise<Authorized> {
   const now = ctx.now();
-  const authorized = await authorizeRequest(
-    ctx.db,
-    ctx.appKey,
-    { secret: ctx.env.APP_SECRET, environment: ctx.env.SMS_ENV, now, slot: bucket ? { bucket, now: ctx.clock ? now : null } : undefined },
-    read,
-  ).catch(async (e: unknown) => {
+  let authorized: Authorized;
+  try {
+    authorized = await authorizeRequest(
+      ctx.db,
+      ctx.appKey,
+      { secret: ctx.env.APP_SECRET, environment: ctx.env.SMS_ENV, now, slot: bucket ? { bucket, now: ctx.clock ? now : null } : undefined },
+      read,
+    );
+  } catch (e) {
     if (e instanceof RateLimitError) Object.assign(ctx.res.headers, e.headers);
     if (e instanceof ApiError && e.errorName === 'AUTH_INVALID_KEY') {
       const wait = await authThrottle.failed(ctx.db, clientAddress(ctx.headers), ctx.clock?.());
       if (wait !== null) throw new ApiError('RATE_LIMIT_EXCEEDED', { retryAfter: wait });
     }
     throw e;
-  });
+  }
   if (authorized.slot) Object.assign(ctx.res.headers, authorized.slot.headers);
   return authorized;
 }

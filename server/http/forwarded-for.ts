@@ -16,6 +16,14 @@ export function normalizeForwardedFor(req: IncomingMessage, trustProxy: boolean)
   const header = req.headers['x-forwarded-for'];
   const sent = Array.isArray(header) ? header.join(', ') : (header ?? '');
   if (trustProxy && sent.trim() !== '') return;
+  if (header === undefined) {
+    // Nothing to drop (the headers object holds every raw header): the socket's address is appended.
+    if (peer) {
+      req.headers['x-forwarded-for'] = peer;
+      req.rawHeaders.push('X-Forwarded-For', peer);
+    }
+    return;
+  }
   if (peer) req.headers['x-forwarded-for'] = peer;
   else delete req.headers['x-forwarded-for'];
   // rawHeaders too: the replayed request and Next's adapters read one or the other.

@@ -9,13 +9,15 @@ function deriveKey(secret: string, purpose: string): Buffer {
   return Buffer.from(hkdfSync('sha256', secret, 'sms-gateway', purpose, 32));
 }
 
-const keyCache = new Map<string, Buffer>();
+/** Derived keys by purpose, then by secret: looked up with the strings as given, no key string built per call. */
+const keyCache = new Map<string, Map<string, Buffer>>();
 function cachedKey(secret: string, purpose: string): Buffer {
-  const id = `${purpose}\0${secret}`;
-  let key = keyCache.get(id);
+  let bySecret = keyCache.get(purpose);
+  if (!bySecret) keyCache.set(purpose, (bySecret = new Map()));
+  let key = bySecret.get(secret);
   if (!key) {
     key = deriveKey(secret, purpose);
-    keyCache.set(id, key);
+    bySecret.set(secret, key);
   }
   return key;
 }

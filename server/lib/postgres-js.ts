@@ -55,7 +55,11 @@ function wrap(sql: postgres.Sql, done: () => void): postgres.Sql {
     get(target, prop, receiver) {
       if (prop === 'unsafe') {
         return (query: string, params?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
-          withoutStaleSlots(target.unsafe(query, params, { ...options, prepare: options?.prepare || (params?.length ?? 0) <= PREPARE_MAX_PARAMS }), done);
+          withoutStaleSlots(
+            // Object.assign, not `{ ...options, prepare }` (a slow path on Node 20, and this runs for every query).
+            target.unsafe(query, params, Object.assign({}, options, { prepare: options?.prepare || (params?.length ?? 0) <= PREPARE_MAX_PARAMS })),
+            done,
+          );
       }
       if (prop === 'begin' || prop === 'savepoint') {
         return (...args: unknown[]) => {

@@ -34,6 +34,7 @@ export function observeHttp(req: IncomingMessage, res: ServerResponse): void {
     httpRequests.inc(labels);
     httpDuration.observe(labels, Number(process.hrtime.bigint() - start) / 1e9);
   };
-  res.once('finish', record);
-  res.once('close', record);
+  // `on`, not `once` (its wrapper per listener and request): `done` already keeps the second event out.
+  res.on('finish', record);
+  res.on('close', record);
 }

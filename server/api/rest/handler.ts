@@ -110,8 +110,12 @@ export function createRestCore(getDeps: () => Deps) {
 
 function stripPrefix(pathname: string): string {
   const p = pathname.startsWith(REST_PREFIX) ? pathname.slice(REST_PREFIX.length) : pathname;
+  // One leading slash and no trailing one: already what the replace below makes of it.
+  if (p.length > 1 && p.charCodeAt(0) === SLASH && p.charCodeAt(1) !== SLASH && p.charCodeAt(p.length - 1) !== SLASH) return p;
   return `/${p.replace(/^\/+|\/+$/g, '')}`;
 }
+
+const SLASH = 47;
 
 /** Query parameters as strings (the last of a repeated name); bounded like a body: at most 50 of them. */
 function queryInput(search: string | undefined): Record<string, string> | undefined {
@@ -129,6 +133,10 @@ function queryInput(search: string | undefined): Record<string, string> | undefi
 function decodeParams(params: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(params)) {
+    if (!v.includes('%')) {
+      out[k] = v; // what decodeURIComponent returns for it
+      continue;
+    }
     try {
       out[k] = decodeURIComponent(v);
     } catch {
@@ -173,7 +181,7 @@ async function readJsonBody(req: RestRequest, style: 'envelope' | 'detail'): Pro
 
 function errorResponse(error: ApiError, extraHeaders: Record<string, string>): RestResponse {
   const { status, body, headers } = toRestError(error);
-  return json(status, body, { ...extraHeaders, ...headers });
+  return json(status, body, Object.assign({}, extraHeaders, headers));
 }
 
 function json(status: number, body: unknown, headers: Record<string, string>): RestResponse {

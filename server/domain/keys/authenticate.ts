@@ -131,7 +131,7 @@ export async function authorizeRequest(
   const bucket = opts.slot?.bucket ?? null;
   let row: KeyTakeRow | undefined;
   try {
-    const params = [
+    const params: unknown[] = [
       digest,
       opts.environment,
       bucket,
@@ -147,7 +147,7 @@ export async function authorizeRequest(
     const client = (db as { $client?: postgres.Sql }).$client;
     if (read && (!client || !bucket)) throw new Error('a keyed read runs on the pool, with a slot to take');
     [row] = client
-      ? ((await client.unsafe(read?.sql ?? KEY_TAKE_SQL, (read ? [...params, ...read.params] : params) as postgres.ParameterOrJSON<never>[], {
+      ? ((await client.unsafe(read?.sql ?? KEY_TAKE_SQL, (read ? params.concat(read.params) : params) as postgres.ParameterOrJSON<never>[], {
           prepare: true,
         })) as unknown as KeyTakeRow[])
       : await db.execute<KeyTakeRow>(sql`
@@ -161,8 +161,9 @@ export async function authorizeRequest(
   }
   if (row.status !== 'allowed') throw new ApiError(STATUS_ERRORS[row.status]);
 
-  const lastUsedAt = row.last_used_at === null ? null : new Date(row.last_used_at);
-  if (!lastUsedAt || opts.now.getTime() - lastUsedAt.getTime() >= LAST_USED_GRANULARITY_MS) {
+  // As milliseconds: no Date object per request (Next.js wraps the Date constructor in the web process).
+  const lastUsedMs = row.last_used_at === null ? null : typeof row.last_used_at === 'string' ? Date.parse(row.last_used_at) : row.last_used_at.getTime();
+  if (lastUsedMs === null || opts.now.getTime() - lastUsedMs >= LAST_USED_GRANULARITY_MS) {
     await touchLastUsed(db, row.app_id, opts.now).catch(() => {});
   }
   const app: AuthedApp = {
