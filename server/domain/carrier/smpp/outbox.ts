@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/db/client';
 import { failRecipients, loadDispatch, type Loaded } from '@/server/domain/delivery/carrier-steps';
-import { recipientEvents } from '@/server/domain/delivery/recipient-events';
-import { finishIfComplete, moveRecipients } from '@/server/domain/delivery/transitions';
+import { finishIfComplete, moveWithEvents } from '@/server/domain/delivery/transitions';
 import { afterCommit, inTransaction } from '@/server/lib/after-commit';
 import { carrierSubmits } from '@/server/metrics/registry';
-import { emitEvents } from '@/server/domain/webhooks/emit-events';
 import type { Failure } from '@/server/domain/carrier/connector';
 import { ids64 } from './sql-arrays';
 import { smppFailure } from './status';
@@ -106,9 +104,9 @@ export async function settleOutcomes(db: Db, c: ConnectorRef, parts: AcceptedPar
     for (const [dispatchId, rows] of groupBy(sent, (r) => r.dispatch_id)) {
       const d = dispatches.get(dispatchId);
       if (!d) continue;
-      const firstIds = new Map(rows.map((r) => [Number(r.recipient_id), r.first_id]));
-      const moved = await moveRecipients(tx, d.ref, 'processing', 'sent', rows.map((r) => ({ id: Number(r.recipient_id), carrier: c.name, carrierMessageId: r.first_id })), now);
-      await emitEvents(tx, recipientEvents('sms.sent', d.ref, moved.map((m) => ({ ...m, extra: { carrier_message_id: firstIds.get(m.id) ?? null } })), now), { now });
+      // (the move, its sms.sent events and the message's updated_at in one statement)
+      await moveWithEvents(tx, d.ref, { from: 'processing', to: 'sent', type: 'sms.sent' },
+        rows.map((r) => ({ id: Number(r.recipient_id), carrier: c.name, carrierMessageId: r.first_id, extra: { carrier_message_id: r.first_id ?? null } })), now);
     }
 
     // (a statement only for the kinds present: each is a round trip inside the transaction)
