@@ -26,11 +26,6 @@ async function receiver(handle: (req: IncomingMessage, res: ServerResponse, nthO
 }
 const servers: ReturnType<typeof createServer>[] = [];
 const post = (url: URL, timeoutMs = 2000) => httpPost(url, '{"a":1}', { 'content-type': 'application/json' }, { pin: null, timeoutMs });
-/**
- * undici hands a keep-alive connection back to its pool one event-loop turn after the answer (setImmediate: a
- * receiver may close it despite keep-alive); a POST started before that opens another connection.
- */
-const turn = () => new Promise((r) => setImmediate(r));
 const until = async (ok: () => boolean) => {
   for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 10));
 };
@@ -46,17 +41,22 @@ afterAll(() => {
 describe('httpPost connections', () => {
   it('reuses one keep-alive connection for successive POSTs to an origin', async () => {
     const r = await receiver((_q, res) => res.writeHead(204).end());
-    for (let i = 0; i < 3; i++) {
-      expect(await post(r.url)).toEqual({ statusCode: 204, body: '' });
-      await turn();
-    }
+    for (let i = 0; i < 3; i++) expect(await post(r.url)).toEqual({ statusCode: 204, body: '' });
     expect([r.state.requests, r.state.connections]).toEqual([3, 1]);
+  });
+
+  it('POSTs one after the other, 8 at a time, use 8 connections (a POST settles once its connection is free again)', async () => {
+    const r = await receiver((_q, res) => res.writeHead(204).end());
+    let i = 0;
+    await Promise.all(Array.from({ length: 8 }, async () => {
+      while (i++ < 400) expect(await post(r.url)).toEqual({ statusCode: 204, body: '' });
+    }));
+    expect([r.state.requests, r.state.connections]).toEqual([400, 8]);
   });
 
   it('a reused connection the receiver closes before answering is retried once on a new connection', async () => {
     const r = await receiver((req, res, n) => (n === 1 ? res.writeHead(204).end() : req.socket.destroy()));
     expect(await post(r.url)).toEqual({ statusCode: 204, body: '' });
-    await turn();
     expect(await post(r.url)).toEqual({ statusCode: 204, body: '' });
     expect([r.state.requests, r.state.connections]).toEqual([3, 2]);
   });
