@@ -7,6 +7,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import { Client, Pool } from 'undici';
 import { startReceiverChild } from './lib/webhooks';
 import { sendWebhook } from '@/server/domain/webhooks/send-webhook';
 import { encryptSecret } from '@/server/lib/crypto';
@@ -142,10 +143,27 @@ const serviceSend: Poster = (url) => {
   };
 };
 
+/** undici (issue 16): Pool.request (the request() API, a body stream) per POST over keep-alive connections, the same headers and body, body drained. */
+const undiciPool = (mk: (origin: string) => Client | Pool): Poster => (url) => {
+  const u = new URL(url);
+  const d = mk(u.origin);
+  return {
+    post: async () => {
+      const e = event();
+      const headers = { 'content-type': 'application/json', 'user-agent': 'sms-gateway-webhooks/1', authorization, 'webhook-id': e.id, 'webhook-timestamp': e.ts, 'webhook-signature': e.sig, 'content-length': String(Buffer.byteLength(e.body)) };
+      const res = await d.request({ method: 'POST', path: u.pathname + u.search, headers, body: e.body });
+      for await (const _ of res.body) void _;
+    },
+    close: () => void d.destroy(),
+  };
+};
+const undiciP = undiciPool((o) => new Pool(o, { connections: 64, pipelining: 1 }));
+const undiciC = undiciPool((o) => new Client(o, { pipelining: 1 }));
+
 /** Only the signature and body (no HTTP): the client's share that is not HTTP. */
 const signOnly: Poster = () => ({ post: async () => void event(), close: () => {} });
 
-const VARIANTS: Record<string, Poster> = { serviceSend, current, service, rawSocket, signOnly };
+const VARIANTS: Record<string, Poster> = { serviceSend, current, service, rawSocket, signOnly, undiciP, undiciC };
 
 async function main() {
   const args = process.argv.slice(2);

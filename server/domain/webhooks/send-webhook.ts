@@ -1,9 +1,7 @@
-import http from 'node:http';
-import https from 'node:https';
 import type { Env } from '@/server/env';
 import { decryptSecret } from '@/server/lib/crypto';
 import { vetDestination, type Pin, type Resolve } from './address-policy';
-import { agentFor, pinnedLookup } from './agents';
+import { agentFor, freshClient } from './agents';
 import { outcomeOf, type Outcome } from './retry-policy';
 import { signatureHeaders } from './signing';
 
@@ -105,13 +103,13 @@ const MAX_DRAIN_BYTES = 64 * 1024;
 export const RESPONSE_BODY_BYTES = 1024;
 
 /**
- * One POST with node:http(s) over a keep-alive pool (agents.ts), no redirect
+ * One POST with undici over a keep-alive pool (agents.ts), no redirect
  * handling (the 3xx is the answer). The answer is its status and the first
  * 1 KB of its body (the attempt is settled when that much, or the whole body,
  * arrived, or at the deadline with what came); the rest is drained up to 64 KB
  * within the deadline so the connection goes back to the pool, else closed. With `pin`, the socket connects to that
  * address whatever DNS says now (TLS still verifies the URL's host name).
- * A reused connection that the receiver closed under us (ECONNRESET before
+ * A reused connection that the receiver closed under us (reset or closed before
  * any answer) is retried once on a new connection, within the same deadline.
  */
 export function httpPost(url: URL, body: string, headers: Record<string, string>, opts: { pin: Pin | null; timeoutMs: number }): Promise<PostAnswer> {
@@ -123,32 +121,55 @@ export function httpPost(url: URL, body: string, headers: Record<string, string>
 
 type Attempt = PostAnswer | { retryFresh: true };
 const strip = (a: Attempt): PostAnswer => ('retryFresh' in a ? { error: 'connection failed: ECONNRESET', timedOut: false } : a);
+/** The receiver closed or reset the connection: node:http's word for it (the texts recorded in webhook_attempts). */
+const CLOSED_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+type SocketError = Error & { code?: string; socket?: { bytesRead?: number } };
 
 function postOnce(url: URL, body: string, headers: Record<string, string>, pin: Pin | null, timeoutMs: number, pooled: boolean): Promise<Attempt> {
   return new Promise((resolve) => {
+    const dispatcher = pooled ? agentFor(url, pin) : freshClient(url, pin);
     let settled = false;
+    let statusCode = 0;
+    const kept: Buffer[] = [];
+    let keptBytes = 0;
+    let drained = 0;
+    let abort: ((err?: Error) => void) | null = null;
+    let aborted = false;
     const settle = (a: Attempt) => {
       if (settled) return;
       settled = true;
       resolve(a);
     };
-    const request = url.protocol === 'https:' ? https.request : http.request;
-    const req = request(
-      url,
+    const answered = () => settle({ statusCode, body: Buffer.concat(kept, keptBytes).toString('utf8') });
+    const finish = () => {
+      clearTimeout(timer);
+      if (!pooled) void dispatcher.destroy().catch(() => {});
+    };
+    const stop = () => {
+      aborted = true;
+      abort?.();
+    };
+    // Before the answer: a timeout. After it: the answer, with what arrived of its body.
+    let onTimeout = () => settle({ error: 'timeout', timedOut: true });
+    const timer = setTimeout(() => {
+      onTimeout();
+      stop();
+      if (!abort) finish();
+    }, timeoutMs);
+    dispatcher.dispatch(
+      { origin: url.origin, path: url.pathname + url.search, method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, body },
       {
-        method: 'POST',
-        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-        agent: pooled ? agentFor(url, pin) : false,
-        lookup: !pooled && pin ? pinnedLookup(pin) : undefined,
-      },
-      (res) => {
-        const statusCode = res.statusCode ?? 0;
-        const kept: Buffer[] = [];
-        let keptBytes = 0;
-        const answered = () => settle({ statusCode, body: Buffer.concat(kept, keptBytes).toString('utf8') });
-        onTimeout = answered;
-        let drained = 0;
-        res.on('data', (chunk: Buffer) => {
+        onConnect(a) {
+          abort = a;
+          if (aborted) a();
+        },
+        onHeaders(code) {
+          if (code < 200) return true; // 1xx: the answer is still to come (as node:http)
+          statusCode = code;
+          onTimeout = answered;
+          return true;
+        },
+        onData(chunk) {
           if (keptBytes < RESPONSE_BODY_BYTES) {
             const part = chunk.subarray(0, RESPONSE_BODY_BYTES - keptBytes);
             kept.push(part);
@@ -156,29 +177,27 @@ function postOnce(url: URL, body: string, headers: Record<string, string>, pin: 
             if (keptBytes >= RESPONSE_BODY_BYTES) answered();
           }
           drained += chunk.length;
-          if (drained > MAX_DRAIN_BYTES) req.destroy();
-        });
-        res.on('end', () => {
-          clearTimeout(timer);
-          answered();
-        });
-        res.on('close', answered);
-        res.on('error', () => {});
+          if (drained > MAX_DRAIN_BYTES) stop();
+          return true;
+        },
+        onComplete() {
+          finish();
+          // undici frees the connection for the next request one event-loop turn after the answer (setImmediate,
+          // scheduled right after this call): settling after it lets the caller's next POST reuse this connection
+          // instead of opening another one, as many connections as requests in flight (as node:http did).
+          queueMicrotask(() => setImmediate(answered));
+        },
+        onError(e: SocketError) {
+          finish();
+          if (statusCode) return answered();
+          const code = e.code ?? e.message;
+          const closed = CLOSED_CODES.has(code);
+          // A reused socket has read an earlier answer (undici reports the socket's counters when the receiver closed it).
+          if (!settled && pooled && closed && (e.socket?.bytesRead ?? 1) > 0) settle({ retryFresh: true });
+          else settle({ error: `connection failed: ${code === 'UND_ERR_SOCKET' ? 'ECONNRESET' : code}`, timedOut: false });
+        },
       },
     );
-    // Before the answer: a timeout. After it: the answer, with what arrived of its body.
-    let onTimeout = () => settle({ error: 'timeout', timedOut: true });
-    const timer = setTimeout(() => {
-      onTimeout();
-      req.destroy();
-    }, timeoutMs);
-    req.on('error', (e: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
-      if (!settled && pooled && req.reusedSocket && (e.code === 'ECONNRESET' || e.code === 'EPIPE')) settle({ retryFresh: true });
-      else settle({ error: `connection failed: ${e.code ?? e.message}`, timedOut: false });
-    });
-    req.on('close', () => clearTimeout(timer));
-    req.end(body);
   });
 }
 
