@@ -56,7 +56,7 @@ if (process.env.BENCH_PG_LOG) {
   const dbName = new URL(database.url).pathname.slice(1);
   await a.unsafe(`alter database ${dbName} set log_min_duration_statement = 0`);
   await a.unsafe(`alter database ${dbName} set log_parameter_max_length = 0`);
-  if (process.env.BENCH_PG_EXPLAIN) {
+  if (Number(process.env.BENCH_PG_EXPLAIN) > 0) {
     // plans of the statements over BENCH_PG_EXPLAIN ms, in the same log (auto_explain, loaded per session)
     for (const [k, v] of [['session_preload_libraries', 'auto_explain'], ['auto_explain.log_min_duration', `${Number(process.env.BENCH_PG_EXPLAIN)}ms`],
       ['auto_explain.log_analyze', 'on'], ['auto_explain.log_buffers', 'on'], ['auto_explain.log_wal', 'on']]) await a.unsafe(`alter database ${dbName} set ${k} = '${v}'`);
