@@ -81,30 +81,26 @@ export async function settleOutcomes(db: Db, c: ConnectorRef, parts: AcceptedPar
       for (const [outcome, n] of byKind) carrierSubmits.inc({ connector: c.name, outcome }, n);
     });
     const dispatches = await lockDispatches(tx, outcomes.filter((o) => o.kind === 'sent' || o.kind === 'fail').map((o) => o.dispatchId));
-    // The accepted parts; with sent rows, in the same statement as their outbox update (one round trip). The update's
-    // look-up of a stored first part never needs this flush's rows (its statement snapshot does not see them): a
-    // part 1 accepted in this flush comes from `firstOf`.
-    const insertParts = !parts.length ? null : sql`
+    if (parts.length) {
+      await tx.execute(sql`
         insert into carrier_parts (recipient_id, connector_id, part_no, parts_total, carrier_message_id)
         select x.recipient_id, ${c.id}, x.part_no, x.parts_total, x.message_id
-          from jsonb_to_recordset(${JSON.stringify(parts.map((p) => ({ recipient_id: p.recipientId, part_no: p.partNo, parts_total: p.partsTotal, message_id: p.messageId })))}::jsonb)
+          from json_to_recordset(${JSON.stringify(parts.map((p) => ({ recipient_id: p.recipientId, part_no: p.partNo, parts_total: p.partsTotal, message_id: p.messageId })))}::json)
                as x(recipient_id bigint, part_no int, parts_total int, message_id text)
-        on conflict do nothing`;
+        on conflict do nothing`);
+    }
     const ids = (kind: Outcome['kind']) => outcomes.filter((o) => o.kind === kind).map((o) => o.recipientId);
 
     // The first part's id: from this flush's parts when part 1 is among them (a one-part message), else as stored.
-    const sentIds = ids('sent');
     const firstOf = new Map(parts.filter((p) => p.partNo === 1).map((p) => [p.recipientId, p.messageId]));
-    const sentRows = JSON.stringify(sentIds.map((id) => ({ recipient_id: id, first_id: firstOf.get(id) ?? null })));
-    const sent = !sentIds.length ? [] : await tx.execute<{ recipient_id: number; dispatch_id: string; first_id: string | null }>(sql`
-      ${insertParts ? sql`with parts as (${insertParts})` : sql``}
+    const sentRows = JSON.stringify(ids('sent').map((id) => ({ recipient_id: id, first_id: firstOf.get(id) ?? null })));
+    const sent = !ids('sent').length ? [] : await tx.execute<{ recipient_id: number; dispatch_id: string; first_id: string | null }>(sql`
       update carrier_outbox o set state = 'sent', claimed_by = null, claimed_at = null, expires_at = now() + make_interval(secs => ${c.validityS})
         from jsonb_to_recordset(${sentRows}::jsonb) as x(recipient_id bigint, first_id text)
        where o.recipient_id = x.recipient_id and o.connector_id = ${c.id} and o.state = 'queued'
       returning o.recipient_id, o.dispatch_id,
         coalesce(x.first_id, (select p.carrier_message_id from carrier_parts p
                                where p.recipient_id = o.recipient_id and p.connector_id = o.connector_id order by p.part_no limit 1)) as first_id`);
-    if (insertParts && !sentIds.length) await tx.execute(insertParts);
     for (const [dispatchId, rows] of groupBy(sent, (r) => r.dispatch_id)) {
       const d = dispatches.get(dispatchId);
       if (!d) continue;
