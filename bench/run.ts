@@ -14,7 +14,7 @@
  * fresh database of the local Postgres (DATABASE_URL's server if set), with
  * merchants and raised per-app rate limits provisioned through `npm run admin`.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -48,6 +48,21 @@ const otherLoad = await machineBusy(2000);
 log(`before start, this machine's CPUs were ${otherLoad.toFixed(0)}% busy with other work (figures are noisier above ~10%)`);
 await ensureBuild(log);
 const database = await freshDatabase();
+// BENCH_PG_LOG=1: every statement's duration in the server log (this database only), with the log offsets of the
+// smpp drain printed, for `npx tsx bench/pg-log-tally.ts <from> <to>`.
+const PG_LOG = '/var/log/postgresql/postgresql-15-main.log';
+if (process.env.BENCH_PG_LOG) {
+  const a = postgres(database.url, { max: 1, onnotice: () => {} });
+  const dbName = new URL(database.url).pathname.slice(1);
+  await a.unsafe(`alter database ${dbName} set log_min_duration_statement = 0`);
+  await a.unsafe(`alter database ${dbName} set log_parameter_max_length = 0`);
+  if (Number(process.env.BENCH_PG_EXPLAIN) > 0) {
+    // plans of the statements over BENCH_PG_EXPLAIN ms, in the same log (auto_explain, loaded per session)
+    for (const [k, v] of [['session_preload_libraries', 'auto_explain'], ['auto_explain.log_min_duration', `${Number(process.env.BENCH_PG_EXPLAIN)}ms`],
+      ['auto_explain.log_analyze', 'on'], ['auto_explain.log_buffers', 'on'], ['auto_explain.log_wal', 'on']]) await a.unsafe(`alter database ${dbName} set ${k} = '${v}'`);
+  }
+  await a.end();
+}
 const port = 3900 + Math.floor(Math.random() * 90);
 const origin = `http://127.0.0.1:${port}`;
 const api = `${origin}/api/v1/svc/sms-api`;
@@ -500,9 +515,11 @@ async function smppPhase(): Promise<void> {
     const xd0 = await dbTransactions();
     const cpuD0 = cpuSeconds(cpuRoots());
     const release = Date.now();
+    const logFrom = process.env.BENCH_PG_LOG ? statSync(PG_LOG).size : 0;
     smsc.release();
     await waitFor(async () => smsc.submits.length >= d0 + N, 120_000, 5, `${N} submit_sm of the drain`);
     const cpuD1 = cpuSeconds(cpuRoots());
+    if (process.env.BENCH_PG_LOG) log(`smpp (drain): server log bytes ${logFrom}-${statSync(PG_LOG).size} of ${PG_LOG}`);
     const drainSecs = (smsc.submits[d0 + N - 1].at - release) / 1000;
     const drainRate = N / Math.max(drainSecs, 0.001);
     const xd1 = await dbTransactions();

@@ -29,11 +29,14 @@ export const carrierOutbox = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    index('carrier_outbox_pick_idx').on(t.connectorId, t.state, t.nextAt),
-    index('carrier_outbox_expiry_idx').on(t.expiresAt),
-    // The every-second sweep (failover of unbound connectors, stale claims) across every connector: without these it
-    // reads every row, and `sent` rows wait for receipts for the whole validity period (millions at volume).
-    index('carrier_outbox_waiting_idx').on(t.nextAt).where(sql`state = 'queued' and claimed_by is null`),
+    // Only the rows waiting for a claim: the claim and the sweep's failover read these, and the writes a row takes
+    // afterwards (claimed, sent) add no entry here. (Each of those updates changes an indexed column, so it is never
+    // HOT: every index whose predicate the new row matches gets an entry. `sent` rows wait for receipts for the whole
+    // validity period, millions at volume, and stay out of it.)
+    index('carrier_outbox_pick_idx').on(t.connectorId, t.nextAt).where(sql`state = 'queued' and claimed_by is null`),
+    // Validity expiry reads only unclaimed rows (a claimed row is in flight): the claim adds no entry here.
+    index('carrier_outbox_expiry_idx').on(t.expiresAt).where(sql`claimed_by is null`),
+    // Stale claims (sweep) and a lost lease's claims.
     index('carrier_outbox_claimed_idx').on(t.claimedBy).where(sql`claimed_by is not null`),
   ],
 );
