@@ -35,7 +35,10 @@ mkdirSync('test-results', { recursive: true });
 writeFileSync(`test-results/e2e-db-url-${port}.txt`, url.toString());
 ensureFreshBuild();
 
-const child = spawn('npx', ['tsx', 'scripts/run.ts', 'start'], {
+// `npm start`, as an operator runs it: the compiled launcher and children from dist/ (ensureFreshBuild built them),
+// with production's heap caps. (Under tsx the web process also holds every module's transpiled source and source
+// map, and 18 specs in one process outgrew the 192 MB cap of the web process.)
+const child = spawn('npm', ['start'], {
   stdio: 'inherit',
   env: {
     ...process.env,
