@@ -4,64 +4,17 @@ import type { EventType, RecipientState } from '@/db/schema';
 import { emitEventsFrom } from '@/server/domain/webhooks/emit-events';
 import { afterCommit } from '@/server/lib/after-commit';
 import { recipientsTerminal } from '@/server/metrics/registry';
-import { eventTimeField, type DispatchRef, type MovedRecipient } from './recipient-events';
+import { eventTimeField, type DispatchRef } from './recipient-events';
 
 type Move = { id: number; carrier?: string | null; carrierMessageId?: string | null; errorCode?: string; errorMessage?: string };
 
 /**
- * Moves a set of recipients of one dispatch from `from` to `to` in ONE
- * statement. The `state = from` guard is the state machine: terminal states
- * never change, and a row moves at most once even when a job is retried, so
- * only the returned rows get events. Counters on the message follow.
- */
-export async function moveRecipients(
-  tx: DbOrTx,
-  d: DispatchRef,
-  from: RecipientState,
-  to: RecipientState,
-  rows: Move[],
-  now: Date,
-): Promise<MovedRecipient[]> {
-  if (!rows.length) return [];
-  const at = now.toISOString();
-  const payload = rows.map((r) => ({ id: r.id, carrier: r.carrier ?? null, carrier_message_id: r.carrierMessageId ?? null, error_code: r.errorCode ?? null, error_message: r.errorMessage ?? null }));
-  const moved = await tx.execute<{ id: number; phone: string; carrier: string | null }>(sql`
-    update message_recipients r
-       set state = ${to},
-           carrier = coalesce(x.carrier, r.carrier),
-           carrier_message_id = coalesce(x.carrier_message_id, r.carrier_message_id),
-           error_code = coalesce(x.error_code, r.error_code),
-           error_message = coalesce(x.error_message, r.error_message),
-           sent_at = case when ${to} = 'sent' then ${at}::timestamptz else r.sent_at end,
-           done_at = case when ${to} in ('delivered', 'failed') then ${at}::timestamptz else r.done_at end,
-           updated_at = ${at}::timestamptz
-      from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as x(id bigint, carrier text, carrier_message_id text, error_code text, error_message text)
-     where r.id = x.id and r.dispatch_id = ${d.id} and r.state = ${from}
-    returning r.id, r.phone, r.carrier`);
-  await countMoved(tx, d, to, moved.length, at);
-  return moved.map((m) => ({ id: Number(m.id), phone: m.phone, carrier: m.carrier }));
-}
-
-/** The message's counters (and updated_at) after `n` of its recipients moved to `to` (moveWithEvents writes the same in its statement). */
-async function countMoved(tx: DbOrTx, d: DispatchRef, to: RecipientState, n: number, at: string): Promise<void> {
-  if (n && (to === 'delivered' || to === 'failed')) {
-    afterCommit(tx, () => recipientsTerminal.inc({ state: to }, n));
-    await tx.execute(sql`
-      update messages set
-        delivered = delivered + ${to === 'delivered' ? n : 0},
-        failed = failed + ${to === 'failed' ? n : 0},
-        updated_at = ${at}::timestamptz
-       where id = ${d.messageId}`);
-  } else if (n) {
-    await tx.execute(sql`update messages set updated_at = ${at}::timestamptz where id = ${d.messageId}`);
-  }
-}
-
-/**
- * moveRecipients and then emitEvents(recipientEvents(type, ...)) of the moved rows, in ONE statement: the UPDATE is a
- * CTE, and each event's `data` is built in SQL from the row it moved (its phone and carrier), the step's time field,
- * `common` (the same for every row, e.g. `segments`) and the row's own `extra` (e.g. a failure's error fields): the
- * same payloads, without shipping them to Postgres as JSON. Only the moved rows get events, so a retried step adds
+ * Moves a set of recipients of one dispatch from `from` to `to` and writes the moved rows' events (the spec's
+ * per-recipient events, plus D10's additive `dispatch_at`), in ONE statement. The `state = from` guard is the state
+ * machine: terminal states never change, and a row moves at most once even when a job is retried. The UPDATE is a CTE, and each event's
+ * `data` is built in SQL from the row it moved (its phone and carrier), the step's time field, `common` (the same for
+ * every row, e.g. `segments`) and the row's own `extra` (e.g. a failure's error fields), without shipping the
+ * payloads to Postgres as JSON. Only the moved rows get events, so a retried step adds
  * none. The message's counters and updated_at are written in the same statement too. Returns how many rows
  * moved. `counters: false` leaves the message row to the caller (runDispatch).
  */
@@ -107,7 +60,7 @@ export async function moveWithEvents(
          where r.id = x.id and r.dispatch_id = ${d.id} and r.state = ${from}
         returning r.id, r.phone, r.carrier, x.extra, gen_random_uuid() as eid
       ), ${counters ? sql`counted as (
-        -- the message's counters, as countMoved writes them, in the same statement (no other part of it writes the
+        -- the message's counters (and updated_at), in the same statement (no other part of it writes the
         -- message row; the events' lookup of it reads the statement's snapshot, whose columns it does not change)
         update messages set
           delivered = delivered + ${to === 'delivered' ? sql`(select count(*)::int from mv)` : sql`0`},
@@ -115,7 +68,7 @@ export async function moveWithEvents(
           updated_at = ${at}::timestamptz
          where id = ${d.messageId} and exists (select 1 from mv)
       ),` : sql``}`,
-    // recipientEvents' data, key for key: phone, carrier, the time field, the extras, dispatch_at
+    // each event's data: recipient_phone, carrier ('unknown' when none), the time field, the extras, dispatch_at
     source: sql`(
       select mv.eid as id, ${type}::text as t, ${d.messageId}::text as m, ${d.id}::text as d, mv.id as r, ${at}::text as ts,
              jsonb_build_object('recipient_phone', mv.phone, 'carrier', coalesce(mv.carrier, 'unknown'))
