@@ -1,9 +1,9 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type postgres from 'postgres';
+import { Pool } from 'undici';
 import { webhookSigningSecret } from '@/server/lib/crypto';
 
 export type ReceiverStats = { count: number; distinct: number; firstAt: number; lastAt: number };
@@ -50,14 +50,15 @@ export async function startReceiverChild() {
  * The webhook floor (issue 16): the same database reads and writes as the scheduler plus the same signed POSTs,
  * hand-written. In batches of `batch`: lease the organization's due deliveries (one UPDATE ... RETURNING with the
  * event payload and the app's signing key), POST each with the Standard Webhooks signature (D16) and Basic auth,
- * `concurrency` in flight over keep-alive connections, then record the attempts and move the deliveries (one
- * statement). The next batch is leased while the current one is posted. Events per second, first lease to last write.
+ * `concurrency` in flight over keep-alive connections of the service's HTTP client (an undici Pool), then record the
+ * attempts and move the deliveries (one statement). The next batch is leased while the current one is posted, and a
+ * batch's record is written while the next one is posted. Events per second, first lease to last write.
  */
 export async function rawWebhookLoop(
   sql: postgres.Sql,
   o: { organizationId: string; appSecret: string; authorization: string; concurrency: number; batch: number },
 ): Promise<{ rate: number; delivered: number; ms: { lease: number; post: number; record: number } }> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: o.concurrency });
+  const pools = new Map<string, { pool: Pool; path: string }>();
   const secrets = new Map<string, Buffer>();
   const lease = () => sql<Array<{ id: string; event_id: string; url: string; attempts: number; payload: Record<string, unknown>; app_id: string; v: number }>>`
     with chosen as (
@@ -69,19 +70,21 @@ export async function rawWebhookLoop(
       from chosen, webhook_events e, gateway_apps a
      where d.id = chosen.id and e.id = d.event_id and a.id = d.app_id
     returning d.id, d.event_id, d.url, d.attempts, e.payload, a.id as app_id, a.webhook_secret_version as v`;
-  const post = (url: string, body: string, headers: Record<string, string>) =>
-    new Promise<{ status: number; ms: number }>((resolve, reject) => {
-      const t0 = performance.now();
-      const req = http.request(url, { method: 'POST', agent, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: Math.round(performance.now() - t0) }));
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
+  const post = async (url: string, body: string, headers: Record<string, string>) => {
+    let to = pools.get(url);
+    if (!to) {
+      const u = new URL(url);
+      pools.set(url, (to = { pool: new Pool(u.origin, { connections: o.concurrency }), path: u.pathname + u.search }));
+    }
+    const t0 = performance.now();
+    const res = await to.pool.request({ path: to.path, method: 'POST', headers, body });
+    await res.body.dump();
+    return { status: res.statusCode, ms: Math.round(performance.now() - t0) };
+  };
   let delivered = 0;
   const ms = { lease: 0, post: 0, record: 0 };
   const t0 = performance.now();
+  let recording: Promise<void> = Promise.resolve();
   let next = lease();
   for (;;) {
     let t = performance.now();
@@ -117,31 +120,36 @@ export async function rawWebhookLoop(
       }),
     );
     ms.post += performance.now() - t;
-    t = performance.now();
-    await sql`
-      with r as (select * from json_to_recordset(${JSON.stringify(results)}::text::json) as r(id text, n int, c int, ms int, at timestamptz)),
-      moved as (
-        update webhook_deliveries d set attempts = r.n, state = 'succeeded', last_status_code = r.c, last_error = null,
-               next_attempt_at = null, locked_until = null, updated_at = now()
-          from r where d.id = r.id and d.state = 'pending'
-        returning d.id)
-      insert into webhook_attempts (delivery_id, attempted_at, status_code, latency_ms, error, response_body)
-      select r.id, r.at, r.c, r.ms, null, '' from r`;
-    ms.record += performance.now() - t;
+    const record = async () => {
+      const t1 = performance.now();
+      await sql`
+        with r as (select * from json_to_recordset(${JSON.stringify(results)}::text::json) as r(id text, n int, c int, ms int, at timestamptz)),
+        moved as (
+          update webhook_deliveries d set attempts = r.n, state = 'succeeded', last_status_code = r.c, last_error = null,
+                 next_attempt_at = null, locked_until = null, updated_at = now()
+            from r where d.id = r.id and d.state = 'pending'
+          returning d.id)
+        insert into webhook_attempts (delivery_id, attempted_at, status_code, latency_ms, error, response_body)
+        select r.id, r.at, r.c, r.ms, null, '' from r`;
+      ms.record += performance.now() - t1;
+    };
+    recording = recording.then(record);
     delivered += rows.length;
   }
+  await recording;
   const rate = delivered / ((performance.now() - t0) / 1000);
-  agent.destroy();
+  await Promise.all([...pools.values()].map((p) => p.pool.destroy()));
   return { rate, delivered, ms };
 }
 
 /**
  * (info) The HTTP side of the raw loop alone: `n` POSTs of events of the same shape, signed the same way (D16) with
- * Basic auth, `concurrency` in flight over the same kind of keep-alive agent, no database. What one Node process
+ * Basic auth, `concurrency` in flight over the same kind of keep-alive pool (undici), no database. What one Node process
  * reaches against the bench's receiver on this machine: the ceiling of any loop that also does the DB work.
  */
 export async function bareWebhookLoop(url: string, o: { authorization: string; concurrency: number; n: number }): Promise<number> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: o.concurrency });
+  const u = new URL(url);
+  const pool = new Pool(u.origin, { connections: o.concurrency });
   const secret = Buffer.alloc(32, 7);
   let i = 0;
   const t0 = performance.now();
@@ -160,20 +168,13 @@ export async function bareWebhookLoop(url: string, o: { authorization: string; c
           'webhook-id': id,
           'webhook-timestamp': ts,
           'webhook-signature': `v1,${createHmac('sha256', secret).update(`${id}.${ts}.${body}`).digest('base64')}`,
-          'content-length': String(Buffer.byteLength(body)),
         };
-        await new Promise<void>((resolve, reject) => {
-          const req = http.request(url, { method: 'POST', agent, headers }, (res) => {
-            res.resume();
-            res.on('end', resolve);
-          });
-          req.on('error', reject);
-          req.end(body);
-        });
+        const res = await pool.request({ path: u.pathname + u.search, method: 'POST', headers, body });
+        await res.body.dump();
       }
     }),
   );
   const rate = o.n / ((performance.now() - t0) / 1000);
-  agent.destroy();
+  await pool.destroy();
   return rate;
 }
