@@ -12,34 +12,22 @@ import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import postgres from 'postgres';
 import { digestApiKey } from '@/server/lib/crypto';
 import { rawDispatchSteps, rawSendOnce, type RawMerchant } from './lib/raw-db';
-import { admin, freshDatabase, migrate } from './lib/service';
+import { benchEnv, benchMerchant, freshDatabase, migrate } from './lib/service';
 
 const K = Number(process.argv[2] ?? 10);
 const LOG = process.env.PG_LOG ?? '/var/log/postgresql/postgresql-15-main.log';
 const log = (m: string) => console.log(`[pg-statements] ${m}`);
 
 const database = await freshDatabase();
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  DATABASE_URL: database.url,
-  APP_SECRET: 'bench-secret-bench-secret-bench-secret-0001',
-  SMS_ENV: 'test',
-  NODE_ENV: 'production',
-  SEED_DEMO: 'off',
-  CARRIER_SIM_DELAY_MS: '0',
-  LOG_LEVEL: 'warn',
-};
+const env = benchEnv(database.url);
 Object.assign(process.env, env);
 await migrate(env);
 const name = new URL(database.url).pathname.slice(1);
 const sql = postgres(database.url, { max: 4, onnotice: () => {} });
 
 async function merchant(n: string): Promise<RawMerchant> {
-  const m = await admin(env, 'create-merchant', '--name', n, '--prepaid', '10000000', '--default-price', '0.02',
-    '--price', 'CD:Vodacom:24381,24382,24383:0.02', '--price', 'CD:Orange:24384,24385,24389:0.019');
-  await admin(env, 'set-rate-limits', '--app-id', m.app_id, '--send', '1000000', '--status', '1000000', '--balance', '1000000', '--calculate', '1000000');
-  const [w] = await sql<{ id: string }[]>`select id from wallets where organization_id = ${m.organization_id} and type = 'SVC_SMS'`;
-  return { appId: m.app_id, organizationId: m.organization_id, walletId: w.id, digest: digestApiKey(env.APP_SECRET!, m.api_key), sendLimit: 1_000_000 };
+  const m = await benchMerchant(env, sql, n);
+  return { appId: m.app_id, organizationId: m.organization_id, walletId: m.walletId, digest: digestApiKey(env.APP_SECRET!, m.api_key), sendLimit: 1_000_000 };
 }
 const rawM = await merchant('raw');
 const svcM = await merchant('service');

@@ -25,7 +25,7 @@ import { noopJobsPerSecond, rawPipeline, rawSendWrites, rawStatusReads, type Raw
 import { digestApiKey } from '@/server/lib/crypto';
 import { startMinimalStatusServer } from './lib/minimal-status';
 import { cpuSeconds, processCpuSeconds, processSyscalls, sampleRss, webProcess } from './lib/rss';
-import { admin, ensureBuild, freshDatabase, migrate, startNpm, startProfiled, waitFor, type Proc } from './lib/service';
+import { admin, benchEnv, benchMerchant, ensureBuild, freshDatabase, migrate, startNpm, startProfiled, waitFor, type Proc } from './lib/service';
 import { bareWebhookLoop, rawWebhookLoop, startReceiverChild } from './lib/webhooks';
 import { printTable, type Row } from './lib/report';
 import { rawSubmitChild, rawSubmitInProcess } from './lib/raw-smpp';
@@ -69,20 +69,12 @@ const origin = `http://127.0.0.1:${port}`;
 const api = `${origin}/api/v1/svc/sms-api`;
 const profileDir = path.resolve('bench/profiles');
 if (opts.profile) mkdirSync(profileDir, { recursive: true });
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  DATABASE_URL: database.url,
-  APP_SECRET: 'bench-secret-bench-secret-bench-secret-0001',
-  SMS_ENV: 'test',
-  NODE_ENV: 'production',
+const env = benchEnv(database.url, {
   PORT: String(port),
   SMPP_PORT: String(port + 100),
-  SEED_DEMO: 'off',
-  CARRIER_SIM_DELAY_MS: '0',
   // the fairness row holds the receivers' answers while its 10 sends go through the pipeline (a few seconds)
   WEBHOOK_TIMEOUT_MS: '20000',
-  LOG_LEVEL: 'warn',
-};
+});
 const adminEnv = env;
 const sql = postgres(database.url, { max: 10, onnotice: () => {} });
 const receiver = await startReceiverChild();
@@ -91,13 +83,7 @@ let worker: Proc | undefined;
 const rss = sampleRss(() => ({ web: web?.child.pid, worker: worker?.child.pid }));
 const rows: Row[] = [];
 
-async function merchant(name: string, extra: string[] = []) {
-  const m = await admin(adminEnv, 'create-merchant', '--name', name, '--prepaid', '10000000', '--default-price', '0.02',
-    '--price', 'CD:Vodacom:24381,24382,24383:0.02', '--price', 'CD:Orange:24384,24385,24389:0.019', ...extra);
-  await admin(adminEnv, 'set-rate-limits', '--app-id', m.app_id, '--send', '1000000', '--status', '1000000', '--balance', '1000000', '--calculate', '1000000');
-  const [w] = await sql<{ id: string }[]>`select id from wallets where organization_id = ${m.organization_id} and type = 'SVC_SMS'`;
-  return { ...m, walletId: w.id } as { organization_id: string; app_id: string; api_key: string; walletId: string };
-}
+const merchant = (name: string, extra: string[] = []) => benchMerchant(adminEnv, sql, name, extra);
 
 const sendBody = (to: string[]) => JSON.stringify({ to, message: 'Your code is 123456', sender_id: 'ACME' });
 /** n distinct Vodacom numbers of block `block`; the last four digits stay in 5000-5999, away from the sandbox's magic 1111/2222/3333. */

@@ -59,3 +59,35 @@ export async function admin(env: NodeJS.ProcessEnv, ...args: string[]): Promise<
   const { stdout } = await run('npm', ['run', 'admin', '--silent', '--', ...args, '--json'], { cwd, env });
   return JSON.parse(stdout);
 }
+
+/**
+ * The service's environment in every bench script: a test deployment on `databaseUrl`, compiled code
+ * (NODE_ENV=production), no demo seed, a simulator that answers at once, warnings only; `extra` adds to it.
+ */
+export function benchEnv(databaseUrl: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    APP_SECRET: 'bench-secret-bench-secret-bench-secret-0001',
+    SMS_ENV: 'test',
+    NODE_ENV: 'production',
+    SEED_DEMO: 'off',
+    CARRIER_SIM_DELAY_MS: '0',
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
+}
+
+export type BenchMerchant = { organization_id: string; app_id: string; api_key: string; walletId: string };
+
+/**
+ * A merchant as every bench phase gets one, through the operator CLI: a large prepaid wallet, the Vodacom and
+ * Orange price rows, rate limits out of the way; with the id of its prepaid wallet.
+ */
+export async function benchMerchant(env: NodeJS.ProcessEnv, sql: postgres.Sql, name: string, extra: string[] = []): Promise<BenchMerchant> {
+  const m = await admin(env, 'create-merchant', '--name', name, '--prepaid', '10000000', '--default-price', '0.02',
+    '--price', 'CD:Vodacom:24381,24382,24383:0.02', '--price', 'CD:Orange:24384,24385,24389:0.019', ...extra);
+  await admin(env, 'set-rate-limits', '--app-id', m.app_id, '--send', '1000000', '--status', '1000000', '--balance', '1000000', '--calculate', '1000000');
+  const [w] = await sql<{ id: string }[]>`select id from wallets where organization_id = ${m.organization_id} and type = 'SVC_SMS'`;
+  return { organization_id: m.organization_id, app_id: m.app_id, api_key: m.api_key, walletId: w.id };
+}
