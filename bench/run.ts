@@ -157,12 +157,17 @@ try {
     return r;
   };
   if (phases.has('send')) {
+    const logAt = () => (process.env.BENCH_PG_LOG ? statSync(PG_LOG).size : 0);
+    const rl0 = logAt();
     const rc0 = cpuSeconds([]);
     const rawOne = await loop(CONNECTIONS, seconds, rawSendWrites(rawPool, raw(sendMerchants), 1));
     const rc1 = cpuSeconds([]);
+    if (process.env.BENCH_PG_LOG) log(`send (raw loop, ${rawOne.ops} tx): server log bytes ${rl0}-${logAt()} of ${PG_LOG}`);
     log(`  raw loop CPU ms per tx: postgres ${(((rc1.postgres - rc0.postgres) * 1000) / rawOne.ops).toFixed(2)}, loop ${(((rc1.self - rc0.self) * 1000) / rawOne.ops).toFixed(2)}`);
     log(`raw DB send writes (1 recipient): ${rawOne.rps.toFixed(0)} tx/s, p50 ${rawOne.p50.toFixed(1)} ms, p99 ${rawOne.p99.toFixed(1)} ms`);
+    const sl0 = logAt();
     const send1 = await run('POST /send 1 recipient', { url: `${api}/send`, method: 'POST', body: one, connections: CONNECTIONS, keys });
+    if (process.env.BENCH_PG_LOG) log(`send (service, warm-up included): server log bytes ${sl0}-${logAt()} of ${PG_LOG}`);
     rows.push(
       { figure: 'POST /send 1 rcpt, 32 conns', unit: 'req/s', value: send1.rps, baseline: 'raw postgres.js tx loop, same writes', baselineValue: rawOne.rps, target: '>= 0.85 x', ok: send1.rps >= 0.85 * rawOne.rps },
       { figure: 'POST /send 1 rcpt, 32 conns: p99', unit: 'ms', value: send1.p99, baseline: 'raw postgres.js tx loop p99', baselineValue: rawOne.p99, target: '<= 1.3 x', ok: send1.p99 <= 1.3 * rawOne.p99 },

@@ -7,7 +7,7 @@ import { unitPriceOf } from '@/server/domain/wallets/get-balance';
 import { chargeWallets } from '@/server/domain/wallets/charge';
 import type { SendResult } from '@/server/contracts/send';
 import { recordAnswer, type IdempotencyClaim } from '@/server/domain/idempotency/idempotency';
-import { emitEvents } from '@/server/domain/webhooks/emit-events';
+import { emitQueuedEvent } from '@/server/domain/webhooks/emit-events';
 import { addJob } from '@/server/jobs/add-job';
 import { newId } from '@/server/lib/ids';
 import { allSettledOrThrow } from '@/server/lib/settle';
@@ -96,24 +96,22 @@ export async function sendMessage(
     // event's own statements are done (allSettledOrThrow).
     await allSettledOrThrow([
       chargeWallets(tx, { organizationId: app.organizationId, total, messageId, actor: `api:${app.appId}` }),
-      emitEvents(
+      emitQueuedEvent(
         tx,
-        [
-          {
-            eventType: 'sms.queued',
-            messageId,
-            dispatchId: null,
-            recipientId: null,
-            at: now,
-            data: {
-              total_recipients: result.total_recipients,
-              total_messages: result.total_messages,
-              total_cost: result.total_cost,
-              currency: result.currency,
-              scheduled_at: dispatches[0].at ? dispatches[0].at.toISOString() : null,
-            },
+        {
+          messageId,
+          organizationId: app.organizationId,
+          appId: app.appId,
+          callbackUrl: plan.callbackUrl,
+          at: now,
+          data: {
+            total_recipients: result.total_recipients,
+            total_messages: result.total_messages,
+            total_cost: result.total_cost,
+            currency: result.currency,
+            scheduled_at: dispatches[0].at ? dispatches[0].at.toISOString() : null,
           },
-        ],
+        },
         { now },
       ),
     ]);

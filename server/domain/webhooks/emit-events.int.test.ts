@@ -195,3 +195,41 @@ describe('replayEvent and listEventDeliveries (the delivery log, D10)', () => {
     expect(await listEventDeliveries(db, other.organizationId, s.messageId)).toEqual([]);
   });
 });
+
+describe('emitQueuedEvent (the send path)', () => {
+  // The send writes its sms.queued with a statement of its own; what it writes must be what emitEvents writes for it.
+  const queuedOf = async (messageId: string) => {
+    const [row] = await db.execute<{ id: string; organization_id: string; app_id: string; dispatch_id: string | null; recipient_id: number | null; created_at: string; payload: any }>(sql`
+      select id::text, organization_id, app_id, dispatch_id, recipient_id, created_at::text, payload from webhook_events
+       where message_id = ${messageId} and event_type = 'sms.queued'`);
+    const deliveries = (await deliveriesOf(db, row.id)).map(({ id: _id, ...d }) => d);
+    return { row, deliveries };
+  };
+  const cases = [
+    { name: 'the app webhook with credentials', webhook: true, extra: {} },
+    { name: 'a callback_url on another origin than the webhook', webhook: true, extra: { callback_url: 'http://127.0.0.1:9/cb' } },
+    { name: 'no destination', webhook: false, extra: {} },
+  ];
+  for (const c of cases) {
+    it(`writes the row, payload and delivery emitEvents writes: ${c.name}`, async () => {
+      const r = await hookReceiver();
+      const m = await makeMerchant(db, env, { prepaid: '10', ...(c.webhook ? { webhook: { url: `${r.url}/q`, username: 'acme', password: 'pw' } } : {}) });
+      const s = await sendVia(db, call, m.apiKey, [VODACOM, ORANGE], c.extra);
+      const sent = await queuedOf(s.messageId);
+      expect(sent.deliveries).toHaveLength(c.webhook || 'callback_url' in c.extra ? 1 : 0);
+      // The same event again through emitEvents, from the same data, time and emission time.
+      await db.execute(sql`delete from webhook_deliveries where event_id = ${sent.row.id}::uuid`);
+      await db.execute(sql`delete from webhook_events where id = ${sent.row.id}::uuid`);
+      const { event_id: _e, timestamp, data } = sent.row.payload;
+      const now = new Date(sent.row.created_at);
+      const n = await db.transaction((tx) =>
+        emitEvents(tx, [{ eventType: 'sms.queued', messageId: s.messageId, dispatchId: null, recipientId: null, at: new Date(timestamp), data }], { now }),
+      );
+      expect(n).toBe(1);
+      const again = await queuedOf(s.messageId);
+      expect(again.row).toEqual({ ...sent.row, id: again.row.id, payload: { ...sent.row.payload, event_id: again.row.id } });
+      expect(again.row.payload.timestamp).toBe(timestamp);
+      expect(again.deliveries).toEqual(sent.deliveries);
+    });
+  }
+});
