@@ -95,21 +95,17 @@ export function rawSendOnce(sql: postgres.Sql, recipients: number, block = 0) {
                                            order by m.type = 'SVC_POST_PAID') from moved m), '[]'::json) as parts
             from p`,
         tx`
-          with msg as (
-            select m.id, m.organization_id, m.app_id, a.webhook_url
-              from unnest(string_to_array(${messageId}, ',')) as x(id)
-             cross join lateral (select id, organization_id, app_id from messages where id = x.id limit 1) m
-             cross join lateral (select webhook_url from gateway_apps where id = m.app_id limit 1) a
+          with a as (
+            select webhook_url, webhook_username from gateway_apps where id = ${m.appId}
           ), ins as (
             insert into webhook_events (id, organization_id, app_id, message_id, dispatch_id, recipient_id, event_type, payload, created_at)
-            select ${randomUUID()}::uuid, m.organization_id, m.app_id, m.id, null, null, 'sms.queued',
-                   jsonb_build_object('event_type', 'sms.queued', 'message_id', m.id, 'data', ${JSON.stringify({ total_recipients: recipients })}::text::jsonb),
+            select ${randomUUID()}::uuid, ${m.organizationId}, ${m.appId}, ${messageId}, null, null, 'sms.queued',
+                   jsonb_build_object('event_type', 'sms.queued', 'message_id', ${messageId}::text, 'data', ${JSON.stringify({ total_recipients: recipients })}::text::jsonb),
                    ${at}::timestamptz
-              from msg m
-            on conflict do nothing
-            returning id, message_id
+              from a
+            returning 1
           )
-          select ins.id, msg.webhook_url from ins join msg on msg.id = ins.message_id`,
+          select a.webhook_url from a, ins`,
       ]);
       if (!charge.covered) throw new Error('raw send: balance');
     });
