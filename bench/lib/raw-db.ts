@@ -46,6 +46,7 @@ export function rawSendOnce(sql: postgres.Sql, recipients: number, block = 0) {
     const messageId = rid('msg');
     const dispatchId = rid('dsp');
     const at = new Date().toISOString();
+    const eventId = randomUUID();
     await sql.begin(async (tx) => {
       await Promise.all([
         tx`
@@ -99,8 +100,9 @@ export function rawSendOnce(sql: postgres.Sql, recipients: number, block = 0) {
             select webhook_url, webhook_username from gateway_apps where id = ${m.appId}
           ), ins as (
             insert into webhook_events (id, organization_id, app_id, message_id, dispatch_id, recipient_id, event_type, payload, created_at)
-            select ${randomUUID()}::uuid, ${m.organizationId}, ${m.appId}, ${messageId}, null, null, 'sms.queued',
-                   jsonb_build_object('event_type', 'sms.queued', 'message_id', ${messageId}::text, 'data', ${JSON.stringify({ total_recipients: recipients })}::text::jsonb),
+            select ${eventId}::uuid, ${m.organizationId}, ${m.appId}, ${messageId}, null, null, 'sms.queued',
+                   jsonb_build_object('event_id', ${eventId}::uuid, 'event_type', 'sms.queued', 'timestamp', ${at}::text,
+                                      'message_id', ${messageId}::text, 'data', ${JSON.stringify({ total_recipients: recipients })}::jsonb),
                    ${at}::timestamptz
               from a
             returning 1
