@@ -42,5 +42,11 @@ export const webhookDeliveries = pgTable(
      * log, which only grows) are not in it.
      */
     index('webhook_deliveries_pending_org_idx').on(t.organizationId, t.nextAttemptAt, t.id).where(sql`${t.state} = 'pending'`),
+    /**
+     * The leased deliveries (a run's lease until it records the attempt or gives the lease back), by organization:
+     * the claim's "served by another run" test reads these few rows instead of every pending one (it was a
+     * sequential scan of the whole table, delivery log included, on every claim).
+     */
+    index('webhook_deliveries_leased_idx').on(t.organizationId).where(sql`${t.state} = 'pending' and ${t.lockedUntil} is not null`),
   ],
 );

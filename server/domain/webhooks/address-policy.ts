@@ -66,14 +66,9 @@ export const systemResolve: Resolve = (host) => lookup(host, { all: true, verbat
 
 /** Sandbox: http(s) anywhere, no pin. Live: https only, and every address of the host must be public. */
 export async function vetDestination(url: URL, opts: { live: boolean; resolve?: Resolve }): Promise<Vetted> {
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return refuse(`unsupported URL scheme ${url.protocol}`);
-  if (!opts.live) return { ok: true, pin: null };
-  if (url.protocol !== 'https:') return refuse('destination refused: live webhooks must use https');
+  const verdict = vetWithoutLookup(url, opts.live);
+  if (verdict) return verdict;
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host)) {
-    const cls = classifyAddress(host);
-    return cls === 'public' ? { ok: true, pin: { address: host, family: isIP(host) as 4 | 6 } } : refuse(`destination refused: ${host} is a ${cls} address`);
-  }
   let addresses: Array<{ address: string; family: number }>;
   try {
     addresses = await (opts.resolve ?? systemResolve)(host);
@@ -87,6 +82,22 @@ export async function vetDestination(url: URL, opts: { live: boolean; resolve?: 
   }
   const first = addresses[0];
   return { ok: true, pin: { address: first.address, family: first.family === 6 ? 6 : 4 } };
+}
+
+/**
+ * vetDestination's verdict when it needs no DNS lookup (the scheme, the sandbox, a live URL with an IP address),
+ * else null. The webhook sender takes it without a promise or a deadline timer per request.
+ */
+export function vetWithoutLookup(url: URL, live: boolean): Vetted | null {
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return refuse(`unsupported URL scheme ${url.protocol}`);
+  if (!live) return { ok: true, pin: null };
+  if (url.protocol !== 'https:') return refuse('destination refused: live webhooks must use https');
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host)) {
+    const cls = classifyAddress(host);
+    return cls === 'public' ? { ok: true, pin: { address: host, family: isIP(host) as 4 | 6 } } : refuse(`destination refused: ${host} is a ${cls} address`);
+  }
+  return null;
 }
 
 function refuse(error: string): Vetted {

@@ -95,14 +95,26 @@ async function claimDueLocked(db: DbOrTx, o: ClaimOptions): Promise<ClaimedDeliv
     secret_version: number;
     secret_previous_until: string | null;
   }>(sql`
-    with due_orgs as (
-      select distinct organization_id from webhook_deliveries
-       where state = 'pending' and next_attempt_at <= ${now}::timestamptz
-         and (locked_until is null or locked_until < ${now}::timestamptz)
-         and organization_id <> all(string_to_array(${skip}, ','))
+    with recursive pending_orgs as (
+      -- The organizations with pending deliveries, one index probe each (pending_org_idx, in its own order).
+      (select organization_id from webhook_deliveries where state = 'pending'
+        order by organization_id, next_attempt_at, id limit 1)
+      union all
+      select (select w.organization_id from webhook_deliveries w
+               where w.state = 'pending' and w.organization_id > p.organization_id
+               order by w.organization_id, w.next_attempt_at, w.id limit 1)
+        from pending_orgs p where p.organization_id is not null
+    ), due_orgs as (
+      select p.organization_id from pending_orgs p
+       where p.organization_id is not null and p.organization_id <> all(string_to_array(${skip}, ','))
+         and exists (
+           select 1 from webhook_deliveries w
+            where w.organization_id = p.organization_id and w.state = 'pending' and w.next_attempt_at <= ${now}::timestamptz
+              and (w.locked_until is null or w.locked_until < ${now}::timestamptz))
     ), served_elsewhere as (
       select distinct organization_id from webhook_deliveries
-       where state = 'pending' and locked_until >= ${now}::timestamptz and locked_until <> ${o.lease}::timestamptz
+       where state = 'pending' and locked_until is not null
+         and locked_until >= ${now}::timestamptz and locked_until <> ${o.lease}::timestamptz
          and organization_id in (select organization_id from due_orgs)
     ), open_orgs as (
       select o.organization_id, coalesce((${held}::text::jsonb ->> o.organization_id)::int, 0) as held

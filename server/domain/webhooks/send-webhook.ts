@@ -1,6 +1,6 @@
 import type { Env } from '@/server/env';
 import { decryptSecret } from '@/server/lib/crypto';
-import { vetDestination, type Pin, type Resolve } from './address-policy';
+import { vetDestination, vetWithoutLookup, type Pin, type Resolve } from './address-policy';
 import { agentFor, freshClient } from './agents';
 import { outcomeOf, type Outcome } from './retry-policy';
 import { signatureHeaders } from './signing';
@@ -62,7 +62,8 @@ export async function sendWebhook(
     headers.authorization = auth;
   }
   const timeoutError = `timeout after ${env.WEBHOOK_TIMEOUT_MS} ms`;
-  const vetted = await withDeadline(vetDestination(url, { live: env.SMS_ENV === 'live', resolve: opts.resolve }), deadline);
+  const live = env.SMS_ENV === 'live';
+  const vetted = vetWithoutLookup(url, live) ?? (await withDeadline(vetDestination(url, { live, resolve: opts.resolve }), deadline));
   if (vetted === 'timeout') return result(null, timeoutError, 'retry');
   if (!vetted.ok) return result(null, vetted.error, vetted.retryable ? 'retry' : 'permanent');
   const body = envelopeBody(target.payload);

@@ -1,0 +1,1 @@
+CREATE INDEX "webhook_deliveries_leased_idx" ON "webhook_deliveries" USING btree ("organization_id") WHERE "webhook_deliveries"."state" = 'pending' and "webhook_deliveries"."locked_until" is not null;
