@@ -24,7 +24,7 @@ import { load, loop } from './lib/load';
 import { noopJobsPerSecond, rawPipeline, rawSendWrites, rawStatusReads, type RawMerchant } from './lib/raw-db';
 import { digestApiKey } from '@/server/lib/crypto';
 import { startMinimalStatusServer } from './lib/minimal-status';
-import { cpuSeconds, processCpuSeconds, processSyscalls, sampleRss, webProcess } from './lib/rss';
+import { cpuSeconds, processCpuSeconds, processOfRole, processSyscalls, sampleRss, webProcess } from './lib/rss';
 import { admin, benchEnv, benchMerchant, ensureBuild, freshDatabase, migrate, startNpm, startProfiled, waitFor, type Proc } from './lib/service';
 import { bareWebhookLoop, rawWebhookLoop, startReceiverChild } from './lib/webhooks';
 import { printTable, type Row } from './lib/report';
@@ -506,11 +506,18 @@ async function smppPhase(): Promise<void> {
     const d0 = smsc.submits.length;
     const xd0 = await dbTransactions();
     const cpuD0 = cpuSeconds(cpuRoots());
+    // (system calls: each loopback write costs ~20-25 us of CPU here; the SMSC's include this process's polls of the database)
+    const workerPid = processOfRole((worker ?? web)!.child.pid!, 'worker');
+    const sysW0 = processSyscalls(workerPid);
+    const sysS0 = processSyscalls(process.pid);
     const release = Date.now();
     const logFrom = process.env.BENCH_PG_LOG ? statSync(PG_LOG).size : 0;
     smsc.release();
     await waitFor(async () => smsc.submits.length >= d0 + N, 120_000, 5, `${N} submit_sm of the drain`);
     const cpuD1 = cpuSeconds(cpuRoots());
+    const sysW1 = processSyscalls(workerPid);
+    const sysS1 = processSyscalls(process.pid);
+    log(`smpp (drain): read/write system calls per submit_sm: worker reads ${((sysW1.reads - sysW0.reads) / N).toFixed(2)} writes ${((sysW1.writes - sysW0.writes) / N).toFixed(2)}; SMSC reads ${((sysS1.reads - sysS0.reads) / N).toFixed(2)} writes ${((sysS1.writes - sysS0.writes) / N).toFixed(2)}`);
     if (process.env.BENCH_PG_LOG) log(`smpp (drain): server log bytes ${logFrom}-${statSync(PG_LOG).size} of ${PG_LOG}`);
     const drainSecs = (smsc.submits[d0 + N - 1].at - release) / 1000;
     const drainRate = N / Math.max(drainSecs, 0.001);

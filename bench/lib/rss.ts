@@ -145,11 +145,16 @@ export function processCpuSeconds(pid: number): number {
 
 /** The web process in `root`'s tree (root itself when it is one); root when there is none. */
 export function webProcess(root: number): number {
+  return processOfRole(root, WEB_ROLE);
+}
+
+/** The first process of `role` in `root`'s tree (root itself when it is one); root when there is none. */
+export function processOfRole(root: number, role: string): number {
   const byParent = children();
   const stack = [root];
   while (stack.length) {
     const pid = stack.shift()!;
-    if (roleOf(pid) === WEB_ROLE) return pid;
+    if (roleOf(pid) === role) return pid;
     stack.push(...(byParent.get(pid) ?? []));
   }
   return root;

@@ -25,10 +25,8 @@ const SUBMIT_SM = 0x00000004;
  * The sequence number (octets 12-15) is written when the PDU is sent.
  */
 export function encodeSubmitSm(f: SubmitFields): Buffer {
-  const src = Buffer.from(f.source_addr, 'ascii');
-  const dst = Buffer.from(f.destination_addr, 'ascii');
-  const vp = Buffer.from(f.validity_period, 'ascii');
-  const len = 16 + 1 + 2 + src.length + 1 + 2 + dst.length + 1 + 3 + 1 + vp.length + 1 + 4 + 1 + f.short_message.length;
+  // (an 'ascii' string is one octet per character, as Buffer.from(s, 'ascii') writes it: written in place)
+  const len = 16 + 1 + 2 + f.source_addr.length + 1 + 2 + f.destination_addr.length + 1 + 3 + 1 + f.validity_period.length + 1 + 4 + 1 + f.short_message.length;
   const b = Buffer.allocUnsafe(len);
   b.writeUInt32BE(len, 0);
   b.writeUInt32BE(SUBMIT_SM, 4);
@@ -38,17 +36,17 @@ export function encodeSubmitSm(f: SubmitFields): Buffer {
   b[o++] = 0; // service_type ""
   b[o++] = f.source_addr_ton;
   b[o++] = f.source_addr_npi;
-  o += src.copy(b, o);
+  o += b.write(f.source_addr, o, 'ascii');
   b[o++] = 0;
   b[o++] = f.dest_addr_ton;
   b[o++] = f.dest_addr_npi;
-  o += dst.copy(b, o);
+  o += b.write(f.destination_addr, o, 'ascii');
   b[o++] = 0;
   b[o++] = f.esm_class;
   b[o++] = 0; // protocol_id
   b[o++] = 0; // priority_flag
   b[o++] = 0; // schedule_delivery_time ""
-  o += vp.copy(b, o);
+  o += b.write(f.validity_period, o, 'ascii');
   b[o++] = 0;
   b[o++] = f.registered_delivery;
   b[o++] = 0; // replace_if_present_flag

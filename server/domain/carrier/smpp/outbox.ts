@@ -93,8 +93,9 @@ export async function settleOutcomes(db: Db, c: ConnectorRef, parts: AcceptedPar
 
     // The first part's id: from this flush's parts when part 1 is among them (a one-part message), else as stored.
     const firstOf = new Map(parts.filter((p) => p.partNo === 1).map((p) => [p.recipientId, p.messageId]));
-    const sentRows = JSON.stringify(ids('sent').map((id) => ({ recipient_id: id, first_id: firstOf.get(id) ?? null })));
-    const sent = !ids('sent').length ? [] : await tx.execute<{ recipient_id: number; dispatch_id: string; first_id: string | null }>(sql`
+    const sentIds = ids('sent');
+    const sentRows = JSON.stringify(sentIds.map((id) => ({ recipient_id: id, first_id: firstOf.get(id) ?? null })));
+    const sent = !sentIds.length ? [] : await tx.execute<{ recipient_id: number; dispatch_id: string; first_id: string | null }>(sql`
       update carrier_outbox o set state = 'sent', claimed_by = null, claimed_at = null, expires_at = now() + make_interval(secs => ${c.validityS})
         from jsonb_to_recordset(${sentRows}::jsonb) as x(recipient_id bigint, first_id text)
        where o.recipient_id = x.recipient_id and o.connector_id = ${c.id} and o.state = 'queued'

@@ -13,7 +13,8 @@ import { passThroughPart, relativeValidity, splitMessage } from './split';
 import { RETRYABLE_STATUSES } from './status';
 
 export type RuntimeOptions = { respTimeoutMs: number; flushMs: number; tlsCa?: string };
-type Msg = { claimed: Claimed; total: number; open: number; results: Array<{ partNo: number; r: SubmitResult | 'skipped' }>; abort: boolean };
+/** `refused`: the results of its parts that were not accepted (skipped, dropped, timed out or an error status). */
+type Msg = { claimed: Claimed; total: number; open: number; refused: Array<SubmitResult | 'skipped'>; abort: boolean };
 /** A part to submit: its octets (encodeSubmitSm), or its fields when it has TLVs (the library encodes those). */
 type PartJob = { msg: Msg; partNo: number; pdu: Buffer | Record<string, unknown>; receiptsAtSend: number };
 
@@ -280,7 +281,7 @@ export class ConnectorRuntime {
 
   private enqueue(c: Claimed): void {
     const pdus = this.split(c);
-    const msg: Msg = { claimed: c, total: pdus.length, open: 0, results: [], abort: false };
+    const msg: Msg = { claimed: c, total: pdus.length, open: 0, refused: [], abort: false };
     pdus.forEach((text, i) => {
       if (c.doneParts.includes(i + 1)) return; // accepted before a dropped session: not sent again
       msg.open++;
@@ -318,21 +319,25 @@ export class ConnectorRuntime {
         this.wake?.();
       });
     }
-    msg.results.push({ partNo, r });
-    if (r !== 'skipped' && r.status === 0x58) this.pausedUntil = Date.now() + 1000; // throttled: slow the whole connector down
-    if (r !== 'skipped' && r.status !== 0) msg.abort = true;
-    if (r !== 'skipped' && r.status === 0 && r.messageId) {
+    if (r === 'skipped' || r.status !== 0) {
+      msg.refused.push(r);
+      if (r !== 'skipped' && r.status === 0x58) this.pausedUntil = Date.now() + 1000; // throttled: slow the whole connector down
+      if (r !== 'skipped') msg.abort = true;
+    } else if (r.messageId) {
       this.parts.push({ recipientId: msg.claimed.recipientId, partNo, partsTotal: msg.total, messageId: r.messageId });
     }
     if (--msg.open > 0) return;
     if (msg.total > 1) this.applyAfterFlush = true; // (a receipt may have been applied to a part recorded earlier)
-    const statuses = msg.results.flatMap((x) => (x.r === 'skipped' ? [] : [x.r.status]));
+    const { recipientId, dispatchId } = msg.claimed;
+    if (!msg.refused.length) {
+      this.outcomes.push({ recipientId, dispatchId, kind: 'sent' });
+      return;
+    }
+    const statuses = msg.refused.flatMap((x) => (x === 'skipped' ? [] : [x.status]));
     const permanent = statuses.find((s): s is number => typeof s === 'number' && s !== 0 && !RETRYABLE_STATUSES.has(s));
-    const base = { recipientId: msg.claimed.recipientId, dispatchId: msg.claimed.dispatchId };
-    if (permanent !== undefined) this.outcomes.push({ ...base, kind: 'fail', status: permanent });
-    else if (statuses.some((s) => s === 'timeout' || (typeof s === 'number' && s !== 0))) this.outcomes.push({ ...base, kind: 'retry' });
-    else if (statuses.some((s) => s === 'dropped') || msg.results.some((x) => x.r === 'skipped')) this.outcomes.push({ ...base, kind: 'release' });
-    else this.outcomes.push({ ...base, kind: 'sent' });
+    if (permanent !== undefined) this.outcomes.push({ recipientId, dispatchId, kind: 'fail', status: permanent });
+    else if (statuses.some((s) => s === 'timeout' || typeof s === 'number')) this.outcomes.push({ recipientId, dispatchId, kind: 'retry' });
+    else this.outcomes.push({ recipientId, dispatchId, kind: 'release' }); // dropped or skipped parts only
   }
 
   /** Writes the buffered answers (one transaction); on failure they stay buffered for the next flush. */

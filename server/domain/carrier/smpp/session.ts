@@ -22,27 +22,6 @@ export type SubmitResult = { status: number; messageId: string | null } | { stat
 
 type Pending = { done: (r: SubmitResult) => void; deadline: number };
 
-/**
- * A submit_sm already encoded (encodeSubmitSm), handed to the library's Session.send as a PDU: the library gives it
- * the next sequence number and writes toBuffer()'s octets.
- */
-function preEncoded(octets: Buffer): smpp.Pdu {
-  return {
-    command: 'submit_sm',
-    command_id: 0x00000004,
-    command_status: 0,
-    sequence_number: 0,
-    isResponse: () => false,
-    response: () => {
-      throw new Error('a submit_sm is answered by the SMSC');
-    },
-    toBuffer(this: smpp.Pdu) {
-      octets.writeUInt32BE(this.sequence_number, 12);
-      return octets;
-    },
-  };
-}
-
 const BACKOFF_MIN_MS = 1000;
 const BACKOFF_MAX_MS = 60_000;
 
@@ -129,6 +108,12 @@ export class SmppSession {
         this.enquire = setInterval(() => this.lib === s && s.enquire_link(() => {}), this.cfg.enquireLinkS * 1000);
       });
     });
+    // Every submit_sm's answer, looked up by its sequence number (one handler, not a callback per submit_sm; one
+    // answered after its timeout has no entry any more and is ignored)
+    s.on('submit_sm_resp', (resp: smpp.Pdu) => {
+      if (this.lib !== s) return;
+      this.settle(resp.sequence_number, { status: resp.command_status, messageId: typeof resp.message_id === 'string' ? resp.message_id : null });
+    });
     s.on('enquire_link', (pdu: smpp.Pdu) => s.send(pdu.response()));
     s.on('unbind', (pdu: smpp.Pdu) => {
       s.send(pdu.response());
@@ -178,15 +163,16 @@ export class SmppSession {
   send(pdu: Record<string, unknown> | Buffer, done: (r: SubmitResult) => void): void {
     const s = this.lib;
     if (!s || !this.bound) return done({ status: 'dropped' });
-    const entry: Pending = { done, deadline: performance.now() + this.cfg.respTimeoutMs };
-    const onResp = (resp: smpp.Pdu) => {
-      if (this.pending.get(resp.sequence_number) !== entry) return; // (answered after its timeout)
-      this.settle(resp.sequence_number, { status: resp.command_status, messageId: typeof resp.message_id === 'string' ? resp.message_id : null });
-    };
-    const sent = Buffer.isBuffer(pdu) ? s.send(preEncoded(pdu), onResp) : s.submit_sm(pdu, onResp);
-    if (!sent) return done({ status: 'dropped' });
+    const lib = s as unknown as { sequence: number };
+    if (Buffer.isBuffer(pdu)) {
+      // the octets of encodeSubmitSm, with the next sequence number as the library's Session.send numbers them
+      if (!s.socket.writable) return done({ status: 'dropped' });
+      if (lib.sequence === 0x7fffffff) lib.sequence = 0;
+      pdu.writeUInt32BE(++lib.sequence, 12);
+      s.socket.write(pdu);
+    } else if (!s.submit_sm(pdu)) return done({ status: 'dropped' });
     this.inflight++;
-    this.pending.set((s as unknown as { sequence: number }).sequence, entry);
+    this.pending.set(lib.sequence, { done, deadline: performance.now() + this.cfg.respTimeoutMs });
     if (!this.deadlineTimer) this.watchDeadlines();
   }
 
