@@ -29,15 +29,17 @@ export async function moveWithEvents(
   const { from, to, type } = step;
   const counters = step.counters !== false;
   const at = now.toISOString();
-  // absent keys read as null: a delivered receipt sends only its id
-  const payload = rows.map((r) => ({
-    id: r.id,
-    ...(r.carrier != null ? { carrier: r.carrier } : {}),
-    ...(r.carrierMessageId != null ? { carrier_message_id: r.carrierMessageId } : {}),
-    ...(r.errorCode != null ? { error_code: r.errorCode } : {}),
-    ...(r.errorMessage != null ? { error_message: r.errorMessage } : {}),
-    ...(r.extra ? { extra: r.extra } : {}),
-  }));
+  // absent keys read as null: a delivered receipt sends only its id. Keys are added one by one, not spread: on Node 20
+  // a spread followed by more properties takes a slow path (about 1 us a row here, 3,000 rows per 1,000 recipients).
+  const payload = rows.map((r) => {
+    const o: { id: number; carrier?: string; carrier_message_id?: string; error_code?: string; error_message?: string; extra?: Record<string, unknown> } = { id: r.id };
+    if (r.carrier != null) o.carrier = r.carrier;
+    if (r.carrierMessageId != null) o.carrier_message_id = r.carrierMessageId;
+    if (r.errorCode != null) o.error_code = r.errorCode;
+    if (r.errorMessage != null) o.error_message = r.errorMessage;
+    if (r.extra) o.extra = r.extra;
+    return o;
+  });
   const field = eventTimeField(type);
   const fixed = { ...(field ? { [field]: at } : {}), ...step.common };
   const dispatchAt = d.dispatchAt ? d.dispatchAt.toISOString() : null;
