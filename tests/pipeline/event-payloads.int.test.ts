@@ -33,6 +33,13 @@ async function eventsOf(messageId: string, type: string) {
      where e.message_id = ${messageId} and e.event_type = ${type} order by r.position`);
   return rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() }));
 }
+/** The pending graphile-worker job of a key: what a step enqueued for the next one (its task, payload and moment). */
+async function jobOf(key: string) {
+  const rows = await deps.db.execute<{ task_identifier: string; payload: unknown; run_at: string }>(sql`
+    select t.identifier as task_identifier, j.payload, j.run_at
+      from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where j.key = ${key}`);
+  return rows.map((r) => ({ ...r, run_at: new Date(r.run_at).toISOString() }));
+}
 const envelope = (e: EventRow, messageId: string, at: string, data: Record<string, unknown>) => ({
   event_id: e.id,
   event_type: e.event_type,
@@ -58,10 +65,12 @@ describe('pipeline steps: exact events, rows and counters', () => {
       expect(e).toMatchObject({ dispatch_id: dispatchId, created_at: T(1) });
       expect(e.payload).toEqual(envelope(e, id, T(1), { recipient_phone: e.phone, carrier: label[e.phone], dispatch_at: null }));
     }
-    const [afterDispatch] = await deps.db.execute<{ picked_up: number; updated_at: string; state: string; started_at: string }>(sql`
-      select m.picked_up, m.updated_at, d.state, d.started_at from messages m join message_dispatches d on d.message_id = m.id where m.id = ${id}`);
+    const [afterDispatch] = await deps.db.execute<{ picked_up: number; next_dispatch_at: string | null; updated_at: string; state: string; started_at: string }>(sql`
+      select m.picked_up, m.next_dispatch_at, m.updated_at, d.state, d.started_at from messages m join message_dispatches d on d.message_id = m.id where m.id = ${id}`);
     expect({ ...afterDispatch, updated_at: new Date(afterDispatch.updated_at).toISOString(), started_at: new Date(afterDispatch.started_at).toISOString() })
-      .toEqual({ picked_up: 6, updated_at: T(1), state: 'running', started_at: T(1) });
+      .toEqual({ picked_up: 6, next_dispatch_at: null, updated_at: T(1), state: 'running', started_at: T(1) });
+    // the submit job, written in the same round trip as the two rows above (CARRIER_SIM_DELAY_MS = 0: at the step's time)
+    expect(await jobOf(`submit:${dispatchId}`)).toEqual([{ task_identifier: 'carrier_submit', payload: { dispatch_id: dispatchId }, run_at: T(1) }]);
 
     clock.set(new Date(T(2)));
     await submitDispatch(pipeline, dispatchId);
@@ -77,6 +86,11 @@ describe('pipeline steps: exact events, rows and counters', () => {
       recipient_phone: M1111, carrier: 'sim-vodacom', failed_at: T(2), error_code: 'UNKNOWN_SUBSCRIBER',
       error_message: 'The number is not assigned to a subscriber.', retryable: false, dispatch_at: null,
     }));
+    // the receipts job, pipelined with finishIfComplete (which leaves the dispatch running: 5 recipients are sent)
+    expect(await jobOf(`receipts:${dispatchId}`)).toEqual([{ task_identifier: 'carrier_receipts', payload: { dispatch_id: dispatchId }, run_at: T(2) }]);
+    const [afterSubmit] = await deps.db.execute<{ state: string; dispatches_done: number }>(sql`
+      select d.state, m.dispatches_done from messages m join message_dispatches d on d.message_id = m.id where m.id = ${id}`);
+    expect(afterSubmit).toEqual({ state: 'running', dispatches_done: 0 });
 
     clock.set(new Date(T(3)));
     await receiptsDispatch(pipeline, dispatchId);

@@ -5,6 +5,7 @@ import { routeToConnectors } from '@/server/domain/carrier/routing';
 import { FAILURES } from '@/server/domain/carrier/simulator';
 import { addJob } from '@/server/jobs/add-job';
 import { inTransaction } from '@/server/lib/after-commit';
+import { allSettledOrThrow } from '@/server/lib/settle';
 import { stepAt, type Pipeline } from './pipeline';
 import type { DispatchRef } from './recipient-events';
 import { finishIfComplete, moveWithEvents } from './transitions';
@@ -45,8 +46,11 @@ export async function submitDispatch(p: Pipeline, dispatchId: string): Promise<v
     const failed = outcomes.flatMap((o) => (o.accepted ? [] : [{ id: o.recipientId, carrier: o.carrier, failure: o as Failure }]));
     const movedSent = await moveWithEvents(tx, d.ref, { from: 'processing', to: 'sent', type: 'sms.sent' }, sent, now);
     await failRecipients(tx, d, 'processing', failed, now);
-    if (movedSent) await addJob(tx, 'carrier_receipts', { dispatch_id: dispatchId }, { runAt: stepAt(p, now), jobKey: `receipts:${dispatchId}` });
-    await finishIfComplete(tx, d.ref, now);
+    // independent of each other (the receipts job runs after this commits): one round trip
+    await allSettledOrThrow([
+      movedSent ? addJob(tx, 'carrier_receipts', { dispatch_id: dispatchId }, { runAt: stepAt(p, now), jobKey: `receipts:${dispatchId}` }) : Promise.resolve(),
+      finishIfComplete(tx, d.ref, now),
+    ] as const);
   });
 }
 

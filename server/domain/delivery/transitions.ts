@@ -29,10 +29,10 @@ export async function moveWithEvents(
   const { from, to, type } = step;
   const counters = step.counters !== false;
   const at = now.toISOString();
-  // absent keys read as null: a delivered receipt sends only its id
+  // absent keys read as null: a delivered receipt sends only its id. Keys are added one by one, not spread: on Node 20
+  // a spread followed by more properties takes a slow path (about 1 us a row here, 3,000 rows per 1,000 recipients).
   const payload = rows.map((r) => {
-    // (keys set one by one, not spread from a temporary object each: the same JSON, without 5 objects per row)
-    const o: Record<string, unknown> = { id: r.id };
+    const o: { id: number; carrier?: string; carrier_message_id?: string; error_code?: string; error_message?: string; extra?: Record<string, unknown> } = { id: r.id };
     if (r.carrier != null) o.carrier = r.carrier;
     if (r.carrierMessageId != null) o.carrier_message_id = r.carrierMessageId;
     if (r.errorCode != null) o.error_code = r.errorCode;
@@ -60,6 +60,11 @@ export async function moveWithEvents(
                updated_at = ${at}::timestamptz
           from x
          where r.id = x.id and r.dispatch_id = ${d.id} and r.state = ${from}
+           -- the same rows, said so that the plan cannot go wrong: the dispatch index no longer holds the state
+           -- (migration 0019), and on a table without statistics the planner then guessed 1 row of the dispatch and
+           -- joined x to it by a nested loop that read x's 1,000 rows once per row (300 ms instead of 3). With the
+           -- ids as an array it hashes x or probes the primary key, with or without statistics.
+           and r.id = any(array(select x.id from x))
         returning r.id, r.phone, r.carrier, x.extra, gen_random_uuid() as eid
       ), ${counters ? sql`counted as (
         -- the message's counters (and updated_at), in the same statement (no other part of it writes the

@@ -22,9 +22,12 @@ export const MIN_PHONE_CHARS = 8;
 const SEPARATORS = /[\s-]+/g;
 const SHAPE = /^\+?[0-9]+$/;
 
+// `text` always passed SHAPE (digits, an optional leading '+'), so the whole text is the number: `extract: false`
+// skips libphonenumber's search for a number inside free text (two regular expressions that return such a text
+// whole), about half its parse time.
 function tryParse(text: string, country?: CountryCode): PhoneNumber | undefined {
   try {
-    return parsePhoneNumberFromString(text, country);
+    return parsePhoneNumberFromString(text, country === undefined ? { extract: false } : { defaultCountry: country, extract: false });
   } catch {
     return undefined;
   }

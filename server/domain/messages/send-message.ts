@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import type { AuthedApp } from '@/server/domain/keys/authenticate';
 import { effectivePriceRows } from '@/server/domain/pricing/effective-rows';
-import { computeCost, createPriceResolver } from '@/server/domain/pricing/pricing';
+import { computeCost, createPriceResolver, type ResolvedPrice } from '@/server/domain/pricing/pricing';
 import { unitPriceOf } from '@/server/domain/wallets/get-balance';
 import { chargeWallets } from '@/server/domain/wallets/charge';
 import type { SendResult } from '@/server/contracts/send';
@@ -53,8 +53,15 @@ export async function sendMessage(
     sending_type: plan.sendingType,
   };
 
+  // each distinct price's text once (a resolver hands out one ResolvedPrice per row), not one decimal rounding per recipient
+  const priceText = new Map<ResolvedPrice, string>();
+  const textOf = (p: ResolvedPrice) => {
+    let t = priceText.get(p);
+    if (t === undefined) priceText.set(p, (t = toDbAmount(p.price)));
+    return t;
+  };
   const recipientsJson = JSON.stringify(
-    plan.recipients.map((phone, i) => ({ p: i, n: phone, c: toDbAmount(priced[i].price), r: priced[i].row?.id ?? null })),
+    plan.recipients.map((phone, i) => ({ p: i, n: phone, c: textOf(priced[i]), r: priced[i].row?.id ?? null })),
   );
   const dispatchesJson = JSON.stringify(dispatches.map((d) => ({ id: d.id, seq: d.seq, at: d.at?.toISOString() ?? null })));
   const at = now.toISOString();

@@ -85,7 +85,14 @@ export function computeCost(
     throw new RangeError('dispatches must be a non-negative integer');
   }
   const prices = recipientsE164.map((number) => resolve(number));
-  const perRecipient = prices.map((p) => p.price.times(segments).times(dispatches));
+  // A resolver hands out one ResolvedPrice per row (and one for the default), so each distinct price is multiplied
+  // once and its Decimal (immutable) shared by the recipients it prices: a send of 1,000 numbers has a handful.
+  const each = new Map<ResolvedPrice, Decimal>();
+  const perRecipient = prices.map((p) => {
+    let d = each.get(p);
+    if (d === undefined) each.set(p, (d = p.price.times(segments).times(dispatches)));
+    return d;
+  });
   const perDispatch = prices.reduce((acc, p) => acc.plus(p.price), new Decimal(0)).times(segments);
   return { total: perDispatch.times(dispatches), perDispatch, perRecipient, prices };
 }
