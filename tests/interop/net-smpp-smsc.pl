@@ -19,7 +19,9 @@ while (1) { my $c = $listen->accept() or next;
       $c->bind_transceiver_resp(system_id => 'PERLSMSC', seq => $pdu->{seq});
     } elsif ($cmd == 0x00000004) {
       my $mid = sprintf('%x', ++$id);
-      printf "submit_sm to=%s ton=%d npi=%d dc=%d esm=%d rd=%d len=%d text=%s\n", $pdu->{destination_addr}, $pdu->{dest_addr_ton}, $pdu->{dest_addr_npi}, $pdu->{data_coding}, $pdu->{esm_class}, $pdu->{registered_delivery}, length($pdu->{short_message}), unpack('H*', $pdu->{short_message});
+      printf "submit_sm from=%s ton=%d npi=%d to=%s ton=%d npi=%d dc=%d esm=%d rd=%d vp=%s len=%d text=%s\n", $pdu->{source_addr}, $pdu->{source_addr_ton}, $pdu->{source_addr_npi}, $pdu->{destination_addr}, $pdu->{dest_addr_ton}, $pdu->{dest_addr_npi}, $pdu->{data_coding}, $pdu->{esm_class}, $pdu->{registered_delivery}, $pdu->{validity_period}, length($pdu->{short_message}), unpack('H*', $pdu->{short_message});
+      # TLVs by numeric tag (Net::SMPP keeps each under its decimal tag): SAR 0x020c/0x020e/0x020f, message_payload 0x0424
+      for my $tag (sort { $a <=> $b } grep { /^\d+$/ } keys %$pdu) { printf "  tlv 0x%04x len=%d %s\n", $tag, length($pdu->{$tag}), unpack('H*', $pdu->{$tag}); }
       $c->submit_sm_resp(message_id => $mid, seq => $pdu->{seq});
       my $dec = hex($mid);
       $c->deliver_sm(source_addr => $pdu->{destination_addr}, destination_addr => $pdu->{source_addr}, esm_class => 0x04, async => 1,
