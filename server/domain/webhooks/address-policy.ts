@@ -66,12 +66,15 @@ export const systemResolve: Resolve = (host) => lookup(host, { all: true, verbat
 
 /** Sandbox: http(s) anywhere, no pin. Live: https only, and every address of the host must be public. */
 export async function vetDestination(url: URL, opts: { live: boolean; resolve?: Resolve }): Promise<Vetted> {
-  const verdict = vetWithoutLookup(url, opts.live);
-  if (verdict) return verdict;
+  return vetWithoutLookup(url, opts.live) ?? vetByLookup(url, opts.resolve);
+}
+
+/** The rest of vetDestination, for a live https URL with a host name (vetWithoutLookup gave no verdict): its addresses. */
+export async function vetByLookup(url: URL, resolve?: Resolve): Promise<Vetted> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: Array<{ address: string; family: number }>;
   try {
-    addresses = await (opts.resolve ?? systemResolve)(host);
+    addresses = await (resolve ?? systemResolve)(host);
   } catch (e) {
     return { ok: false, error: `DNS lookup failed for ${host}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`, retryable: true };
   }

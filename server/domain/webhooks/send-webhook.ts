@@ -1,6 +1,6 @@
 import type { Env } from '@/server/env';
 import { decryptSecret } from '@/server/lib/crypto';
-import { vetDestination, vetWithoutLookup, type Pin, type Resolve } from './address-policy';
+import { vetByLookup, vetWithoutLookup, type Pin, type Resolve } from './address-policy';
 import { agentFor, freshClient } from './agents';
 import { outcomeOf, type Outcome } from './retry-policy';
 import { signatureHeaders } from './signing';
@@ -63,7 +63,8 @@ export async function sendWebhook(
   }
   const timeoutError = `timeout after ${env.WEBHOOK_TIMEOUT_MS} ms`;
   const live = env.SMS_ENV === 'live';
-  const vetted = vetWithoutLookup(url, live) ?? (await withDeadline(vetDestination(url, { live, resolve: opts.resolve }), deadline));
+  // vetDestination's two halves: the checks at once, and a DNS lookup (under the deadline) only when they gave no verdict
+  const vetted = vetWithoutLookup(url, live) ?? (await withDeadline(vetByLookup(url, opts.resolve), deadline));
   if (vetted === 'timeout') return result(null, timeoutError, 'retry');
   if (!vetted.ok) return result(null, vetted.error, vetted.retryable ? 'retry' : 'permanent');
   const body = envelopeBody(target.payload);
