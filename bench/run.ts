@@ -23,6 +23,7 @@ import { DEFAULT_LIMITS as WEBHOOK_LIMITS } from '@/server/domain/webhooks/deliv
 import { load, loop } from './lib/load';
 import { noopJobsPerSecond, rawPipeline, rawSendWrites, rawStatusReads, type RawMerchant } from './lib/raw-db';
 import { digestApiKey } from '@/server/lib/crypto';
+import { startMinimalSendServer } from './lib/minimal-send';
 import { startMinimalStatusServer } from './lib/minimal-status';
 import { cpuSeconds, processCpuSeconds, processOfRole, processSyscalls, sampleRss, webProcess } from './lib/rss';
 import { admin, benchEnv, benchMerchant, ensureBuild, freshDatabase, migrate, startNpm, startProfiled, waitFor, type Proc } from './lib/service';
@@ -172,6 +173,14 @@ try {
       { figure: 'POST /send 1 rcpt, 32 conns', unit: 'req/s', value: send1.rps, baseline: 'raw postgres.js tx loop, same writes', baselineValue: rawOne.rps, target: '>= 0.85 x', ok: send1.rps >= 0.85 * rawOne.rps },
       { figure: 'POST /send 1 rcpt, 32 conns: p99', unit: 'ms', value: send1.p99, baseline: 'raw postgres.js tx loop p99', baselineValue: rawOne.p99, target: '<= 1.3 x', ok: send1.p99 <= 1.3 * rawOne.p99 },
     );
+    // The raw loop's writes behind a bare node:http server, loaded the same way: what HTTP and autocannon cost here.
+    const minimalSend = await startMinimalSendServer(env, raw(sendMerchants));
+    try {
+      const bare = await run('POST /send 1 recipient, bare node:http server', { url: `${minimalSend.origin}/send`, method: 'POST', body: one, connections: CONNECTIONS, keys }, minimalSend.pid);
+      rows.push({ figure: '(info) bare node:http + the same writes', unit: 'req/s', value: bare.rps, baseline: 'raw postgres.js tx loop, same writes', baselineValue: rawOne.rps, target: '(info)', ok: null });
+    } finally {
+      minimalSend.stop();
+    }
     // One merchant: its sends serialize on its wallet row lock (held from the charge to the commit, WAL flush
     // included), so this is the rate one merchant can reach, against the raw loop of the same writes for it.
     const solo = [sendMerchants[0]];

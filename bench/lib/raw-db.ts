@@ -30,7 +30,10 @@ export function rawSendWrites(sql: postgres.Sql, merchants: RawMerchant[], recip
   };
 }
 
-/** One send's writes (see rawSendWrites); returns the ids of the message and its dispatch. */
+/**
+ * One send's writes (see rawSendWrites); returns the ids of the message and its dispatch, what the key's slot
+ * left (the service's RateLimit-* headers) and the send's cost.
+ */
 export function rawSendOnce(sql: postgres.Sql, recipients: number, block = 0) {
   const price = '0.0200';
   const cost = (Number(price) * recipients).toFixed(4);
@@ -111,7 +114,7 @@ export function rawSendOnce(sql: postgres.Sql, recipients: number, block = 0) {
       ]);
       if (!charge.covered) throw new Error('raw send: balance');
     });
-    return { messageId, dispatchId };
+    return { messageId, dispatchId, cost, limit: Number(key.rl_limit), remaining: Number(key.remaining), resetSeconds: Number(key.reset_s) };
   };
 }
 
