@@ -14,10 +14,13 @@
  *       statement (2000 at a time, the next claim when half are sent; the first claim before the clock starts, as the
  *       drain's connector claims while the SMSC holds it), and each flush also sets their outbox rows sent (a CTE of
  *       the same statement: still one round trip).
+ * Breakdown variants: P (carrier_parts only), PR (the parts and the recipients' move, no events). A trailing `f` (Af,
+ * Bf, Cf, ...) sends the connector's submit_sm fields instead of the raw loop's (sender, TON/NPI, validity period, as the
+ * service does and as bench/run.ts's info row sends them), which costs the SMSC more to decode.
  * Each run: a warm-up of n then the measured n. Rates: to the last submit_sm_resp (as the raw loop measures) and to
  * the last commit. CPU per submit_sm: client process, SMSC (this process), Postgres backends of the database.
  *
- *   flock /tmp/bench.lock npx tsx bench/probe-smpp-floor.ts [--rounds 4] [--n 10000] [--window 50] [--batch 50] [--variants A,A',B,C]
+ *   flock /tmp/bench.lock npx tsx bench/probe-smpp-floor.ts [--rounds 4] [--n 10000] [--window 50] [--batch 50] [--variants A,A',B,C,P,PR,Af,Bf,Cf]
  */
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -44,23 +47,40 @@ const WINDOW = Number(opts.window);
 const BATCH = Number(opts.batch);
 const VARIANTS = opts.variants!.split(',');
 const PER_SEND = 1000;
+// the connector's submit_sm fields (sender, TON/NPI, validity period), as bench/run.ts's info row sends them: the test
+// SMSC's library decodes more per submit_sm then (the validity period becomes a Date)
+const CONNECTOR_FIELDS = { ...DEFAULT_FIELDS, source_addr_ton: 5, source_addr_npi: 0, source_addr: 'ACME', dest_addr_ton: 1, dest_addr_npi: 1, validity_period: '000002000000000R' };
+/** A variant's name: A, A', P (parts only), PR (parts and the recipients' move), B, C; a trailing f: the connector's fields. */
+function variant(v: string): { mode: Mode; fields: Record<string, unknown> } {
+  const f = v.endsWith('f');
+  const base = f ? v.slice(0, -1) : v;
+  const modes: Record<string, Mode> = { A: 'none', "A'": 'none', P: 'P', PR: 'PR', B: 'B', C: 'C' };
+  if (!(base in modes)) throw new Error(`unknown variant ${v}`);
+  return { mode: modes[base], fields: f ? CONNECTOR_FIELDS : DEFAULT_FIELDS };
+}
 const log = (m: string) => console.log(`[floor] ${m}`);
 
 // The child: plain JavaScript for `node -e`, the raw loop of bench/lib/raw-smpp.ts (the same submit_sm, the same
 // lanes), plus the writes of its mode. It asks this process for each run's spec over IPC ('ready'), so that this
 // process reads the SMSC's and Postgres's CPU right before the run starts and right after it ends ('done').
-const SETTLE = (withOutbox: boolean) => `
+type Mode = 'none' | 'P' | 'PR' | 'B' | 'C';
+const SETTLE = (mode: Exclude<Mode, 'none'>) => {
+  const parts = `insert into carrier_parts (recipient_id, connector_id, part_no, parts_total, carrier_message_id)
+    select x.r, $3, 1, 1, x.c from x`;
+  // (P and PR: $4 and $5 are still sent, so every mode binds the same parameters)
+  if (mode === 'P') return `with x as (select * from unnest($1::bigint[], $2::text[]) as x(r, c)), y as (select $4::text, $5::text) ${parts}`;
+  const move = `update message_recipients r set state = 'sent', carrier = $4, carrier_message_id = x.c, sent_at = $5::text::timestamptz, updated_at = $5::text::timestamptz
+      from x where r.id = x.r and r.state = 'processing'`;
+  if (mode === 'PR') return `with x as (select * from unnest($1::bigint[], $2::text[]) as x(r, c)), parts as (${parts}) ${move}`;
+  return `
   with x as (select * from unnest($1::bigint[], $2::text[]) as x(r, c)),
-  ${withOutbox ? `o as (
+  ${mode === 'C' ? `o as (
     update carrier_outbox o set state = 'sent', claimed_by = null, claimed_at = null, expires_at = now() + make_interval(secs => 172800)
       from x where o.recipient_id = x.r and o.connector_id = $3 and o.state = 'queued'
   ),` : ''}
-  parts as (
-    insert into carrier_parts (recipient_id, connector_id, part_no, parts_total, carrier_message_id)
-    select x.r, $3, 1, 1, x.c from x
-  ), mv as (
-    update message_recipients r set state = 'sent', carrier = $4, carrier_message_id = x.c, sent_at = $5::text::timestamptz, updated_at = $5::text::timestamptz
-      from x where r.id = x.r and r.state = 'processing'
+  parts as (${parts}),
+  mv as (
+    ${move}
     returning r.id, r.message_id, r.dispatch_id, r.phone, x.c, gen_random_uuid() as eid
   )
   insert into webhook_events (id, organization_id, app_id, message_id, dispatch_id, recipient_id, event_type, payload, created_at)
@@ -69,6 +89,7 @@ const SETTLE = (withOutbox: boolean) => `
            'data', jsonb_build_object('recipient_phone', mv.phone, 'carrier', $4::text, 'sent_at', $5::text, 'carrier_message_id', mv.c, 'dispatch_at', null)),
          $5::text::timestamptz
     from mv join messages m on m.id = mv.message_id`;
+};
 // server/domain/carrier/smpp/outbox.ts claimOutbox, the same statement
 const CLAIM = `
   with picked as (
@@ -89,8 +110,7 @@ const smpp = require('smpp');
 const postgres = require('postgres');
 const cfg = JSON.parse(process.argv[1]);
 const sql = postgres(cfg.url, { max: 2, onnotice: () => {} });
-const SETTLE_B = ${JSON.stringify(SETTLE(false))};
-const SETTLE_C = ${JSON.stringify(SETTLE(true))};
+const SETTLE = ${JSON.stringify({ P: SETTLE('P'), PR: SETTLE('PR'), B: SETTLE('B'), C: SETTLE('C') })};
 const CLAIM = ${JSON.stringify(CLAIM)};
 const fail = (e) => { console.error(e); process.exit(1); };
 const session = smpp.connect({ url: 'smpp://127.0.0.1:' + cfg.port });
@@ -115,13 +135,13 @@ const run = async (spec) => {
     if (claiming || claimed >= n || queue.length >= cfg.depth / 2) return;
     claiming = claim(Math.min(cfg.depth, n - claimed)).catch(fail).finally(() => { claiming = null; });
   };
-  if (mode === 'B') {
+  if (mode !== 'none' && mode !== 'C') {
     const rows = await sql\`select id from message_recipients where dispatch_id = any(\${spec.dispatchIds}) and state = 'processing' order by id\`;
     if (rows.length !== n) fail(new Error('expected ' + n + ' recipients in processing, found ' + rows.length));
     for (const r of rows) queue.push(r.id);
   }
   if (mode === 'C') await claim(Math.min(cfg.depth, n)); // before the clock, as the drain's first claim
-  const settle = mode === 'C' ? SETTLE_C : SETTLE_B;
+  const settle = SETTLE[mode];
   let ids = [];
   let cids = [];
   let flushing = null;
@@ -139,11 +159,11 @@ const run = async (spec) => {
   await Promise.all(Array.from({ length: cfg.window }, async () => {
     while (sent < n) {
       sent++;
-      if (mode === 'none') { await new Promise((resolve) => session.submit_sm(cfg.fields, () => resolve())); continue; }
+      if (mode === 'none') { await new Promise((resolve) => session.submit_sm(spec.fields, () => resolve())); continue; }
       if (mode === 'C') maybeClaim();
       while (!queue.length) await new Promise((r) => waiters.push(r));
       const id = queue.shift();
-      await new Promise((resolve) => session.submit_sm(cfg.fields, (pdu) => {
+      await new Promise((resolve) => session.submit_sm(spec.fields, (pdu) => {
         if (pdu.command_status !== 0) fail(new Error('submit_sm refused: ' + pdu.command_status));
         ids.push(id); cids.push(pdu.message_id);
         if (!flushing && ids.length >= cfg.batch) flush();
@@ -171,13 +191,13 @@ session.bind_transmitter({ system_id: 'bench', password: 'benchpw1' }, async (pd
   setTimeout(() => process.exit(0), 50);
 });`;
 
-type Spec = { mode: 'none' | 'B' | 'C'; connectorId: string; connectorName: string; dispatchIds: string[] };
+type Spec = { mode: Mode; connectorId: string; connectorName: string; dispatchIds: string[]; fields: Record<string, unknown> };
 type ChildResult = { rateResp: number; rateCommit: number; cpuMs: number; flushes: number; claims: number };
 type Measured = ChildResult & { smscMs: number; pgMs: number };
 
 /** The probe's child through its runs (a warm-up then the measured one); the SMSC's and Postgres's CPU over each run. */
 async function floorChild(url: string, port: number, runs: Spec[]): Promise<Measured[]> {
-  const cfg = { url, port, n: N, window: WINDOW, batch: BATCH, depth: 2000, fields: DEFAULT_FIELDS };
+  const cfg = { url, port, n: N, window: WINDOW, batch: BATCH, depth: 2000 };
   const child = spawn(process.execPath, ['-e', CHILD, JSON.stringify(cfg)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const out: Measured[] = [];
   let at: { smsc: NodeJS.CpuUsage; pg: number } | null = null;
@@ -238,9 +258,10 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     const turn: Plan[] = [];
     for (const v of VARIANTS) {
+      const { mode, fields } = variant(v);
       const spec = async (c: { id: string; name: string }): Promise<Spec> => ({
-        mode: v === 'B' ? 'B' : v === 'C' ? 'C' : 'none', connectorId: c.id, connectorName: c.name,
-        dispatchIds: v === 'B' || v === 'C' ? await recipients(v === 'C', c) : [],
+        mode, connectorId: c.id, connectorName: c.name, fields,
+        dispatchIds: mode === 'none' ? [] : await recipients(mode === 'C', c),
       });
       turn.push({ variant: v, warm: await spec(warmConnector), main: await spec(mainConnector) });
     }
@@ -255,12 +276,12 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     for (const p of plans[round]) {
       let row: Row;
-      if (p.variant === 'A') {
+      if (p.variant === 'A' || p.variant === 'Af') {
         const c0 = process.cpuUsage();
-        const r = await rawSubmitChild(smsc.port, N, WINDOW);
+        const r = await rawSubmitChild(smsc.port, N, WINDOW, p.warm.fields);
         const c = process.cpuUsage(c0);
         // (as the bench reads it: the SMSC over the warm-up and the measured run)
-        row = { variant: 'A', round, rateResp: r.rate, rateCommit: r.rate, client: r.clientCpuMs! / N, smsc: (c.user + c.system) / 1000 / (2 * N), pg: null, batch: null };
+        row = { variant: p.variant, round, rateResp: r.rate, rateCommit: r.rate, client: r.clientCpuMs! / N, smsc: (c.user + c.system) / 1000 / (2 * N), pg: null, batch: null };
       } else {
         const [, r] = await floorChild(database.url, smsc.port, [p.warm, p.main]);
         row = { variant: p.variant, round, rateResp: r.rateResp, rateCommit: r.rateCommit, client: r.cpuMs / N, smsc: r.smscMs / N, pg: r.pgMs / N, batch: r.flushes ? N / r.flushes : null };
@@ -277,8 +298,9 @@ try {
       select (select count(*)::int from message_recipients where state = 'sent') as sent,
              (select count(*)::int from carrier_parts) as parts,
              (select count(*)::int from webhook_events where event_type = 'sms.sent') as events`;
-    const want = 2 * N * (round + 1) * VARIANTS.filter((v) => v === 'B' || v === 'C').length;
-    if (check.sent !== want || check.parts !== want || check.events !== want) throw new Error(`after round ${round + 1}: ${JSON.stringify(check)}, expected ${want} each`);
+    const count = (modes: Mode[]) => 2 * N * (round + 1) * VARIANTS.filter((v) => modes.includes(variant(v).mode)).length;
+    const want = { sent: count(['PR', 'B', 'C']), parts: count(['P', 'PR', 'B', 'C']), events: count(['B', 'C']) };
+    if (JSON.stringify(check) !== JSON.stringify(want)) throw new Error(`after round ${round + 1}: ${JSON.stringify(check)}, expected ${JSON.stringify(want)}`);
   }
 
   const median = (xs: number[]) => {
@@ -289,7 +311,8 @@ try {
   log('summary (medians over the rounds; ratio = per round against that round\'s A):');
   for (const v of VARIANTS) {
     const mine = rows.filter((r) => r.variant === v);
-    const ratio = (f: (r: Row) => number) => median(mine.map((r) => f(r) / rows.find((a) => a.variant === 'A' && a.round === r.round)!.rateResp));
+    const ratio = (f: (r: Row) => number, base = 'A') => median(mine.map((r) => f(r) / rows.find((a) => a.variant === base && a.round === r.round)!.rateResp));
+    const ofAf = v.endsWith('f') && v !== 'Af' && VARIANTS.includes('Af') ? `, ${ratio((r) => r.rateResp, 'Af').toFixed(2)} of Af` : '';
     const cpu = (f: (r: Row) => number | null) => {
       const xs = mine.map(f).filter((x): x is number => x !== null);
       return xs.length ? median(xs) : null;
@@ -297,7 +320,7 @@ try {
     const client = cpu((r) => r.client);
     const pg = cpu((r) => r.pg);
     const total = (client ?? 0) + (cpu((r) => r.smsc) ?? 0) + (pg ?? 0);
-    log(`  ${v.padEnd(2)}: ${median(mine.map((r) => r.rateResp)).toFixed(0)}/s to the last answer (${VARIANTS.includes('A') ? ratio((r) => r.rateResp).toFixed(2) : '-'} of A; runs ${mine.map((r) => r.rateResp.toFixed(0)).join(', ')}), ` +
+    log(`  ${v.padEnd(2)}: ${median(mine.map((r) => r.rateResp)).toFixed(0)}/s to the last answer (${VARIANTS.includes('A') ? ratio((r) => r.rateResp).toFixed(2) : '-'} of A${ofAf}; runs ${mine.map((r) => r.rateResp.toFixed(0)).join(', ')}), ` +
       `${median(mine.map((r) => r.rateCommit)).toFixed(0)}/s to the last commit (${VARIANTS.includes('A') ? ratio((r) => r.rateCommit).toFixed(2) : '-'}); ` +
       `CPU ms per submit_sm: client ${fmt(client)}, SMSC ${fmt(cpu((r) => r.smsc))}, Postgres ${fmt(pg)}, total ${total.toFixed(3)}`);
   }
