@@ -23,6 +23,7 @@
  *   flock /tmp/bench.lock npx tsx bench/probe-smpp-floor.ts [--rounds 4] [--n 10000] [--window 50] [--batch 50] [--variants A,A',B,C,P,PR,Af,Bf,Cf]
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
 import { digestApiKey } from '@/server/lib/crypto';
@@ -219,6 +220,17 @@ async function floorChild(url: string, port: number, runs: Spec[]): Promise<Meas
   return out;
 }
 
+/** Share of all CPUs not idle over `ms`, from /proc/stat (as bench/run.ts logs it before it starts). */
+async function machineBusy(ms: number): Promise<number> {
+  const read = () => readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1, 9).map(Number);
+  const a = read();
+  await new Promise((r) => setTimeout(r, ms));
+  const d = read().map((x, i) => x - a[i]);
+  const total = d.reduce((x, y) => x + y, 0);
+  return total ? (100 * (total - d[3] - d[4])) / total : 0;
+}
+
+log(`before start, this machine's CPUs were ${(await machineBusy(2000)).toFixed(0)}% busy with other work`);
 const database = await freshDatabase();
 const env = benchEnv(database.url);
 const sql = postgres(database.url, { max: 4, onnotice: () => {} });
