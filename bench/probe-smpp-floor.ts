@@ -20,6 +20,14 @@
  * Each run: a warm-up of n then the measured n. Rates: to the last submit_sm_resp (as the raw loop measures) and to
  * the last commit. CPU per submit_sm: client process, SMSC (this process), Postgres backends of the database.
  *
+ * What it showed (2026-11-26, 2-core VM, medians of 14-33 rounds per variant, ratio to the same round's A, batch 50):
+ * A' 1.00 (CPU per submit_sm 0.067 ms: client 0.026, SMSC 0.041); P 0.84; PR 0.75; B 0.70 (IQR 0.58-0.81; 0.111 ms:
+ * client 0.037, SMSC 0.044, Postgres 0.030); C 0.62 (Postgres 0.050); Af 0.93; Bf 0.59; Cf 0.53 (0.141 ms). Batches of
+ * 250 or 1000 take Postgres to 0.025/0.023 ms but not the rate. The service's drain in bench runs between these: 0.60
+ * (0.46-0.73; 0.146 ms: worker 0.045, SMSC 0.051, Postgres 0.050), i.e. at Cf. Every variant keeps ~1.6-1.75 of the 2
+ * cores busy, so the rate goes as 1 / CPU per submit_sm: 0.8 of A needs about 0.085 ms in all, which D14's minimum
+ * writes alone exceed.
+ *
  *   flock /tmp/bench.lock npx tsx bench/probe-smpp-floor.ts [--rounds 4] [--n 10000] [--window 50] [--batch 50] [--variants A,A',B,C,P,PR,Af,Bf,Cf]
  */
 import { spawn } from 'node:child_process';
