@@ -189,12 +189,7 @@ const MOVE_SENT = moveStep(`state = 'sent', sent_at = now()`, 'processing', 'sms
 const MOVE_DELIVERED = moveStep(`state = 'delivered', done_at = now()`, 'sent', 'sms.delivered', `, 'delivered_at', ${ISO_NOW}, 'segments', 1`);
 
 export async function rawDispatchSteps(sql: postgres.Sql, d: { messageId: string; dispatchId: string }): Promise<void> {
-  await sql.begin(async (tx) => {
-    await tx`select d.id from message_dispatches d join messages m on m.id = d.message_id where d.id = ${d.dispatchId} for update of d, m`;
-    const [{ n }] = await tx.unsafe(MOVE_PROCESSING, [d.dispatchId], { prepare: true });
-    await tx`update message_dispatches set state = 'running', started_at = now() where id = ${d.dispatchId}`;
-    await tx`update messages set picked_up = picked_up + ${n}, next_dispatch_at = null, updated_at = now() where id = ${d.messageId}`;
-  });
+  await rawDispatchToProcessing(sql, d);
   await sql.begin(async (tx) => {
     await tx`select id from message_dispatches where id = ${d.dispatchId} for update`;
     await tx.unsafe(MOVE_SENT, [d.dispatchId], { prepare: true });
@@ -205,6 +200,20 @@ export async function rawDispatchSteps(sql: postgres.Sql, d: { messageId: string
     const [{ n }] = await tx.unsafe(MOVE_DELIVERED, [d.dispatchId], { prepare: true });
     await tx`update messages set delivered = delivered + ${n}, dispatches_done = dispatches_done + 1, updated_at = now() where id = ${d.messageId}`;
     await tx`update message_dispatches set state = 'done', finished_at = now() where id = ${d.dispatchId}`;
+  });
+}
+
+/**
+ * The pipeline's first step alone (rawDispatchSteps' first transaction): the dispatch's recipients pending ->
+ * processing with their sms.processing events, the dispatch running, the message's picked_up. What a connector
+ * then finds to submit (bench/probe-smpp-floor.ts).
+ */
+export async function rawDispatchToProcessing(sql: postgres.Sql, d: { messageId: string; dispatchId: string }): Promise<void> {
+  await sql.begin(async (tx) => {
+    await tx`select d.id from message_dispatches d join messages m on m.id = d.message_id where d.id = ${d.dispatchId} for update of d, m`;
+    const [{ n }] = await tx.unsafe(MOVE_PROCESSING, [d.dispatchId], { prepare: true });
+    await tx`update message_dispatches set state = 'running', started_at = now() where id = ${d.dispatchId}`;
+    await tx`update messages set picked_up = picked_up + ${n}, next_dispatch_at = null, updated_at = now() where id = ${d.messageId}`;
   });
 }
 

@@ -10,7 +10,8 @@ import { spawn } from 'node:child_process';
  */
 export type RawSubmitResult = { rate: number; clientCpuMs: number | null };
 
-const DEFAULT_FIELDS = { destination_addr: '243829990000', short_message: 'Your code is 123456', registered_delivery: 1 };
+/** The loop's submit_sm fields (the bench's baseline sends these). */
+export const DEFAULT_FIELDS = { destination_addr: '243829990000', short_message: 'Your code is 123456', registered_delivery: 1 };
 type Fields = Record<string, unknown>;
 
 export async function rawSubmitInProcess(port: number, n: number, window: number, fields: Fields = {}): Promise<RawSubmitResult> {
