@@ -1,11 +1,11 @@
 import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { hardenedClient, reconnectDelay, resilient } from '@/server/lib/postgres-js';
-import * as schema from './schema';
-
-export type Db = PostgresJsDatabase<typeof schema> & { $client: postgres.Sql };
+// No schema is handed to drizzle: nothing uses its relational `db.query` API, and with a schema every transaction
+// handle builds a query builder per table (33 tables) before its first statement, on every send and pipeline step.
+export type Db = PostgresJsDatabase & { $client: postgres.Sql };
 /** A transaction handle or the database itself: domain functions accept either. */
-export type DbOrTx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction' | 'query'>;
+export type DbOrTx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
 
 export function createDb(url: string, opts: { max?: number } = {}): Db {
   const client = postgres(url, {
@@ -19,7 +19,7 @@ export function createDb(url: string, opts: { max?: number } = {}): Db {
     backoff: reconnectDelay,
   });
   // prepared statements, and the driver's defects worked around (server/lib/postgres-js.ts)
-  return drizzle(hardenedClient(client), { schema }) as Db;
+  return drizzle(hardenedClient(client)) as Db;
 }
 
 /**
