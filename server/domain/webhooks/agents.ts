@@ -22,6 +22,8 @@ const IDLE_SOCKET_MS = 4_000;
 const MAX_AGENTS = 256;
 
 const agents = new Map<string, Pool>();
+/** The most recently used key (already last in `agents`): a run posting to one receiver skips the reordering. */
+let lastKey = '';
 
 function options(pin: Pin | null): Pool.Options {
   return {
@@ -39,12 +41,16 @@ export function agentFor(url: URL, pin: Pin | null): Pool {
   let agent = agents.get(key);
   if (agent) {
     // Most recently used last: the first entry is the one to evict.
-    agents.delete(key);
-    agents.set(key, agent);
+    if (key !== lastKey) {
+      agents.delete(key);
+      agents.set(key, agent);
+      lastKey = key;
+    }
     return agent;
   }
   agent = new Pool(url.origin, options(pin));
   agents.set(key, agent);
+  lastKey = key;
   if (agents.size > MAX_AGENTS) {
     const [oldestKey, oldest] = agents.entries().next().value as [string, Pool];
     agents.delete(oldestKey);
@@ -70,4 +76,5 @@ export function pinnedLookup(pin: Pin): LookupFunction {
 export function destroyAgents(): void {
   for (const agent of agents.values()) void agent.destroy().catch(() => {});
   agents.clear();
+  lastKey = '';
 }

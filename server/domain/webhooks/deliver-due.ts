@@ -110,6 +110,10 @@ class DeliveryRun {
   private claiming: Promise<number> | null = null;
   /** Basic Authorization headers decrypted once per run. */
   private readonly authCache = new Map<string, string>();
+  /** Destination URLs parsed once per run. */
+  private readonly urlCache = new Map<string, URL>();
+  /** Set when the loop ends: no request starts after it (what is still queued is released). */
+  private stopped = false;
   /** Signing secrets derived once per run, by app and version. */
   private readonly secretCache = new Map<string, string>();
   /** When a claim last found nothing more for an organization this run serves. */
@@ -135,6 +139,7 @@ class DeliveryRun {
         const elapsed = performance.now() - this.started;
         if (elapsed >= this.lim.budgetMs || this.signal?.aborted) {
           this.outOfTime = true;
+          this.stopped = true;
           break;
         }
         if (!this.claiming && this.wantClaim()) {
@@ -163,12 +168,18 @@ class DeliveryRun {
         await this.flush();
         const wake = await nextWakeAt(this.deps.db);
         const wait = wake ? wake.getTime() - this.deps.now().getTime() : Infinity;
-        if (wait > this.lim.idleWaitMs || wait >= this.lim.budgetMs - (performance.now() - this.started)) break;
+        if (wait > this.lim.idleWaitMs || wait >= this.lim.budgetMs - (performance.now() - this.started)) {
+          this.stopped = true;
+          break;
+        }
         this.lastClaim = -Infinity;
         if (wait <= 0) {
           // Due yet not claimed: a clock tick short (retry shortly), or another run serves
           // those organizations (give up; it re-enqueues when done).
-          if (++blocked > BLOCKED_RETRIES) break;
+          if (++blocked > BLOCKED_RETRIES) {
+            this.stopped = true;
+            break;
+          }
           await sleep(BLOCKED_SLEEP_MS);
           continue;
         }
@@ -185,6 +196,7 @@ class DeliveryRun {
       await Promise.all(this.inFlight);
       await releaseLeases(this.deps.db, [...unsent, ...late], this.lease).catch((e: unknown) => logger.warn('webhook leases not released (they expire)', { error: e }));
     } finally {
+      this.stopped = true;
       await this.claiming;
       await Promise.all(this.inFlight);
       await this.flush();
@@ -201,14 +213,29 @@ class DeliveryRun {
     if (this.queuedCount >= 2 * this.lim.globalCap) return false;
     const t = performance.now();
     if (t - this.lastClaim >= this.lim.pollMs) return true;
-    for (const org of this.serving()) {
-      if (this.lowOn(org) && t - (this.drainedAt.get(org) ?? -Infinity) >= this.lim.pollMs) return true;
-    }
+    const wants = (org: string) => this.lowOn(org) && t - (this.drainedAt.get(org) ?? -Infinity) >= this.lim.pollMs;
+    // serving()'s organizations without building its set (this runs after every request)
+    for (const org of this.queued.keys()) if (wants(org)) return true;
+    for (const [org, n] of this.inFlightByOrg) if (n > 0 && !this.queued.has(org) && wants(org)) return true;
     return false;
   }
 
   private lowOn(org: string): boolean {
     return (this.queued.get(org)?.length ?? 0) < Math.max(this.lim.perOrgCap, this.lim.perOrgBatch / 2);
+  }
+
+  /**
+   * After a request ends: whether the loop has something to do that the request's own follow-up (dispatch of the
+   * next queued request) does not cover: a claim, the end of the run, or nothing left in flight.
+   */
+  private loopWanted(): boolean {
+    if (this.inFlight.size === 0 || this.ending()) return true;
+    return !this.claiming && this.wantClaim();
+  }
+
+  /** Out of time or stopped: no new request starts (the loop ends the run). */
+  private ending(): boolean {
+    return this.signal?.aborted === true || performance.now() - this.started >= this.lim.budgetMs;
   }
 
   private serving(): Set<string> {
@@ -273,6 +300,7 @@ class DeliveryRun {
    * not always to the first ones in the map (which kept them at perOrgCap while the last ones waited for a batch).
    */
   private dispatch(): void {
+    if (this.stopped) return;
     let progress = true;
     while (progress && this.inFlight.size < this.lim.globalCap && this.queuedCount > 0) {
       progress = false;
@@ -290,7 +318,10 @@ class DeliveryRun {
           .finally(() => {
             this.inFlight.delete(p);
             this.inFlightByOrg.set(org, (this.inFlightByOrg.get(org) ?? 1) - 1);
-            this.poke();
+            // The freed slot's next request starts here, not after a turn of the loop (a wake-up, a claim check
+            // and a new wait per request); the loop is woken only for what it alone does.
+            if (!this.ending()) this.dispatch();
+            if (this.loopWanted()) this.poke();
           });
         this.inFlight.add(p);
         progress = true;
@@ -305,6 +336,7 @@ class DeliveryRun {
     const result = await sendWebhook({ url: d.url, payload: d.payload, credentials: d.credentials, signing }, this.deps.env, {
       resolve: this.deps.resolve,
       authCache: this.authCache,
+      urlCache: this.urlCache,
     });
     const now = this.deps.now();
     const step = nextStep(result.outcome, d.attempts + 1, this.deps.env.WEBHOOK_RETRY_SCHEDULE, now);
@@ -312,7 +344,7 @@ class DeliveryRun {
     if (step.state === 'succeeded') this.stats.succeeded++;
     else if (step.state === 'failed') this.stats.failed++;
     else this.stats.retrying++;
-    logger.debug('webhook attempt', {
+    if (logger.enabled('debug')) logger.debug('webhook attempt', {
       delivery_id: d.id,
       event_id: d.eventId,
       organization_id: d.organizationId,

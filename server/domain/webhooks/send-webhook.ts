@@ -36,7 +36,13 @@ export const USER_AGENT = 'sms-gateway-webhooks/1';
 export async function sendWebhook(
   target: WebhookTarget,
   env: SendEnv,
-  opts: { resolve?: Resolve; /** Authorization headers already decrypted, by ciphertext (a delivery run's). */ authCache?: Map<string, string> } = {},
+  opts: {
+    resolve?: Resolve;
+    /** Authorization headers already decrypted, by ciphertext (a delivery run's). */
+    authCache?: Map<string, string>;
+    /** Destination URLs already parsed, by text (a delivery run's; never modified). */
+    urlCache?: Map<string, URL>;
+  } = {},
 ): Promise<WebhookResult> {
   const started = performance.now();
   const deadline = started + env.WEBHOOK_TIMEOUT_MS;
@@ -47,11 +53,14 @@ export async function sendWebhook(
     outcome,
     responseBody,
   });
-  let url: URL;
-  try {
-    url = new URL(target.url);
-  } catch {
-    return result(null, 'invalid URL', 'permanent');
+  let url = opts.urlCache?.get(target.url);
+  if (!url) {
+    try {
+      url = new URL(target.url);
+    } catch {
+      return result(null, 'invalid URL', 'permanent');
+    }
+    opts.urlCache?.set(target.url, url);
   }
   const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': USER_AGENT };
   if (target.credentials) {
