@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { digestApiKey } from '../../server/lib/crypto';
+import { readAtMost } from '../../server/http/body-guard';
 import { securityHeaderRecord } from '../../server/http/security-headers.mjs';
 import { rawSendOnce, type RawMerchant } from './raw-db';
 
@@ -39,24 +40,11 @@ class Refused extends Error {
   }
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY_BYTES) {
-        req.off('data', onData);
-        req.pause();
-        reject(new Refused(413));
-        return;
-      }
-      chunks.push(c);
-    };
-    req.on('data', onData);
-    req.once('end', () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)));
-    req.once('error', reject);
-  });
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const body = await readAtMost(req, MAX_BODY_BYTES);
+  if (body === 'too-large') throw new Refused(413);
+  if (body === 'aborted') throw new Refused(400);
+  return body;
 }
 
 function serve(): void {

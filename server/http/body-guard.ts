@@ -57,8 +57,11 @@ function refusalBody(rule: BodyRule, status: 400 | 413, message: string): string
   return JSON.stringify({ error: status === 413 ? 'Payload Too Large' : 'Bad Request', message });
 }
 
-/** Reads the body while counting: stops (without keeping more) as soon as it passes `max`. */
-function readAtMost(req: IncomingMessage, max: number): Promise<Buffer | 'too-large' | 'aborted'> {
+/**
+ * Reads the body while counting: stops (without keeping more) as soon as it passes `max`. The one bounded reader of
+ * the web process (this gate, the REST listener) and of the bench's bare servers.
+ */
+export function readAtMost(req: IncomingMessage, max: number): Promise<Buffer | 'too-large' | 'aborted'> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -74,7 +77,8 @@ function readAtMost(req: IncomingMessage, max: number): Promise<Buffer | 'too-la
       }
       chunks.push(chunk);
     };
-    const onEnd = () => done(Buffer.concat(chunks, size));
+    // (one chunk, the usual small body, is handed on as it is: no copy)
+    const onEnd = () => done(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
     const onAbort = () => done('aborted');
     const onClose = () => {
       if (!req.complete) done('aborted');

@@ -4,7 +4,7 @@ import { createRestCore, MAX_BODY_BYTES, REST_PREFIX, type RestResponse } from '
 import { ApiError } from '@/server/errors/api-error';
 import { toRestError } from '@/server/errors/to-rest';
 import { logger } from '@/server/lib/logger';
-import { refuseRequest } from './body-guard';
+import { readAtMost, refuseRequest } from './body-guard';
 import { securityHeaderRecord } from './security-headers.mjs';
 
 /**
@@ -66,22 +66,10 @@ function headerValue(req: IncomingMessage, name: string): string | null {
   return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
 }
 
-function readBody(req: IncomingMessage): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY_BYTES) {
-        req.off('data', onData);
-        req.pause();
-        reject(new ApiError('PAYLOAD_TOO_LARGE'));
-        return;
-      }
-      chunks.push(c);
-    };
-    req.on('data', onData);
-    req.once('end', () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)));
-    req.once('error', reject);
-  });
+/** The body for the REST core: past MAX_BODY_BYTES, PAYLOAD_TOO_LARGE (the listener then answers 413 and closes). */
+async function readBody(req: IncomingMessage): Promise<Uint8Array> {
+  const body = await readAtMost(req, MAX_BODY_BYTES);
+  if (body === 'too-large') throw new ApiError('PAYLOAD_TOO_LARGE');
+  if (body === 'aborted') throw new Error('the client closed the request before its body ended');
+  return body;
 }
