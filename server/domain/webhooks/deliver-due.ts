@@ -136,10 +136,8 @@ class DeliveryRun {
     let blocked = 0;
     try {
       for (;;) {
-        const elapsed = performance.now() - this.started;
-        if (elapsed >= this.lim.budgetMs || this.signal?.aborted) {
+        if (this.ending()) {
           this.outOfTime = true;
-          this.stopped = true;
           break;
         }
         if (!this.claiming && this.wantClaim()) {
@@ -168,23 +166,19 @@ class DeliveryRun {
         await this.flush();
         const wake = await nextWakeAt(this.deps.db);
         const wait = wake ? wake.getTime() - this.deps.now().getTime() : Infinity;
-        if (wait > this.lim.idleWaitMs || wait >= this.lim.budgetMs - (performance.now() - this.started)) {
-          this.stopped = true;
-          break;
-        }
+        if (wait > this.lim.idleWaitMs || wait >= this.lim.budgetMs - (performance.now() - this.started)) break;
         this.lastClaim = -Infinity;
         if (wait <= 0) {
           // Due yet not claimed: a clock tick short (retry shortly), or another run serves
           // those organizations (give up; it re-enqueues when done).
-          if (++blocked > BLOCKED_RETRIES) {
-            this.stopped = true;
-            break;
-          }
+          if (++blocked > BLOCKED_RETRIES) break;
           await sleep(BLOCKED_SLEEP_MS);
           continue;
         }
         await sleep(wait + 1);
       }
+      // Every way out of the loop: no request starts from here on (a finishing one dispatches no successor).
+      this.stopped = true;
       // Leased but not sent: back to the pool for the next run.
       const unsent = [...this.queued.values()].flat().map((d) => d.id);
       this.queued.clear();
@@ -233,7 +227,7 @@ class DeliveryRun {
     return !this.claiming && this.wantClaim();
   }
 
-  /** Out of time or stopped: no new request starts (the loop ends the run). */
+  /** Out of time or aborted: no new request starts (the loop ends the run). */
   private ending(): boolean {
     return this.signal?.aborted === true || performance.now() - this.started >= this.lim.budgetMs;
   }
