@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Deps } from '@/server/api/trpc';
-import { createRestCore, MAX_BODY_BYTES, REST_PREFIX, type RestResponse } from '@/server/api/rest/handler';
+import { ClientClosedRequest, createRestCore, MAX_BODY_BYTES, REST_PREFIX, type RestResponse } from '@/server/api/rest/handler';
 import { ApiError } from '@/server/errors/api-error';
 import { toRestError } from '@/server/errors/to-rest';
 import { logger } from '@/server/lib/logger';
@@ -46,6 +46,12 @@ export function createRestListener(getDeps: () => Deps, opts: { dev: boolean }) 
         body: () => readBody(req),
       });
     } catch (error) {
+      if (error instanceof ClientClosedRequest) {
+        // Nobody to answer: the socket is already gone (counted as 499, server/metrics/http.ts).
+        logger.info('client closed the request before its body ended', { method: req.method, path: req.url?.split('?')[0] });
+        res.destroy();
+        return;
+      }
       // The core answers every error itself; this is only for a defect in it.
       logger.error('rest listener failed', { error });
       const { status, body, headers } = toRestError(new ApiError('INTERNAL_ERROR', { cause: error }));
@@ -70,6 +76,6 @@ function headerValue(req: IncomingMessage, name: string): string | null {
 async function readBody(req: IncomingMessage): Promise<Uint8Array> {
   const body = await readAtMost(req, MAX_BODY_BYTES);
   if (body === 'too-large') throw new ApiError('PAYLOAD_TOO_LARGE');
-  if (body === 'aborted') throw new Error('the client closed the request before its body ended');
+  if (body === 'aborted') throw new ClientClosedRequest();
   return body;
 }

@@ -22,7 +22,10 @@ export function routeLabel(url: string | undefined): string {
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
-/** Counts the request and its latency once its answer is finished (or the connection closed under it). */
+/**
+ * Counts the request and its latency once its answer is finished, or the connection closed under it (499 when the
+ * connection went before any answer).
+ */
 export function observeHttp(req: IncomingMessage, res: ServerResponse): void {
   const start = process.hrtime.bigint();
   const route = routeLabel(req.url);
@@ -30,7 +33,9 @@ export function observeHttp(req: IncomingMessage, res: ServerResponse): void {
   const record = () => {
     if (done) return;
     done = true;
-    const labels = { route, method: METHODS.has(req.method ?? '') ? req.method! : 'other', status: String(res.statusCode) };
+    // Closed before any answer was sent: the client left (499, as proxies count it), not a 200 never written.
+    const status = res.headersSent ? String(res.statusCode) : '499';
+    const labels = { route, method: METHODS.has(req.method ?? '') ? req.method! : 'other', status };
     httpRequests.inc(labels);
     httpDuration.observe(labels, Number(process.hrtime.bigint() - start) / 1e9);
   };

@@ -1,8 +1,9 @@
 import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { normalizeForwardedFor } from '@/server/http/forwarded-for';
 import { createRestListener, isRestPath } from '@/server/http/rest-listener';
+import { logger } from '@/server/lib/logger';
 import { closePools, makeMerchant, restClient, testDeps } from '../helpers';
 
 /**
@@ -103,5 +104,27 @@ describe('REST listener', () => {
     expect(statuses.slice(20)).toEqual(Array(5).fill(429));
     // a valid key from the same address still passes
     expect((await raw('GET', '/balance', { headers: { 'app-key': key } })).status).toBe(200);
+  });
+
+  it('drops a request whose client leaves mid-body: logged as the client closing it (info), not as a failure', async () => {
+    const info = vi.spyOn(logger, 'info').mockImplementation(() => {});
+    const error = vi.spyOn(logger, 'error').mockImplementation(() => {});
+    try {
+      const { port } = server.address() as AddressInfo;
+      const socket = connect(port, '127.0.0.1');
+      await new Promise((r) => socket.once('connect', r));
+      socket.write(`POST /api/v1/svc/sms-api/send HTTP/1.1\r\nHost: x\r\napp-key: ${key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"to": [`);
+      // the key is checked before the body is read; then the client goes
+      await new Promise((r) => setTimeout(r, 200));
+      socket.destroy();
+      await expect.poll(() => info.mock.calls.map((c) => c[0]), { timeout: 5_000 }).toContain('client closed the request before its body ended');
+      expect(info.mock.calls.find((c) => c[0] === 'client closed the request before its body ended')?.[1]).toEqual({ method: 'POST', path: '/api/v1/svc/sms-api/send' });
+      expect(error).not.toHaveBeenCalled();
+      // and the listener serves the next request as usual
+      expect((await raw('GET', '/balance', { headers: { 'app-key': key } })).status).toBe(200);
+    } finally {
+      info.mockRestore();
+      error.mockRestore();
+    }
   });
 });

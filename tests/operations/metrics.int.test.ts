@@ -1,5 +1,5 @@
 import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPipeline } from '@/server/domain/delivery/pipeline';
@@ -123,6 +123,24 @@ describe('GET /metrics', () => {
     expect(after.value('sms_webhook_backlog')).toBe(0);
     expect(after.value('sms_job_queue_jobs', { task: 'dispatch_message', state: 'due' })).toBe(0);
     expect(after.value('sms_job_queue_oldest_due_age_seconds')).toBe(0);
+  });
+
+  it('counts a request whose client left mid-body as 499, not as the 200 it never got', async () => {
+    const m = await makeMerchant(deps.db, env, { prepaid: '10' });
+    const route = { route: `${REST}/send`, method: 'POST' };
+    const before = await scrape();
+    const socket = connect(Number(new URL(base).port), '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    socket.write(`POST ${REST}/send HTTP/1.1\r\nHost: x\r\napp-key: ${m.apiKey}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"to": [`);
+    await new Promise((r) => setTimeout(r, 200));
+    socket.destroy();
+    await expect
+      .poll(async () => (await scrape()).value('sms_http_requests_total', { ...route, status: '499' }) - before.value('sms_http_requests_total', { ...route, status: '499' }), { timeout: 5_000 })
+      .toBe(1);
+    const after = await scrape();
+    for (const status of ['200', '201', '500']) {
+      expect(after.value('sms_http_requests_total', { ...route, status }) - before.value('sms_http_requests_total', { ...route, status })).toBe(0);
+    }
   });
 
   it('counts a webhook attempt that will be retried as retry', async () => {

@@ -18,9 +18,24 @@ export type RestRequest = {
   /** The query string (`?limit=10`, or empty): the input of GET procedures besides path parameters. */
   search?: string;
   headers: HeaderReader;
-  /** The body as streamed: reading stops past MAX_BODY_BYTES (ApiError PAYLOAD_TOO_LARGE). */
+  /**
+   * The body as streamed: reading stops past MAX_BODY_BYTES (ApiError PAYLOAD_TOO_LARGE); ClientClosedRequest when
+   * the client went away before its body ended.
+   */
   body: () => Promise<Uint8Array>;
 };
+
+/**
+ * The client closed the request before its body ended: there is no one to answer. The core hands it back to its
+ * transport (which drops the connection and counts it as 499, the client-closed status of proxies) instead of
+ * answering INTERNAL_ERROR and logging a failure that is not the service's.
+ */
+export class ClientClosedRequest extends Error {
+  constructor() {
+    super('the client closed the request before its body ended');
+    this.name = 'ClientClosedRequest';
+  }
+}
 /** A finished answer: JSON text and its headers. */
 export type RestResponse = { status: number; headers: Record<string, string>; body: string };
 
@@ -98,6 +113,7 @@ export function createRestCore(getDeps: () => Deps) {
       // The one place the spec's success envelope is built: procedures return data.
       return json(status, route.meta.envelope === false ? data : { status_code: status, data }, state.headers);
     } catch (err) {
+      if (err instanceof ClientClosedRequest) throw err;
       const apiError = toApiError(err, style, input);
       if (apiError.errorName === 'SERVICE_UNAVAILABLE') state.headers['Retry-After'] = '1';
       if (apiError.errorName === 'INTERNAL_ERROR' || apiError.errorName === 'AUTH_UNAVAILABLE' || apiError.errorName === 'SERVICE_UNAVAILABLE') {
