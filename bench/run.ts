@@ -25,7 +25,7 @@ import { noopJobsPerSecond, rawPipeline, rawSendWrites, rawStatusReads, type Raw
 import { digestApiKey } from '@/server/lib/crypto';
 import { startMinimalSendServer } from './lib/minimal-send';
 import { startMinimalStatusServer } from './lib/minimal-status';
-import { cpuSeconds, processCpuSeconds, processOfRole, processSyscalls, sampleRss, webProcess } from './lib/rss';
+import { cpuSeconds, processCpuSeconds, processCpuSplit, processOfRole, processSyscalls, sampleRss, webProcess } from './lib/rss';
 import { admin, benchEnv, benchMerchant, ensureBuild, freshDatabase, migrate, startNpm, startProfiled, waitFor, type Proc } from './lib/service';
 import { bareWebhookLoop, rawWebhookLoop, startReceiverChild } from './lib/webhooks';
 import { printTable, type Row } from './lib/report';
@@ -148,12 +148,15 @@ try {
     const serving = pid ?? webProcess(web!.child.pid!);
     const c0 = cpu();
     const s0 = processSyscalls(serving);
+    const u0 = processCpuSplit(serving);
     const r = await load({ ...o, duration: seconds });
     const c1 = cpu();
     const s1 = processSyscalls(serving);
+    const u1 = processCpuSplit(serving);
     const per = (k: 'web' | 'postgres' | 'self') => (((c1[k] - c0[k]) * 1000) / r.requests).toFixed(2);
     log(`${what}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, statuses ${JSON.stringify(r.statuses)}, errors ${r.errors}`);
     log(`  CPU ms per request: web ${per('web')}, postgres ${per('postgres')}, load generator ${per('self')}`);
+    log(`  the serving process's CPU ms per request in user / system mode: ${(((u1.user - u0.user) * 1000) / r.requests).toFixed(2)} / ${(((u1.system - u0.system) * 1000) / r.requests).toFixed(2)}`);
     log(`  system calls per request of the serving process: reads ${((s1.reads - s0.reads) / r.requests).toFixed(2)}, writes ${((s1.writes - s0.writes) / r.requests).toFixed(2)}`);
     return r;
   };

@@ -143,6 +143,17 @@ export function processCpuSeconds(pid: number): number {
   return read(pid).cpu;
 }
 
+/** CPU seconds in user and in system mode used so far by one process (not its children). */
+export function processCpuSplit(pid: number): { user: number; system: number } {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
+    return { user: Number(rest[11]) / 100, system: Number(rest[12]) / 100 };
+  } catch {
+    return { user: 0, system: 0 };
+  }
+}
+
 /** The web process in `root`'s tree (root itself when it is one); root when there is none. */
 export function webProcess(root: number): number {
   return processOfRole(root, WEB_ROLE);

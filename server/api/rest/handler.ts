@@ -97,7 +97,9 @@ export function createRestCore(getDeps: () => Deps) {
       if (route.meta.rateLimit) ctx.authorized = await authorizeApiKey(ctx, route.meta.rateLimit);
       if (!route.voidInput) {
         const body = route.method === 'GET' || route.method === 'DELETE' ? queryInput(req.search) : await readJsonBody(req, style);
-        input = { ...(body ?? {}), ...decodeParams(match.params) };
+        const params = decodeParams(match.params);
+        // The body itself when there are no path parameters (POST /send): no copy of it per request.
+        input = body === undefined ? params : isEmpty(params) ? body : { ...body, ...params };
       }
       // What createCaller(ctx)[ns][name](input) does, without building its proxy for every request.
       const raw = input;
@@ -144,6 +146,11 @@ function queryInput(search: string | undefined): Record<string, string> | undefi
     out[k] = v;
   }
   return out;
+}
+
+function isEmpty(o: object): boolean {
+  for (const _ in o) return false;
+  return true;
 }
 
 function decodeParams(params: Record<string, string>): Record<string, string> {
@@ -201,5 +208,6 @@ function errorResponse(error: ApiError, extraHeaders: Record<string, string>): R
 }
 
 function json(status: number, body: unknown, headers: Record<string, string>): RestResponse {
-  return { status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(body) };
+  // Object.assign, not `{ 'Content-Type': ..., ...headers }` (a slow path on Node 20, for every answer).
+  return { status, headers: Object.assign({ 'Content-Type': 'application/json; charset=utf-8' }, headers), body: JSON.stringify(body) };
 }
