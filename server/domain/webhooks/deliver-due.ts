@@ -116,6 +116,8 @@ class DeliveryRun {
   private stopped = false;
   /** Signing secrets derived once per run, by app and version. */
   private readonly secretCache = new Map<string, string>();
+  /** Whether attempts are logged (read once per run: the logger reads the environment on each call). */
+  private readonly debug = logger.enabled('debug');
   /** When a claim last found nothing more for an organization this run serves. */
   private readonly drainedAt = new Map<string, number>();
 
@@ -338,7 +340,7 @@ class DeliveryRun {
     if (step.state === 'succeeded') this.stats.succeeded++;
     else if (step.state === 'failed') this.stats.failed++;
     else this.stats.retrying++;
-    if (logger.enabled('debug')) logger.debug('webhook attempt', {
+    if (this.debug) logger.debug('webhook attempt', {
       delivery_id: d.id,
       event_id: d.eventId,
       organization_id: d.organizationId,
