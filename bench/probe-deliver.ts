@@ -83,7 +83,7 @@ for (let r = 0; r < runs; r++) {
   const p0 = pgCpu();
   const r0 = cpu(receiver.pid);
   const t0 = performance.now();
-  const stats = await deliverDueWebhooks({ db, env, now: () => new Date() }, { ...(process.env.PER_ORG_CAP ? { perOrgCap: Number(process.env.PER_ORG_CAP) } : {}), ...(process.env.PER_ORG_BATCH ? { perOrgBatch: Number(process.env.PER_ORG_BATCH) } : {}) });
+  const stats = await deliverDueWebhooks({ db, env, now: () => new Date() }, { ...(process.env.FLUSH_MS ? { flushMs: Number(process.env.FLUSH_MS) } : {}), ...(process.env.PER_ORG_CAP ? { perOrgCap: Number(process.env.PER_ORG_CAP) } : {}), ...(process.env.PER_ORG_BATCH ? { perOrgBatch: Number(process.env.PER_ORG_BATCH) } : {}) });
   const ms = performance.now() - t0;
   const c = process.cpuUsage(c0);
   const st = await receiver.stats();

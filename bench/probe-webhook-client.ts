@@ -10,8 +10,13 @@ import net from 'node:net';
 import { Client, Pool } from 'undici';
 import { startReceiverChild } from './lib/webhooks';
 import { sendWebhook } from '@/server/domain/webhooks/send-webhook';
+import { agentFor } from '@/server/domain/webhooks/agents';
 import { encryptSecret } from '@/server/lib/crypto';
 
+const ctxt = (pid: number) => {
+  const st = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/voluntary_ctxt_switches:\s+(\d+)/.exec(st)![1]) + Number(/nonvoluntary_ctxt_switches:\s+(\d+)/.exec(st)![1]);
+};
 const TICK_MS = 10; // USER_HZ 100
 function procCpuMs(pid: number): number {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -157,13 +162,27 @@ const undiciPool = (mk: (origin: string) => Client | Pool): Poster => (url) => {
     close: () => void d.destroy(),
   };
 };
+/** As bench/lib/webhooks.ts rawWebhookLoop posts: Pool of perOrgCap connections, no explicit content-length, body dumped. */
+const rawLoop: Poster = (url) => {
+  const u = new URL(url);
+  const pool = new Pool(u.origin, { connections: 8 });
+  return {
+    post: async () => {
+      const e = event();
+      const headers = { 'content-type': 'application/json', 'user-agent': 'sms-gateway-webhooks/1', authorization, 'webhook-id': e.id, 'webhook-timestamp': e.ts, 'webhook-signature': e.sig };
+      const res = await pool.request({ path: u.pathname + u.search, method: 'POST', headers, body: e.body });
+      await res.body.dump();
+    },
+    close: () => void pool.destroy(),
+  };
+};
 const undiciP = undiciPool((o) => new Pool(o, { connections: 64, pipelining: 1 }));
 const undiciC = undiciPool((o) => new Client(o, { pipelining: 1 }));
 
 /** Only the signature and body (no HTTP): the client's share that is not HTTP. */
 const signOnly: Poster = () => ({ post: async () => void event(), close: () => {} });
 
-const VARIANTS: Record<string, Poster> = { serviceSend, current, service, rawSocket, signOnly, undiciP, undiciC };
+const VARIANTS: Record<string, Poster> = { serviceSend, rawLoop, current, service, rawSocket, signOnly, undiciP, undiciC };
 
 async function main() {
   const args = process.argv.slice(2);
@@ -180,16 +199,18 @@ async function main() {
     await receiver.reset();
     const c0 = process.cpuUsage();
     const r0 = procCpuMs(receiver.pid);
+    const cs0 = ctxt(receiver.pid);
     const t0 = performance.now();
     let i = 0;
     await Promise.all(Array.from({ length: Number(inflight) }, async () => { while (i++ < n) await p.post(); }));
     const secs = (performance.now() - t0) / 1000;
     const c = process.cpuUsage(c0);
     const r = procCpuMs(receiver.pid) - r0;
+    const cs = ctxt(receiver.pid) - cs0;
     const st = await receiver.stats();
     p.close();
     const clientMs = (c.user + c.system) / 1000;
-    console.log(`${spec.padEnd(16)} ${(n / secs).toFixed(0).padStart(6)}/s  client ${(clientMs / n * 1000).toFixed(1)} us/post (${(clientMs / secs / 10).toFixed(0)}% core, user ${(c.user / 1000 / n * 1000).toFixed(1)} sys ${(c.system / 1000 / n * 1000).toFixed(1)})  receiver ${(r / n * 1000).toFixed(1)} us/post (${(r / secs / 10).toFixed(0)}% core)  received ${st.count}`);
+    console.log(`${spec.padEnd(16)} ${(n / secs).toFixed(0).padStart(6)}/s  client ${(clientMs / n * 1000).toFixed(1)} us/post (${(clientMs / secs / 10).toFixed(0)}% core, user ${(c.user / 1000 / n * 1000).toFixed(1)} sys ${(c.system / 1000 / n * 1000).toFixed(1)})  receiver ${(r / n * 1000).toFixed(1)} us/post (${(r / secs / 10).toFixed(0)}% core)  received ${st.count}; receiver switches/post ${(cs / n).toFixed(2)}; service pool connected ${agentFor(new URL(url), null).stats.connected}`);
   }
   receiver.stop();
 }
