@@ -132,9 +132,11 @@ const read = (pid: number) => {
   try {
     const f = readFileSync(`/proc/${pid}/stat`, 'utf8').slice(0);
     const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
-    return { name: f.slice(f.indexOf('(') + 1, f.lastIndexOf(')')), cpu: (Number(rest[11]) + Number(rest[12])) / tick };
+    const user = Number(rest[11]) / tick;
+    const system = Number(rest[12]) / tick;
+    return { name: f.slice(f.indexOf('(') + 1, f.lastIndexOf(')')), cpu: user + system, user, system };
   } catch {
-    return { name: '', cpu: 0 };
+    return { name: '', cpu: 0, user: 0, system: 0 };
   }
 };
 
@@ -145,13 +147,8 @@ export function processCpuSeconds(pid: number): number {
 
 /** CPU seconds in user and in system mode used so far by one process (not its children). */
 export function processCpuSplit(pid: number): { user: number; system: number } {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
-    return { user: Number(rest[11]) / 100, system: Number(rest[12]) / 100 };
-  } catch {
-    return { user: 0, system: 0 };
-  }
+  const { user, system } = read(pid);
+  return { user, system };
 }
 
 /** The web process in `root`'s tree (root itself when it is one); root when there is none. */

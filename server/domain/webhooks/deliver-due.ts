@@ -46,8 +46,7 @@ export type DeliverLimits = {
  * globalCap holds 16 organizations at their perOrgCap in one run: one run per worker process serves every
  * organization (server/jobs/tasks/deliver-webhooks.ts), and with 64 ten merchants got 6.4 requests in flight each
  * in one run while a merchant served by another run had 8 (bench: least/most share 0.73).
- */
-/*
+ *
  * flushMs 50 (20 until session 12): at ~5,000 events/s one merchant's run wrote ~50 attempts per statement, 2.5 x
  * as many record statements as the bench's raw loop (one per batch of 128); at 50 ms it is ~250 per statement
  * (FLUSH_BATCH caps it), fewer statements and commits for Postgres on the same cores.
@@ -214,10 +213,9 @@ class DeliveryRun {
     if (this.queuedCount >= 2 * this.lim.globalCap) return false;
     const t = performance.now();
     if (t - this.lastClaim >= this.lim.pollMs) return true;
-    const wants = (org: string) => this.lowOn(org) && t - (this.drainedAt.get(org) ?? -Infinity) >= this.lim.pollMs;
-    // serving()'s organizations without building its set (this runs after every request)
-    for (const org of this.queued.keys()) if (wants(org)) return true;
-    for (const [org, n] of this.inFlightByOrg) if (n > 0 && !this.queued.has(org) && wants(org)) return true;
+    for (const org of this.serving()) {
+      if (this.lowOn(org) && t - (this.drainedAt.get(org) ?? -Infinity) >= this.lim.pollMs) return true;
+    }
     return false;
   }
 
@@ -239,10 +237,13 @@ class DeliveryRun {
     return this.signal?.aborted === true || performance.now() - this.started >= this.lim.budgetMs;
   }
 
-  private serving(): Set<string> {
-    const orgs = new Set(this.queued.keys());
-    for (const [org, n] of this.inFlightByOrg) if (n > 0) orgs.add(org);
-    return orgs;
+  /**
+   * The organizations this run serves, each once: those with leased deliveries queued, then those with requests in
+   * flight. Yielded, not gathered in a set: wantClaim asks after every request and stops at the first that wants one.
+   */
+  private *serving(): Generator<string> {
+    yield* this.queued.keys();
+    for (const [org, n] of this.inFlightByOrg) if (n > 0 && !this.queued.has(org)) yield org;
   }
 
   /**
