@@ -44,6 +44,7 @@ const { values: opts } = parseArgs({
     'micro-only': { type: 'boolean', default: false },
     prof: { type: 'string' },
     layer: { type: 'string', default: 'web' },
+    'fake-db': { type: 'boolean', default: false },
   },
 });
 const ROUNDS = Number(opts.rounds);
@@ -70,6 +71,8 @@ try {
   const { createWebHandler } = await import('@/server/http/web-server');
   const { createRestListener } = await import('@/server/http/rest-listener');
   const { db } = await import('@/db/client');
+  const replay = opts['fake-db'] ? await installReplayPool(database.url) : null;
+  if (replay) keys.splice(1); // one key: its check's recorded answer is the one replayed
   const { env: serviceEnv } = await import('@/server/env');
   const handler = createWebHandler({
     rest: createRestListener(() => ({ db: db(), env: serviceEnv() }), { dev: false }),
@@ -159,6 +162,13 @@ try {
   };
   const chosen = opts.layer!.split(',');
   const serviceSend = layers[chosen[0]];
+  if (replay) {
+    // Every statement's answer recorded from the real database once, then answered from memory: the
+    // service's JavaScript alone, without the driver's socket work, Postgres, or their noise.
+    for (const side of chosen) for (let i = 0; i < 20; i++) await layers[side]();
+    replay.replaying = true;
+    log(`--fake-db: ${replay.recorded()} statements recorded; the service's side now runs without the database (raw: not run)`);
+  }
   /** The synthetic objects alone, answered at once: what the harness adds to each service send. */
   const harnessOnly = () =>
     new Promise<void>((resolve) => {
@@ -182,7 +192,7 @@ try {
     await burst(serviceSend, SECONDS);
     await burst(rawSend, SECONDS);
     await sql`analyze graphile_worker._private_jobs`;
-    const sides = [...(opts.only === 'raw' ? [] : chosen), ...(opts.only === 'service' ? [] : ['raw'])];
+    const sides = [...(opts.only === 'raw' ? [] : chosen), ...(opts.only === 'service' || replay ? [] : ['raw'])];
     const task = (side: string) => (side === 'raw' ? rawSend : layers[side]);
     const got: Record<string, { us: number[]; user: number[]; rps: number[] }> = {};
     for (const side of sides) got[side] = { us: [], user: [], rps: [] };
@@ -306,6 +316,42 @@ try {
   await database.drop();
 }
 process.exit(0);
+
+/**
+ * --fake-db: the process-wide pool of db/client.ts built as createDb builds it (drizzle over the hardened
+ * postgres.js client, behind `resilient`), over a client that records each statement's answer (by its text; rows
+ * or `.values()` arrays) from the real database while `replaying` is false, then answers every statement from
+ * those records at once (a transaction is a plain call of its callback). The service's code runs unchanged.
+ */
+async function installReplayPool(url: string) {
+  const { drizzle } = await import('drizzle-orm/postgres-js');
+  const { hardenedClient, resilient } = await import('@/server/lib/postgres-js');
+  const real = postgres(url, { max: 10, types: { bigint: postgres.BigInt }, onnotice: () => {} });
+  const rows = new Map<string, unknown[]>();
+  const values = new Map<string, unknown[]>();
+  const state = { replaying: false, recorded: () => rows.size + values.size };
+  const copy = (list: unknown[]) => Object.assign([...list], { count: (list as { count?: number }).count ?? list.length, command: (list as { command?: string }).command });
+  type Q = Promise<unknown> & { values: () => Promise<unknown> };
+  const client = (target: postgres.Sql): postgres.Sql => {
+    const unsafe = (text: string, params?: unknown[], options?: postgres.UnsafeQueryOptions) => {
+      if (state.replaying) {
+        const known = rows.get(text);
+        const q = Promise.resolve(known ? copy(known) : []) as Q;
+        q.values = () => Promise.resolve(copy(values.get(text) ?? []));
+        return q;
+      }
+      const query = target.unsafe(text, params as postgres.ParameterOrJSON<never>[], options);
+      const q = query.then((r) => (rows.set(text, [...r]), r)) as Q;
+      q.values = () => query.values().then((r) => (values.set(text, [...r]), r));
+      return q;
+    };
+    const begin = async (fn: (tx: postgres.Sql) => unknown) => (state.replaying ? fn(fake as unknown as postgres.Sql) : target.begin((tx) => fn(client(tx as unknown as postgres.Sql))));
+    const fake = Object.assign((...a: unknown[]) => (target as unknown as (...b: unknown[]) => unknown)(...a), { unsafe, begin, options: target.options, end: target.end });
+    return fake as unknown as postgres.Sql;
+  };
+  (globalThis as Record<symbol, unknown>)[Symbol.for('sms-gateway.db.pool')] = resilient(() => drizzle(hardenedClient(client(real))));
+  return state;
+}
 
 /** The V8 sampling profiler of this process (node:inspector), from now to stop(dir), which writes the .cpuprofile. */
 async function startProfiler() {
