@@ -14,10 +14,13 @@
  *   flock /tmp/bench.lock npx tsx bench/probe-send-cpu.ts --layer web,core,domain --no-micro
  *     the service entered at several layers, each against raw (web: the web handler; rest: the REST listener;
  *     core: the REST core; domain: key check + submitSend without tRPC/zod): where the cost sits
+ *   flock /tmp/bench.lock npx tsx bench/probe-send-cpu.ts --fake-db --layer web,domain --no-micro
+ *     every statement's answer recorded from the database once, then replayed from memory: the service's
+ *     JavaScript alone (no socket work, no Postgres; one key), the precise figure for an A/B of a code change
  *   --prof DIR: a .cpuprofile of the measured rounds only (node:inspector, 100 us sampling; samples are
  *     wall-clock, so time descheduled on the busy cores lands on whatever ran: compare two profiles per send)
  *   flock /tmp/bench.lock node --import tsx --cpu-prof --cpu-prof-dir=/tmp/prof bench/probe-send-cpu.ts --only service --rounds 4
- *     then `npx tsx bench/profile.ts /tmp/prof/*.cpuprofile --top 40`: a profile of the service's sends alone
+ *     then `npx tsx bench/profile.ts /tmp/prof/*.cpuprofile --top 40`: the service's sends alone, setup included (--prof has the rounds only)
  *     (--only raw: the raw loop's alone).
  *
  * Needs Postgres (DATABASE_URL's server, else 127.0.0.1:5432) and a build for `npm run admin`/`db:migrate`
@@ -246,6 +249,7 @@ try {
     const now = new Date();
     const { rows } = await effectivePriceRows(db(), merchants[0].organization_id);
     const resolve = createPriceResolver(rows, unitPriceOf('0.02'));
+    const cost = computeCost(['+243812345678'], 1, 1, resolve).total; // a send's total, as sendMessage formats it
     const result = { message_id: newId('msg'), total_recipients: 1, total_messages: 1, total_cost: 0.02, currency: 'USD', status: 'pending', sending_type: 'immediate' };
     // a tRPC procedure of the same shape as the send's (two middlewares, zod input and output), with a trivial body
     const t = initTRPC.context<{ x: number }>().create();
@@ -270,6 +274,7 @@ try {
       { name: 'createPriceResolver + computeCost', fn: () => computeCost(['+243812345678'], 1, 1, createPriceResolver(rows, unitPriceOf('0.02'))) },
       { name: 'computeCost (resolver built)', fn: () => computeCost(['+243812345678'], 1, 1, resolve) },
       { name: 'toAmount + toDbAmount', fn: () => [toAmount('0.02'), toDbAmount('0.02')] },
+      { name: 'toAmount + 4 toDbAmount of a cost (Decimal)', fn: () => [toAmount(cost), toDbAmount(cost), toDbAmount(cost), toDbAmount(cost), toDbAmount(cost)] },
       { name: 'newId x2', fn: () => [newId('msg'), newId('dsp')] },
       { name: 'digestApiKey', fn: () => digestApiKey(env.APP_SECRET!, keys[0]) },
       { name: 'metrics routeLabel + inc + observe', fn: () => {
