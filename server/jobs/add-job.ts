@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@/db/client';
-import { fixedSql } from '@/server/lib/fixed-sql';
+import { executeFixed, fixedSql } from '@/server/lib/fixed-sql';
 import type { JobName, JobPayload } from './job-payloads';
 
 export type { JobName } from './job-payloads';
@@ -19,7 +19,7 @@ export async function addJob<N extends JobName>(
   payload: JobPayload<N>,
   opts: { runAt?: Date; jobKey?: string; jobKeyMode?: JobKeyMode; maxAttempts?: number } = {},
 ): Promise<void> {
-  await tx.execute(fixedSql`select graphile_worker.add_job(
+  await executeFixed(tx, fixedSql`select graphile_worker.add_job(
     ${task}::text,
     ${JSON.stringify(payload)}::json,
     run_at => ${(opts.runAt ?? new Date()).toISOString()}::timestamptz,

@@ -1,4 +1,6 @@
-import { sql, SQL, type QueryWithTypings } from 'drizzle-orm';
+import { DrizzleQueryError, sql, SQL, type QueryWithTypings } from 'drizzle-orm';
+import type postgres from 'postgres';
+import type { DbOrTx } from '@/db/client';
 
 /**
  * drizzle's `sql` tag for a hot statement whose text never changes: every value it interpolates is a bound
@@ -27,13 +29,32 @@ const TEXTS = new WeakMap<TemplateStringsArray, string>();
 /** A statement whose text and parameters are already known: drizzle gets them as they are. */
 class FixedSql extends SQL {
   constructor(
-    private readonly text: string,
-    private readonly params: unknown[],
+    readonly text: string,
+    readonly params: unknown[],
   ) {
     super([]);
   }
 
   override toQuery(): QueryWithTypings {
     return { sql: this.text, params: this.params };
+  }
+}
+
+/**
+ * `db.execute(query)` for a hot statement: a fixedSql statement goes straight to the postgres.js client under the
+ * drizzle handle (the pool's, or the transaction's), with what drizzle's postgres-js session would hand it (the same
+ * text and parameters, `prepare: false`, which server/lib/postgres-js.ts turns into a named prepared statement up to
+ * 64 parameters) and the same answer (postgres.js's rows) or error (DrizzleQueryError with the driver's error as its
+ * cause). Skipped per call: drizzle's query object, its tracing spans, its placeholder pass and cache check, about
+ * four promises (the send makes four such statements in its transaction). Anything else runs through drizzle.
+ */
+export async function executeFixed<T extends Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const client = (db as { session?: { client?: postgres.Sql } }).session?.client;
+  if (!(query instanceof FixedSql) || !client) return (await db.execute<T>(query)) as T[];
+  const params = query.params as postgres.ParameterOrJSON<never>[];
+  try {
+    return (await client.unsafe(query.text, params, { prepare: false })) as unknown as T[];
+  } catch (e) {
+    throw new DrizzleQueryError(query.text, params, e as Error);
   }
 }

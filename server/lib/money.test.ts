@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { money, parseAmount, round, toAmount, toDbAmount } from './money';
@@ -30,6 +31,24 @@ describe('money', () => {
     fc.assert(fc.property(decimalText, (v) => Object.is(toAmount(v), rounded(v))), { numRuns: 5000 });
     expect(toAmount('0.12345')).toBe(0.1235); // more than 4 decimals: rounded half up
     expect(toAmount('1e3')).toBe(1000);
+  });
+  it('formats a Decimal as the rounded path does, whatever its class or decimal places', () => {
+    const viaRound = (v: Decimal.Value) => round(v, 4).toFixed(4);
+    const decimalText = fc
+      .tuple(fc.boolean(), fc.stringMatching(/^\d{1,22}$/), fc.option(fc.stringMatching(/^\d{1,7}$/), { nil: undefined }))
+      .map(([neg, int, frac]) => `${neg ? '-' : ''}${int}${frac === undefined ? '' : `.${frac}`}`);
+    const check = (d: Decimal) => {
+      expect(toDbAmount(d)).toBe(viaRound(d));
+      expect(Object.is(toAmount(d), Number(viaRound(d)))).toBe(true);
+    };
+    fc.assert(
+      fc.property(decimalText, fc.integer({ min: 1, max: 2000 }), (v, n) => {
+        for (const d of [new Decimal(v), money(v), money(v).times(n), new Decimal(v).times(n).dividedBy(3), money(v).plus('0.00005')]) check(d);
+      }),
+      { numRuns: 3000 },
+    );
+    for (const v of ['0', '-0', '0.0200', '1e-5', '1e25', '-1e-9', '123456789012345678901234.5']) check(new Decimal(v));
+    expect(toDbAmount(new Decimal('0.02'))).toBe('0.0200');
   });
   it('parses amounts with at most 4 decimals', () => {
     expect(parseAmount('10')?.toString()).toBe('10');

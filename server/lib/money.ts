@@ -23,11 +23,21 @@ export function toAmount(value: Decimal.Value): number {
   // Nothing to round: Number() reads the same decimal as the rounded text would (`+ 0`: never -0, as below).
   // Every GET /status and every list row comes here; decimal.js cost more than the rest of the mapping.
   if (typeof value === 'string' && AT_MOST_4_DECIMALS.test(value)) return Number(value) + 0;
-  return Number(round(value, 4).toFixed(4));
+  return Number(toFixed4(value));
 }
 
 /** A decimal as the string Postgres numeric(18,4) stores. */
 export function toDbAmount(value: Decimal.Value): string {
+  return toFixed4(value);
+}
+
+/**
+ * `round(value, 4).toFixed(4)`. A Decimal with at most 4 decimal places (a send's prices, costs and totals) is
+ * printed as it is: rounding it changes nothing, and toFixed neither rounds it nor depends on its class's settings;
+ * the copy into Money and the rounding pass were most of the decimal.js work of a send (several per send).
+ */
+function toFixed4(value: Decimal.Value): string {
+  if (Decimal.isDecimal(value) && value.isFinite() && value.decimalPlaces() <= 4) return value.toFixed(4);
   return round(value, 4).toFixed(4);
 }
 

@@ -184,7 +184,8 @@ async function readJsonBody(req: RestRequest, style: 'envelope' | 'detail'): Pro
     const message = `The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`;
     throw style === 'detail' ? new ApiError('INVALID_INPUT', { message }) : new ApiError('INVALID_REQUEST', { message });
   }
-  const text = Buffer.from(bytes).toString('utf8');
+  // A view of the bytes read (Buffer.from(bytes) would copy them first).
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   if (text.trim() === '') return undefined;
   let parsed: unknown;
   try {

@@ -8,7 +8,7 @@ import type { SendResult } from '@/server/contracts/send';
 import { recordAnswer, type IdempotencyClaim } from '@/server/domain/idempotency/idempotency';
 import { emitQueuedEvent } from '@/server/domain/webhooks/emit-events';
 import { addJob } from '@/server/jobs/add-job';
-import { fixedSql } from '@/server/lib/fixed-sql';
+import { executeFixed, fixedSql } from '@/server/lib/fixed-sql';
 import { newId } from '@/server/lib/ids';
 import { allSettledOrThrow } from '@/server/lib/settle';
 import { toAmount, toDbAmount } from '@/server/lib/money';
@@ -71,7 +71,7 @@ export async function sendMessage(
     // the end of the statement), issued together with the dispatch job so
     // postgres.js pipelines both: one round trip. No shared lock is taken yet.
     await Promise.all([
-      tx.execute(fixedSql`
+      executeFixed(tx, fixedSql`
         with m as (
           insert into messages (id, organization_id, app_id, sending_type, body, sender_id, encoding, segments, total_recipients,
                                 dispatches_total, total_messages, total_cost, currency, callback_url, schedule, next_dispatch_at, created_at, updated_at,

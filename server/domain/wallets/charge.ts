@@ -1,7 +1,7 @@
 import type { DbOrTx } from '@/db/client';
 import type { WalletType } from '@/db/schema';
 import { ApiError } from '@/server/errors/api-error';
-import { fixedSql } from '@/server/lib/fixed-sql';
+import { executeFixed, fixedSql } from '@/server/lib/fixed-sql';
 import { money, toDbAmount, type Money } from '@/server/lib/money';
 
 export type ChargePart = { walletId: string; type: WalletType; amount: string };
@@ -22,7 +22,7 @@ export async function chargeWallets(
 ): Promise<ChargePart[]> {
   if (input.total.isZero()) return [];
   const total = toDbAmount(input.total);
-  const [r] = await tx.execute<{ prepaid: string; postpaid: string; covered: boolean; parts: ChargePart[] }>(fixedSql`
+  const [r] = await executeFixed<{ prepaid: string; postpaid: string; covered: boolean; parts: ChargePart[] }>(tx, fixedSql`
     with w as (
       select id, type, balance from wallets where organization_id = ${input.organizationId} order by id for update
     ), p as (

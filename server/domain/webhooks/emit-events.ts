@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import type { EventType } from '@/db/schema';
-import { fixedSql } from '@/server/lib/fixed-sql';
+import { executeFixed, fixedSql } from '@/server/lib/fixed-sql';
 import { newId } from '@/server/lib/ids';
 import { kickDeliveries } from './deliveries';
 import { destinationFor } from './destination';
@@ -164,7 +164,7 @@ export async function emitQueuedEvent(
 ): Promise<void> {
   const id = randomUUID();
   const now = opts.now.toISOString();
-  const [row] = await tx.execute<{ webhook_url: string | null; has_credentials: boolean }>(fixedSql`
+  const [row] = await executeFixed<{ webhook_url: string | null; has_credentials: boolean }>(tx, fixedSql`
     with a as (
       select webhook_url, webhook_username from gateway_apps where id = ${e.appId}
     ), ins as (

@@ -1,0 +1,379 @@
+/**
+ * The CPU one POST /send (1 recipient) costs the web process's JavaScript, measured in ONE process without
+ * HTTP, autocannon or Next (issue 16): the service's web handler (createWebHandler -> observeHttp, the REST
+ * listener, the REST core, the tRPC procedure, the send) driven with synthetic requests (a Readable body with
+ * method/url/headers, a minimal response object) at concurrency 32, against the raw loop's same writes
+ * (bench/lib/raw-db.ts, rawSendWrites) at the same concurrency, in alternating bursts, each measured with
+ * process.cpuUsage() per send. Both sides run the same postgres.js client code in this process, so the
+ * difference is the service's own code (plus the synthetic request/response objects, printed apart as
+ * "harness"). Then microbenchmarks of the pieces (us per call, each repeated and interleaved).
+ *
+ *   flock /tmp/bench.lock npx tsx bench/probe-send-cpu.ts                  10 rounds of 2 s + 2 s, then the pieces
+ *   flock /tmp/bench.lock npx tsx bench/probe-send-cpu.ts --rounds 6 --seconds 3 --no-micro
+ *   flock /tmp/bench.lock npx tsx bench/probe-send-cpu.ts --micro-only      the pieces only (still needs the database)
+ *   flock /tmp/bench.lock npx tsx bench/probe-send-cpu.ts --layer web,core,domain --no-micro
+ *     the service entered at several layers, each against raw (web: the web handler; rest: the REST listener;
+ *     core: the REST core; domain: key check + submitSend without tRPC/zod): where the cost sits
+ *   flock /tmp/bench.lock npx tsx bench/probe-send-cpu.ts --fake-db --layer web,domain --no-micro
+ *     every statement's answer recorded from the database once, then replayed from memory: the service's
+ *     JavaScript alone (no socket work, no Postgres; one key), the precise figure for an A/B of a code change
+ *   --prof DIR: a .cpuprofile of the measured rounds only (node:inspector, 100 us sampling; samples are
+ *     wall-clock, so time descheduled on the busy cores lands on whatever ran: compare two profiles per send)
+ *   flock /tmp/bench.lock node --import tsx --cpu-prof --cpu-prof-dir=/tmp/prof bench/probe-send-cpu.ts --only service --rounds 4
+ *     then `npx tsx bench/profile.ts /tmp/prof/*.cpuprofile --top 40`: the service's sends alone, setup included (--prof has the rounds only)
+ *     (--only raw: the raw loop's alone).
+ *
+ * Needs Postgres (DATABASE_URL's server, else 127.0.0.1:5432) and a build for `npm run admin`/`db:migrate`
+ * (faster; the source runs otherwise). The code measured is this checkout's TypeScript run by tsx, not dist/:
+ * compare two checkouts by running the probe in each, alternately.
+ */
+import { Readable } from 'node:stream';
+import { EventEmitter } from 'node:events';
+import { parseArgs } from 'node:util';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import postgres from 'postgres';
+import { digestApiKey } from '@/server/lib/crypto';
+import { loop } from './lib/load';
+import { rawSendWrites, type RawMerchant } from './lib/raw-db';
+import { benchEnv, benchMerchant, freshDatabase, migrate } from './lib/service';
+
+const { values: opts } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '10' },
+    seconds: { type: 'string', default: '2' },
+    keys: { type: 'string', default: '10' },
+    only: { type: 'string' },
+    'no-micro': { type: 'boolean', default: false },
+    'micro-only': { type: 'boolean', default: false },
+    prof: { type: 'string' },
+    layer: { type: 'string', default: 'web' },
+    'fake-db': { type: 'boolean', default: false },
+  },
+});
+const ROUNDS = Number(opts.rounds);
+const SECONDS = Number(opts.seconds);
+const CONCURRENCY = 32;
+const log = (m: string) => console.log(`[probe] ${m}`);
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const f1 = (n: number) => n.toFixed(1);
+
+const database = await freshDatabase();
+const env = benchEnv(database.url, { LOG_LEVEL: 'warn' });
+// The service's modules read their settings from process.env when first used (after this).
+Object.assign(process.env, env);
+const sql = postgres(database.url, { max: 10, onnotice: () => {} });
+try {
+  await migrate(env);
+  const merchants = await Promise.all(Array.from({ length: Number(opts.keys) }, (_, i) => benchMerchant(env, sql, `Probe send ${i}`)));
+  const raws: RawMerchant[] = merchants.map((m) => ({ appId: m.app_id, organizationId: m.organization_id, walletId: m.walletId, digest: digestApiKey(env.APP_SECRET!, m.api_key), sendLimit: 1_000_000 }));
+  const keys = merchants.map((m) => m.api_key);
+
+  const { createWebHandler } = await import('@/server/http/web-server');
+  const { createRestListener } = await import('@/server/http/rest-listener');
+  const { db } = await import('@/db/client');
+  const replay = opts['fake-db'] ? await installReplayPool(database.url) : null;
+  if (replay) keys.splice(1); // one key: its check's recorded answer is the one replayed
+  const { env: serviceEnv } = await import('@/server/env');
+  const handler = createWebHandler({
+    rest: createRestListener(() => ({ db: db(), env: serviceEnv() }), { dev: false }),
+    next: () => {
+      throw new Error('probe: not a REST request');
+    },
+    metrics: () => {},
+    trustProxy: false,
+    dev: false,
+  });
+
+  const body = Buffer.from(JSON.stringify({ to: ['+243812345678'], message: 'Your code is 123456', sender_id: 'ACME' }));
+  const PATH = '/api/v1/svc/sms-api/send';
+  const socket = { remoteAddress: '127.0.0.1' };
+  /** What node:http hands the handler, as far as our code reads it. */
+  const request = (key: string): IncomingMessage => {
+    const req = new Readable({ read() {} }) as Readable & Record<string, unknown>;
+    req.push(body);
+    req.push(null);
+    req.method = 'POST';
+    req.url = PATH;
+    req.headers = { host: '127.0.0.1', 'app-key': key, 'content-type': 'application/json', 'content-length': String(body.length) };
+    req.rawHeaders = ['Host', '127.0.0.1', 'app-key', key, 'content-type', 'application/json', 'content-length', String(body.length)];
+    req.socket = socket;
+    req.complete = true;
+    return req as unknown as IncomingMessage;
+  };
+  /** A response that keeps its status and body and emits `finish` when ended. */
+  class Res extends EventEmitter {
+    statusCode = 200;
+    headersSent = false;
+    body = '';
+    constructor(readonly done: (r: Res) => void) {
+      super();
+    }
+    writeHead(status: number, _headers?: unknown) {
+      this.statusCode = status;
+      this.headersSent = true;
+      return this;
+    }
+    end(b?: string) {
+      this.body = b ?? '';
+      this.emit('finish');
+      this.emit('close');
+      this.done(this);
+      return this;
+    }
+    destroy() {
+      this.end();
+    }
+  }
+  let turn = 0;
+  // --layer: where the service's side enters (web: the web process's handler; rest: the REST listener, without
+  // the metrics and X-Forwarded-For; core: the REST core with a parsed request; domain: the key check and
+  // submitSend called directly, without HTTP, tRPC or zod). The differences between layers locate the cost.
+  const rest = createRestListener(() => ({ db: db(), env: serviceEnv() }), { dev: false });
+  const { createRestCore } = await import('@/server/api/rest/handler');
+  const core = createRestCore(() => ({ db: db(), env: serviceEnv() }));
+  const { authorizeRequest } = await import('@/server/domain/keys/authenticate');
+  const { submitSend } = await import('@/server/domain/messages/submit-send');
+  const viaHandler = (h: (req: IncomingMessage, res: ServerResponse) => unknown) => () =>
+    new Promise<void>((resolve, reject) => {
+      const res = new Res((r) => (r.statusCode === 201 ? resolve() : reject(new Error(`send answered ${r.statusCode}: ${r.body}`))));
+      void h(request(keys[turn++ % keys.length]), res as unknown as ServerResponse);
+    });
+  const layers: Record<string, () => Promise<void>> = {
+    web: viaHandler(handler),
+    rest: viaHandler(rest),
+    core: async () => {
+      const key = keys[turn++ % keys.length];
+      const out = await core({
+        method: 'POST',
+        pathname: PATH,
+        search: '',
+        headers: { get: (n) => (n === 'app-key' ? key : n === 'content-type' ? 'application/json' : n === 'content-length' ? String(body.length) : null) },
+        body: async () => body,
+      });
+      if (out.status !== 201) throw new Error(`send answered ${out.status}: ${out.body}`);
+    },
+    domain: async () => {
+      const key = keys[turn++ % keys.length];
+      const now = new Date();
+      const e = serviceEnv();
+      const { app } = await authorizeRequest(db(), key, { secret: e.APP_SECRET, environment: e.SMS_ENV, now, slot: { bucket: 'send', now: null } });
+      await submitSend(db(), app, JSON.parse(body.toString('utf8')), { now, idempotencyKey: null, allowHttpCallbacks: true });
+    },
+  };
+  const chosen = opts.layer!.split(',');
+  const serviceSend = layers[chosen[0]];
+  if (replay) {
+    // Every statement's answer recorded from the real database once, then answered from memory: the
+    // service's JavaScript alone, without the driver's socket work, Postgres, or their noise.
+    for (const side of chosen) for (let i = 0; i < 20; i++) await layers[side]();
+    replay.replaying = true;
+    log(`--fake-db: ${replay.recorded()} statements recorded; the service's side now runs without the database (raw: not run)`);
+  }
+  /** The synthetic objects alone, answered at once: what the harness adds to each service send. */
+  const harnessOnly = () =>
+    new Promise<void>((resolve) => {
+      const req = request(keys[turn++ % keys.length]);
+      const res = new Res(() => resolve());
+      req.on('data', () => {}).once('end', () => res.writeHead(201).end('{}'));
+    });
+  const rawPool = postgres(database.url, { max: 10, onnotice: () => {} }); // DB_POOL_MAX of one web process
+  const rawSend = rawSendWrites(rawPool, raws, 1);
+
+  /** CPU us per op of `task` at CONCURRENCY for `seconds`. */
+  const burst = async (task: () => Promise<void>, seconds: number) => {
+    const c0 = process.cpuUsage();
+    const r = await loop(CONCURRENCY, seconds, task);
+    const c = process.cpuUsage(c0);
+    return { us: (c.user + c.system) / r.ops, user: c.user / r.ops, rps: r.rps, p99: r.p99, ops: r.ops };
+  };
+
+  if (!opts['micro-only']) {
+    log(`warm-up (${SECONDS} s each)`);
+    await burst(serviceSend, SECONDS);
+    await burst(rawSend, SECONDS);
+    await sql`analyze graphile_worker._private_jobs`;
+    const sides = [...(opts.only === 'raw' ? [] : chosen), ...(opts.only === 'service' || replay ? [] : ['raw'])];
+    const task = (side: string) => (side === 'raw' ? rawSend : layers[side]);
+    const got: Record<string, { us: number[]; user: number[]; rps: number[] }> = {};
+    for (const side of sides) got[side] = { us: [], user: [], rps: [] };
+    for (const side of sides) if (side !== chosen[0] && side !== 'raw') await burst(task(side), 1); // warm
+    const harness: number[] = [];
+    const profiler = opts.prof ? await startProfiler() : null;
+    let ops = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 ? [...sides].reverse() : sides;
+      const line: string[] = [];
+      for (const side of order) {
+        const b = await burst(task(side), SECONDS);
+        got[side].us.push(b.us);
+        got[side].user.push(b.user);
+        got[side].rps.push(b.rps);
+        ops += b.ops;
+        line.push(`${side} ${f1(b.us)} us/send (user ${f1(b.user)}), ${b.rps.toFixed(0)}/s, p99 ${b.p99.toFixed(1)} ms`);
+      }
+      harness.push((await burst(harnessOnly, 0.3)).us);
+      log(`round ${round + 1}: ${line.join('; ')}`);
+    }
+    if (profiler) log(`profile of the rounds (${ops} sends, harness bursts included): ${await profiler.stop(opts.prof!)}`);
+    log(`medians over ${ROUNDS} rounds (us/send, CPU of this process):`);
+    for (const side of sides) {
+      const d = got.raw && side !== 'raw' ? `; minus raw, per round: median ${f1(median(got[side].us.map((u, i) => u - got.raw.us[i])))}` : '';
+      log(`  ${side.padEnd(7)} ${f1(median(got[side].us))} (user ${f1(median(got[side].user))}), ${median(got[side].rps).toFixed(0)}/s${d}`);
+    }
+    log(`  harness (synthetic req/res, answered at once): ${f1(median(harness))} us/send`);
+  }
+
+  if (!opts['no-micro']) {
+    const { SendRequest, SendResult } = await import('@/server/contracts/send');
+    const { planSend } = await import('@/server/domain/messages/validate-send');
+    const { normalizePhone } = await import('@/server/domain/messages/phone');
+    const { analyzeMessage } = await import('@/server/domain/messages/segments');
+    const { computeCost, createPriceResolver } = await import('@/server/domain/pricing/pricing');
+    const { effectivePriceRows } = await import('@/server/domain/pricing/effective-rows');
+    const { unitPriceOf } = await import('@/server/domain/wallets/get-balance');
+    const { toAmount, toDbAmount } = await import('@/server/lib/money');
+    const { newId } = await import('@/server/lib/ids');
+    const { httpDuration, httpRequests } = await import('@/server/metrics/registry');
+    const { routeLabel } = await import('@/server/metrics/http');
+    const { createContext } = await import('@/server/api/trpc');
+    const { fixedSql } = await import('@/server/lib/fixed-sql');
+    const { sql: dsql } = await import('drizzle-orm');
+    const { initTRPC } = await import('@trpc/server');
+    const { z } = await import('zod');
+
+    const input = JSON.parse(body.toString());
+    const org = { timezone: 'Africa/Kinshasa', defaultCountry: 'CD' };
+    const now = new Date();
+    const { rows } = await effectivePriceRows(db(), merchants[0].organization_id);
+    const resolve = createPriceResolver(rows, unitPriceOf('0.02'));
+    const cost = computeCost(['+243812345678'], 1, 1, resolve).total; // a send's total, as sendMessage formats it
+    const result = { message_id: newId('msg'), total_recipients: 1, total_messages: 1, total_cost: 0.02, currency: 'USD', status: 'pending', sending_type: 'immediate' };
+    // a tRPC procedure of the same shape as the send's (two middlewares, zod input and output), with a trivial body
+    const t = initTRPC.context<{ x: number }>().create();
+    const trivial = t.procedure
+      .use(async ({ next }) => next())
+      .use(async ({ next }) => next({ ctx: { y: 1 } }))
+      .input(z.object({ a: z.string() }))
+      .output(z.object({ b: z.string() }))
+      .mutation(() => ({ b: 'ok' }));
+    const headers = { get: (n: string) => (n === 'app-key' ? keys[0] : null) };
+    const pool = rawPool;
+    const drizzleDb = db();
+
+    type Piece = { name: string; fn: () => unknown; async?: boolean };
+    const pieces: Piece[] = [
+      { name: 'zod SendRequest.parse', fn: () => SendRequest.parse(input) },
+      { name: 'zod SendRequest.safeParseAsync', fn: () => SendRequest.safeParseAsync(input), async: true },
+      { name: 'zod SendResult.parse', fn: () => SendResult.parse(result) },
+      { name: 'planSend (1 recipient)', fn: () => planSend(input, org, now, { allowHttpCallbacks: true }) },
+      { name: 'normalizePhone', fn: () => normalizePhone('+243812345678', 'CD') },
+      { name: 'analyzeMessage', fn: () => analyzeMessage('Your code is 123456') },
+      { name: 'createPriceResolver + computeCost', fn: () => computeCost(['+243812345678'], 1, 1, createPriceResolver(rows, unitPriceOf('0.02'))) },
+      { name: 'computeCost (resolver built)', fn: () => computeCost(['+243812345678'], 1, 1, resolve) },
+      { name: 'toAmount + toDbAmount', fn: () => [toAmount('0.02'), toDbAmount('0.02')] },
+      { name: 'toAmount + 4 toDbAmount of a cost (Decimal)', fn: () => [toAmount(cost), toDbAmount(cost), toDbAmount(cost), toDbAmount(cost), toDbAmount(cost)] },
+      { name: 'newId x2', fn: () => [newId('msg'), newId('dsp')] },
+      { name: 'digestApiKey', fn: () => digestApiKey(env.APP_SECRET!, keys[0]) },
+      { name: 'metrics routeLabel + inc + observe', fn: () => {
+        const labels = { route: routeLabel(PATH), method: 'POST', status: '201' };
+        httpRequests.inc(labels);
+        httpDuration.observe(labels, 0.004);
+      } },
+      { name: 'createContext', fn: () => createContext({ db: drizzleDb, env: serviceEnv() }, headers, { headers: {} }) },
+      { name: 'tRPC call chain, trivial body', fn: () => trivial({ path: 'x', getRawInput: async () => ({ a: 'x' }), ctx: { x: 1 }, type: 'mutation', signal: undefined, batchIndex: 0 } as never), async: true },
+      { name: 'JSON.stringify answer', fn: () => JSON.stringify({ status_code: 201, data: result }) },
+      { name: 'new Date()', fn: () => new Date() },
+      { name: 'drizzle sql`` (5 params) toQuery', fn: () => (drizzleDb as unknown as { dialect: { sqlToQuery: (q: unknown) => unknown } }).dialect.sqlToQuery(dsql`select ${1}, ${2}, ${3}, ${4}, ${5}`) },
+      { name: 'fixedSql (5 params)', fn: () => fixedSql`select ${1}, ${2}, ${3}, ${4}, ${5}` },
+      { name: 'drizzle transaction, select 1', fn: () => drizzleDb.transaction(async (tx) => void (await tx.execute(fixedSql`select 1`))), async: true },
+      { name: 'postgres.js sql.begin, select 1', fn: () => pool.begin(async (tx) => void (await tx`select 1`)), async: true },
+    ];
+    const measure = async (p: Piece, n: number) => {
+      const c0 = process.cpuUsage();
+      if (p.async) {
+        // 32 at a time, as under load
+        let left = n;
+        await Promise.all(Array.from({ length: Math.min(32, n) }, async () => {
+          while (left-- > 0) await p.fn();
+        }));
+      } else for (let i = 0; i < n; i++) p.fn();
+      const c = process.cpuUsage(c0);
+      return (c.user + c.system) / n;
+    };
+    const runs = new Map<string, number[]>();
+    for (const p of pieces) await measure(p, p.async ? 300 : 2000); // warm
+    for (let rep = 0; rep < 5; rep++) {
+      for (const p of pieces) {
+        const us = await measure(p, p.async ? 1000 : 20000);
+        runs.set(p.name, [...(runs.get(p.name) ?? []), us]);
+      }
+    }
+    log('pieces, us per call (median of 5 interleaved repetitions):');
+    for (const p of pieces) log(`  ${p.name.padEnd(40)} ${median(runs.get(p.name)!).toFixed(2)}`);
+  }
+  await rawPool.end({ timeout: 2 });
+  await db().$client.end({ timeout: 2 });
+} finally {
+  await sql.end({ timeout: 2 });
+  await database.drop();
+}
+process.exit(0);
+
+/**
+ * --fake-db: the process-wide pool of db/client.ts built as createDb builds it (drizzle over the hardened
+ * postgres.js client, behind `resilient`), over a client that records each statement's answer (by its text; rows
+ * or `.values()` arrays) from the real database while `replaying` is false, then answers every statement from
+ * those records at once (a transaction is a plain call of its callback). The service's code runs unchanged.
+ */
+async function installReplayPool(url: string) {
+  const { drizzle } = await import('drizzle-orm/postgres-js');
+  const { hardenedClient, resilient } = await import('@/server/lib/postgres-js');
+  const real = postgres(url, { max: 10, types: { bigint: postgres.BigInt }, onnotice: () => {} });
+  const rows = new Map<string, unknown[]>();
+  const values = new Map<string, unknown[]>();
+  const state = { replaying: false, recorded: () => rows.size + values.size };
+  const copy = (list: unknown[]) => Object.assign([...list], { count: (list as { count?: number }).count ?? list.length, command: (list as { command?: string }).command });
+  type Q = Promise<unknown> & { values: () => Promise<unknown> };
+  const client = (target: postgres.Sql): postgres.Sql => {
+    const unsafe = (text: string, params?: unknown[], options?: postgres.UnsafeQueryOptions) => {
+      if (state.replaying) {
+        const known = rows.get(text);
+        const q = Promise.resolve(known ? copy(known) : []) as Q;
+        q.values = () => Promise.resolve(copy(values.get(text) ?? []));
+        return q;
+      }
+      const query = target.unsafe(text, params as postgres.ParameterOrJSON<never>[], options);
+      const q = query.then((r) => (rows.set(text, [...r]), r)) as Q;
+      q.values = () => query.values().then((r) => (values.set(text, [...r]), r));
+      return q;
+    };
+    const begin = async (fn: (tx: postgres.Sql) => unknown) => (state.replaying ? fn(fake as unknown as postgres.Sql) : target.begin((tx) => fn(client(tx as unknown as postgres.Sql))));
+    const fake = Object.assign((...a: unknown[]) => (target as unknown as (...b: unknown[]) => unknown)(...a), { unsafe, begin, options: target.options, end: target.end });
+    return fake as unknown as postgres.Sql;
+  };
+  (globalThis as Record<symbol, unknown>)[Symbol.for('sms-gateway.db.pool')] = resilient(() => drizzle(hardenedClient(client(real))));
+  return state;
+}
+
+/** The V8 sampling profiler of this process (node:inspector), from now to stop(dir), which writes the .cpuprofile. */
+async function startProfiler() {
+  const { Session } = await import('node:inspector/promises');
+  const { mkdirSync, writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 100 });
+  await session.post('Profiler.start');
+  return {
+    stop: async (dir: string) => {
+      const { profile } = await session.post('Profiler.stop');
+      mkdirSync(dir, { recursive: true });
+      const file = `${dir}/probe-${opts.only ?? 'both'}-${process.pid}.cpuprofile`;
+      writeFileSync(file, JSON.stringify(profile));
+      return file;
+    },
+  };
+}
