@@ -2,6 +2,7 @@ import { DrizzleQueryError } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closePools, testDb } from '@/tests/helpers';
 import { executeFixed, fixedSql } from './fixed-sql';
+import { resilient } from './postgres-js';
 
 const db = testDb();
 afterAll(closePools);
@@ -24,6 +25,16 @@ describe('executeFixed', () => {
     expect(await executeFixed(db, read(7, 'a'))).toEqual([...(await db.execute(read(7, 'a')))]);
     await db.transaction(async (tx) => {
       expect(await executeFixed(tx, read(8, null))).toEqual([...(await tx.execute(read(8, null)))]);
+    });
+  });
+
+  it("takes its direct path on the pool, through resilient's proxy and in a transaction (drizzle's private session.client: an upgrade that moves it fails here rather than silently falling back)", async () => {
+    const clientOf = (h: unknown) => (h as { session?: { client?: { unsafe?: unknown } } }).session?.client;
+    expect(typeof clientOf(db)?.unsafe).toBe('function');
+    expect(typeof clientOf(resilient(() => db))?.unsafe).toBe('function');
+    await db.transaction(async (tx) => {
+      expect(typeof clientOf(tx)?.unsafe).toBe('function');
+      expect(clientOf(tx)).not.toBe(clientOf(db));
     });
   });
 
