@@ -33,7 +33,7 @@ import { parseArgs } from 'node:util';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import postgres from 'postgres';
 import { digestApiKey } from '@/server/lib/crypto';
-import { loop } from './lib/load';
+import { loop, median } from './lib/load';
 import { rawSendWrites, type RawMerchant } from './lib/raw-db';
 import { benchEnv, benchMerchant, freshDatabase, migrate } from './lib/service';
 
@@ -54,10 +54,6 @@ const ROUNDS = Number(opts.rounds);
 const SECONDS = Number(opts.seconds);
 const CONCURRENCY = 32;
 const log = (m: string) => console.log(`[probe] ${m}`);
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const f1 = (n: number) => n.toFixed(1);
 
 const database = await freshDatabase();

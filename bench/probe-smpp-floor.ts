@@ -37,6 +37,7 @@ import postgres from 'postgres';
 import { digestApiKey } from '@/server/lib/crypto';
 import { startSmsc } from '../tests/carrier/smsc';
 import { rawDispatchToProcessing, rawSendOnce, type RawMerchant } from './lib/raw-db';
+import { median } from './lib/load';
 import { DEFAULT_FIELDS, rawSubmitChild } from './lib/raw-smpp';
 import { cpuSeconds } from './lib/rss';
 import { admin, benchEnv, benchMerchant, freshDatabase, migrate } from './lib/service';
@@ -323,10 +324,6 @@ try {
     if (JSON.stringify(check) !== JSON.stringify(want)) throw new Error(`after round ${round + 1}: ${JSON.stringify(check)}, expected ${JSON.stringify(want)}`);
   }
 
-  const median = (xs: number[]) => {
-    const s = [...xs].sort((a, b) => a - b);
-    return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-  };
   const fmt = (x: number | null) => (x === null ? '-' : x.toFixed(3));
   log('summary (medians over the rounds; ratio = per round against that round\'s A):');
   for (const v of VARIANTS) {

@@ -8,7 +8,8 @@ import type { DbOrTx } from '@/db/client';
  * ... in the gaps, the same on every call. It is built once per template (the strings array of a tagged template
  * is the same object on every call from one place in the code) instead of drizzle walking the template's chunks
  * on every call (about 28 us for the send's insert of three tables, README, Performance). The statement runs as
- * any drizzle `sql` does (`tx.execute(fixedSql`...`)`), on the pool or in a transaction.
+ * any drizzle `sql` does (`tx.execute(fixedSql`...`)`), on the pool or in a transaction; on a hot path,
+ * `executeFixed(tx, fixedSql`...`)` (below) also skips drizzle's per-call execution layers.
  *
  * Any other value (undefined, an object, an array, a column, a nested `sql`) would change the text drizzle
  * builds, so such a call is handed to drizzle's `sql` as it is.
