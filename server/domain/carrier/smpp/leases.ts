@@ -39,18 +39,28 @@ export async function releaseLease(db: Db, connectorId: string, token: string): 
 
 /**
  * Takes up to `want` submit_sm from the connector's budget of the current second (database clock), shared by every
- * worker process: one upsert, so two processes never exceed `tps` together. Returns how many were granted.
+ * worker process: one upsert, so two processes never exceed `tps` together. Returns how many were granted, from the budget of which
+ * clock second (Unix seconds).
  */
-export async function takeTps(db: Db, connectorId: string, tps: number, want: number): Promise<{ granted: number; msToNextSecond: number }> {
+export async function takeTps(
+  db: Db,
+  connectorId: string,
+  tps: number,
+  want: number,
+): Promise<{ granted: number; msToNextSecond: number; second: number }> {
   const w = sql`${want}::int`;
   const t = sql`${tps}::int`;
-  const [row] = await db.execute<{ granted: number; ms: number }>(sql`
+  // The statement's clock second is read before it waits for the row's lock, so another process may already have
+  // moved the window to a later second: only a later second opens a new budget, and the window never goes back
+  // (a stale second that reset it would hand out a second budget for the same clock second).
+  const [row] = await db.execute<{ granted: number; ms: number; second: number }>(sql`
     insert into connector_tps as c (connector_id, window_start, used, granted)
     values (${connectorId}, date_trunc('second', clock_timestamp()), least(${w}, ${t}), least(${w}, ${t}))
     on conflict (connector_id) do update set
-      granted = case when c.window_start = excluded.window_start then least(${w}, greatest(${t} - c.used, 0)) else least(${w}, ${t}) end,
-      used = case when c.window_start = excluded.window_start then c.used + least(${w}, greatest(${t} - c.used, 0)) else least(${w}, ${t}) end,
-      window_start = excluded.window_start
-    returning granted, 1000 - (extract(milliseconds from clock_timestamp())::int % 1000) as ms`);
-  return { granted: Number(row.granted), msToNextSecond: Math.max(1, Number(row.ms)) };
+      granted = case when excluded.window_start > c.window_start then least(${w}, ${t}) else least(${w}, greatest(${t} - c.used, 0)) end,
+      used = case when excluded.window_start > c.window_start then least(${w}, ${t}) else c.used + least(${w}, greatest(${t} - c.used, 0)) end,
+      window_start = greatest(c.window_start, excluded.window_start)
+    returning granted, 1000 - (extract(milliseconds from clock_timestamp())::int % 1000) as ms,
+      extract(epoch from window_start)::bigint as second`);
+  return { granted: Number(row.granted), msToNextSecond: Math.max(1, Number(row.ms)), second: Number(row.second) };
 }
