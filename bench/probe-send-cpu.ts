@@ -17,6 +17,15 @@
  *   flock /tmp/bench.lock npx tsx bench/probe-send-cpu.ts --fake-db --layer web,domain --no-micro
  *     every statement's answer recorded from the database once, then replayed from memory: the service's
  *     JavaScript alone (no socket work, no Postgres; one key), the precise figure for an A/B of a code change
+ *   flock /tmp/bench.lock npx tsx bench/probe-send-cpu.ts --fake-db --echo --layer web --rounds 6 --no-micro
+ *     the replay again, with every statement (and BEGIN, COMMIT) answered after a real round trip to an echo
+ *     process, minus those round trips alone ('trips'): what the same JavaScript costs when it runs between socket
+ *     reads and writes, as under load; and a fixed piece of JSON work the same way, for scale (session 14: our
+ *     ~100-190 us of JS per send became 310-440 us, the JSON work 1.6x)
+ *   --io: per send, socket writes and 'data' events with their bytes, and GC count and pause time
+ *   --contend: every side again with the raw send loop busy in another process (bench/lib/raw-send-child.ts),
+ *     and a fixed piece of JSON work ('ref'): whether other processes' load alone inflates our CPU per send
+ *   --echo-only: with --echo, only the service's side with round trips (to profile it with --prof)
  *   --prof DIR: a .cpuprofile of the measured rounds only (node:inspector, 100 us sampling; samples are
  *     wall-clock, so time descheduled on the busy cores lands on whatever ran: compare two profiles per send)
  *   flock /tmp/bench.lock node --import tsx --cpu-prof --cpu-prof-dir=/tmp/prof bench/probe-send-cpu.ts --only service --rounds 4
@@ -27,6 +36,11 @@
  * (faster; the source runs otherwise). The code measured is this checkout's TypeScript run by tsx, not dist/:
  * compare two checkouts by running the probe in each, alternately.
  */
+import { fork } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { EventEmitter } from 'node:events';
 import { parseArgs } from 'node:util';
@@ -48,6 +62,10 @@ const { values: opts } = parseArgs({
     prof: { type: 'string' },
     layer: { type: 'string', default: 'web' },
     'fake-db': { type: 'boolean', default: false },
+    io: { type: 'boolean', default: false },
+    contend: { type: 'boolean', default: false },
+    echo: { type: 'boolean', default: false },
+    'echo-only': { type: 'boolean', default: false },
   },
 });
 const ROUNDS = Number(opts.rounds);
@@ -70,7 +88,8 @@ try {
   const { createWebHandler } = await import('@/server/http/web-server');
   const { createRestListener } = await import('@/server/http/rest-listener');
   const { db } = await import('@/db/client');
-  const replay = opts['fake-db'] ? await installReplayPool(database.url) : null;
+  const echo = opts.echo ? await startEcho() : null;
+  const replay = opts['fake-db'] ? await installReplayPool(database.url, echo?.trip ?? null) : null;
   if (replay) keys.splice(1); // one key: its check's recorded answer is the one replayed
   const { env: serviceEnv } = await import('@/server/env');
   const handler = createWebHandler({
@@ -178,12 +197,14 @@ try {
   const rawPool = postgres(database.url, { max: 10, onnotice: () => {} }); // DB_POOL_MAX of one web process
   const rawSend = rawSendWrites(rawPool, raws, 1);
 
+  const io = opts.io ? countIo() : null;
   /** CPU us per op of `task` at CONCURRENCY for `seconds`. */
   const burst = async (task: () => Promise<void>, seconds: number) => {
     const c0 = process.cpuUsage();
+    io?.reset();
     const r = await loop(CONCURRENCY, seconds, task);
     const c = process.cpuUsage(c0);
-    return { us: (c.user + c.system) / r.ops, user: c.user / r.ops, rps: r.rps, p99: r.p99, ops: r.ops };
+    return { us: (c.user + c.system) / r.ops, user: c.user / r.ops, rps: r.rps, p99: r.p99, ops: r.ops, io: io?.per(r.ops) };
   };
 
   if (!opts['micro-only']) {
@@ -191,11 +212,49 @@ try {
     await burst(serviceSend, SECONDS);
     await burst(rawSend, SECONDS);
     await sql`analyze graphile_worker._private_jobs`;
-    const sides = [...(opts.only === 'raw' ? [] : chosen), ...(opts.only === 'service' || replay ? [] : ['raw'])];
-    const task = (side: string) => (side === 'raw' ? rawSend : layers[side]);
+    const base = [...(opts.only === 'raw' ? [] : chosen), ...(opts.only === 'service' || replay ? [] : ['raw']), ...(opts.contend ? ['ref'] : [])];
+    // --contend: every side also runs with the raw loop busy in another process ("+bg"), as the web process does
+    // under the bench's load; 'ref' is a small fixed piece of JavaScript (JSON round trips), the same work each time.
+    const sides = opts.contend ? base.flatMap((x) => [x, `${x}+bg`]) : base;
+    // --echo (with --fake-db): 'SIDE+echo' answers each replayed statement (and BEGIN, COMMIT) after a round trip
+    // to an echo process; 'trips' makes the same number of round trips per op with no other work. SIDE+echo minus
+    // trips is our JavaScript run between real socket writes and reads, against SIDE, the replay answered at once.
+    let tripsPerSend = 0;
+    if (echo && replay) {
+      replay.echo = true;
+      const before = echo.count();
+      const b = await burst(layers[chosen[0]], 1);
+      replay.echo = false;
+      tripsPerSend = Math.round((echo.count() - before) / b.ops);
+      sides.push(`${chosen[0]}+echo`, 'trips', 'json', 'json+trips');
+      if (opts['echo-only']) sides.splice(0, sides.length, `${chosen[0]}+echo`); // for --prof: that side alone
+      log(`--echo: ${tripsPerSend} round trips per send`);
+    }
+    const background = opts.contend ? await startBackground(database.url, raws) : null;
+    const refObject = { to: ['+243812345678'], message: 'Your code is 123456', sender_id: 'ACME', n: [1, 2, 3] };
+    const ref = async () => {
+      for (let i = 0; i < 20; i++) JSON.parse(JSON.stringify(refObject));
+    };
+    const trips = async () => {
+      for (let i = 0; i < tripsPerSend; i++) await echo!.trip();
+    };
+    // the same fixed JavaScript (2 JSON round trips of a send body per socket round trip) at once, or between the trips
+    const json = async () => {
+      for (let i = 0; i < tripsPerSend * 2; i++) JSON.parse(JSON.stringify(refObject));
+    };
+    const jsonTrips = async () => {
+      for (let i = 0; i < tripsPerSend; i++) {
+        JSON.parse(JSON.stringify(refObject));
+        JSON.parse(JSON.stringify(refObject));
+        await echo!.trip();
+      }
+    };
+    const fixed: Record<string, () => Promise<void>> = { raw: rawSend, ref, trips, json, 'json+trips': jsonTrips };
+    const plain = (side: string) => fixed[side] ?? layers[side];
+    const task = (side: string) => plain(side.replace(/\+(bg|echo)$/, ''));
     const got: Record<string, { us: number[]; user: number[]; rps: number[] }> = {};
     for (const side of sides) got[side] = { us: [], user: [], rps: [] };
-    for (const side of sides) if (side !== chosen[0] && side !== 'raw') await burst(task(side), 1); // warm
+    for (const side of base) if (side !== chosen[0] && side !== 'raw') await burst(task(side), 1); // warm
     const harness: number[] = [];
     const profiler = opts.prof ? await startProfiler() : null;
     let ops = 0;
@@ -203,12 +262,16 @@ try {
       const order = round % 2 ? [...sides].reverse() : sides;
       const line: string[] = [];
       for (const side of order) {
+        if (side.endsWith('+bg')) await background!.send('run');
+        if (side.endsWith('+echo')) replay!.echo = true;
         const b = await burst(task(side), SECONDS);
+        if (side.endsWith('+echo')) replay!.echo = false;
+        if (side.endsWith('+bg')) await background!.send('pause');
         got[side].us.push(b.us);
         got[side].user.push(b.user);
         got[side].rps.push(b.rps);
         ops += b.ops;
-        line.push(`${side} ${f1(b.us)} us/send (user ${f1(b.user)}), ${b.rps.toFixed(0)}/s, p99 ${b.p99.toFixed(1)} ms`);
+        line.push(`${side} ${f1(b.us)} us/send (user ${f1(b.user)}), ${b.rps.toFixed(0)}/s, p99 ${b.p99.toFixed(1)} ms${b.io ? ` [${b.io}]` : ''}`);
       }
       harness.push((await burst(harnessOnly, 0.3)).us);
       log(`round ${round + 1}: ${line.join('; ')}`);
@@ -220,6 +283,17 @@ try {
       log(`  ${side.padEnd(7)} ${f1(median(got[side].us))} (user ${f1(median(got[side].user))}), ${median(got[side].rps).toFixed(0)}/s${d}`);
     }
     log(`  harness (synthetic req/res, answered at once): ${f1(median(harness))} us/send`);
+    if (echo && got.trips) {
+      const e = got[`${chosen[0]}+echo`].us.map((u, i) => u - got.trips.us[i]);
+      log(`  ${chosen[0]} with each statement a real round trip, minus the round trips alone: median ${f1(median(e))} us/send (per round: ${e.map(f1).join(', ')}), against ${f1(median(got[chosen[0]].us))} answered at once`);
+      const j = got['json+trips'].us.map((u, i) => u - got.trips.us[i]);
+      log(`  ${tripsPerSend * 2} JSON round trips, 2 before each of ${tripsPerSend} socket round trips, minus those alone: median ${f1(median(j))} us/op (per round: ${j.map(f1).join(', ')}), against ${f1(median(got.json.us))} run at once`);
+    }
+    if (background) {
+      log('  with the raw loop busy in another process, over quiet (median per round of the ratio):');
+      for (const side of base) log(`    ${side.padEnd(7)} x${median(got[`${side}+bg`].us.map((u, i) => u / got[side].us[i])).toFixed(2)}`);
+      await background.send('stop');
+    }
   }
 
   if (!opts['no-micro']) {
@@ -318,27 +392,115 @@ try {
 }
 process.exit(0);
 
+/** --echo: a pool of 10 sockets to an echo process (bench/lib/echo-child.ts); trip() is one 16-byte round trip. */
+async function startEcho() {
+  const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib/echo-child.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve) => child.once('message', (p) => resolve(p as number)));
+  const sockets = await Promise.all(
+    Array.from({ length: 10 }, () => new Promise<{ s: net.Socket; waiting: Array<() => void>; got: number }>((resolve) => {
+      const s = net.connect(port, '127.0.0.1', () => resolve(entry));
+      s.setNoDelay(true);
+      const entry = { s, waiting: [] as Array<() => void>, got: 0 };
+      s.on('data', (b: Buffer) => {
+        entry.got += b.length;
+        while (entry.got >= 16) {
+          entry.got -= 16;
+          entry.waiting.shift()!();
+        }
+      });
+    })),
+  );
+  const message = Buffer.alloc(16, 1);
+  let turn = 0;
+  let n = 0;
+  child.unref();
+  for (const x of sockets) x.s.unref();
+  return {
+    trip: () =>
+      new Promise<void>((resolve) => {
+        const x = sockets[turn++ % sockets.length];
+        n++;
+        x.waiting.push(resolve);
+        x.s.write(message);
+      }),
+    count: () => n,
+  };
+}
+
+/** --contend: the raw send loop in a child process (bench/lib/raw-send-child.ts), run and paused on request. */
+async function startBackground(url: string, merchants: RawMerchant[]) {
+  const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib/raw-send-child.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const send = (m: object) => new Promise<void>((resolve) => (child.once('message', () => resolve()), child.send(m)));
+  await send({ cmd: 'start', url, merchants });
+  await send({ cmd: 'run' }); // warm its plans and connections
+  await new Promise((r) => setTimeout(r, 1000));
+  await send({ cmd: 'pause' });
+  await new Promise((r) => setTimeout(r, 600));
+  return { send: (cmd: 'run' | 'pause' | 'stop') => send({ cmd }).then(() => (cmd === 'pause' ? new Promise((r) => setTimeout(r, 600)) : undefined)) };
+}
+
+/**
+ * --io: per send, the sockets' writes and 'data' events (each a syscall and a turn of the event loop; the
+ * statements' round trips), their bytes, and V8's garbage collections (count and pause time) during a burst.
+ */
+function countIo() {
+  const n = { writes: 0, wbytes: 0, reads: 0, rbytes: 0, gcs: 0, gcMs: 0 };
+  const write = net.Socket.prototype.write;
+  net.Socket.prototype.write = function (this: net.Socket, chunk: unknown, ...rest: unknown[]) {
+    n.writes++;
+    n.wbytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : (chunk as Buffer).length;
+    return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+  } as typeof write;
+  const emit = net.Socket.prototype.emit;
+  net.Socket.prototype.emit = function (this: net.Socket, event: string | symbol, ...args: unknown[]) {
+    if (event === 'data') {
+      n.reads++;
+      n.rbytes += (args[0] as Buffer).length;
+    }
+    return (emit as (...a: unknown[]) => boolean).call(this, event, ...args);
+  } as typeof emit;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      n.gcs++;
+      n.gcMs += e.duration;
+    }
+  }).observe({ entryTypes: ['gc'] });
+  return {
+    reset: () => Object.assign(n, { writes: 0, wbytes: 0, reads: 0, rbytes: 0, gcs: 0, gcMs: 0 }),
+    per: (ops: number) =>
+      `writes ${(n.writes / ops).toFixed(2)} (${(n.wbytes / ops).toFixed(0)} B), reads ${(n.reads / ops).toFixed(2)} (${(n.rbytes / ops).toFixed(0)} B), ` +
+      `GC ${((n.gcs / ops) * 1000).toFixed(1)}/1000 sends, ${((n.gcMs / ops) * 1000).toFixed(1)} us/send`,
+  };
+}
+
 /**
  * --fake-db: the process-wide pool of db/client.ts built as createDb builds it (drizzle over the hardened
  * postgres.js client, behind `resilient`), over a client that records each statement's answer (by its text; rows
  * or `.values()` arrays) from the real database while `replaying` is false, then answers every statement from
  * those records at once (a transaction is a plain call of its callback). The service's code runs unchanged.
  */
-async function installReplayPool(url: string) {
+async function installReplayPool(url: string, trip: (() => Promise<void>) | null) {
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { hardenedClient, resilient } = await import('@/server/lib/postgres-js');
   const real = postgres(url, { max: 10, types: { bigint: postgres.BigInt }, onnotice: () => {} });
   const rows = new Map<string, unknown[]>();
   const values = new Map<string, unknown[]>();
-  const state = { replaying: false, recorded: () => rows.size + values.size };
+  const state = { replaying: false, echo: false, recorded: () => rows.size + values.size };
   const copy = (list: unknown[]) => Object.assign([...list], { count: (list as { count?: number }).count ?? list.length, command: (list as { command?: string }).command });
   type Q = Promise<unknown> & { values: () => Promise<unknown> };
   const client = (target: postgres.Sql): postgres.Sql => {
     const unsafe = (text: string, params?: unknown[], options?: postgres.UnsafeQueryOptions) => {
       if (state.replaying) {
         const known = rows.get(text);
-        const q = Promise.resolve(known ? copy(known) : []) as Q;
-        q.values = () => Promise.resolve(copy(values.get(text) ?? []));
+        const answer = () => copy(known ?? []);
+        const q = (state.echo ? trip!().then(answer) : Promise.resolve(answer())) as Q;
+        q.values = () => (state.echo ? trip!() : Promise.resolve()).then(() => copy(values.get(text) ?? []));
         return q;
       }
       const query = target.unsafe(text, params as postgres.ParameterOrJSON<never>[], options);
@@ -346,7 +508,13 @@ async function installReplayPool(url: string) {
       q.values = () => query.values().then((r) => (values.set(text, [...r]), r));
       return q;
     };
-    const begin = async (fn: (tx: postgres.Sql) => unknown) => (state.replaying ? fn(fake as unknown as postgres.Sql) : target.begin((tx) => fn(client(tx as unknown as postgres.Sql))));
+    const begin = async (fn: (tx: postgres.Sql) => unknown) => {
+      if (!state.replaying) return target.begin((tx) => fn(client(tx as unknown as postgres.Sql)));
+      if (state.echo) await trip!(); // BEGIN
+      const out = await fn(fake as unknown as postgres.Sql);
+      if (state.echo) await trip!(); // COMMIT
+      return out;
+    };
     const fake = Object.assign((...a: unknown[]) => (target as unknown as (...b: unknown[]) => unknown)(...a), { unsafe, begin, options: target.options, end: target.end });
     return fake as unknown as postgres.Sql;
   };
