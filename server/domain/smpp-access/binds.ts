@@ -37,14 +37,16 @@ export async function dropBind(db: Db, id: number): Promise<void> {
 
 /**
  * Takes one submit_sm from the app's budget of the current second (database clock), shared by every listener: one
- * upsert. False beyond `tps` (the submit is answered 0x58, ESME_RTHROTTLED).
+ * upsert. False beyond `tps` (the submit is answered 0x58, ESME_RTHROTTLED). The statement reads the clock before
+ * it waits for the row's lock, so another listener may already have moved the window to a later second: only a
+ * later second starts a new count, and the window never goes back (as the connectors' takeTps).
  */
 export async function takeSmppTps(db: Db, appId: string, tps: number): Promise<boolean> {
   const [row] = await db.execute<{ used: number }>(sql`
     insert into smpp_tps as t (app_id, window_start, used) values (${appId}, date_trunc('second', clock_timestamp()), 1)
     on conflict (app_id) do update set
-      used = case when t.window_start = excluded.window_start then t.used + 1 else 1 end,
-      window_start = excluded.window_start
+      used = case when excluded.window_start > t.window_start then 1 else t.used + 1 end,
+      window_start = greatest(t.window_start, excluded.window_start)
     returning used`);
   return Number(row.used) <= tps;
 }
