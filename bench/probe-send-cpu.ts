@@ -232,20 +232,19 @@ try {
     }
     const background = opts.contend ? await startBackground(database.url, raws) : null;
     const refObject = { to: ['+243812345678'], message: 'Your code is 123456', sender_id: 'ACME', n: [1, 2, 3] };
-    const ref = async () => {
-      for (let i = 0; i < 20; i++) JSON.parse(JSON.stringify(refObject));
+    /** A fixed piece of JavaScript: `n` JSON round trips of a send's body. */
+    const jsonWork = (n: number) => {
+      for (let i = 0; i < n; i++) JSON.parse(JSON.stringify(refObject));
     };
+    const ref = async () => jsonWork(20);
     const trips = async () => {
       for (let i = 0; i < tripsPerSend; i++) await echo!.trip();
     };
-    // the same fixed JavaScript (2 JSON round trips of a send body per socket round trip) at once, or between the trips
-    const json = async () => {
-      for (let i = 0; i < tripsPerSend * 2; i++) JSON.parse(JSON.stringify(refObject));
-    };
+    // the same fixed JavaScript (2 JSON round trips per socket round trip) at once, or between the trips
+    const json = async () => jsonWork(tripsPerSend * 2);
     const jsonTrips = async () => {
       for (let i = 0; i < tripsPerSend; i++) {
-        JSON.parse(JSON.stringify(refObject));
-        JSON.parse(JSON.stringify(refObject));
+        jsonWork(2);
         await echo!.trip();
       }
     };
@@ -392,12 +391,17 @@ try {
 }
 process.exit(0);
 
-/** --echo: a pool of 10 sockets to an echo process (bench/lib/echo-child.ts); trip() is one 16-byte round trip. */
-async function startEcho() {
-  const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib/echo-child.ts'), [], {
+/** A child process running bench/lib/NAME with tsx, its stdout and stderr ours, an IPC channel to it. */
+function forkLib(name: string) {
+  return fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib', name), [], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+}
+
+/** --echo: a pool of 10 sockets to an echo process (bench/lib/echo-child.ts); trip() is one 16-byte round trip. */
+async function startEcho() {
+  const child = forkLib('echo-child.ts');
   const port = await new Promise<number>((resolve) => child.once('message', (p) => resolve(p as number)));
   const sockets = await Promise.all(
     Array.from({ length: 10 }, () => new Promise<{ s: net.Socket; waiting: Array<() => void>; got: number }>((resolve) => {
@@ -432,10 +436,7 @@ async function startEcho() {
 
 /** --contend: the raw send loop in a child process (bench/lib/raw-send-child.ts), run and paused on request. */
 async function startBackground(url: string, merchants: RawMerchant[]) {
-  const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib/raw-send-child.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const child = forkLib('raw-send-child.ts');
   const send = (m: object) => new Promise<void>((resolve) => (child.once('message', () => resolve()), child.send(m)));
   await send({ cmd: 'start', url, merchants });
   await send({ cmd: 'run' }); // warm its plans and connections

@@ -39,8 +39,8 @@ export async function releaseLease(db: Db, connectorId: string, token: string): 
 
 /**
  * Takes up to `want` submit_sm from the connector's budget of the current second (database clock), shared by every
- * worker process: one upsert, so two processes never exceed `tps` together. Returns how many were granted, from the budget of which
- * clock second (Unix seconds).
+ * worker process: one upsert, so two processes never exceed `tps` together. Returns how many were granted, and the
+ * clock second (Unix seconds) whose budget they came from.
  */
 export async function takeTps(
   db: Db,
