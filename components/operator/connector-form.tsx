@@ -9,11 +9,11 @@ import { Alert } from '@/components/ui/card';
 import { Field, Select } from '@/components/ui/field';
 import { messageOf, fieldErrorsOf } from '@/components/ui/form-errors';
 import {
-  BIND_MODE_VALUES, CONNECTOR_KIND_VALUES, CreateConnectorInput, LONG_METHOD_VALUES, UpdateConnectorInput, type ConnectorDetail,
+  BIND_MODE_VALUES, CONNECTOR_KIND_VALUES, CreateConnectorInput, LONG_METHOD_VALUES, RECEIPT_ID_FORMAT_VALUES, UpdateConnectorInput, type ConnectorDetail,
 } from '@/server/contracts/connectors';
 
 type Key = 'kind' | 'host' | 'port' | 'tls' | 'systemId' | 'password' | 'systemType' | 'bindMode' | 'sessions' | 'window' | 'tps'
-  | 'sourceTon' | 'sourceNpi' | 'destTon' | 'destNpi' | 'gsmCoding' | 'longMethod' | 'validityS' | 'enquireLinkS';
+  | 'sourceTon' | 'sourceNpi' | 'destTon' | 'destNpi' | 'gsmCoding' | 'longMethod' | 'receiptIdFormat' | 'validityS' | 'enquireLinkS';
 
 /** Each input: its contract key, label, the detail field it shows, and how its text becomes a value. */
 const NUMBERS: [Key, string, keyof ConnectorDetail, string][] = [
@@ -21,13 +21,18 @@ const NUMBERS: [Key, string, keyof ConnectorDetail, string][] = [
   ['sourceTon', 'Source TON', 'source_ton', '5'], ['sourceNpi', 'Source NPI', 'source_npi', '0'], ['destTon', 'Destination TON', 'dest_ton', '1'],
   ['destNpi', 'Destination NPI', 'dest_npi', '1'], ['validityS', 'Validity (s)', 'validity_s', '172800'], ['enquireLinkS', 'Enquire link (s)', 'enquire_link_s', '30'],
 ];
+const RECEIPT_ID_HINTS: Record<(typeof RECEIPT_ID_FORMAT_VALUES)[number], string> = {
+  exact: 'receipts repeat the submit_sm_resp id',
+  'hex-to-dec': 'submit_sm_resp hexadecimal, receipts decimal',
+  'dec-to-hex': 'submit_sm_resp decimal, receipts hexadecimal',
+};
 const TEXTS: [Key, string, keyof ConnectorDetail][] = [['host', 'Host', 'host'], ['systemId', 'System ID', 'system_id'], ['systemType', 'System type', 'system_type']];
 
 /** The form's values as the contract takes them: empty numbers and texts are absent (the default applies). */
 function valuesOf(form: FormData): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const str = (k: string) => String(form.get(k) ?? '');
-  for (const k of ['kind', 'bindMode', 'longMethod'] as const) out[k] = str(k);
+  for (const k of ['kind', 'bindMode', 'longMethod', 'receiptIdFormat'] as const) out[k] = str(k);
   out.tls = str('tls') === 'on';
   out.gsmCoding = Number(str('gsmCoding'));
   for (const [k] of NUMBERS) if (str(k).trim() !== '') out[k] = Number(str(k).trim());
@@ -37,7 +42,7 @@ function valuesOf(form: FormData): Record<string, unknown> {
 }
 
 function detailValue(d: ConnectorDetail, k: Key): unknown {
-  const map: Partial<Record<Key, keyof ConnectorDetail>> = { kind: 'kind', tls: 'tls', bindMode: 'bind_mode', gsmCoding: 'gsm_coding', longMethod: 'long_method' };
+  const map: Partial<Record<Key, keyof ConnectorDetail>> = { kind: 'kind', tls: 'tls', bindMode: 'bind_mode', gsmCoding: 'gsm_coding', longMethod: 'long_method', receiptIdFormat: 'receipt_id_format' };
   const field = map[k] ?? NUMBERS.find((n) => n[0] === k)?.[2] ?? TEXTS.find((t) => t[0] === k)?.[2];
   return field ? d[field] : undefined;
 }
@@ -111,6 +116,9 @@ export function ConnectorForm({ current }: { current?: ConnectorDetail }) {
         </Select>
         <Select label="Long messages" name="longMethod" defaultValue={initial('longMethod', 'udh')} error={errors.longMethod}>
           {LONG_METHOD_VALUES.map((k) => <option key={k} value={k}>{k}</option>)}
+        </Select>
+        <Select label="Receipt ids" name="receiptIdFormat" defaultValue={initial('receiptIdFormat', 'exact')} error={errors.receiptIdFormat}>
+          {RECEIPT_ID_FORMAT_VALUES.map((k) => <option key={k} value={k}>{k} ({RECEIPT_ID_HINTS[k]})</option>)}
         </Select>
         {NUMBERS.map(([k, label, , fallback]) => (
           <Field key={k} label={label} name={k} inputMode="numeric" autoComplete="off" defaultValue={initial(k)} placeholder={fallback} error={errors[k]} />

@@ -43,6 +43,11 @@ export function ConnectorsTable({ connectors }: { connectors: ConnectorDetail[] 
               <td className="py-2 pr-4">
                 <div className="font-medium">{sessionSummary(c)}</div>
                 {c.owner && <div className="font-mono text-xs text-slate-600">owner {c.owner}</div>}
+                {c.unmatched_receipts > 0 && (
+                  <div className="text-xs text-amber-800">
+                    {c.unmatched_receipts} unmatched receipt{c.unmatched_receipts === 1 ? '' : 's'} in 24 h (receipt ids: {c.receipt_id_format})
+                  </div>
+                )}
                 {c.session_states.length > 0 && (
                   <ol className="text-xs text-slate-700">
                     {c.session_states.map((s, i) => (

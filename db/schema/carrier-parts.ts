@@ -1,4 +1,5 @@
-import { bigint, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Each part accepted by an SMSC (submit_sm_resp OK): its message_id, and the receipt status once known (D14). */
 export const carrierParts = pgTable(
@@ -9,6 +10,8 @@ export const carrierParts = pgTable(
     partNo: integer('part_no').notNull(),
     partsTotal: integer('parts_total').notNull(),
     carrierMessageId: text('carrier_message_id').notNull(),
+    /** The id as this connector's receipts write it (receiptKey of its receipt_id_format): what a receipt matches. */
+    receiptKey: text('receipt_key').notNull(),
     /** Receipt `stat:` (DELIVRD, UNDELIV, ...), null until one arrives. */
     stat: text('stat'),
     err: text('err'),
@@ -16,6 +19,8 @@ export const carrierParts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.recipientId, t.connectorId, t.partNo] }),
-    uniqueIndex('carrier_parts_message_uq').on(t.connectorId, t.carrierMessageId),
+    // Only parts still waiting for their receipt. Not unique: an SMSC that numbers its ids 1, 2, 3... starts again
+    // after a restart, and a receipt then matches the newest waiting part with that id.
+    index('carrier_parts_receipt_idx').on(t.connectorId, t.receiptKey).where(sql`stat is null`),
   ],
 );

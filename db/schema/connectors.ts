@@ -5,6 +5,9 @@ export const CONNECTOR_KINDS = ['simulator', 'smpp'] as const;
 export const BIND_MODES = ['transceiver', 'split'] as const;
 export const LONG_METHODS = ['udh', 'sar', 'payload'] as const;
 export type LongMethod = (typeof LONG_METHODS)[number];
+/** How a receipt's message id relates to the submit_sm_resp id (D14): one convention per SMSC. */
+export const RECEIPT_ID_FORMATS = ['exact', 'hex-to-dec', 'dec-to-hex'] as const;
+export type ReceiptIdFormat = (typeof RECEIPT_ID_FORMATS)[number];
 
 /** An operator-managed carrier connector (D14). The password is AES-256-GCM ciphertext (server/lib/crypto.ts). */
 export const connectors = pgTable(
@@ -34,6 +37,8 @@ export const connectors = pgTable(
     /** data_coding for GSM text: 0 (SMSC default alphabet, unpacked septets) or 3 (Latin-1). */
     gsmCoding: integer('gsm_coding').notNull().default(0),
     longMethod: text('long_method', { enum: LONG_METHODS }).notNull().default('udh'),
+    /** `exact`, or `hex-to-dec` (submit_sm_resp ids hexadecimal, receipts decimal) or `dec-to-hex` (the reverse). */
+    receiptIdFormat: text('receipt_id_format', { enum: RECEIPT_ID_FORMATS }).notNull().default('exact'),
     validityS: integer('validity_s').notNull().default(172800),
     enquireLinkS: integer('enquire_link_s').notNull().default(30),
     createdAt: createdAt(),

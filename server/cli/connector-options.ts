@@ -1,4 +1,4 @@
-import { BIND_MODES, CONNECTOR_KINDS, LONG_METHODS } from '@/db/schema';
+import { BIND_MODES, CONNECTOR_KINDS, LONG_METHODS, RECEIPT_ID_FORMATS } from '@/db/schema';
 import type { ConnectorFields } from '@/server/domain/carrier/connectors';
 import { isApiError } from '@/server/errors/api-error';
 import { CliError } from './args';
@@ -23,6 +23,7 @@ export const CONNECTOR_OPTIONS = {
   'dest-npi': { type: 'string' },
   'gsm-coding': { type: 'string' },
   long: { type: 'string' },
+  'receipt-ids': { type: 'string' },
   validity: { type: 'string' },
   'enquire-link': { type: 'string' },
 } as const;
@@ -30,7 +31,7 @@ export const CONNECTOR_OPTIONS = {
 export const CONNECTOR_USAGE =
   '--name N [--kind smpp|simulator] [--host H --port P --system-id S --password P] [--system-type T] [--tls on|off] ' +
   '[--bind transceiver|split] [--sessions 1] [--window 10] [--tps 100] [--source-ton 5 --source-npi 0] [--dest-ton 1 --dest-npi 1] ' +
-  '[--gsm-coding 0|3] [--long udh|sar|payload] [--validity 172800] [--enquire-link 30]';
+  '[--gsm-coding 0|3] [--long udh|sar|payload] [--receipt-ids exact|hex-to-dec|dec-to-hex] [--validity 172800] [--enquire-link 30]';
 
 type Raw = Partial<Record<keyof typeof CONNECTOR_OPTIONS | 'enabled', string | undefined>>;
 
@@ -80,6 +81,7 @@ export function connectorFields(v: Raw): ConnectorFields {
     destNpi: int(v['dest-npi'], 'dest-npi', 0, 18),
     gsmCoding: v['gsm-coding'] === undefined ? undefined : Number(oneOf(v['gsm-coding'], 'gsm-coding', ['0', '3'] as const)),
     longMethod: oneOf(v.long, 'long', LONG_METHODS),
+    receiptIdFormat: oneOf(v['receipt-ids'], 'receipt-ids', RECEIPT_ID_FORMATS),
     validityS: int(v.validity, 'validity', 60, 604800),
     enquireLinkS: int(v['enquire-link'], 'enquire-link', 1, 3600),
   };

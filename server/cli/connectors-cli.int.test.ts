@@ -30,7 +30,7 @@ describe('connector and route commands (D14)', () => {
     const [row] = await db.select().from(connectors).where(eq(connectors.id, r.connector_id));
     expect(row).toMatchObject({
       name: 'mno-a', kind: 'smpp', enabled: true, host: '127.0.0.1', port: 2775, tls: false, systemId: 'gw', systemType: '', bindMode: 'transceiver',
-      sessions: 1, window: 10, tps: 100, sourceTon: 5, sourceNpi: 0, destTon: 1, destNpi: 1, gsmCoding: 0, longMethod: 'udh', validityS: 172800, enquireLinkS: 30,
+      sessions: 1, window: 10, tps: 100, sourceTon: 5, sourceNpi: 0, destTon: 1, destNpi: 1, gsmCoding: 0, longMethod: 'udh', receiptIdFormat: 'exact', validityS: 172800, enquireLinkS: 30,
     });
     expect(row.passwordEnc).not.toContain('secret1');
     expect(decryptSecret(env.APP_SECRET, row.passwordEnc!)).toBe('secret1');
@@ -44,17 +44,17 @@ describe('connector and route commands (D14)', () => {
     const r = await ok(
       'add-connector', '--name', 'mno-b', '--kind', 'smpp', '--host', 'smsc.example', '--port', '3550', '--system-id', 'gw2', '--password', 'pw2',
       '--system-type', 'VMA', '--tls', 'on', '--bind', 'split', '--sessions', '2', '--window', '50', '--tps', '200', '--source-ton', '1', '--source-npi', '1',
-      '--dest-ton', '0', '--dest-npi', '0', '--gsm-coding', '3', '--long', 'sar', '--validity', '3600',
+      '--dest-ton', '0', '--dest-npi', '0', '--gsm-coding', '3', '--long', 'sar', '--receipt-ids', 'hex-to-dec', '--validity', '3600',
     );
     const [row] = await db.select().from(connectors).where(eq(connectors.id, r.connector_id));
-    expect(row).toMatchObject({ tls: true, systemType: 'VMA', bindMode: 'split', sessions: 2, window: 50, tps: 200, sourceTon: 1, sourceNpi: 1, destTon: 0, destNpi: 0, gsmCoding: 3, longMethod: 'sar', validityS: 3600 });
-    expect(await ok('update-connector', '--name', 'mno-b', '--enabled', 'off', '--window', '20', '--password', 'pw3')).toEqual({ connector_id: r.connector_id, name: 'mno-b', enabled: false });
+    expect(row).toMatchObject({ tls: true, systemType: 'VMA', bindMode: 'split', sessions: 2, window: 50, tps: 200, sourceTon: 1, sourceNpi: 1, destTon: 0, destNpi: 0, gsmCoding: 3, longMethod: 'sar', receiptIdFormat: 'hex-to-dec', validityS: 3600 });
+    expect(await ok('update-connector', '--name', 'mno-b', '--enabled', 'off', '--window', '20', '--password', 'pw3', '--receipt-ids', 'dec-to-hex')).toEqual({ connector_id: r.connector_id, name: 'mno-b', enabled: false });
     const [after] = await db.select().from(connectors).where(eq(connectors.id, r.connector_id));
-    expect(after).toMatchObject({ enabled: false, window: 20, tps: 200 });
+    expect(after).toMatchObject({ enabled: false, window: 20, tps: 200, receiptIdFormat: 'dec-to-hex' });
     expect(decryptSecret(env.APP_SECRET, after.passwordEnc!)).toBe('pw3');
     expect((await audits(r.connector_id)).map((a) => [a.action, a.details])).toEqual([
       ['connector.create', expect.any(Object)],
-      ['connector.update', { name: 'mno-b', changed: { enabled: false, window: 20, password: 'set' } }],
+      ['connector.update', { name: 'mno-b', changed: { enabled: false, window: 20, receiptIdFormat: 'dec-to-hex', password: 'set' } }],
     ]);
   });
 
@@ -94,6 +94,7 @@ describe('connector and route commands (D14)', () => {
     ['duplicate name', ['add-connector', '--name', 'mno-a', '--kind', 'simulator'], 'error: a connector named mno-a already exists\n'],
     ['bad bind', ['add-connector', '--name', 'x2', '--kind', 'simulator', '--bind', 'both'], 'error: bad --bind "both": expected one of transceiver, split\n'],
     ['bad gsm coding', ['add-connector', '--name', 'x3', '--kind', 'simulator', '--gsm-coding', '8'], 'error: bad --gsm-coding "8": expected one of 0, 3\n'],
+    ['bad receipt ids', ['add-connector', '--name', 'x6', '--kind', 'simulator', '--receipt-ids', 'hex'], 'error: bad --receipt-ids "hex": expected one of exact, hex-to-dec, dec-to-hex\n'],
     ['window 0', ['add-connector', '--name', 'x4', '--kind', 'simulator', '--window', '0'], 'error: bad --window "0": expected an integer from 1 to 1000\n'],
     ['password over 8', ['add-connector', '--name', 'x5', '--kind', 'simulator', '--password', '123456789'], 'error: bad --password: at most 8 characters\n'],
     ['update unknown', ['update-connector', '--name', 'nope', '--tps', '5'], 'error: unknown connector nope\n'],

@@ -5,6 +5,8 @@ import { OrganizationId } from './operator';
 export const CONNECTOR_KIND_VALUES = ['smpp', 'simulator'] as const;
 export const BIND_MODE_VALUES = ['transceiver', 'split'] as const;
 export const LONG_METHOD_VALUES = ['udh', 'sar', 'payload'] as const;
+/** How receipts write the submit_sm_resp id (D14): the same text, or the same number in the other base. */
+export const RECEIPT_ID_FORMAT_VALUES = ['exact', 'hex-to-dec', 'dec-to-hex'] as const;
 
 const whole = (label: string, min: number, max: number) => {
   const message = `${label}: a whole number from ${min} to ${max}.`;
@@ -36,6 +38,7 @@ export const ConnectorSettings = z.object({
   destNpi: whole('Destination NPI', 0, 18).optional(),
   gsmCoding: z.union([z.literal(0), z.literal(3)], { error: 'GSM data coding: 0 or 3.' }).optional(),
   longMethod: z.enum(LONG_METHOD_VALUES, { error: 'Long messages: udh, sar or payload.' }).optional(),
+  receiptIdFormat: z.enum(RECEIPT_ID_FORMAT_VALUES, { error: 'Receipt ids: exact, hex-to-dec or dec-to-hex.' }).optional(),
   validityS: whole('Validity (s)', 60, 604800).optional(),
   enquireLinkS: whole('Enquire link (s)', 1, 3600).optional(),
 });
@@ -105,11 +108,14 @@ export const ConnectorDetail = z.object({
   dest_npi: z.number().int(),
   gsm_coding: z.number().int(),
   long_method: z.enum(LONG_METHOD_VALUES),
+  receipt_id_format: z.enum(RECEIPT_ID_FORMAT_VALUES),
   validity_s: z.number().int(),
   enquire_link_s: z.number().int(),
   /** The worker holding the sessions while its lease is current, else null. */
   owner: z.string().nullable(),
   session_states: z.array(SessionStateView),
+  /** Final receipts of the last 24 hours that matched no part (kept, never applied elsewhere: D14). */
+  unmatched_receipts: z.number().int(),
 });
 export type ConnectorDetail = z.infer<typeof ConnectorDetail>;
 

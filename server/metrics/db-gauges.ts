@@ -1,17 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { getJobQueue } from '@/server/domain/operations/job-queue';
-import { connectorBoundSessions, jobOldestDueAge, jobQueueDepth, webhookBacklog, workersAlive } from './registry';
+import { unmatchedReceipts } from '@/server/domain/carrier/smpp/unmatched-receipts';
+import { carrierReceiptsUnmatched, connectorBoundSessions, jobOldestDueAge, jobQueueDepth, webhookBacklog, workersAlive } from './registry';
 
 const STATES = ['due', 'scheduled', 'running', 'failed'] as const;
 
 /**
- * The gauges that are facts of the shared database rather than of one process, read at scrape time (three
- * read-only statements): the job queue, the webhook backlog, bound SMPP sessions per connector, live workers.
+ * The gauges that are facts of the shared database rather than of one process, read at scrape time (four
+ * read-only statements): the job queue, the webhook backlog, bound SMPP sessions and unmatched receipts per
+ * connector, live workers.
  * Served by the web process only (README, Metrics), so that one scrape target reports them once.
  */
 export async function collectDbGauges(db: DbOrTx, now: Date): Promise<void> {
-  const [queue, [backlog], sessions] = await Promise.all([
+  const [queue, [backlog], sessions, unmatched] = await Promise.all([
     getJobQueue(db, now),
     db.execute<{ pending: number; workers: number }>(sql`
       select (select count(*)::int from webhook_deliveries where state = 'pending') as pending,
@@ -20,6 +22,7 @@ export async function collectDbGauges(db: DbOrTx, now: Date): Promise<void> {
       select c.name, coalesce(l.bound_sessions, 0)::int as bound
         from connectors c left join connector_leases l on l.connector_id = c.id and l.expires_at > now()
        where c.kind = 'smpp' and c.enabled order by c.name`),
+    unmatchedReceipts(db),
   ]);
   jobQueueDepth.reset();
   const tasks = new Set(queue.counts.map((c) => c.task));
@@ -31,4 +34,8 @@ export async function collectDbGauges(db: DbOrTx, now: Date): Promise<void> {
   workersAlive.set(backlog.workers);
   connectorBoundSessions.reset();
   for (const s of sessions) connectorBoundSessions.set({ connector: s.name }, s.bound);
+  carrierReceiptsUnmatched.reset();
+  // (every enabled connector, 0 when none, and any other that has some)
+  for (const s of sessions) carrierReceiptsUnmatched.set({ connector: s.name }, 0);
+  for (const u of unmatched) carrierReceiptsUnmatched.set({ connector: u.name }, u.n);
 }

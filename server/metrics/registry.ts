@@ -113,6 +113,12 @@ function createMetrics() {
     registers: [databaseRegistry],
   });
 
+  const carrierReceiptsUnmatched = new Gauge({
+    name: 'sms_carrier_receipts_unmatched',
+    help: 'Final delivery receipts of the last 24 hours that matched no part of their connector (kept, never applied elsewhere: D14)',
+    labelNames: ['connector'] as const,
+    registers: [databaseRegistry],
+  });
   const connectorBoundSessions = new Gauge({
     name: 'sms_connector_bound_sessions',
     help: 'Bound SMPP sessions per enabled connector, as its owning worker last reported them (0 without a live lease)',
@@ -125,7 +131,7 @@ function createMetrics() {
     help: 'Worker processes whose heartbeat is younger than 30 s',
     registers: [databaseRegistry],
   });
-  return { registry, databaseRegistry, httpRequests, httpDuration, sendsAccepted, recipientsTerminal, dispatchLag, webhookAttempts, carrierSubmits, carrierReceipts, carrierMo, walletCharged, jobQueueDepth, jobOldestDueAge, webhookBacklog, connectorBoundSessions, workersAlive };
+  return { registry, databaseRegistry, httpRequests, httpDuration, sendsAccepted, recipientsTerminal, dispatchLag, webhookAttempts, carrierSubmits, carrierReceipts, carrierMo, walletCharged, jobQueueDepth, jobOldestDueAge, webhookBacklog, connectorBoundSessions, carrierReceiptsUnmatched, workersAlive };
 }
 
 const SHARED = Symbol.for('sms-gateway.metrics');
@@ -133,4 +139,4 @@ type WithMetrics = typeof globalThis & { [SHARED]?: ReturnType<typeof createMetr
 const g = globalThis as WithMetrics;
 const m = (g[SHARED] ??= createMetrics());
 
-export const { registry, databaseRegistry, httpRequests, httpDuration, sendsAccepted, recipientsTerminal, dispatchLag, webhookAttempts, carrierSubmits, carrierReceipts, carrierMo, walletCharged, jobQueueDepth, jobOldestDueAge, webhookBacklog, connectorBoundSessions, workersAlive } = m;
+export const { registry, databaseRegistry, httpRequests, httpDuration, sendsAccepted, recipientsTerminal, dispatchLag, webhookAttempts, carrierSubmits, carrierReceipts, carrierMo, walletCharged, jobQueueDepth, jobOldestDueAge, webhookBacklog, connectorBoundSessions, carrierReceiptsUnmatched, workersAlive } = m;

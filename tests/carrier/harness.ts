@@ -57,7 +57,8 @@ export function carrierHarness() {
     },
     events(messageId: string) {
       return db.execute<{ event_type: string; payload: any }>(
-        sql`select event_type, payload from webhook_events where message_id = ${messageId} and event_type <> 'sms.queued' order by created_at, event_type`,
+        sql`select event_type, payload from webhook_events where message_id = ${messageId} and event_type <> 'sms.queued'
+             order by created_at, array_position(array['sms.processing', 'sms.sent', 'sms.delivered', 'sms.failed'], event_type)`,
       );
     },
   };

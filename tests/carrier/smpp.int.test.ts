@@ -107,27 +107,48 @@ describe('SMPP connector through the worker code (D14)', () => {
     expect(done.filter((r) => r.state === 'delivered').length).toBe(20);
   });
 
-  it('a receipt that writes the id in decimal matches a submit_sm_resp id given in hexadecimal (and the reverse)', async () => {
-    const s = await smsc({ messageIds: (n) => (n === 1 ? (0x1f4a0 + n).toString(16).toUpperCase() : String(1000 + n)) });
-    const c = await h.connector('bases', s.port);
+  it('hex-to-dec: submit_sm_resp ids in hexadecimal, receipts in decimal; an exact connector does not convert', async () => {
+    const s = await smsc({ messageIds: (n) => (0x1f4a0 + n).toString(16).toUpperCase() });
+    const c = await h.connector('hex-to-dec', s.port, { receiptIdFormat: 'hex-to-dec' });
     await h.route('2438105', [c.id]);
     const m = await h.merchant();
     h.manager();
     const id = await h.send(m.apiKey, ['+243810501234', '+243810505678'], 'ids in two bases');
     const sent = await waitFor(() => h.recipients(id), (r) => r.every((x) => x.state === 'sent'));
-    expect(sent.map((r) => r.carrier_message_id)).toEqual(['1F4A1', '1002']);
-    expect(await s.receipt(String(0x1f4a1), 'DELIVRD')).toBe(0); // 128161
-    expect(await s.receipt((1002).toString(16), 'DELIVRD', '000', { tlv: true })).toBe(0); // 3ea
-    const stored = await h.db.execute<{ carrier_message_id: string }>(sql`select carrier_message_id from carrier_receipts where connector_id = ${c.id} order by id`);
-    expect(stored.map((x) => x.carrier_message_id)).toEqual(['1F4A1', '1002']);
+    expect(sent.map((r) => r.carrier_message_id)).toEqual(['1F4A1', '1F4A2']);
+    expect(await s.receipt(String(0x1f4a2), 'UNDELIV', '001')).toBe(0); // 128162
+    expect(await s.receipt(String(0x1f4a1), 'DELIVRD', '000', { tlv: true })).toBe(0); // 128161
+    const stored = await h.db.execute<{ carrier_message_id: string; applied: boolean }>(
+      sql`select carrier_message_id, applied_at is not null as applied from carrier_receipts where connector_id = ${c.id} order by id`);
+    expect(stored.map((x) => [x.carrier_message_id, x.applied])).toEqual([['128162', true], ['128161', true]]);
+    const done = await waitFor(() => h.recipients(id), (r) => r.every((x) => x.state !== 'sent'));
+    expect(done.map((r) => [r.state, r.error_code])).toEqual([['delivered', null], ['failed', 'DLR_UNDELIV']]);
+  });
+
+  it('dec-to-hex: submit_sm_resp ids in decimal, receipts in hexadecimal (any case); a decimal-looking receipt is not guessed', async () => {
+    const s = await smsc({ messageIds: (n) => String(1000 + n) });
+    const c = await h.connector('dec-to-hex', s.port, { receiptIdFormat: 'dec-to-hex' });
+    await h.route('2438105', [c.id]);
+    const m = await h.merchant();
+    h.manager();
+    const id = await h.send(m.apiKey, ['+243810501234', '+243810505678'], 'ids in two bases');
+    const sent = await waitFor(() => h.recipients(id), (r) => r.every((x) => x.state === 'sent'));
+    expect(sent.map((r) => r.carrier_message_id)).toEqual(['1001', '1002']);
+    // 1001 read as hexadecimal is 4097: no part has that number, so this receipt matches nothing
+    expect(await s.receipt('1001', 'UNDELIV')).toBe(0);
+    expect(await s.receipt('3E9', 'DELIVRD')).toBe(0); // 1001
+    expect(await s.receipt('3ea', 'DELIVRD', '000', { tlv: true })).toBe(0); // 1002
     const done = await waitFor(() => h.recipients(id), (r) => r.every((x) => x.state !== 'sent'));
     expect(done.map((r) => r.state)).toEqual(['delivered', 'delivered']);
+    const stored = await h.db.execute<{ carrier_message_id: string; applied: boolean }>(
+      sql`select carrier_message_id, applied_at is not null as applied from carrier_receipts where connector_id = ${c.id} order by id`);
+    expect(stored.map((x) => [x.carrier_message_id, x.applied])).toEqual([['1001', false], ['3E9', true], ['3ea', true]]);
   });
 
   it('a receipt in the other base that overtakes its submit_sm_resp (before it is recorded, or even before it is sent) still matches', async () => {
     for (const before of [false, true]) {
       const s = await smsc({ messageIds: (n) => (0x1a2b00 + n).toString(16), autoReceipt: { id: (mid) => String(parseInt(mid, 16)), before } });
-      const c = await h.connector(`race-${before}`, s.port);
+      const c = await h.connector(`race-${before}`, s.port, { receiptIdFormat: 'hex-to-dec' });
       await h.route('2438108', [c.id]);
       const m = await h.merchant();
       h.manager();
@@ -135,7 +156,7 @@ describe('SMPP connector through the worker code (D14)', () => {
       const done = await waitFor(() => h.recipients(id), (r) => r.every((x) => x.state === 'delivered'));
       expect(done.map((r) => [r.state, r.carrier_message_id])).toEqual([['delivered', '1a2b01'], ['delivered', '1a2b02']]);
       const stored = await h.db.execute<{ carrier_message_id: string }>(sql`select carrier_message_id from carrier_receipts where connector_id = ${c.id} order by carrier_message_id`);
-      expect(stored.map((x) => x.carrier_message_id)).toEqual(['1a2b01', '1a2b02']);
+      expect(stored.map((x) => x.carrier_message_id)).toEqual([String(0x1a2b01), String(0x1a2b02)]);
       await h.stopManagers();
       await s.close();
     }

@@ -10,7 +10,7 @@ export type ConnectorFields = Partial<
   Pick<
     ConnectorRow,
     | 'kind' | 'enabled' | 'host' | 'port' | 'tls' | 'systemId' | 'systemType' | 'bindMode' | 'sessions' | 'window' | 'tps'
-    | 'sourceTon' | 'sourceNpi' | 'destTon' | 'destNpi' | 'gsmCoding' | 'longMethod' | 'validityS' | 'enquireLinkS'
+    | 'sourceTon' | 'sourceNpi' | 'destTon' | 'destNpi' | 'gsmCoding' | 'longMethod' | 'receiptIdFormat' | 'validityS' | 'enquireLinkS'
   > & { password: string }
 >;
 

@@ -2,10 +2,12 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { connectorLeases, connectors, organizations, routes } from '@/db/schema';
 import type { ConnectorDetail, ConnectorsOverview } from '@/server/contracts/connectors';
+import { unmatchedReceipts } from './smpp/unmatched-receipts';
 
 /**
- * Every connector with its settings (never the password: only whether one is stored) and the live state
- * of its sessions from the owner's lease while it is current; and the routes with connector names.
+ * Every connector with its settings (never the password: only whether one is stored), the live state of its
+ * sessions from the owner's lease while it is current and its unmatched receipts of the last 24 hours; and the
+ * routes with connector names.
  */
 export async function listConnectorDetails(db: DbOrTx): Promise<ConnectorsOverview> {
   const rows = await db
@@ -14,6 +16,7 @@ export async function listConnectorDetails(db: DbOrTx): Promise<ConnectorsOvervi
     .leftJoin(connectorLeases, eq(connectorLeases.connectorId, connectors.id))
     .orderBy(asc(connectors.name));
   const names = new Map(rows.map((r) => [r.c.id, r.c.name]));
+  const unmatched = new Map((await unmatchedReceipts(db)).map((u) => [u.connector_id, u.n]));
   const routeRows = await db
     .select({ r: routes, orgName: organizations.name })
     .from(routes)
@@ -24,10 +27,11 @@ export async function listConnectorDetails(db: DbOrTx): Promise<ConnectorsOvervi
       id: c.id, name: c.name, kind: c.kind, enabled: c.enabled, host: c.host, port: c.port, tls: c.tls,
       system_id: c.systemId, password_set: c.passwordEnc !== null, system_type: c.systemType, bind_mode: c.bindMode,
       sessions: c.sessions, window: c.window, tps: c.tps, source_ton: c.sourceTon, source_npi: c.sourceNpi,
-      dest_ton: c.destTon, dest_npi: c.destNpi, gsm_coding: c.gsmCoding, long_method: c.longMethod,
+      dest_ton: c.destTon, dest_npi: c.destNpi, gsm_coding: c.gsmCoding, long_method: c.longMethod, receipt_id_format: c.receiptIdFormat,
       validity_s: c.validityS, enquire_link_s: c.enquireLinkS,
       owner: live ? owner : null,
       session_states: live && states ? states : [],
+      unmatched_receipts: unmatched.get(c.id) ?? 0,
     })),
     routes: routeRows.map(({ r, orgName }) => ({
       id: r.id,

@@ -3,6 +3,7 @@ import type { ConnectorRow } from '@/db/schema';
 import { recordAudit } from '@/server/domain/audit/record-audit';
 import { getOrganization } from '@/server/domain/organizations/get-organization';
 import { ApiError } from '@/server/errors/api-error';
+import { rekeyWaiting } from './smpp/rekey';
 import { auditableFields, createConnector, deleteRoute, getConnectorByName, setRoute, updateConnector, type ConnectorFields } from './connectors';
 
 /**
@@ -24,7 +25,10 @@ export async function addConnector(
   });
 }
 
-/** Changes the given fields (`enabled: false` stops its sessions; the running worker applies a change within 5 s). */
+/**
+ * Changes the given fields (`enabled: false` stops its sessions; the running worker applies a change within 5 s). A new
+ * receipt id format also applies to the parts and receipts still waiting for each other.
+ */
 export async function changeConnector(
   db: Db,
   input: { name: string; fields: ConnectorFields; actor: string; secret: string },
@@ -34,6 +38,7 @@ export async function changeConnector(
     const current = await getConnectorByName(tx, name, { lock: true });
     if (!current) throw new ApiError('NOT_FOUND', { message: `unknown connector ${name}` });
     const updated = await updateConnector(tx, current.id, fields, input.secret);
+    if (fields.receiptIdFormat && fields.receiptIdFormat !== current.receiptIdFormat) await rekeyWaiting(tx, current.id, fields.receiptIdFormat, new Date());
     await recordAudit(tx, { actor, action: 'connector.update', targetType: 'connector', targetId: current.id, details: { name, changed: auditableFields(fields) } });
     return updated;
   });

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { webhookAttempts, webhookDeliveries, webhookEvents, type DeliveryState, type EventType } from '@/db/schema';
+import { EVENT_TYPES, webhookAttempts, webhookDeliveries, webhookEvents, type DeliveryState, type EventType } from '@/db/schema';
 import { newId } from '@/server/lib/ids';
 import { kickDeliveries } from './deliveries';
 import { destinationFor, displayUrl } from './destination';
@@ -66,6 +66,8 @@ export type EventLog = {
 /** Where a page of the log ends: the sort key of its last event (unique within a message). */
 export type EventCursor = { createdAt: Date; recipientId: number | null; eventType: EventType };
 const NO_RECIPIENT = sql`9223372036854775807`; // sorts like the NULL recipient of sms.queued (nulls last)
+/** A recipient's events of one transaction (sent and delivered together) in the order they happened, not the alphabet's. */
+const lifecycle = (type: SQL) => sql`array_position(${sql.raw(`array[${EVENT_TYPES.map((t) => `'${t}'`).join(',')}]::text[]`)}, ${type}::text)`;
 
 /**
  * The delivery log of one message of the organization: its events, their deliveries and every attempt. No secrets.
@@ -78,14 +80,14 @@ export async function listEventDeliveries(
   page?: { limit: number; after?: EventCursor },
 ): Promise<EventLog[]> {
   const after = page?.after
-    ? sql`(${webhookEvents.createdAt}, coalesce(${webhookEvents.recipientId}, ${NO_RECIPIENT}), ${webhookEvents.eventType})
-          > (${page.after.createdAt.toISOString()}::timestamptz, coalesce(${page.after.recipientId}::bigint, ${NO_RECIPIENT}), ${page.after.eventType})`
+    ? sql`(${webhookEvents.createdAt}, coalesce(${webhookEvents.recipientId}, ${NO_RECIPIENT}), ${lifecycle(sql`${webhookEvents.eventType}`)})
+          > (${page.after.createdAt.toISOString()}::timestamptz, coalesce(${page.after.recipientId}::bigint, ${NO_RECIPIENT}), ${lifecycle(sql`${page.after.eventType}`)})`
     : undefined;
   const query = db
     .select()
     .from(webhookEvents)
     .where(and(eq(webhookEvents.organizationId, organizationId), eq(webhookEvents.messageId, messageId), after))
-    .orderBy(asc(webhookEvents.createdAt), asc(webhookEvents.recipientId), asc(webhookEvents.eventType));
+    .orderBy(asc(webhookEvents.createdAt), asc(webhookEvents.recipientId), asc(lifecycle(sql`${webhookEvents.eventType}`)));
   const events = page ? await query.limit(page.limit) : await query;
   if (events.length === 0) return [];
   const deliveries = await db

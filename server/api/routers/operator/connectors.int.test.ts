@@ -25,8 +25,8 @@ describe('connectors in the operator console (D14)', () => {
     expect(connector).toEqual({
       id: expect.stringMatching(/^con_/), name: 'con-a', kind: 'smpp', enabled: true, host: '127.0.0.1', port: 2775, tls: false,
       system_id: 'gw', password_set: true, system_type: '', bind_mode: 'transceiver', sessions: 1, window: 10, tps: 100,
-      source_ton: 5, source_npi: 0, dest_ton: 1, dest_npi: 1, gsm_coding: 0, long_method: 'udh', validity_s: 172800, enquire_link_s: 30,
-      owner: null, session_states: [],
+      source_ton: 5, source_npi: 0, dest_ton: 1, dest_npi: 1, gsm_coding: 0, long_method: 'udh', receipt_id_format: 'exact', validity_s: 172800, enquire_link_s: 30,
+      owner: null, session_states: [], unmatched_receipts: 0,
     });
     const [row] = await db.select().from(connectors).where(eq(connectors.id, connector.id));
     expect(decryptSecret(env.APP_SECRET, row.passwordEnc!)).toBe('secret1');
@@ -41,8 +41,8 @@ describe('connectors in the operator console (D14)', () => {
   it('edit keeps the password when none is given, replaces it when given; disable and enable; audited', async () => {
     const op = await signedUpCaller(deps, { operator: true });
     const before = (await db.select().from(connectors).where(eq(connectors.name, 'con-a')))[0];
-    const { connector } = await op.api.operator.updateConnector({ name: 'con-a', bindMode: 'split', sessions: 2, window: 20, tps: 50, gsmCoding: 3, longMethod: 'sar', systemType: 'cmt' });
-    expect(connector).toMatchObject({ bind_mode: 'split', sessions: 2, window: 20, tps: 50, gsm_coding: 3, long_method: 'sar', system_type: 'cmt', password_set: true, enabled: true });
+    const { connector } = await op.api.operator.updateConnector({ name: 'con-a', bindMode: 'split', sessions: 2, window: 20, tps: 50, gsmCoding: 3, longMethod: 'sar', receiptIdFormat: 'hex-to-dec', systemType: 'cmt' });
+    expect(connector).toMatchObject({ bind_mode: 'split', sessions: 2, window: 20, tps: 50, gsm_coding: 3, long_method: 'sar', receipt_id_format: 'hex-to-dec', system_type: 'cmt', password_set: true, enabled: true });
     const [kept] = await db.select().from(connectors).where(eq(connectors.name, 'con-a'));
     expect(kept.passwordEnc).toBe(before.passwordEnc);
     const replaced = await op.api.operator.updateConnector({ name: 'con-a', password: 'newpw' });
@@ -53,7 +53,7 @@ describe('connectors in the operator console (D14)', () => {
     expect((await op.api.operator.updateConnector({ name: 'con-a', enabled: true })).connector.enabled).toBe(true);
     const trail = (await audits(row.id)).filter((a) => a.actor === `user:${op.user.id}`).map((a) => [a.action, a.details]);
     expect(trail).toEqual([
-      ['connector.update', { name: 'con-a', changed: { bindMode: 'split', sessions: 2, window: 20, tps: 50, gsmCoding: 3, longMethod: 'sar', systemType: 'cmt' } }],
+      ['connector.update', { name: 'con-a', changed: { bindMode: 'split', sessions: 2, window: 20, tps: 50, gsmCoding: 3, longMethod: 'sar', receiptIdFormat: 'hex-to-dec', systemType: 'cmt' } }],
       ['connector.update', { name: 'con-a', changed: { password: 'set' } }],
       ['connector.update', { name: 'con-a', changed: { enabled: false } }],
       ['connector.update', { name: 'con-a', changed: { enabled: true } }],

@@ -7,13 +7,12 @@ import { decryptSecret } from '@/server/lib/crypto';
 import { logger } from '@/server/lib/logger';
 import { acquireLease, LEASE_S, releaseLease, renewLease } from './leases';
 import { sweepOutbox } from './outbox';
-import { adoptIdForms, applyStoredReceipts } from './receipts';
 import { ConnectorRuntime, type RuntimeOptions } from './runtime';
 
 export type ManagerOptions = RuntimeOptions & {
   /** How often leases are taken/renewed and the connector records re-read (a change applies within this + unbind). */
   tickMs: number;
-  /** How often this process sweeps the outbox (failover, stale claims, expiry) and applies stored receipts. */
+  /** How often this process sweeps the outbox (failover, stale claims, expiry). */
   sweepMs: number;
   /** A row waits this long on a connector that is not bound before it goes to the next one. */
   graceS: number;
@@ -96,8 +95,6 @@ export class ConnectorManager {
     this.sweeping = true;
     try {
       await sweepOutbox(this.db, new Date(), { graceS: this.opts.graceS });
-      await adoptIdForms(this.db);
-      await applyStoredReceipts(this.db, new Date());
     } catch (e) {
       logger.warn('smpp outbox sweep failed', { error: e });
     } finally {

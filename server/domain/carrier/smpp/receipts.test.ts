@@ -1,22 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { parseReceipt, receiptIdForms } from './receipts';
+import { partKey, receiptKey } from './receipt-ids';
+import { parseReceipt } from './receipts';
 
-describe('receiptIdForms', () => {
-  it('a decimal id also matches its hexadecimal forms, and the reverse', () => {
-    // (all digits: hexadecimal too, in either direction)
-    expect(receiptIdForms('305419896')).toEqual(['305419896', '12345678', '12973086870']);
-    expect(receiptIdForms('12345678')).toEqual(['12345678', 'bc614e', 'BC614E', '305419896']);
-    expect(receiptIdForms('1A2b')).toEqual(['1A2b', '6699', '1a2b', '1A2B']);
+describe('receipt ids: one convention per connector (D14 receipt_id_format)', () => {
+  it('exact: the receipt names the part by the same text, nothing else', () => {
+    expect(partKey('10', 'exact')).toBe('10');
+    expect(receiptKey('10', 'exact')).toBe('10');
+    // the forms another convention would read differently stay different
+    for (const other of ['a', 'A', '16', '010']) expect(receiptKey(other, 'exact')).not.toBe(partKey('10', 'exact'));
+    expect(receiptKey('m000001', 'exact')).toBe('m000001');
   });
-  it('zero padding and case are tried; other ids stay as they are', () => {
-    expect(receiptIdForms('m000001')).toEqual(['m000001', 'M000001']);
-    expect(receiptIdForms('00ff')).toEqual(['00ff', '255', 'ff', '00FF']);
-    expect(receiptIdForms('abc-DEF')).toEqual(['abc-DEF', 'abc-def', 'ABC-DEF']);
+  it('hex-to-dec: submit_sm_resp in hexadecimal, receipts in decimal, any case or padding of the hexadecimal', () => {
+    for (const hex of ['1f4a1', '1F4A1', '0001f4a1']) expect(partKey(hex, 'hex-to-dec')).toBe(receiptKey('128161', 'hex-to-dec'));
+    expect(receiptKey('00128161', 'hex-to-dec')).toBe('128161');
+    // a receipt 10 is the part a (10), never the part 10 (16) or 16
+    expect(receiptKey('10', 'hex-to-dec')).toBe(partKey('a', 'hex-to-dec'));
+    expect(receiptKey('10', 'hex-to-dec')).not.toBe(partKey('10', 'hex-to-dec'));
+    expect(receiptKey('10', 'hex-to-dec')).not.toBe(partKey('16', 'hex-to-dec'));
   });
-  it('ids beyond 64 bits are not converted', () => {
-    expect(receiptIdForms('123456789012345678901')).toEqual(['123456789012345678901']);
-    expect(receiptIdForms('18446744073709551616')).toEqual(['18446744073709551616']);
-    expect(receiptIdForms('18446744073709551615')).toEqual(['18446744073709551615', 'ffffffffffffffff', 'FFFFFFFFFFFFFFFF']);
+  it('dec-to-hex: the reverse', () => {
+    expect(partKey('1002', 'dec-to-hex')).toBe(receiptKey('3ea', 'dec-to-hex'));
+    expect(receiptKey('3EA', 'dec-to-hex')).toBe('1002');
+    expect(receiptKey('10', 'dec-to-hex')).toBe(partKey('16', 'dec-to-hex'));
+    expect(receiptKey('10', 'dec-to-hex')).not.toBe(partKey('10', 'dec-to-hex'));
+  });
+  it('ids beyond 64 bits convert exactly; text that is no number in the expected base keeps its own text', () => {
+    expect(partKey('ffffffffffffffffff', 'hex-to-dec')).toBe('4722366482869645213695');
+    expect(receiptKey('4722366482869645213695', 'hex-to-dec')).toBe('4722366482869645213695');
+    expect(partKey('msg-7', 'hex-to-dec')).toBe('msg-7');
+    expect(receiptKey('msg-7', 'hex-to-dec')).toBe('msg-7');
+    expect(receiptKey('zz', 'dec-to-hex')).toBe('zz');
   });
 });
 

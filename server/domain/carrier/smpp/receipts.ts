@@ -1,16 +1,18 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { DbOrTx } from '@/db/client';
+import type { ReceiptIdFormat } from '@/db/schema';
 import type { Receipt } from '@/server/domain/carrier/connector';
-import { applyReceipts, loadDispatch } from '@/server/domain/delivery/carrier-steps';
-import { inTransaction } from '@/server/lib/after-commit';
+import { applyReceipts, lockDispatches, type Loaded } from '@/server/domain/delivery/carrier-steps';
+import { afterCommit } from '@/server/lib/after-commit';
 import { carrierReceipts } from '@/server/metrics/registry';
-import { groupBy } from './outbox';
+import { receiptKey } from './receipt-ids';
 import { ids64, textArray } from './sql-arrays';
 
 /** message_state TLV values (SMPP 3.4 5.2.28) as receipt `stat:` words. */
 const STATES: Record<number, string> = { 1: 'ENROUTE', 2: 'DELIVRD', 3: 'EXPIRED', 4: 'DELETED', 5: 'UNDELIV', 6: 'ACCEPTD', 7: 'UNKNOWN', 8: 'REJECTD' };
 export const FINAL_FAILURES = ['UNDELIV', 'REJECTD', 'EXPIRED', 'DELETED', 'UNKNOWN'];
 const FINAL = new Set(['DELIVRD', ...FINAL_FAILURES]);
+export const isFinal = (stat: string) => FINAL.has(stat);
 /** The `stat` label of sms_carrier_receipts_total: the words of SMPP 3.4, anything else `other` (a bounded label). */
 const KNOWN_STATS = new Set(Object.values(STATES));
 /** Worth sending again later (the merchant decides): the handset may come back. */
@@ -40,122 +42,103 @@ export function parseReceipt(pdu: Record<string, unknown>): ParsedReceipt | null
   return { messageId, stat, err };
 }
 
-/**
- * The forms a receipt's message id may have taken at the SMSC. Many SMSCs answer submit_sm_resp with one base and
- * write the receipt in the other (hexadecimal in one, decimal in the other: Kannel's `msg-id-type` exists for this),
- * some pad with zeros or change the case. Tried in this order; the exact form first.
- */
-export function receiptIdForms(id: string): string[] {
-  const forms = [id];
-  const trimmed = id.replace(/^0+(?=.)/, '');
-  if (/^[0-9]{1,20}$/.test(id)) {
-    const n = BigInt(id);
-    if (n < 1n << 64n) forms.push(n.toString(16), n.toString(16).toUpperCase());
-  }
-  if (/^[0-9a-f]{1,16}$/i.test(id)) forms.push(BigInt(`0x${id}`).toString(10));
-  forms.push(trimmed, id.toLowerCase(), id.toUpperCase());
-  return [...new Set(forms)];
-}
+/** How long a receipt waits for its part to be recorded (it may overtake its submit_sm_resp); then it is unmatched. */
+export const RECEIPT_WAIT = sql.raw(`interval '2 minutes'`);
 
-/**
- * Stored before deliver_sm_resp (D14), a batch in one statement. A receipt that is not final (ENROUTE, ACCEPTD) is
- * kept but never applied. The id is stored in the form the SMSC gave in submit_sm_resp when an accepted part has one
- * of its other forms (same statement: the unique index of carrier_parts answers it); otherwise as received, and the
- * sweep tries the other forms again later (`adoptIdForms`: the part may not be recorded yet).
- */
-export async function storeReceipts(db: Db, connectorId: string, receipts: ParsedReceipt[], connectorName = connectorId): Promise<void> {
-  if (!receipts.length) return;
-  const rows = receipts.map((r) => {
-    const forms = receiptIdForms(r.messageId);
-    return { id: r.messageId, forms: forms.length > 1 ? forms : null, stat: r.stat, err: r.err, final: FINAL.has(r.stat) };
+/** Inserts a batch of receipts (one statement); those that are not final are stored applied (they move nothing). */
+export async function insertReceipts(tx: DbOrTx, c: { id: string; name: string; receiptIdFormat: ReceiptIdFormat }, receipts: ParsedReceipt[]): Promise<number[]> {
+  if (!receipts.length) return [];
+  const rows = receipts.map((r) => ({ id: r.messageId, key: receiptKey(r.messageId, c.receiptIdFormat), stat: r.stat, err: r.err, final: FINAL.has(r.stat) }));
+  const inserted = await tx.execute<{ id: number }>(sql`
+    insert into carrier_receipts (connector_id, carrier_message_id, receipt_key, stat, err, applied_at)
+    select ${c.id}, x.id, x.key, x.stat, x.err, case when x.final then null else now() end
+      from json_to_recordset(${JSON.stringify(rows)}::json) as x(id text, key text, stat text, err text, final boolean)
+    returning id`);
+  afterCommit(tx, () => {
+    for (const r of receipts) carrierReceipts.inc({ connector: c.name, stat: KNOWN_STATS.has(r.stat) ? r.stat : 'other' });
   });
-  await db.execute(sql`
-    insert into carrier_receipts (connector_id, carrier_message_id, stat, err, applied_at)
-    select ${connectorId},
-           case when x.forms is null then x.id
-                else coalesce((select p.carrier_message_id from carrier_parts p
-                                where p.connector_id = ${connectorId} and p.carrier_message_id = any(x.forms)
-                                order by array_position(x.forms, p.carrier_message_id) limit 1), x.id) end,
-           x.stat, x.err, case when x.final then null else now() end
-      from json_to_recordset(${JSON.stringify(rows)}::json) as x(id text, forms text[], stat text, err text, final boolean)`);
-  for (const r of receipts) carrierReceipts.inc({ connector: connectorName, stat: KNOWN_STATS.has(r.stat) ? r.stat : 'other' });
+  return inserted.map((r) => Number(r.id));
 }
 
 /**
- * Unmatched receipts (older than a second, younger than 10 minutes) whose id matches no part take the form of the
- * part that has one of their other forms: the SQL twin of receiptIdForms, within bigint (18 decimal digits, 15
- * hexadecimal). For a receipt stored before its submit_sm_resp was recorded; the sweep runs it every second.
+ * Applies waiting receipts to the parts they name, in the caller's transaction: the receipts `receiptIds`, and those
+ * still waiting (younger than RECEIPT_WAIT) whose key is one of `partKeys` (parts just recorded). A receipt matches
+ * exactly one part: the newest part of the connector with its key that has no receipt yet. The part takes its stat
+ * and the receipt is marked applied in the same statement. Returns the recipients whose parts changed and the
+ * receipts applied.
  */
-export async function adoptIdForms(db: Db): Promise<number> {
-  const rows = await db.execute(sql`
-    with pending as (
-      select r.id, r.connector_id, r.carrier_message_id as cid
-        from carrier_receipts r
-       where r.applied_at is null and r.received_at > now() - interval '10 minutes' and r.received_at < now() - interval '1 second'
-         and not exists (select 1 from carrier_parts x where x.connector_id = r.connector_id and x.carrier_message_id = r.carrier_message_id)
-       limit 1000
-    ), found as (
-      select distinct on (pending.id) pending.id, p.carrier_message_id
-        from pending join carrier_parts p on p.connector_id = pending.connector_id and p.carrier_message_id = any(array[
-          case when pending.cid ~ '^[0-9]{1,18}$' then to_hex(pending.cid::bigint) end,
-          case when pending.cid ~ '^[0-9]{1,18}$' then upper(to_hex(pending.cid::bigint)) end,
-          case when pending.cid ~* '^[0-9a-f]{1,15}$' then (('x' || lpad(pending.cid, 16, '0'))::bit(64)::bigint)::text end,
-          ltrim(pending.cid, '0'), lower(pending.cid), upper(pending.cid)])
-    )
-    update carrier_receipts r set carrier_message_id = found.carrier_message_id from found where r.id = found.id returning 1`);
-  return rows.length;
-}
-
-/**
- * Matches stored receipts to accepted parts by connector + message id (a receipt that arrives after a restart
- * matches at once: the parts are in Postgres; one that arrives before its submit_sm_resp was recorded is tried again
- * by every sweep for 10 minutes, then stays stored unmatched), then moves `sent` recipients: DELIVRD on every
- * part -> delivered; a failure on any part -> failed `DLR_<STAT>` with the receipt's err in error_message.
- */
-export async function applyStoredReceipts(db: Db, now: Date, justSent: number[] = []): Promise<number> {
-  const matched = await db.execute<{ recipient_id: number }>(sql`
-    with m as (
-      select r.id as receipt_id, p.recipient_id, p.connector_id, p.part_no, r.stat, r.err
-        from carrier_receipts r join carrier_parts p on p.connector_id = r.connector_id and p.carrier_message_id = r.carrier_message_id
-       where r.applied_at is null and r.received_at > now() - interval '10 minutes'
-       order by r.id limit 5000
-       for update of r skip locked
-    ), parts as (
-      update carrier_parts p set stat = m.stat, err = m.err from m
-       where p.recipient_id = m.recipient_id and p.connector_id = m.connector_id and p.part_no = m.part_no
-      returning p.recipient_id
+export async function matchReceipts(tx: DbOrTx, connectorId: string, receiptIds: number[], partKeys: string[]): Promise<{ recipients: number[]; applied: number[] }> {
+  if (!receiptIds.length && !partKeys.length) return { recipients: [], applied: [] };
+  const rows = await tx.execute<{ recipient_id: number; receipt_id: number }>(sql`
+    with rs as (
+      select id, receipt_key, stat, err from carrier_receipts where id = any(${ids64(receiptIds)}) and applied_at is null
+      union
+      select id, receipt_key, stat, err from carrier_receipts
+       where connector_id = ${connectorId} and receipt_key = any(${textArray(partKeys)}) and applied_at is null
+         and received_at > now() - ${RECEIPT_WAIT}
+    ), cand as (
+      -- one receipt per part (a part named twice in one batch takes the first)
+      select distinct on (p.recipient_id, p.part_no) rs.id as receipt_id, p.recipient_id, p.part_no, rs.stat, rs.err
+        from rs cross join lateral (
+          select p.recipient_id, p.part_no from carrier_parts p
+           where p.connector_id = ${connectorId} and p.receipt_key = rs.receipt_key and p.stat is null
+           order by p.accepted_at desc, p.recipient_id desc limit 1) p
+       order by p.recipient_id, p.part_no, rs.id
+    ), upd as (
+      update carrier_parts p set stat = cand.stat, err = cand.err from cand
+       where p.recipient_id = cand.recipient_id and p.connector_id = ${connectorId} and p.part_no = cand.part_no and p.stat is null
+      returning p.recipient_id, cand.receipt_id
     ), marked as (
-      update carrier_receipts r set applied_at = now() from m where r.id = m.receipt_id returning 1
+      update carrier_receipts r set applied_at = now() from upd where r.id = upd.receipt_id
     )
-    select distinct recipient_id from parts`);
-  // (a part's receipt may have been applied while another part was still unanswered: judge those once `sent`)
-  const affected = [...new Set([...matched.map((m) => Number(m.recipient_id)), ...justSent])];
-  if (!affected.length) return 0;
-  const verdicts = await db.execute<{ recipient_id: number; dispatch_id: string; delivered: boolean; fail_stat: string | null; fail_err: string | null }>(sql`
-    select o.recipient_id, o.dispatch_id,
-           count(*) filter (where p.stat = 'DELIVRD') = max(p.parts_total) as delivered,
-           (array_agg(p.stat order by p.part_no) filter (where p.stat = any(${textArray(FINAL_FAILURES)})))[1] as fail_stat,
-           (array_agg(p.err order by p.part_no) filter (where p.stat = any(${textArray(FINAL_FAILURES)})))[1] as fail_err
-      from carrier_outbox o join carrier_parts p on p.recipient_id = o.recipient_id and p.connector_id = o.connector_id
-     where o.state = 'sent' and o.recipient_id = any(${ids64(affected)})
-     group by o.recipient_id, o.dispatch_id`);
-  const decided = verdicts.filter((v) => v.fail_stat || v.delivered);
-  for (const [dispatchId, rows] of groupBy(decided, (v) => v.dispatch_id)) {
-    await inTransaction(db, async (tx) => {
-      const d = await loadDispatch(tx, dispatchId);
-      const gone = await tx.execute<{ recipient_id: number }>(sql`
-        delete from carrier_outbox where state = 'sent' and recipient_id = any(${ids64(rows.map((r) => Number(r.recipient_id)))}) returning recipient_id`);
-      if (!d) return;
-      const still = new Set(gone.map((g) => Number(g.recipient_id)));
-      const receipts: Receipt[] = rows
-        .filter((r) => still.has(Number(r.recipient_id)))
-        .map((r) =>
-          r.fail_stat
-            ? { recipientId: Number(r.recipient_id), delivered: false, errorCode: `DLR_${r.fail_stat}`, errorMessage: r.fail_err ?? r.fail_stat, retryable: RETRYABLE_DLR.has(r.fail_stat) }
-            : { recipientId: Number(r.recipient_id), delivered: true },
-        );
-      await applyReceipts(tx, d, receipts, now);
-    });
+    select recipient_id, receipt_id from upd`);
+  return { recipients: [...new Set(rows.map((r) => Number(r.recipient_id)))], applied: rows.map((r) => Number(r.receipt_id)) };
+}
+
+/** The dispatches of the recipients whose waiting parts have one of these keys (to lock them before matching). */
+export function dispatchesOfWaitingParts(connectorId: string, keys: string[]) {
+  return sql`select r.dispatch_id from carrier_parts p join message_recipients r on r.id = p.recipient_id
+              where p.connector_id = ${connectorId} and p.receipt_key = any(${textArray(keys)}) and p.stat is null`;
+}
+
+/**
+ * Moves the `sent` recipients among `recipientIds` whose parts decide them: DELIVRD on every part -> delivered; a
+ * failure on any part -> failed `DLR_<STAT>` with the receipt's err in error_message; their outbox rows go. In the
+ * caller's transaction, with their dispatches locked in `dispatches` (one missing is locked here).
+ */
+export async function judgeRecipients(tx: DbOrTx, recipientIds: number[], dispatches: Map<string, Loaded>, now: Date): Promise<number> {
+  if (!recipientIds.length) return 0;
+  const decided = await tx.execute<{ recipient_id: number; dispatch_id: string; fail_stat: string | null; fail_err: string | null }>(sql`
+    with v as (
+      select o.recipient_id, o.dispatch_id,
+             count(*) filter (where p.stat = 'DELIVRD') = max(p.parts_total) as delivered,
+             (array_agg(p.stat order by p.part_no) filter (where p.stat = any(${textArray(FINAL_FAILURES)})))[1] as fail_stat,
+             (array_agg(p.err order by p.part_no) filter (where p.stat = any(${textArray(FINAL_FAILURES)})))[1] as fail_err
+        from carrier_outbox o join carrier_parts p on p.recipient_id = o.recipient_id and p.connector_id = o.connector_id
+       where o.state = 'sent' and o.recipient_id = any(${ids64(recipientIds)})
+       group by o.recipient_id, o.dispatch_id
+    ), gone as (
+      delete from carrier_outbox o using v where o.recipient_id = v.recipient_id and o.state = 'sent' and (v.delivered or v.fail_stat is not null)
+      returning o.recipient_id
+    )
+    select v.recipient_id, v.dispatch_id, v.fail_stat, v.fail_err from v join gone using (recipient_id)`);
+  const byDispatch = new Map<string, Receipt[]>();
+  for (const r of decided) {
+    const receipt: Receipt = r.fail_stat
+      ? { recipientId: Number(r.recipient_id), delivered: false, errorCode: `DLR_${r.fail_stat}`, errorMessage: r.fail_err ?? r.fail_stat, retryable: RETRYABLE_DLR.has(r.fail_stat) }
+      : { recipientId: Number(r.recipient_id), delivered: true };
+    const list = byDispatch.get(r.dispatch_id);
+    if (list) list.push(receipt);
+    else byDispatch.set(r.dispatch_id, [receipt]);
+  }
+  for (const [dispatchId, receipts] of byDispatch) {
+    let d = dispatches.get(dispatchId);
+    if (!d) {
+      d = (await lockDispatches(tx, [dispatchId])).get(dispatchId);
+      if (!d) continue;
+      dispatches.set(dispatchId, d);
+    }
+    await applyReceipts(tx, d, receipts, now);
   }
   return decided.length;
 }

@@ -5,18 +5,24 @@ import { logger } from '@/server/lib/logger';
 import { carrierMo } from '@/server/metrics/registry';
 import { takeTps } from './leases';
 import { TpsCredits } from './tps-credits';
-import { claimOutbox, settleOutcomes, type AcceptedPart, type Claimed, type Outcome } from './outbox';
-import { applyStoredReceipts, parseReceipt, receiptIdForms, storeReceipts, type ParsedReceipt } from './receipts';
+import { claimOutbox, type Claimed } from './outbox';
+import type { OutcomeKind } from './record';
+import { parseReceipt } from './receipts';
+import { Recorder, type Release } from './recorder';
 import { encodable, encodeSubmitSm, type SubmitFields } from './encode';
 import { SmppSession, type SubmitResult } from './session';
 import { passThroughPart, relativeValidity, splitMessage } from './split';
 import { RETRYABLE_STATUSES } from './status';
 
+/** `flushMs`: how long a batch of answers that failed to record waits before it is tried again. */
 export type RuntimeOptions = { respTimeoutMs: number; flushMs: number; tlsCa?: string };
-/** `refused`: the results of its parts that were not accepted (skipped, dropped, timed out or an error status). */
-type Msg = { claimed: Claimed; total: number; open: number; refused: Array<SubmitResult | 'skipped'>; abort: boolean };
+/**
+ * `refused`: the results of its parts that were not accepted (skipped, dropped, timed out or an error status);
+ * `held`: the window slots of those refused parts, released once the message's outcome is recorded.
+ */
+type Msg = { claimed: Claimed; total: number; open: number; refused: Array<SubmitResult | 'skipped'>; abort: boolean; held: Release[] };
 /** A part to submit: its octets (encodeSubmitSm), or its fields when it has TLVs (the library encodes those). */
-type PartJob = { msg: Msg; partNo: number; pdu: Buffer | Record<string, unknown>; receiptsAtSend: number };
+type PartJob = { msg: Msg; partNo: number; pdu: Buffer | Record<string, unknown> };
 
 const SHORT_CLAIM_PAUSE_MS = 25;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -24,7 +30,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /**
  * The sessions of one SMPP connector in the worker process that holds its lease (D14). A loop claims due outbox
  * rows (SKIP LOCKED), splits and encodes them, takes TPS from the shared budget and keeps at most `window`
- * submit_sm unanswered per session. Answers are batched into one transaction every `flushMs` (settleOutcomes).
+ * submit_sm per session whose answer is not yet durable: a slot is freed when the batch recording its answer has
+ * committed (Recorder), not when the answer arrives, so a crash resends at most `window x sessions` submits, those
+ * whose answer was not recorded. Receipts go through the same batches, and are answered once recorded.
  */
 export class ConnectorRuntime {
   readonly sessions: SmppSession[] = [];
@@ -34,9 +42,9 @@ export class ConnectorRuntime {
   private backlogAt = 0;
   /** The last single-part split, reused for the next row with the same text (a bulk send's rows come together). */
   private lastSplit: { body: string; parts: ReturnType<typeof splitMessage> } | null = null;
-  private parts: AcceptedPart[] = [];
-  private flushingParts: AcceptedPart[] = [];
-  private outcomes: Outcome[] = [];
+  private readonly recorder: Recorder;
+  /** Per session: submit_sm sent whose answer is not recorded yet (the window). */
+  private readonly held = new Map<SmppSession, number>();
   private running = true;
   /** submit_sm sent and not yet settled, and what stop() waits on until none is left. */
   private unsettled = 0;
@@ -44,26 +52,13 @@ export class ConnectorRuntime {
   private pausedUntil = 0;
   private nextClaimAt = 0;
   private loop: Promise<void> | null = null;
-  private flushing: Promise<void> | null = null;
-  private flushTimer: NodeJS.Timeout;
   private readonly validity: string;
-  private applyTimer: NodeJS.Timeout | null = null;
   /** submit_sm taken from the shared TPS budget and not yet sent, and the ask for more in flight (null when none). */
   private readonly credits = new TpsCredits();
   private taking: Promise<void> | null = null;
   /** Resolves the pump's wait early: an answer freed a window slot. */
   private wake: (() => void) | null = null;
   private wakeSoon = false;
-  /** Receipts waiting for the next batch insert, and the loop writing them (null when idle). */
-  private receipts: Array<{ receipt: ParsedReceipt; resolve: () => void; reject: (e: unknown) => void }> = [];
-  private storing: Promise<void> | null = null;
-  /**
-   * Receipts received so far; the fewest of them any part waiting in `parts` had seen when it was sent; and whether
-   * the next flush must look for stored receipts whatever these say (see flush).
-   */
-  private receiptsIn = 0;
-  private partsSentAtReceipts = Infinity;
-  private applyAfterFlush = false;
 
   constructor(
     private readonly db: Db,
@@ -81,7 +76,8 @@ export class ConnectorRuntime {
         this.sessions.push(new SmppSession({ ...base, role: 'transmitter' }, hooks), new SmppSession({ ...base, role: 'receiver' }, hooks));
       } else this.sessions.push(new SmppSession({ ...base, role: 'transceiver' }, hooks));
     }
-    this.flushTimer = setInterval(() => void this.flush(), opts.flushMs);
+    const ref = { id: cfg.id, name: cfg.name, validityS: cfg.validityS, receiptIdFormat: cfg.receiptIdFormat };
+    this.recorder = new Recorder(db, ref, opts.flushMs, () => this.wakeSoonAfter());
     this.validity = relativeValidity(cfg.validityS);
   }
 
@@ -100,7 +96,6 @@ export class ConnectorRuntime {
 
   /**
    * A receipt is stored before its deliver_sm_resp (D14): the promise resolves once the batch holding it committed.
-   * Receipts that arrive while a batch is being written wait for the next one (one statement per batch).
    * A deliver_sm that is not a receipt (mobile-originated) is acknowledged and not stored: inbound SMS is not in v1.
    */
   private onDeliverSm(pdu: smpp.Pdu): Promise<void> {
@@ -110,41 +105,22 @@ export class ConnectorRuntime {
       logger.debug('smpp mobile-originated deliver_sm acknowledged, not stored', { connector: this.cfg.name, esm_class: pdu.esm_class });
       return Promise.resolve();
     }
-    return new Promise((resolve, reject) => {
-      this.receiptsIn++;
-      this.receipts.push({ receipt, resolve, reject });
-      if (!this.storing) this.storing = new Promise<void>((r) => setImmediate(r)).then(() => this.storeBatches());
-    });
+    return this.recorder.receipt(receipt);
   }
 
-  /** Writes the waiting receipts, a batch per statement, until none is left; then schedules their application. */
-  private async storeBatches(): Promise<void> {
-    try {
-      while (this.receipts.length) {
-        const batch = this.receipts.splice(0, 2000);
-        // A receipt that overtakes the recording of its submit_sm_resp (answers are written every flushMs): the id
-        // form of the accepted part is still in memory here.
-        const unflushed = this.parts.length || this.flushingParts.length ? new Set([...this.parts, ...this.flushingParts].map((p) => p.messageId)) : null;
-        const rows = batch.map(({ receipt }) => {
-          const form = unflushed ? receiptIdForms(receipt.messageId).find((f) => unflushed.has(f)) : undefined;
-          return form ? { ...receipt, messageId: form } : receipt;
-        });
-        try {
-          await storeReceipts(this.db, this.cfg.id, rows, this.cfg.name);
-          for (const b of batch) b.resolve();
-        } catch (e) {
-          for (const b of batch) b.reject(e);
-        }
-        if (!this.applyTimer) {
-          this.applyTimer = setTimeout(() => {
-            this.applyTimer = null;
-            applyStoredReceipts(this.db, new Date()).catch((e: unknown) => logger.warn('applying receipts failed', { error: e }));
-          }, this.opts.flushMs);
-        }
-      }
-    } finally {
-      this.storing = null;
-    }
+  /** Window slots of a session in use (sent, answer not recorded). */
+  private inUse(s: SmppSession): number {
+    return this.held.get(s) ?? 0;
+  }
+
+  private hold(s: SmppSession): Release {
+    this.held.set(s, this.inUse(s) + 1);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.held.set(s, this.inUse(s) - 1);
+    };
   }
 
   /** Waits `ms`, or less when an answer frees a window slot. */
@@ -166,7 +142,7 @@ export class ConnectorRuntime {
     let claimed: Promise<Claimed[]> | null = null;
     while (this.running) {
       const senders = this.senders.filter((s) => s.bound);
-      const capacity = senders.reduce((n, s) => n + Math.max(0, this.cfg.window - s.inflight), 0);
+      const capacity = senders.reduce((n, s) => n + Math.max(0, this.cfg.window - this.inUse(s)), 0);
       if (senders.length === 0 || Date.now() < this.pausedUntil) {
         await sleep(50);
         continue;
@@ -188,7 +164,7 @@ export class ConnectorRuntime {
           .then((rows) => {
             this.nextClaimAt = rows.length < depth ? Date.now() + SHORT_CLAIM_PAUSE_MS : 0;
             if (this.running) for (const c of rows) this.backlog.push(c);
-            else for (const c of rows) this.outcomes.push({ recipientId: c.recipientId, dispatchId: c.dispatchId, kind: 'release' });
+            else for (const c of rows) this.recorder.outcome({ recipientId: c.recipientId, dispatchId: c.dispatchId, kind: 'release' }, []);
             claimed = null;
             this.wake?.();
             return rows;
@@ -215,7 +191,7 @@ export class ConnectorRuntime {
       for (const s of senders) s.cork();
       try {
         while (credits > 0 && this.queue.length) {
-          const session = senders.find((s) => s.bound && s.inflight < this.cfg.window);
+          const session = senders.find((s) => s.bound && this.inUse(s) < this.cfg.window);
           if (!session) break;
           const job = this.queue.shift()!;
           if (job.msg.abort) {
@@ -226,8 +202,8 @@ export class ConnectorRuntime {
           credits--;
           this.credits.use();
           this.unsettled++;
-          job.receiptsAtSend = this.receiptsIn;
-          session.send(job.pdu, (r) => this.answered(job, r));
+          const release = this.hold(session);
+          session.send(job.pdu, (r) => this.answered(job, r, release));
         }
       } finally {
         for (const s of senders) s.uncork(); // (a write held by a cork that is never undone would stall the session)
@@ -281,7 +257,7 @@ export class ConnectorRuntime {
 
   private enqueue(c: Claimed): void {
     const pdus = this.split(c);
-    const msg: Msg = { claimed: c, total: pdus.length, open: 0, refused: [], abort: false };
+    const msg: Msg = { claimed: c, total: pdus.length, open: 0, refused: [], abort: false, held: [] };
     pdus.forEach((text, i) => {
       if (c.doneParts.includes(i + 1)) return; // accepted before a dropped session: not sent again
       msg.open++;
@@ -291,18 +267,14 @@ export class ConnectorRuntime {
         registered_delivery: 1, validity_period: this.validity,
         ...text,
       };
-      this.queue.push({ msg, partNo: i + 1, pdu: encodable(fields) ? encodeSubmitSm(fields) : fields, receiptsAtSend: 0 });
+      this.queue.push({ msg, partNo: i + 1, pdu: encodable(fields) ? encodeSubmitSm(fields) : fields });
     });
-    if (msg.open === 0) {
-      this.outcomes.push({ recipientId: c.recipientId, dispatchId: c.dispatchId, kind: 'sent' });
-      this.applyAfterFlush = true; // (its parts were accepted before: a receipt may have come for them since)
-    }
+    if (msg.open === 0) this.recorder.outcome({ recipientId: c.recipientId, dispatchId: c.dispatchId, kind: 'sent' }, []);
   }
 
-  private answered(job: PartJob, r: SubmitResult): void {
+  private answered(job: PartJob, r: SubmitResult, release: Release): void {
     try {
-      if (r.status === 0) this.partsSentAtReceipts = Math.min(this.partsSentAtReceipts, job.receiptsAtSend);
-      this.settlePart(job.msg, job.partNo, r);
+      this.settlePart(job.msg, job.partNo, r, release);
     } catch (e) {
       // (never thrown on: the answer came from the library's socket handler)
       logger.error('settling a submit_sm answer failed', { connector: this.cfg.name, error: e });
@@ -310,70 +282,40 @@ export class ConnectorRuntime {
     if (--this.unsettled === 0) this.allSettled?.();
   }
 
-  private settlePart(msg: Msg, partNo: number, r: SubmitResult | 'skipped'): void {
-    if (this.wake && !this.wakeSoon) {
-      // Once the answers of this read are all settled: the freed slots then go out together (one write).
-      this.wakeSoon = true;
-      setImmediate(() => {
-        this.wakeSoon = false;
-        this.wake?.();
-      });
-    }
+  /** Wakes the pump once the current tick's work is done: slots freed together go out in one write. */
+  private wakeSoonAfter(): void {
+    if (!this.wake || this.wakeSoon) return;
+    this.wakeSoon = true;
+    setImmediate(() => {
+      this.wakeSoon = false;
+      this.wake?.();
+    });
+  }
+
+  /** One part's answer (or its skip): an accepted part is recorded now, the message's outcome once all are answered. */
+  private settlePart(msg: Msg, partNo: number, r: SubmitResult | 'skipped', release?: Release): void {
     if (r === 'skipped' || r.status !== 0) {
       msg.refused.push(r);
+      if (release) msg.held.push(release);
       if (r !== 'skipped' && r.status === 0x58) this.pausedUntil = Date.now() + 1000; // throttled: slow the whole connector down
       if (r !== 'skipped') msg.abort = true;
     } else if (r.messageId) {
-      this.parts.push({ recipientId: msg.claimed.recipientId, partNo, partsTotal: msg.total, messageId: r.messageId });
-    }
+      this.recorder.part({ recipientId: msg.claimed.recipientId, partNo, partsTotal: msg.total, messageId: r.messageId }, release ?? (() => {}));
+    } else if (release) msg.held.push(release);
     if (--msg.open > 0) return;
-    if (msg.total > 1) this.applyAfterFlush = true; // (a receipt may have been applied to a part recorded earlier)
     const { recipientId, dispatchId } = msg.claimed;
-    if (!msg.refused.length) {
-      this.outcomes.push({ recipientId, dispatchId, kind: 'sent' });
-      return;
-    }
+    const outcome = (o: OutcomeKind) => this.recorder.outcome({ recipientId, dispatchId, ...o }, msg.held);
+    if (!msg.refused.length) return outcome({ kind: 'sent' });
     const statuses = msg.refused.flatMap((x) => (x === 'skipped' ? [] : [x.status]));
     const permanent = statuses.find((s): s is number => typeof s === 'number' && s !== 0 && !RETRYABLE_STATUSES.has(s));
-    if (permanent !== undefined) this.outcomes.push({ recipientId, dispatchId, kind: 'fail', status: permanent });
-    else if (statuses.some((s) => s === 'timeout' || typeof s === 'number')) this.outcomes.push({ recipientId, dispatchId, kind: 'retry' });
-    else this.outcomes.push({ recipientId, dispatchId, kind: 'release' }); // dropped or skipped parts only
+    if (permanent !== undefined) outcome({ kind: 'fail', status: permanent });
+    else if (statuses.some((s) => s === 'timeout' || typeof s === 'number')) outcome({ kind: 'retry' });
+    else outcome({ kind: 'release' }); // dropped or skipped parts only
   }
 
-  /** Writes the buffered answers (one transaction); on failure they stay buffered for the next flush. */
+  /** Records everything answered so far. */
   flush(): Promise<void> {
-    if (this.flushing) return this.flushing;
-    if (!this.parts.length && !this.outcomes.length) return Promise.resolve();
-    const parts = this.parts.splice(0);
-    const outcomes = this.outcomes.splice(0);
-    // Stored receipts are looked for once these are recorded only when one may concern them: a receipt came after
-    // one of the parts was sent (it may have been stored before its part was recorded), or a message of several
-    // parts (or of parts accepted before) became sent (a receipt may have been applied to a part recorded earlier).
-    // Otherwise no receipt for them exists yet: each new one is applied after it is stored (storeBatches).
-    // Receipts are counted once this transaction has committed, so one that arrived while it ran is looked for too
-    // (its own look-up after it is stored may have run before these parts were recorded).
-    const forced = this.applyAfterFlush;
-    const sentAtReceipts = this.partsSentAtReceipts;
-    this.applyAfterFlush = false;
-    this.partsSentAtReceipts = Infinity;
-    this.flushingParts = parts;
-    this.flushing = settleOutcomes(this.db, { id: this.cfg.id, name: this.cfg.name, validityS: this.cfg.validityS }, parts, outcomes, new Date())
-      .then(async () => {
-        const sent = outcomes.filter((o) => o.kind === 'sent').map((o) => o.recipientId);
-        const apply = forced || this.receiptsIn > sentAtReceipts;
-        if (sent.length && apply) await applyStoredReceipts(this.db, new Date(), sent);
-      })
-      .catch((e: unknown) => {
-        logger.warn('recording SMPP answers failed; retrying', { connector: this.cfg.name, error: e });
-        this.parts.unshift(...parts);
-        this.outcomes.unshift(...outcomes);
-        this.applyAfterFlush = true;
-      })
-      .finally(() => {
-        this.flushingParts = [];
-        this.flushing = null;
-      });
-    return this.flushing;
+    return this.recorder.flush();
   }
 
   /** Clean stop: no new submits, unbind every session (unanswered ones are released), record everything. */
@@ -381,15 +323,13 @@ export class ConnectorRuntime {
     this.running = false;
     await this.loop;
     for (const job of this.queue.splice(0)) this.settlePart(job.msg, job.partNo, 'skipped');
-    for (const c of this.backlog.splice(this.backlogAt)) this.outcomes.push({ recipientId: c.recipientId, dispatchId: c.dispatchId, kind: 'release' });
+    for (const c of this.backlog.splice(this.backlogAt)) this.recorder.outcome({ recipientId: c.recipientId, dispatchId: c.dispatchId, kind: 'release' }, []);
     this.backlog = [];
     this.backlogAt = 0;
     await Promise.all(this.sessions.map((s) => s.stop()));
     if (this.unsettled) await new Promise<void>((r) => (this.allSettled = r));
-    clearInterval(this.flushTimer);
-    if (this.applyTimer) clearTimeout(this.applyTimer);
-    await this.flush();
-    await this.flush();
+    await this.recorder.flush();
+    this.recorder.close();
   }
 
   /** Lost lease: drop the connections now; a new owner resubmits what was unanswered. */
@@ -399,8 +339,6 @@ export class ConnectorRuntime {
     this.queue = [];
     this.backlog = [];
     this.backlogAt = 0;
-    clearInterval(this.flushTimer);
-    if (this.applyTimer) clearTimeout(this.applyTimer);
-    void this.flush();
+    void this.recorder.flush().finally(() => this.recorder.close());
   }
 }

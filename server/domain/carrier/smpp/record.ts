@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import type { ReceiptIdFormat } from '@/db/schema';
+import { failRecipients, lockDispatches } from '@/server/domain/delivery/carrier-steps';
+import { finishIfComplete, moveWithEvents } from '@/server/domain/delivery/transitions';
+import { afterCommit, inTransaction } from '@/server/lib/after-commit';
+import { carrierSubmits } from '@/server/metrics/registry';
+import { groupBy, NEXT_ON_ROUTE } from './outbox';
+import { partKey, receiptKey } from './receipt-ids';
+import { dispatchesOfWaitingParts, insertReceipts, isFinal, judgeRecipients, matchReceipts, type ParsedReceipt } from './receipts';
+import { ids64 } from './sql-arrays';
+import { smppFailure } from './status';
+
+export type AcceptedPart = { recipientId: number; partNo: number; partsTotal: number; messageId: string };
+export type OutcomeKind = { kind: 'sent' } | { kind: 'retry' } | { kind: 'fail'; status: number } | { kind: 'release' };
+export type Outcome = { recipientId: number; dispatchId: string } & OutcomeKind;
+export type ConnectorRef = { id: string; name: string; validityS: number; receiptIdFormat: ReceiptIdFormat };
+/** What a connector's sessions heard since the last batch: accepted parts, whole-message outcomes, receipts. */
+export type Batch = { parts: AcceptedPart[]; outcomes: Outcome[]; receipts: ParsedReceipt[] };
+
+/**
+ * Records a batch of what the SMSC said, in ONE transaction (D14): accepted parts (keyed for their receipts);
+ * receipts (stored before their deliver_sm_resp is answered, which the caller does after this commits); `sent`
+ * (every part accepted) moves the recipient processing -> sent with sms.sent; `retry` hands it to the next connector
+ * of its route (or, past the last, back to the first after a backoff of 2^rounds s, at most 60 s); `fail` fails it
+ * with SMPP_<STATUS>; `release` gives an unanswered row back to the queue of the same connector. Then every receipt
+ * that names a waiting part (this batch's, or an earlier one that overtook its submit_sm_resp) is applied to it, and
+ * the recipients that decides move to delivered or failed: a receipt is marked applied in the transaction that moves
+ * its recipient and writes its events. The dispatches touched are locked first, in id order, in one statement.
+ */
+export async function recordBatch(db: Db, c: ConnectorRef, batch: Batch, now: Date, opts: { receiptsMayWait: boolean }): Promise<{ waiting: number }> {
+  const { parts, outcomes, receipts } = batch;
+  if (!parts.length && !outcomes.length && !receipts.length) return { waiting: 0 };
+  return inTransaction(db, async (tx) => {
+    afterCommit(tx, () => {
+      const byKind = new Map<Outcome['kind'], number>();
+      for (const o of outcomes) byKind.set(o.kind, (byKind.get(o.kind) ?? 0) + 1);
+      for (const [outcome, n] of byKind) carrierSubmits.inc({ connector: c.name, outcome }, n);
+    });
+    const moving = outcomes.filter((o) => o.kind === 'sent' || o.kind === 'fail').map((o) => o.dispatchId);
+    const receiptKeys = receipts.map((r) => receiptKey(r.messageId, c.receiptIdFormat));
+    const dispatches = await lockDispatches(tx, moving, receiptKeys.length ? dispatchesOfWaitingParts(c.id, receiptKeys) : undefined);
+
+    const keyed = parts.map((p) => ({ recipient_id: p.recipientId, part_no: p.partNo, parts_total: p.partsTotal, message_id: p.messageId, key: partKey(p.messageId, c.receiptIdFormat) }));
+    if (keyed.length) {
+      await tx.execute(sql`
+        insert into carrier_parts (recipient_id, connector_id, part_no, parts_total, carrier_message_id, receipt_key)
+        select x.recipient_id, ${c.id}, x.part_no, x.parts_total, x.message_id, x.key
+          from json_to_recordset(${JSON.stringify(keyed)}::json) as x(recipient_id bigint, part_no int, parts_total int, message_id text, key text)
+        on conflict do nothing`);
+    }
+    const receiptIds = await insertReceipts(tx, c, receipts);
+    const ids = (kind: Outcome['kind']) => outcomes.filter((o) => o.kind === kind).map((o) => o.recipientId);
+
+    // The first part's id: from this batch's parts when part 1 is among them (a one-part message), else as stored.
+    const firstOf = new Map(parts.filter((p) => p.partNo === 1).map((p) => [p.recipientId, p.messageId]));
+    const sentIds = ids('sent');
+    const sentRows = JSON.stringify(sentIds.map((id) => ({ recipient_id: id, first_id: firstOf.get(id) ?? null })));
+    const sent = !sentIds.length ? [] : await tx.execute<{ recipient_id: number; dispatch_id: string; has_receipt: boolean; first_id: string | null }>(sql`
+      update carrier_outbox o set state = 'sent', claimed_by = null, claimed_at = null, expires_at = now() + make_interval(secs => ${c.validityS})
+        from jsonb_to_recordset(${sentRows}::jsonb) as x(recipient_id bigint, first_id text)
+       where o.recipient_id = x.recipient_id and o.connector_id = ${c.id} and o.state = 'queued'
+      returning o.recipient_id, o.dispatch_id,
+        exists (select 1 from carrier_parts p where p.recipient_id = o.recipient_id and p.connector_id = o.connector_id and p.stat is not null) as has_receipt,
+        coalesce(x.first_id, (select p.carrier_message_id from carrier_parts p
+                               where p.recipient_id = o.recipient_id and p.connector_id = o.connector_id order by p.part_no limit 1)) as first_id`);
+    for (const [dispatchId, rows] of groupBy(sent, (r) => r.dispatch_id)) {
+      const d = dispatches.get(dispatchId);
+      if (!d) continue;
+      // (the move, its sms.sent events and the message's updated_at in one statement)
+      await moveWithEvents(tx, d.ref, { from: 'processing', to: 'sent', type: 'sms.sent' },
+        rows.map((r) => ({ id: Number(r.recipient_id), carrier: c.name, carrierMessageId: r.first_id, extra: { carrier_message_id: r.first_id ?? null } })), now);
+    }
+
+    // (a statement only for the kinds present: each is a round trip inside the transaction)
+    const retried = !ids('retry').length ? [] : await tx.execute<{ recipient_id: number; connector_id: string }>(sql`
+      update carrier_outbox o set ${NEXT_ON_ROUTE}, claimed_by = null, claimed_at = null
+       where o.recipient_id = any(${ids64(ids('retry'))}) and o.connector_id = ${c.id} and o.state = 'queued'
+      returning o.recipient_id, o.connector_id`);
+    const movedAway = retried.filter((r) => r.connector_id !== c.id).map((r) => Number(r.recipient_id));
+    if (movedAway.length) {
+      // The next connector gets the whole message again: parts this one accepted are forgotten.
+      await tx.execute(sql`delete from carrier_parts where connector_id = ${c.id} and recipient_id = any(${ids64(movedAway)})`);
+    }
+
+    const failedRows = !ids('fail').length ? [] : await tx.execute<{ recipient_id: number; dispatch_id: string }>(sql`
+      delete from carrier_outbox where recipient_id = any(${ids64(ids('fail'))}) and connector_id = ${c.id} and state = 'queued'
+      returning recipient_id, dispatch_id`);
+    const statusOf = new Map(outcomes.flatMap((o) => (o.kind === 'fail' ? [[o.recipientId, o.status] as const] : [])));
+    for (const [dispatchId, rows] of groupBy(failedRows, (r) => r.dispatch_id)) {
+      const d = dispatches.get(dispatchId);
+      if (!d) continue;
+      await failRecipients(tx, d, 'processing', rows.map((r) => ({ id: Number(r.recipient_id), carrier: c.name, failure: smppFailure(statusOf.get(Number(r.recipient_id))!) })), now);
+      await finishIfComplete(tx, d.ref, now);
+    }
+
+    if (ids('release').length) await tx.execute(sql`
+      update carrier_outbox set claimed_by = null, claimed_at = null
+       where recipient_id = any(${ids64(ids('release'))}) and connector_id = ${c.id} and state = 'queued'`);
+
+    // Receipts onto parts (this batch's, and earlier ones still waiting for a part of this batch when the caller
+    // knows some may be), then the recipients that are now decided: those whose parts just took a receipt, and those
+    // that just became sent with a part that took its receipt in an earlier batch.
+    const matched = await matchReceipts(tx, c.id, receiptIds, opts.receiptsMayWait ? keyed.map((p) => p.key) : []);
+    const judged = new Set(matched.recipients);
+    for (const r of sent) if (r.has_receipt) judged.add(Number(r.recipient_id));
+    await judgeRecipients(tx, [...judged], dispatches, now);
+    return { waiting: receiptIds.length - matched.applied.filter((id) => receiptIds.includes(id)).length - nonFinal(receipts) };
+  });
+}
+
+const nonFinal = (receipts: ParsedReceipt[]) => receipts.filter((r) => !isFinal(r.stat)).length;

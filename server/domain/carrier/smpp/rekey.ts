@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import type { ReceiptIdFormat } from '@/db/schema';
+import { partKey, receiptKey } from './receipt-ids';
+import { lockDispatches } from '@/server/domain/delivery/carrier-steps';
+import { dispatchesOfWaitingParts, judgeRecipients, matchReceipts, RECEIPT_WAIT } from './receipts';
+
+/**
+ * A connector's receipt_id_format changed: its parts still waiting for a receipt, and its receipts still waiting for
+ * a part, are keyed again by the new rule and matched (in the caller's transaction), so the change applies to
+ * messages already sent and to the receipts that came for them, not only to later ones.
+ */
+export async function rekeyWaiting(tx: DbOrTx, connectorId: string, format: ReceiptIdFormat, now: Date): Promise<void> {
+  const parts = await tx.execute<{ id: string }>(sql`
+    select distinct carrier_message_id as id from carrier_parts where connector_id = ${connectorId} and stat is null`);
+  if (parts.length) {
+    const keys = JSON.stringify(parts.map((p) => ({ id: p.id, key: partKey(p.id, format) })));
+    await tx.execute(sql`
+      update carrier_parts p set receipt_key = x.key from json_to_recordset(${keys}::json) as x(id text, key text)
+       where p.connector_id = ${connectorId} and p.stat is null and p.carrier_message_id = x.id`);
+  }
+  const receipts = await tx.execute<{ id: number; message_id: string }>(sql`
+    select id, carrier_message_id as message_id from carrier_receipts
+     where connector_id = ${connectorId} and applied_at is null and received_at > now() - ${RECEIPT_WAIT}`);
+  if (!receipts.length) return;
+  const rows = receipts.map((r) => ({ id: Number(r.id), key: receiptKey(r.message_id, format) }));
+  await tx.execute(sql`
+    update carrier_receipts r set receipt_key = x.key from json_to_recordset(${JSON.stringify(rows)}::json) as x(id bigint, key text)
+     where r.id = x.id`);
+  const dispatches = await lockDispatches(tx, [], dispatchesOfWaitingParts(connectorId, rows.map((r) => r.key)));
+  const matched = await matchReceipts(tx, connectorId, rows.map((r) => r.id), []);
+  await judgeRecipients(tx, matched.recipients, dispatches, now);
+}
