@@ -55,15 +55,15 @@ function answer(res: ServerResponse, status: number, body: string, headers: Reco
 }
 
 /**
- * A process without an HTTP server of its own (the worker, the SMPP listener) serves /metrics on `port`; any
- * other path is 404. A port already taken is logged and the process runs on without metrics: a second worker
+ * A process without an HTTP server of its own (the worker, the SMPP listener) serves /metrics on `port` of `host`
+ * (HOST; every interface when unset); any other path is 404. A port already taken is logged and the process runs on without metrics: a second worker
  * on one host must not crash-loop for its metrics.
  */
 export async function startMetricsServer(
   port: number,
   token: string | undefined,
   what: string,
-  opts: { timeouts?: ClientTimeouts } = {},
+  opts: { host?: string; timeouts?: ClientTimeouts } = {},
 ): Promise<Server | null> {
   const handle = createMetricsHandler({ token });
   // Slow clients are cut off as on the web process's port (server/http/slow-clients.ts).
@@ -75,12 +75,12 @@ export async function startMetricsServer(
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(port, () => resolve());
+      server.listen(port, opts.host, () => resolve());
     });
   } catch (error) {
     logger.warn(`${what} metrics port not available: running without /metrics`, { port, error });
     return null;
   }
-  logger.info(`${what} metrics on :${port}/metrics`);
+  logger.info(`${what} metrics on ${opts.host ?? ''}:${port}/metrics`);
   return server;
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parseEnv } from '@/server/env';
 import { CLIENT_TIMEOUTS, type ClientTimeouts } from '@/server/http/slow-clients';
 import { startWebServer, type WebServer } from '@/server/http/web-server';
 import { startMetricsServer } from '@/server/metrics/handler';
@@ -11,7 +12,8 @@ import { slowClient, type SlowClientSeen } from './slow-client';
  * The HTTP listeners of the service on real sockets: the web process's server as startWebServer builds it (the
  * REST listener, and the gate in front of Next; Next itself is a stand-in that reads its request and answers 200
  * after `next.delayMs`, so no build is needed) and the worker's /metrics port. Slow clients are cut off within the
- * bounds; tests use short ones (SHORT), and check that the defaults are what production gets.
+ * bounds; tests use short ones (SHORT), and check that the defaults are what production gets. HOST picks the
+ * interface they listen on.
  */
 const next = vi.hoisted(() => ({ delayMs: 0 }));
 vi.mock('next', () => ({
@@ -126,6 +128,36 @@ describe('the bounds production gets: 10 s without progress, 10 s for the head, 
     try {
       expect(bounds(started.server)).toEqual(PRODUCTION);
       expect(bounds(metrics)).toEqual(PRODUCTION);
+    } finally {
+      await started.close();
+      await new Promise((r) => metrics.close(r));
+    }
+  });
+});
+
+describe('HOST: where the HTTP ports listen', () => {
+  const address = (s: Server) => (s.address() as AddressInfo).address;
+
+  it('HOST=127.0.0.1: the web process and the /metrics ports listen on loopback only', async () => {
+    const { HOST } = parseEnv({ ...process.env, HOST: '127.0.0.1' });
+    const started = await startWebServer({ dev: false, port: 0, hostname: HOST });
+    const metrics = (await startMetricsServer(0, undefined, 'test', { host: HOST }))!;
+    try {
+      expect([address(started.server), address(metrics)]).toEqual(['127.0.0.1', '127.0.0.1']);
+    } finally {
+      await started.close();
+      await new Promise((r) => metrics.close(r));
+    }
+  });
+
+  it('unset (the default): every interface, as before', async () => {
+    const { HOST } = parseEnv({ ...process.env, HOST: undefined });
+    expect(HOST).toBeUndefined();
+    const started = await startWebServer({ dev: false, port: 0, hostname: HOST });
+    const metrics = (await startMetricsServer(0, undefined, 'test', { host: HOST }))!;
+    try {
+      // (:: takes IPv4 too; a machine without IPv6 gives 0.0.0.0)
+      for (const s of [started.server, metrics]) expect(['::', '0.0.0.0']).toContain(address(s));
     } finally {
       await started.close();
       await new Promise((r) => metrics.close(r));
