@@ -26,7 +26,7 @@ const listener = await startSmppListener({
   listenerId: `${hostname()}/${process.pid}`,
 });
 // sms_sends_accepted_total{channel="smpp"} is counted here, where the submit_sm is accepted.
-const metrics = settings.SMPP_METRICS_PORT === 'off' ? null : await startMetricsServer(settings.SMPP_METRICS_PORT, settings.METRICS_TOKEN, 'smpp listener');
+const metrics = settings.SMPP_METRICS_PORT === 'off' ? null : await startMetricsServer(settings.SMPP_METRICS_PORT, settings.METRICS_TOKEN, 'smpp listener', { host: settings.HOST });
 
 let closing = false;
 async function stop(): Promise<void> {

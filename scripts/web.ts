@@ -15,8 +15,9 @@ const GRACE_MS = 5_000;
 const mode = process.argv[2] === 'dev' ? 'dev' : 'start';
 const settings = parseEnv();
 listenToSupervisor(); // restarts of this process and the worker, for GET /health
-const web = await startWebServer({ dev: mode === 'dev', port: settings.PORT, graceMs: GRACE_MS });
-console.log(`[web] ready on http://localhost:${settings.PORT} (${mode})`);
+const web = await startWebServer({ dev: mode === 'dev', port: settings.PORT, hostname: settings.HOST, graceMs: GRACE_MS });
+const shownHost = settings.HOST === undefined ? 'localhost' : settings.HOST.includes(':') ? `[${settings.HOST}]` : settings.HOST;
+console.log(`[web] ready on http://${shownHost}:${settings.PORT} (${mode})`);
 
 let closing = false;
 async function stop(): Promise<void> {

@@ -36,6 +36,11 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: z.string().url().optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /**
+   * Where the HTTP ports listen (the web process's PORT, WORKER_METRICS_PORT, SMPP_METRICS_PORT): an address, or a
+   * name that resolves to one. Unset: every interface. The SMPP listener (SMPP_PORT) always takes every interface.
+   */
+  HOST: z.string().trim().min(1).optional(),
   SMS_ENV: z.enum(['test', 'live']).default('test'),
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
   DATA_DIR: z.string().default('.data'),

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import next from 'next';
 import { db } from '@/db/client';
 import { env } from '@/server/env';
@@ -9,20 +9,9 @@ import { guardNextRequest } from './body-guard';
 import { normalizeForwardedFor } from './forwarded-for';
 import { createRestListener, isRestPath } from './rest-listener';
 import { securityHeaderRecord } from './security-headers.mjs';
+import { createBoundedServer, type ClientTimeouts } from './slow-clients';
 
 export type WebServer = { server: Server; close: () => Promise<void> };
-
-/**
- * Slow clients are cut off (README, "Request limits"): the request head must
- * arrive within 10 s and the whole request, body included, within 30 s (then
- * Node answers 408 and closes), checked every second; an idle keep-alive
- * connection is closed after 5 s. Node's defaults are 60 s and 300 s, checked
- * every 30 s.
- */
-export const HEADERS_TIMEOUT_MS = 10_000;
-export const REQUEST_TIMEOUT_MS = 30_000;
-export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
-const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
 /**
  * The web process of `npm run dev` / `npm start`: one node:http server. The
@@ -30,7 +19,14 @@ const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
  * everything else (dashboard, console, tRPC for the dashboard, next-auth,
  * docs) to Next.js, as `next start` would serve it.
  */
-export async function startWebServer(opts: { dev: boolean; port: number; hostname?: string; graceMs?: number }): Promise<WebServer> {
+export async function startWebServer(opts: {
+  dev: boolean;
+  port: number;
+  hostname?: string;
+  graceMs?: number;
+  /** CLIENT_TIMEOUTS unless given (tests use shorter ones). */
+  timeouts?: ClientTimeouts;
+}): Promise<WebServer> {
   const app = next({ dev: opts.dev, dir: process.cwd(), port: opts.port, hostname: opts.hostname ?? 'localhost' });
   const handleNext = app.getRequestHandler();
   await app.prepare();
@@ -42,15 +38,8 @@ export async function startWebServer(opts: { dev: boolean; port: number; hostnam
     dev: opts.dev,
   });
 
-  const server = createServer(
-    {
-      headersTimeout: HEADERS_TIMEOUT_MS,
-      requestTimeout: REQUEST_TIMEOUT_MS,
-      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
-      connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
-    },
-    handle,
-  );
+  // Slow clients are cut off (slow-clients.ts; README, "Request limits").
+  const server = createBoundedServer(handle, opts.timeouts);
   if (opts.dev) server.on('upgrade', app.getUpgradeHandler());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

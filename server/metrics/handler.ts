@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { DbOrTx } from '@/db/client';
+import { createBoundedServer, type ClientTimeouts } from '@/server/http/slow-clients';
 import { logger } from '@/server/lib/logger';
 import { collectDbGauges } from './db-gauges';
 import { databaseRegistry, registry } from './registry';
@@ -54,29 +55,32 @@ function answer(res: ServerResponse, status: number, body: string, headers: Reco
 }
 
 /**
- * A process without an HTTP server of its own (the worker, the SMPP listener) serves /metrics on `port`; any
- * other path is 404. A port already taken is logged and the process runs on without metrics: a second worker
+ * A process without an HTTP server of its own (the worker, the SMPP listener) serves /metrics on `port` of `host`
+ * (HOST; every interface when unset); any other path is 404. A port already taken is logged and the process runs on without metrics: a second worker
  * on one host must not crash-loop for its metrics.
  */
-export async function startMetricsServer(port: number, token: string | undefined, what: string): Promise<Server | null> {
+export async function startMetricsServer(
+  port: number,
+  token: string | undefined,
+  what: string,
+  opts: { host?: string; timeouts?: ClientTimeouts } = {},
+): Promise<Server | null> {
   const handle = createMetricsHandler({ token });
-  const server = createServer((req, res) => {
+  // Slow clients are cut off as on the web process's port (server/http/slow-clients.ts).
+  const server = createBoundedServer((req, res) => {
     if (isMetricsPath(req.url)) return void handle(req, res);
     req.resume();
     answer(res, 404, 'not found\n');
-  });
-  server.keepAliveTimeout = 5_000;
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 10_000;
+  }, opts.timeouts);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(port, () => resolve());
+      server.listen(port, opts.host, () => resolve());
     });
   } catch (error) {
     logger.warn(`${what} metrics port not available: running without /metrics`, { port, error });
     return null;
   }
-  logger.info(`${what} metrics on :${port}/metrics`);
+  logger.info(`${what} metrics on ${opts.host ?? ''}:${port}/metrics`);
   return server;
 }

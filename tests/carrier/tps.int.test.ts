@@ -15,14 +15,17 @@ afterEach(async () => {
 });
 afterAll(closePools);
 
+type Taken = { bySecond: Record<string, number>; grants: [number, number][] };
+
+/** tests/carrier/tps-process.ts in a process of its own (a worker process's takeTps). */
+async function takeInProcess(env: Record<string, string>): Promise<Taken> {
+  const out = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'tests/carrier/tps-process.ts'], { env: { ...process.env, ...env } });
+  return JSON.parse(out.stdout) as Taken;
+}
+
 describe('TPS and validity (D14)', () => {
   it('the connector TPS holds across two worker processes: never more than tps in a clock second, about tps in each', async () => {
-    const run = async () => {
-      const out = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'tests/carrier/tps-process.ts'], {
-        env: { ...process.env, CONNECTOR_ID: 'con_tps_shared', TPS: '50', DURATION_MS: '10000' },
-      });
-      return JSON.parse(out.stdout) as Record<string, number>;
-    };
+    const run = async () => (await takeInProcess({ CONNECTOR_ID: 'con_tps_shared', TPS: '50', DURATION_MS: '10000' })).bySecond;
     const [a, b] = await Promise.all([run(), run()]);
     const secondsOf = (x: Record<string, number>) => Object.keys(x).map(Number);
     const total = (x: Record<string, number>) => Object.values(x).reduce((s, n) => s + n, 0);
@@ -40,20 +43,56 @@ describe('TPS and validity (D14)', () => {
     expect(inner.reduce((n, s) => n + both(s), 0)).toBeGreaterThanOrEqual(Math.ceil(0.9 * 50 * inner.length));
   }, 30_000);
 
-  it('a process whose clock second is older than the window never reopens it (no second budget for one second)', async () => {
-    // The row's window is already at a later second than the statement's clock (as when another process moved it
-    // while this statement waited for the row lock) and its budget is spent: nothing is granted, the window stays.
+  it('the connector TPS holds in every sliding second across two worker processes: at most tps + 10%', async () => {
+    // Both start 0.9 s into a clock second: a budget spent in one clock second's end and the next one's start falls
+    // into one sliding second.
+    const env = { CONNECTOR_ID: 'con_tps_sliding', TPS: '200', DURATION_MS: '5000', START_AT: String(Math.ceil(Date.now() / 1000) * 1000 + 3_900) };
+    const [a, b] = await Promise.all([takeInProcess(env), takeInProcess(env)]);
+    const grants = [...a.grants, ...b.grants].sort((x, y) => x[0] - y[0]);
+    // The most granted in any second from one grant on (two pointers over the grants in time order).
+    let busiest = 0;
+    for (let i = 0, j = 0, inWindow = 0; i < grants.length; inWindow -= grants[i++][1]) {
+      for (; j < grants.length && grants[j][0] < grants[i][0] + 1_000; j++) inWindow += grants[j][1];
+      busiest = Math.max(busiest, inWindow);
+    }
+    expect(busiest).toBeLessThanOrEqual(220);
+    // And the two processes still get the budget: about 200 a second over the 5 s.
+    const total = grants.reduce((n, g) => n + g[1], 0);
+    expect(total).toBeGreaterThanOrEqual(900);
+    expect(total).toBeLessThanOrEqual(1_000 + 10);
+  }, 30_000);
+
+  it('a process whose clock slice is older than the window never reopens it (no second budget for one slice)', async () => {
+    // The row's window is already at a later slice than the statement's clock (as when another process moved it
+    // while this statement waited for the row lock) and that slice's budget is spent (at 50 TPS, 3 in the first
+    // slice of a second): nothing is granted, the window stays.
     await h.db.execute(sql`insert into connector_tps (connector_id, window_start, used, granted)
-      values ('con_tps_stale', date_trunc('second', clock_timestamp()) + interval '5 seconds', 50, 3)`);
+      values ('con_tps_stale', date_trunc('second', clock_timestamp()) + interval '5 seconds', 3, 3)`);
     const r = await takeTps(h.db, 'con_tps_stale', 50, 3);
-    expect(r.granted).toBe(0);
+    expect([r.granted, r.left]).toEqual([0, 0]);
     const [row] = await h.db.execute<{ ahead: boolean; used: number }>(
       sql`select window_start > clock_timestamp() + interval '3 seconds' as ahead, used from connector_tps where connector_id = 'con_tps_stale'`,
     );
-    expect(row).toEqual({ ahead: true, used: 50 });
-    // A later clock second opens a fresh budget.
+    expect(row).toEqual({ ahead: true, used: 3 });
+    // A later clock slice opens a fresh budget (2 or 3 at 50 TPS).
     await h.db.execute(sql`update connector_tps set window_start = window_start - interval '10 seconds' where connector_id = 'con_tps_stale'`);
-    expect((await takeTps(h.db, 'con_tps_stale', 50, 3)).granted).toBe(3);
+    expect((await takeTps(h.db, 'con_tps_stale', 50, 2)).granted).toBe(2);
+  });
+
+  it("a slice grants its share of the second and no more: 10 at 200 TPS, then nothing before the slice's end", async () => {
+    let first = await takeTps(h.db, 'con_tps_slice', 200, 1_000);
+    // (asked again at the next slice's start when too late in this one for the second ask to fall in it too)
+    if (first.msToSliceEnd < 20) {
+      await new Promise((r) => setTimeout(r, first.msToSliceEnd));
+      first = await takeTps(h.db, 'con_tps_slice', 200, 1_000);
+    }
+    expect([first.granted, first.left, first.slice % 50, first.second]).toEqual([10, 0, 0, Math.floor(first.slice / 1000)]);
+    const again = await takeTps(h.db, 'con_tps_slice', 200, 1_000);
+    expect([again.granted, again.slice]).toEqual([0, first.slice]);
+    await new Promise((r) => setTimeout(r, again.msToSliceEnd));
+    const next = await takeTps(h.db, 'con_tps_slice', 200, 4);
+    expect([next.granted, next.left]).toEqual([4, 6]);
+    expect(next.slice).toBeGreaterThan(first.slice);
   });
 
   it('the submit loop keeps to the TPS: at most tps submit_sm per second', async () => {

@@ -1,10 +1,10 @@
 import { request } from 'node:http';
-import { connect } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_FAIL_LIMIT } from '@/server/domain/rate-limits/auth-throttle';
 import { closePools, makeMerchant, testDeps } from '../helpers';
 import { ensureBuild, startService, type Service } from './service';
+import { slowClient } from './slow-client';
 
 /**
  * Issue 10, points 1 and 9, against the built service (`npm start`, 160 MB of
@@ -165,33 +165,12 @@ describe('tRPC batches and procedures', () => {
   });
 });
 
-/** A raw socket: writes `head`, then one byte of `trickle` per second; resolves what the server sent and when it closed. */
-function slowClient(port: number, head: string, trickle: string): Promise<{ ms: number; answer: string }> {
-  const t0 = performance.now();
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    let answer = '';
-    let i = 0;
-    const timer = setInterval(() => {
-      if (!socket.destroyed) socket.write(trickle[i++ % trickle.length]);
-    }, 1_000);
-    socket.on('connect', () => socket.write(head));
-    socket.setEncoding('utf8');
-    socket.on('data', (d) => (answer += d));
-    socket.on('error', () => {});
-    socket.on('close', () => {
-      clearInterval(timer);
-      resolve({ ms: performance.now() - t0, answer });
-    });
-  });
-}
-
 describe('slow clients', () => {
   it('a trickled body is cut off after 30 s (408), a trickled head after 10 s', async () => {
     const [trpc, rest, head] = await Promise.all([
-      slowClient(svc.port, `POST /api/trpc/auth.signUp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"a":`, '          '),
-      slowClient(svc.port, `POST /api/v1/svc/sms-api/send HTTP/1.1\r\nHost: x\r\napp-key: ${appKey}\r\nContent-Length: 1000\r\n\r\n{"to":`, '          '),
-      slowClient(svc.port, 'GET /api/v1/svc/sms-api/health HTTP/1.1\r\nHost: x\r\n', 'X-Slow: aaaa\r\n'),
+      slowClient(svc.port, `POST /api/trpc/auth.signUp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"a":`, '          ', 1_000),
+      slowClient(svc.port, `POST /api/v1/svc/sms-api/send HTTP/1.1\r\nHost: x\r\napp-key: ${appKey}\r\nContent-Length: 1000\r\n\r\n{"to":`, '          ', 1_000),
+      slowClient(svc.port, 'GET /api/v1/svc/sms-api/health HTTP/1.1\r\nHost: x\r\n', 'X-Slow: aaaa\r\n', 1_000),
     ]);
     for (const r of [trpc, rest]) {
       expect(r.answer).toMatch(/^HTTP\/1\.1 408 /);

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import type { SessionState } from '@/db/schema';
+import { SLICE_MS, sliceBudgets } from './tps-slices';
 
 /** A lease lasts this long without renewal; the owner renews every second, so a dead owner is replaced within ~LEASE_S + 1 s. */
 export const LEASE_S = 5;
@@ -37,30 +38,54 @@ export async function releaseLease(db: Db, connectorId: string, token: string): 
   await db.execute(sql`delete from connector_leases where connector_id = ${connectorId} and token = ${token}`);
 }
 
+/** takeTps' answer. */
+export type TpsGrant = {
+  /** submit_sm that may be sent now, until the slice ends. */
+  granted: number;
+  /** What the slice still holds after this grant (0: nothing more before the next slice). */
+  left: number;
+  /** The slice granted from: its start, ms since the epoch (database clock). */
+  slice: number;
+  /** Its clock second (Unix seconds). */
+  second: number;
+  /** How long from the answer until the slice ends. */
+  msToSliceEnd: number;
+};
+
 /**
- * Takes up to `want` submit_sm from the connector's budget of the current second (database clock), shared by every
- * worker process: one upsert, so two processes never exceed `tps` together. Returns how many were granted, and the
- * clock second (Unix seconds) whose budget they came from.
+ * Takes up to `want` submit_sm from the connector's budget of the current slice (tps-slices.ts: 50 ms, per the
+ * database clock), shared by every worker process: one upsert, so two processes never exceed a slice's budget
+ * together, nor `tps` in a clock second. What a slice does not grant lapses with it.
  */
-export async function takeTps(
-  db: Db,
-  connectorId: string,
-  tps: number,
-  want: number,
-): Promise<{ granted: number; msToNextSecond: number; second: number }> {
+export async function takeTps(db: Db, connectorId: string, tps: number, want: number): Promise<TpsGrant> {
   const w = sql`${want}::int`;
-  const t = sql`${tps}::int`;
-  // The statement's clock second is read before it waits for the row's lock, so another process may already have
-  // moved the window to a later second: only a later second opens a new budget, and the window never goes back
-  // (a stale second that reset it would hand out a second budget for the same clock second).
-  const [row] = await db.execute<{ granted: number; ms: number; second: number }>(sql`
+  // The budget of the slice starting at `start` (a 50 ms boundary): its place in the second indexes sliceBudgets.
+  const budgets = `{${sliceBudgets(tps).join(',')}}`;
+  const budgetOf = (start: SQL) => sql`(${budgets}::int[])[floor(extract(milliseconds from ${start}) % 1000 / ${SLICE_MS})::int + 1]`;
+  const slice = sql`make_interval(secs => ${SLICE_MS / 1000})`;
+  const leftOf = (start: SQL) => sql`greatest(${budgetOf(start)} - c.used, 0)`;
+  // The statement's clock slice is read before it waits for the row's lock, so another process may already have
+  // moved the window to a later slice: only a later slice opens a new budget, and the window never goes back
+  // (a stale slice that reset it would hand out a second budget for the same slice).
+  const [row] = await db.execute<{ granted: number; left: number; slice_ms: number; ms: number }>(sql`
     insert into connector_tps as c (connector_id, window_start, used, granted)
-    values (${connectorId}, date_trunc('second', clock_timestamp()), least(${w}, ${t}), least(${w}, ${t}))
+    select ${connectorId}, start, least(${w}, ${budgetOf(sql`start`)}), least(${w}, ${budgetOf(sql`start`)})
+      from (select date_trunc('second', t) + floor(extract(milliseconds from t) % 1000 / ${SLICE_MS})::int * ${slice} as start
+              from (select clock_timestamp() as t) now) opened
     on conflict (connector_id) do update set
-      granted = case when excluded.window_start > c.window_start then least(${w}, ${t}) else least(${w}, greatest(${t} - c.used, 0)) end,
-      used = case when excluded.window_start > c.window_start then least(${w}, ${t}) else c.used + least(${w}, greatest(${t} - c.used, 0)) end,
+      granted = case when excluded.window_start > c.window_start then excluded.granted else least(${w}, ${leftOf(sql`c.window_start`)}) end,
+      used = case when excluded.window_start > c.window_start then excluded.used else c.used + least(${w}, ${leftOf(sql`c.window_start`)}) end,
       window_start = greatest(c.window_start, excluded.window_start)
-    returning granted, 1000 - (extract(milliseconds from clock_timestamp())::int % 1000) as ms,
-      extract(epoch from window_start)::bigint as second`);
-  return { granted: Number(row.granted), msToNextSecond: Math.max(1, Number(row.ms)), second: Number(row.second) };
+    returning granted, greatest(${budgetOf(sql`window_start`)} - used, 0) as left,
+      (extract(epoch from window_start) * 1000)::bigint as slice_ms,
+      extract(epoch from window_start + ${slice} - clock_timestamp()) * 1000 as ms`);
+  const sliceMs = Number(row.slice_ms);
+  return {
+    granted: Number(row.granted),
+    left: Number(row.left),
+    slice: sliceMs,
+    second: Math.floor(sliceMs / 1000),
+    // (a window ahead of this statement's clock is a round trip ahead at most: never wait more than a slice)
+    msToSliceEnd: Math.min(SLICE_MS, Math.max(1, Math.ceil(Number(row.ms)))),
+  };
 }

@@ -215,17 +215,17 @@ export class ConnectorRuntime {
   }
 
   /**
-   * One round trip buys what the queue can use this second (only the lease owner submits, so nothing is taken from
-   * another process's share).
+   * One round trip buys what the queue can use of this slice's budget (only the lease owner submits, so nothing is
+   * taken from another process's share).
    */
   private async takeCredits(capacity: number): Promise<void> {
     const want = Math.min(this.cfg.tps, Math.max(capacity, this.queue.length + this.unsplit));
     try {
       const tps = await takeTps(this.db, this.cfg.id, this.cfg.tps, want).catch((e: unknown) => {
         logger.warn('taking TPS budget failed', { connector: this.cfg.name, error: e });
-        return { granted: 0, msToNextSecond: 100 };
+        return { granted: 0, left: 0, slice: -1, msToSliceEnd: 100 };
       });
-      this.credits.grant(tps.granted, tps.msToNextSecond, Date.now());
+      this.credits.grant(tps, Date.now());
     } finally {
       this.taking = null;
       this.wake?.();

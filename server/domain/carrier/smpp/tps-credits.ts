@@ -1,13 +1,16 @@
+import type { TpsGrant } from './leases';
+
 /**
- * The submit_sm a connector's owner may still send this second, taken from the shared budget (takeTps, one per
- * database second across every worker process). A grant of the same second adds to what is left; a grant of the next
- * second replaces it, and what is left at the second's end lapses, so no second ever sends more than it was granted.
- * More is asked for while half of the last grant is still to send, so the window does not wait for the round trip;
- * after a second's budget is spent (nothing granted), not again before the next second.
+ * The submit_sm a connector's owner may still send in the current slice of the shared budget (takeTps: 50 ms
+ * slices of the database clock, shared by every worker process). A grant of the same slice adds to what is left; a
+ * grant of a later slice replaces it, and what is left at the slice's end lapses, so no slice ever sends more than
+ * it was granted. More is asked for while half of the last grant is still to send, so the window does not wait for
+ * the round trip; once a slice has nothing left, not again before it ends.
  */
 export class TpsCredits {
   private left = 0;
   private until = 0;
+  private slice = -1;
   private last = 0;
   private refusedUntil = 0;
 
@@ -27,18 +30,15 @@ export class TpsCredits {
     return Math.max(1, this.refusedUntil - now);
   }
 
-  /** Records takeTps' answer, received at `now` (the second ends `msToNextSecond` later). */
-  grant(granted: number, msToNextSecond: number, now: number): void {
-    const until = now + msToNextSecond;
-    if (granted === 0) {
-      this.refusedUntil = until;
-      return;
-    }
-    // (two answers of the same database second end within a round trip of each other; the next second's a second later)
-    const sameSecond = now < this.until && Math.abs(until - this.until) < 500;
-    this.left = (sameSecond ? this.left : 0) + granted;
+  /** Records takeTps' answer, received at `now` (its slice ends `msToSliceEnd` later). */
+  grant(g: Pick<TpsGrant, 'granted' | 'left' | 'slice' | 'msToSliceEnd'>, now: number): void {
+    const until = now + g.msToSliceEnd;
+    if (g.left === 0) this.refusedUntil = until;
+    if (g.granted === 0) return;
+    this.left = (g.slice === this.slice && now < this.until ? this.left : 0) + g.granted;
+    this.slice = g.slice;
     this.until = until;
-    this.last = granted;
+    this.last = g.granted;
   }
 
   /** One submit_sm sent. */
