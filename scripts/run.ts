@@ -27,7 +27,7 @@ import { migrateDatabase } from '../db/migrate';
 import { createDb } from '../db/client';
 import { resolveDatabaseUrl } from '../server/dev/database-url';
 import { parseEnv, sandboxExposureWarning } from '../server/env';
-import { seedDemoMerchant } from '../server/domain/organizations/seed-demo';
+import { findDemoMerchant, seedDemoMerchant } from '../server/domain/organizations/seed-demo';
 import { surviveDatabaseOutages } from '../server/lib/db-errors';
 import { logger } from '../server/lib/logger';
 import { superviseChild, type SupervisedChild } from '../server/supervisor/supervise-child';
@@ -77,6 +77,7 @@ await migrateDatabase(database.url);
 if (mode !== 'worker' && settings.SMS_ENV === 'test' && settings.SEED_DEMO === 'on') {
   const db = createDb(database.url, { max: 1 });
   const demo = await seedDemoMerchant(db, settings.APP_SECRET);
+  const existing = demo ? null : await findDemoMerchant(db);
   await db.$client.end();
   if (demo) {
     console.log(
@@ -85,6 +86,15 @@ if (mode !== 'worker' && settings.SMS_ENV === 'test' && settings.SEED_DEMO === '
         '  Demo merchant created (sandbox): 100.00 USD prepaid, 50.00 USD postpaid, DRC pricing.',
         `  organization ${demo.organizationId}, app ${demo.appId}`,
         `  API key (shown once, store it now): ${demo.apiKey}`,
+        '',
+      ].join('\n'),
+    );
+  } else if (existing) {
+    console.log(
+      [
+        '',
+        `  Demo merchant (sandbox): organization ${existing.organizationId}, app ${existing.appId}`,
+        `  Lost its API key? A new one (the old one stops): npm run admin -- rotate-key --app-id ${existing.appId}`,
         '',
       ].join('\n'),
     );

@@ -11,6 +11,19 @@ export const DRC_DEMO_PRICES = [
   { country: 'CD', network: 'Africell', prefixes: ['24390', '24391'], price: '0.0170' },
 ];
 
+const DEMO_NAME = 'Demo Merchant';
+
+/**
+ * The demo merchant's organization and its first app, when the database has one (seeded by an earlier start): a
+ * later start cannot show its key again (only a digest is stored), but says which app to rotate.
+ */
+export async function findDemoMerchant(db: Db): Promise<{ organizationId: string; appId: string } | null> {
+  const [row] = await db.execute<{ organization_id: string; app_id: string }>(sql`
+    select o.id as organization_id, a.id as app_id from organizations o join gateway_apps a on a.organization_id = o.id
+     where o.name = ${DEMO_NAME} order by o.created_at, a.created_at limit 1`);
+  return row ? { organizationId: row.organization_id, appId: row.app_id } : null;
+}
+
 /**
  * On the first start against an empty database (sandbox only), creates a demo
  * merchant with funded wallets and DRC pricing, and returns its key so the
@@ -25,7 +38,7 @@ export async function seedDemoMerchant(db: Db, secret: string): Promise<CreatedM
     return createMerchant(
       tx as unknown as Db,
       {
-        name: 'Demo Merchant',
+        name: DEMO_NAME,
         currency: 'USD',
         timezone: 'Africa/Kinshasa',
         defaultCountry: 'CD',
