@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the service's figures against baselines measured in the
- * same run, on this machine (see README, Performance). Not a test: it prints a
+ * same run, on this machine (see docs/performance.md). Not a test: it prints a
  * table and writes bench/results.json.
  *
  *   npm run bench                         everything (about 3 minutes)
@@ -14,7 +14,7 @@
  * fresh database of the local Postgres (DATABASE_URL's server if set), with
  * merchants and raised per-app rate limits provisioned through `npm run admin`.
  */
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -50,21 +50,6 @@ const otherLoad = await machineBusy(2000);
 log(`before start, this machine's CPUs were ${otherLoad.toFixed(0)}% busy with other work (figures are noisier above ~10%)`);
 await ensureBuild(log);
 const database = await freshDatabase();
-// BENCH_PG_LOG=1: every statement's duration in the server log (this database only), with the log offsets of the
-// smpp drain printed, for `npx tsx bench/pg-log-tally.ts <from> <to>`.
-const PG_LOG = '/var/log/postgresql/postgresql-15-main.log';
-if (process.env.BENCH_PG_LOG) {
-  const a = postgres(database.url, { max: 1, onnotice: () => {} });
-  const dbName = new URL(database.url).pathname.slice(1);
-  await a.unsafe(`alter database ${dbName} set log_min_duration_statement = 0`);
-  await a.unsafe(`alter database ${dbName} set log_parameter_max_length = 0`);
-  if (Number(process.env.BENCH_PG_EXPLAIN) > 0) {
-    // plans of the statements over BENCH_PG_EXPLAIN ms, in the same log (auto_explain, loaded per session)
-    for (const [k, v] of [['session_preload_libraries', 'auto_explain'], ['auto_explain.log_min_duration', `${Number(process.env.BENCH_PG_EXPLAIN)}ms`],
-      ['auto_explain.log_analyze', 'on'], ['auto_explain.log_buffers', 'on'], ['auto_explain.log_wal', 'on']]) await a.unsafe(`alter database ${dbName} set ${k} = '${v}'`);
-  }
-  await a.end();
-}
 const port = 3900 + Math.floor(Math.random() * 90);
 const origin = `http://127.0.0.1:${port}`;
 const api = `${origin}/api/v1/svc/sms-api`;
@@ -161,22 +146,17 @@ try {
     return r;
   };
   if (phases.has('send')) {
-    const logAt = () => (process.env.BENCH_PG_LOG ? statSync(PG_LOG).size : 0);
     // Warm-up, as each HTTP row has: the raw pool's backends otherwise plan graphile-worker's add_job on an empty
     // jobs table and keep that plan while the phase grows it by thousands of rows (send-bare, session 11), which
     // handicapped the baseline. Fresh statistics for the service's rows too.
     await loop(CONNECTIONS, 2, rawSendWrites(rawPool, raw(sendMerchants), 1));
     await sql`analyze graphile_worker._private_jobs`;
-    const rl0 = logAt();
     const rc0 = cpuSeconds([]);
     const rawOne = await loop(CONNECTIONS, seconds, rawSendWrites(rawPool, raw(sendMerchants), 1));
     const rc1 = cpuSeconds([]);
-    if (process.env.BENCH_PG_LOG) log(`send (raw loop, ${rawOne.ops} tx): server log bytes ${rl0}-${logAt()} of ${PG_LOG}`);
     log(`  raw loop CPU ms per tx: postgres ${(((rc1.postgres - rc0.postgres) * 1000) / rawOne.ops).toFixed(2)}, loop ${(((rc1.self - rc0.self) * 1000) / rawOne.ops).toFixed(2)}`);
     log(`raw DB send writes (1 recipient): ${rawOne.rps.toFixed(0)} tx/s, p50 ${rawOne.p50.toFixed(1)} ms, p99 ${rawOne.p99.toFixed(1)} ms`);
-    const sl0 = logAt();
     const send1 = await run('POST /send 1 recipient', { url: `${api}/send`, method: 'POST', body: one, connections: CONNECTIONS, keys });
-    if (process.env.BENCH_PG_LOG) log(`send (service, warm-up included): server log bytes ${sl0}-${logAt()} of ${PG_LOG}`);
     rows.push(
       { figure: 'POST /send 1 rcpt, 32 conns', unit: 'req/s', value: send1.rps, baseline: 'raw postgres.js tx loop, same writes', baselineValue: rawOne.rps, target: '>= 0.85 x', ok: send1.rps >= 0.85 * rawOne.rps },
       { figure: 'POST /send 1 rcpt, 32 conns: p99', unit: 'ms', value: send1.p99, baseline: 'raw postgres.js tx loop p99', baselineValue: rawOne.p99, target: '<= 1.3 x', ok: send1.p99 <= 1.3 * rawOne.p99 },
@@ -528,14 +508,12 @@ async function smppPhase(): Promise<void> {
     const sysW0 = processSyscalls(workerPid);
     const sysS0 = processSyscalls(process.pid);
     const release = Date.now();
-    const logFrom = process.env.BENCH_PG_LOG ? statSync(PG_LOG).size : 0;
     smsc.release();
     await waitFor(async () => smsc.submits.length >= d0 + N, 120_000, 5, `${N} submit_sm of the drain`);
     const cpuD1 = cpuSeconds(cpuRoots());
     const sysW1 = processSyscalls(workerPid);
     const sysS1 = processSyscalls(process.pid);
     log(`smpp (drain): read/write system calls per submit_sm: worker reads ${((sysW1.reads - sysW0.reads) / N).toFixed(2)} writes ${((sysW1.writes - sysW0.writes) / N).toFixed(2)}; SMSC reads ${((sysS1.reads - sysS0.reads) / N).toFixed(2)} writes ${((sysS1.writes - sysS0.writes) / N).toFixed(2)}`);
-    if (process.env.BENCH_PG_LOG) log(`smpp (drain): server log bytes ${logFrom}-${statSync(PG_LOG).size} of ${PG_LOG}`);
     const drainSecs = (smsc.submits[d0 + N - 1].at - release) / 1000;
     const drainRate = N / Math.max(drainSecs, 0.001);
     const xd1 = await dbTransactions();
@@ -672,7 +650,7 @@ async function machineBusy(ms: number): Promise<number> {
   const total = d.reduce((x, y) => x + y, 0);
   return total ? (100 * (total - d[3] - d[4])) / total : 0;
 }
-// bench/results.json is committed: the record of the latest full run (README, Performance). A run of some phases
+// bench/results.json is committed: the record of the latest full run (docs/performance.md). A run of some phases
 // writes bench/results.partial.json (not committed) so that it never replaces that record by accident.
 const out = path.resolve(opts.only === ALL_PHASES ? 'bench/results.json' : 'bench/results.partial.json');
 const machine = { cpus: cpus().length, node: process.version, busy_before_start_pct: Math.round(otherLoad) };

@@ -105,7 +105,7 @@ if (mode !== 'worker' && settings.SMS_ENV === 'test' && settings.SEED_DEMO === '
  * `npm start`'s web process keeps its old generation under 192 MB and its
  * worker under 160 MB: left to itself V8 let the web process grow to ~350 MB
  * under load (garbage it had no reason to collect yet), for no measurable
- * throughput gain (bench, Performance in the README). Each child's young
+ * throughput gain (bench, docs/performance.md). Each child's young
  * generation is held to two semi-spaces of SEMI_SPACE_MB (V8's default is up
  * to 16 MB each, which the web and worker processes reached under load: 33 MB
  * less for the two at the bench's peak). Set --max-old-space-size or
@@ -130,7 +130,7 @@ const loader = compiled ? ['--enable-source-maps'] : ['--import', 'tsx'];
  * The compiled web process runs without --enable-source-maps: with it, Node reads and keeps the source map of
  * every module that names one as it loads, and Next's runtime (app-page-turbo.runtime.prod.js.map alone is
  * 4 MB) and the 229 chunks of .next/server all do, which held ~60 MB of the web process's heap for stack
- * traces (117 MB heap used after start with it, 55 MB without; README, Performance). Its traces then name
+ * traces (117 MB heap used after start with it, 55 MB without; docs/performance.md). Its traces then name
  * dist/web.js lines; NODE_OPTIONS=--enable-source-maps (inherited by every child) turns them back on.
  */
 const webLoader = compiled ? [] : loader;

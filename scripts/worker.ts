@@ -29,7 +29,7 @@ process.on('SIGINT', () => void stop());
 process.on('disconnect', () => void stop());
 
 const worker = await startWorker({ connectionString: url, concurrency: settings.WORKER_CONCURRENCY });
-// This process's counters (deliveries, dispatch lag, webhooks, carrier); the database gauges are the web's (README, Metrics).
+// This process's counters (deliveries, dispatch lag, webhooks, carrier); the database gauges are the web's (docs/operations.md, Metrics).
 const metrics = settings.WORKER_METRICS_PORT === 'off' ? null : await startMetricsServer(settings.WORKER_METRICS_PORT, settings.METRICS_TOKEN, 'worker', { host: settings.HOST });
 
 let closing = false;

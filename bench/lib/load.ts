@@ -77,12 +77,6 @@ export async function loop(concurrency: number, seconds: number, task: (i: numbe
   return { rps: latencies.length / elapsed, ...percentiles(latencies), ops: latencies.length };
 }
 
-/** The middle value (the mean of the two middle ones for an even count): the probes' per-round summaries. */
-export function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-}
-
 export function percentiles(xs: number[]): { p50: number; p99: number } {
   const s = [...xs].sort((a, b) => a - b);
   const at = (q: number) => (s.length ? s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] : NaN);

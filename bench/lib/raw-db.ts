@@ -206,7 +206,7 @@ export async function rawDispatchSteps(sql: postgres.Sql, d: { messageId: string
 /**
  * The pipeline's first step alone (rawDispatchSteps' first transaction): the dispatch's recipients pending ->
  * processing with their sms.processing events, the dispatch running, the message's picked_up. What a connector
- * then finds to submit (bench/probe-smpp-floor.ts).
+ * then finds to submit.
  */
 export async function rawDispatchToProcessing(sql: postgres.Sql, d: { messageId: string; dispatchId: string }): Promise<void> {
   await sql.begin(async (tx) => {

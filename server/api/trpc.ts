@@ -86,7 +86,7 @@ export function createContext(
   surface: Surface = 'rest',
 ): Context {
   // Spelled out, not `{ ...deps, user, ... }`: on Node 20 a spread followed by more properties takes a slow
-  // path (about 4 us here, per request; README, Performance).
+  // path (about 4 us here, per request; docs/performance.md).
   return { db: deps.db, env: deps.env, clock: deps.clock, user, surface, now: deps.clock ?? systemNow, appKey: headers.get('app-key'), headers, res };
 }
 

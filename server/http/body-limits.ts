@@ -1,5 +1,5 @@
 /**
- * Request bodies the web process accepts, per route (README, "Request
+ * Request bodies the web process accepts, per route (docs/operations.md, "Request
  * limits"). Pure and browser-safe: the dashboard's tRPC client reads
  * TRPC_MAX_BATCH too. The REST API's own limit is MAX_BODY_BYTES (256 KB,
  * server/api/rest/handler.ts, error 1103).

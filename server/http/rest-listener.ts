@@ -11,7 +11,7 @@ import { securityHeaderRecord } from './security-headers.mjs';
  * The REST API's one transport: served straight from node:http, ahead of
  * Next's router, by the core in server/api/rest/handler.ts, without Fetch
  * Request/Response objects and Next's routing per request, whose cost every
- * request of a web process would pay on its one thread (README, Performance,
+ * request of a web process would pay on its one thread (docs/performance.md,
  * has the figures). X-Forwarded-For is already normalized (TRUST_PROXY,
  * server/http/forwarded-for.ts) when a request gets here.
  */

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 
 /**
  * How long a client may take to send a request, on every HTTP port of the service (the web process's, with the
- * REST API, Next and /metrics, and the worker's and SMPP listener's /metrics; README, "Request limits"). A socket
+ * REST API, Next and /metrics, and the worker's and SMPP listener's /metrics; docs/operations.md, "Request limits"). A socket
  * is a slot of the listener: a client that trickles its request must not hold one for long.
  */
 export type ClientTimeouts = {

@@ -38,7 +38,7 @@ export async function startWebServer(opts: {
     dev: opts.dev,
   });
 
-  // Slow clients are cut off (slow-clients.ts; README, "Request limits").
+  // Slow clients are cut off (slow-clients.ts; docs/operations.md, "Request limits").
   const server = createBoundedServer(handle, opts.timeouts);
   if (opts.dev) server.on('upgrade', app.getUpgradeHandler());
   await new Promise<void>((resolve, reject) => {
@@ -61,7 +61,7 @@ export async function startWebServer(opts: {
 type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
 /**
- * Where each request of the web process goes: /metrics (Prometheus, README, Metrics), the REST API, else
+ * Where each request of the web process goes: /metrics (Prometheus, docs/operations.md, Metrics), the REST API, else
  * Next.js behind the body guard. Every request is counted by route template and status
  * (server/metrics/http.ts). Exported for the tests, which serve it without a Next build.
  */

@@ -7,7 +7,7 @@ import type { DbOrTx } from '@/db/client';
  * parameter (a string, number, boolean or null), so the text drizzle would build is the template with `$1`, `$2`,
  * ... in the gaps, the same on every call. It is built once per template (the strings array of a tagged template
  * is the same object on every call from one place in the code) instead of drizzle walking the template's chunks
- * on every call (about 28 us for the send's insert of three tables, README, Performance). The statement runs as
+ * on every call (about 28 us for the send's insert of three tables, docs/performance.md). The statement runs as
  * any drizzle `sql` does (`tx.execute(fixedSql`...`)`), on the pool or in a transaction; on a hot path,
  * `executeFixed(tx, fixedSql`...`)` (below) also skips drizzle's per-call execution layers.
  *

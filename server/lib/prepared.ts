@@ -1,7 +1,7 @@
 /**
  * Drizzle prepared queries, built once per database handle: the hot reads
  * (authentication, status, prices) skip drizzle's query building on every
- * request (README, Performance) and run as named prepared statements. Keyed by the pool (or transaction), so each gets its own.
+ * request (docs/performance.md) and run as named prepared statements. Keyed by the pool (or transaction), so each gets its own.
  */
 const cache = new WeakMap<object, Map<string, unknown>>();
 

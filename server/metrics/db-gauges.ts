@@ -10,7 +10,7 @@ const STATES = ['due', 'scheduled', 'running', 'failed'] as const;
  * The gauges that are facts of the shared database rather than of one process, read at scrape time (four
  * read-only statements): the job queue, the webhook backlog, bound SMPP sessions and unmatched receipts per
  * connector, live workers.
- * Served by the web process only (README, Metrics), so that one scrape target reports them once.
+ * Served by the web process only (docs/operations.md, Metrics), so that one scrape target reports them once.
  */
 export async function collectDbGauges(db: DbOrTx, now: Date): Promise<void> {
   const [queue, [backlog], sessions, unmatched] = await Promise.all([

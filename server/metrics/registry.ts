@@ -1,7 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
- * Every metric of the service, in one place (README, Metrics). Each process
+ * Every metric of the service, in one place (docs/operations.md, Metrics). Each process
  * (web, worker, SMPP listener) has its own registry instance of this module and
  * serves it on GET /metrics; Prometheus adds the `instance` label. Counters are
  * incremented by domain code where the fact happens (after its transaction

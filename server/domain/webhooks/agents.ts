@@ -9,7 +9,7 @@ import type { Pin } from './address-policy';
  * to, so connection reuse never bypasses the SSRF guard. A new TCP (and TLS)
  * connection per event was most of the cost of a delivery (bench: webhooks);
  * undici's client costs about a third less CPU per POST than node:http
- * (bench/probe-webhook-client.ts), and the worker's CPU bounds the rate.
+ * (docs/performance-history.md), and the worker's CPU bounds the rate.
  *
  * Idle sockets are closed after IDLE_SOCKET_MS, below the 5 s keep-alive
  * timeout of Node's own HTTP server (undici also honours a shorter

@@ -70,7 +70,7 @@ export async function emitEventsFrom(
   // Each lookup is a LATERAL subquery with LIMIT 1, so even the generic plan a
   // prepared statement caches while the tables are still small is an index
   // probe: the plain join's cached plan hashed a full scan of messages on
-  // every call (README, Performance).
+  // every call (docs/performance.md).
   // One row per message comes back (its new events' ids joined, in recipient order, when it has a destination), not
   // one per event: a message without a destination costs no ids on the wire; with `count`, one row even when no event
   // was inserted.
