@@ -343,7 +343,9 @@ describe('SMPP connector through the worker code (D14)', () => {
       expect(code).toBe(0);
       return JSON.parse(out);
     };
-    const list = await waitFor(() => cli('list-connectors'), (l) => l.connectors.find((c: any) => c.name === 'live-a')?.sessions[0]?.state === 'bound');
+    // (live-b's session shows `connecting` until its first connection is refused, then `backoff`)
+    const stateOf = (l: any, name: string) => l.connectors.find((c: any) => c.name === name)?.sessions[0]?.state;
+    const list = await waitFor(() => cli('list-connectors'), (l) => stateOf(l, 'live-a') === 'bound' && stateOf(l, 'live-b') === 'backoff');
     const live = list.connectors.filter((c: any) => c.name.startsWith('live-'));
     expect(live.map((c: any) => [c.name, c.enabled, c.owner !== null, c.sessions.map((x: any) => x.state)])).toEqual([
       ['live-a', true, true, ['bound']],
