@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { createDb } from '../db/client';
 import { memberships, users } from '../db/schema';
 import { createApp } from '../server/domain/keys/create-app';
-import { setWebhook } from '../server/domain/keys/manage-keys';
+import { updateWebhook } from '../server/domain/keys/update-webhook';
 import { DRC_DEMO_PRICES } from '../server/domain/organizations/seed-demo';
 import { replacePrices } from '../server/domain/pricing/set-prices';
 import { topUpWallet } from '../server/domain/wallets/top-up';
@@ -47,7 +47,12 @@ export async function equipOrganization(baseURL: string, email: string, opts: { 
     const { app } = await createApp(db, { organizationId: row.organizationId, name: 'E2E shop', environment: 'test', secret, actor: 'e2e' });
     await replacePrices(db, row.organizationId, DRC_DEMO_PRICES);
     await topUpWallet(db, { organizationId: row.organizationId, type: 'SVC_SMS', currency: 'USD', amount: money(opts.prepaid), actor: 'e2e', note: 'e2e setup' });
-    if (opts.webhookUrl) await setWebhook(db, app.id, { url: opts.webhookUrl }, secret);
+    if (opts.webhookUrl) {
+      await updateWebhook(db, {
+        appId: app.id, url: opts.webhookUrl, username: '', passwordAction: 'clear',
+        organizationId: row.organizationId, environment: 'test', secret, actor: 'e2e', role: 'owner',
+      });
+    }
     return { organizationId: row.organizationId, appId: app.id };
   } finally {
     await db.$client.end({ timeout: 1 });

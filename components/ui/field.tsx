@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type SelectHTMLAttributes } from 'react';
 
 type Common = { label: string; error?: string | null; hint?: string };
 
@@ -41,15 +41,6 @@ export function Field({ label, error, hint, className = '', ...props }: Common &
   return (
     <Wrapper id={id} label={label} error={error} hint={hint}>
       <input {...controlProps(id, error, hint, className)} {...props} />
-    </Wrapper>
-  );
-}
-
-export function TextArea({ label, error, hint, className = '', ...props }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const id = useId();
-  return (
-    <Wrapper id={id} label={label} error={error} hint={hint}>
-      <textarea {...controlProps(id, error, hint, className)} {...props} />
     </Wrapper>
   );
 }

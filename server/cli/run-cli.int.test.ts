@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { auditLog, gatewayApps, organizations, pricingRows, users, walletLedger, wallets } from '@/db/schema';
 import { verifyCredentials } from '@/server/domain/users/accounts';
-import { authenticateAppKey } from '@/server/domain/keys/authenticate';
+import { authorizeRequest } from '@/server/domain/keys/authenticate';
 import type { Env } from '@/server/env';
 import { decryptSecret } from '@/server/lib/crypto';
 import { money } from '@/server/lib/money';
@@ -44,7 +44,7 @@ async function snapshot() {
   return JSON.stringify({ orgs, apps, wals, ledger, prices, audit, people });
 }
 
-const auth = (key: string, e: Env = env) => authenticateAppKey(db, key, { secret: e.APP_SECRET, environment: e.SMS_ENV, now: new Date() });
+const auth = (key: string, e: Env = env) => authorizeRequest(db, key, { secret: e.APP_SECRET, environment: e.SMS_ENV, now: new Date() }).then((r) => r.app);
 const auditFor = (targetId: string) => db.select().from(auditLog).where(eq(auditLog.targetId, targetId)).orderBy(asc(auditLog.id));
 
 async function walletsOf(organizationId: string) {

@@ -5,7 +5,7 @@ import type { Deps } from '@/server/api/trpc';
 import { createApp } from '@/server/domain/keys/create-app';
 import { replacePrices } from '@/server/domain/pricing/set-prices';
 import { topUpWallet } from '@/server/domain/wallets/top-up';
-import { setWebhook } from '@/server/domain/keys/manage-keys';
+import { updateWebhook } from '@/server/domain/keys/update-webhook';
 import type { SessionUser } from '@/server/domain/users/accounts';
 import { money } from '@/server/lib/money';
 import { newId } from '@/server/lib/ids';
@@ -27,7 +27,12 @@ export async function readyMerchant(
   for (const [type, amount] of [['SVC_SMS', opts.prepaid], ['SVC_POST_PAID', opts.postpaid]] as const) {
     if (amount !== undefined) await topUpWallet(deps.db, { organizationId, type, currency: 'USD', amount: money(amount), actor: 'test' });
   }
-  if (opts.webhookUrl) await setWebhook(deps.db, created.app.id, { url: opts.webhookUrl }, deps.env.APP_SECRET!);
+  if (opts.webhookUrl) {
+    await updateWebhook(deps.db, {
+      appId: created.app.id, url: opts.webhookUrl, username: '', passwordAction: 'clear',
+      organizationId, environment: deps.env.SMS_ENV, secret: deps.env.APP_SECRET!, actor: 'test', role: 'owner',
+    });
+  }
   if (opts.timezone) await deps.db.update(organizations).set({ timezone: opts.timezone }).where(eq(organizations.id, organizationId));
   return { ...owner, appId: created.app.id, apiKey: created.api_key };
 }

@@ -72,21 +72,7 @@ const LAST_USED_GRANULARITY_MS = 60_000;
 /** A slot of a D8 bucket to take with the authentication; `now` null = the database clock. */
 export type SlotRequest = { bucket: Bucket; now: Date | null };
 
-/**
- * Authenticates an `app-key` header value (spec Authentication + D9): shape and
- * environment first (no database work for garbage), then one indexed lookup by
- * HMAC digest, a constant-time comparison, and the key status. Any unexpected
- * failure becomes the spec's 500 text.
- */
-export async function authenticateAppKey(
-  db: DbOrTx,
-  header: string | null,
-  opts: { secret: string; environment: KeyEnvironment; now: Date },
-): Promise<AuthedApp> {
-  return (await authorizeRequest(db, header, opts)).app;
-}
-
-/** The text drizzle built for this call before (same parameters, same casts), now fixed once. */
+/** The call's text, fixed once (the parameters and casts drizzle would build for it on every call). */
 const KEY_TAKE_CALL = 'api_key_take($1, $2, $3, $4::integer, $5::timestamptz, $6, $7, $8)';
 const KEY_TAKE_SQL = `select * from ${KEY_TAKE_CALL}`;
 
@@ -109,7 +95,9 @@ export function keyedReadSql(columns: string, join: string): string {
 }
 
 /**
- * authenticateAppKey, and with `slot` a slot of that rate-limit bucket (D8),
+ * Authenticates an `app-key` header value (spec Authentication + D9): shape and environment first (no database
+ * work for garbage), then one indexed lookup by HMAC digest, a constant-time comparison, and the key status; any
+ * unexpected failure becomes the spec's 500 text. With `slot`, also a slot of that rate-limit bucket (D8),
  * in ONE round trip (the SQL function api_key_take, migration 0007): a slot
  * is taken only for an allowed key of this environment. Throws a 1301/1302
  * RateLimitError carrying the RateLimit-* headers when the bucket is full.

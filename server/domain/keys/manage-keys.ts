@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { gatewayApps, type KeyStatus, type RateLimitOverrides } from '@/db/schema';
-import { encryptSecret } from '@/server/lib/crypto';
 import { generateApiKey, type KeyEnvironment } from './api-keys';
 
 /** Regenerates an app's key: the old digest is replaced in one UPDATE, so the old key stops at once (no overlap). */
@@ -25,22 +24,6 @@ export async function rotateKey(db: DbOrTx, appId: string, opts: { secret: strin
 
 export async function setKeyStatus(db: DbOrTx, appId: string, status: KeyStatus): Promise<boolean> {
   const rows = await db.update(gatewayApps).set({ status, updatedAt: new Date() }).where(eq(gatewayApps.id, appId)).returning({ id: gatewayApps.id });
-  return rows.length > 0;
-}
-
-export type WebhookSettings = { url: string | null; username?: string | null; password?: string | null };
-
-export async function setWebhook(db: DbOrTx, appId: string, w: WebhookSettings, secret: string): Promise<boolean> {
-  const rows = await db
-    .update(gatewayApps)
-    .set({
-      webhookUrl: w.url,
-      webhookUsername: w.username ?? null,
-      webhookPasswordEnc: w.password ? encryptSecret(secret, w.password) : null,
-      updatedAt: new Date(),
-    })
-    .where(eq(gatewayApps.id, appId))
-    .returning({ id: gatewayApps.id });
   return rows.length > 0;
 }
 

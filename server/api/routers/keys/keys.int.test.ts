@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, gatewayApps } from '@/db/schema';
-import { authenticateAppKey } from '@/server/domain/keys/authenticate';
+import { authorizeRequest } from '@/server/domain/keys/authenticate';
 import { TEST_EVENTS_PER_MINUTE } from '@/server/domain/keys/send-test-event';
 import { decryptSecret } from '@/server/lib/crypto';
 import { callerAs, signedUpCaller } from '@/tests/dashboard-helpers';
@@ -14,7 +14,7 @@ const deps = testDeps();
 const { db, env } = deps;
 afterAll(closePools);
 
-const auth = (key: string) => authenticateAppKey(db, key, { secret: env.APP_SECRET, environment: env.SMS_ENV, now: new Date() });
+const auth = (key: string) => authorizeRequest(db, key, { secret: env.APP_SECRET, environment: env.SMS_ENV, now: new Date() }).then((r) => r.app);
 const auditOf = (targetId: string) => db.select().from(auditLog).where(eq(auditLog.targetId, targetId));
 
 /** A local webhook receiver recording every request. */
@@ -65,7 +65,7 @@ describe('keys.create and keys.list', () => {
     const created = await api.keys.create({ name: 'Prod' });
     expect(created.api_key).toMatch(/^sk_live_/);
     expect(created.app).toMatchObject({ environment: 'live', status: 'pending_validation' });
-    await expect(authenticateAppKey(db, created.api_key, { secret: 'l'.repeat(40), environment: 'live', now: new Date() })).rejects.toMatchObject({
+    await expect(authorizeRequest(db, created.api_key, { secret: 'l'.repeat(40), environment: 'live', now: new Date() })).rejects.toMatchObject({
       errorName: 'KEY_PENDING_VALIDATION',
     });
   });
