@@ -28,6 +28,13 @@ test('compose an immediate send to the magic numbers and watch it reach partiall
     await expect(page.getByTestId('total-cost')).toHaveText('$0.08');
     await snap(page, 'compose');
 
+    // A US number without its +1 is read in CD: accepted (D3), but warned about on its line, without blocking.
+    await page.getByLabel('Phone numbers').fill([VODACOM, '2025550123'].join('\n'));
+    await expect(page.getByText('2 valid numbers, 1 to check.')).toBeVisible();
+    await expect(page.getByTestId('recipients-warnings')).toContainText('Line 2 (“2025550123”): read as +2432025550123, not a valid number for CD (+243)');
+    await expect(page.getByRole('button', { name: /^Send now/ })).toBeEnabled();
+    await page.getByLabel('Phone numbers').fill([...MIX, '0812'].join('\n'));
+
     // Submitting names the bad line in place, before anything reaches the server.
     await page.getByRole('button', { name: /^Send now/ }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'One problem stops this send' })).toBeVisible();

@@ -33,7 +33,13 @@ test('a new merchant: home → sign up → key → first REST call → credit �
 
   await page.getByRole('link', { name: 'Wallet' }).click();
   await addTestCredit(page, '5');
+  // GET /balance keeps the spec's figure at the default price (D2); every page counts what the $5 buys on the
+  // networks a send charges, as the Calculator does, and says so (D13).
   expect((await callApi(baseURL!, '/balance', key)).body.data).toMatchObject({ balance: 5, sms_wallet_balance: 5, available_sms: 500 });
+  const buys = '$5.00 buys 270 SMS at $0.0185 a segment, the average of the 4 network prices of the platform price list';
+  await expect(page.getByTestId('price-basis')).toContainText(buys);
+  await page.getByRole('link', { name: 'Overview' }).click();
+  await expect(page.getByTestId('price-basis')).toContainText(buys);
 
   // The calculator works at once, on the platform price list (DRC networks, mean 0.0185).
   await page.getByRole('link', { name: 'Calculator' }).click();
@@ -43,6 +49,7 @@ test('a new merchant: home → sign up → key → first REST call → credit �
   await page.getByLabel('Amount (USD)', { exact: true }).fill('5');
   await page.getByRole('button', { name: 'Calculate' }).click();
   await expect(page.getByTestId('calculator-result')).toContainText('$5.00 buys 270 SMS');
+  await expect(page.getByTestId('price-basis')).toContainText(buys);
   await snap(page, 'new-merchant-calculator');
 
   // Compose prices each number by the same list: Vodacom 0.02 + Orange 0.019.

@@ -21,7 +21,10 @@ test('top up the sandbox wallet, see the ledger with running balances, filter it
   await addTestCredit(page, '10.5');
   await addTestCredit(page, '5', 'postpaid');
   await expect(balances.filter({ hasText: '$35.50' }).first()).toBeVisible();
-  await expect(page.getByText('4,050', { exact: true })).toBeVisible(); // available SMS: $40.50 at the 0.01 fallback price
+  // available SMS: $40.50 at the platform list's average (what a send charges, as the Calculator counts), not the
+  // 0.01 default price
+  await expect(page.getByText('2,189', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('price-basis')).toContainText('$40.50 buys 2,189 SMS at $0.0185 a segment');
 
   const rows = page.getByRole('table', { name: /Wallet ledger/ }).getByRole('row');
   await expect(rows).toHaveCount(4);

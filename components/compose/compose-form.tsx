@@ -199,6 +199,7 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
           valid={preview.recipients.valid.length}
           duplicates={preview.recipients.duplicates}
           invalid={preview.recipients.invalid}
+          unlikely={preview.recipients.unlikely}
           defaultCountry={options.default_country}
           errors={errors.recipients}
         />

@@ -2,13 +2,29 @@
 
 import { useRef, useState, type ChangeEvent } from 'react';
 import { entryLabel, parseCsvRecipients, type RecipientEntry } from '@/server/domain/messages/compose/parse-recipients';
-import type { InvalidRecipient } from '@/server/domain/messages/compose/preview';
+import type { InvalidRecipient, UnlikelyRecipient } from '@/server/domain/messages/compose/preview';
 import { Button } from '@/components/ui/button';
 import { plural } from '@/components/messages/format';
 import { describedBy, FieldMessages, inputClass } from './field-messages';
 
 export type CsvFile = { name: string; entries: RecipientEntry[]; column: string };
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
+const SHOWN = 5;
+
+/** One note per entry (the first few), each naming its line or CSV row. */
+function EntryNotes(props: { items: Array<{ index: number; entry: RecipientEntry; note: string }>; testId: string; className: string }) {
+  if (props.items.length === 0) return null;
+  return (
+    <ul className={`space-y-0.5 text-sm ${props.className}`} data-testid={props.testId}>
+      {props.items.slice(0, SHOWN).map((i) => (
+        <li key={i.index}>
+          {entryLabel(i.entry)} (“{i.entry.value}”): {i.note}
+        </li>
+      ))}
+      {props.items.length > SHOWN && <li>…and {props.items.length - SHOWN} more.</li>}
+    </ul>
+  );
+}
 
 /** Numbers typed or pasted (one per line, or comma-separated), or a CSV file (its `phone` column, else the first). */
 export function RecipientsInput(props: {
@@ -20,6 +36,8 @@ export function RecipientsInput(props: {
   valid: number;
   duplicates: number;
   invalid: InvalidRecipient[];
+  /** Accepted, but POST /send will warn (UNLIKELY_NUMBER): shown per line, never blocking. */
+  unlikely: UnlikelyRecipient[];
   defaultCountry: string;
   errors?: string[];
 }) {
@@ -48,7 +66,6 @@ export function RecipientsInput(props: {
     if (fileRef.current) fileRef.current.value = '';
   }
 
-  const shownInvalid = props.invalid.slice(0, 5);
   return (
     <fieldset id="recipients" className="space-y-3">
       <legend className="text-base font-semibold text-slate-900">Recipients</legend>
@@ -108,22 +125,18 @@ export function RecipientsInput(props: {
       <p id="recipients-summary" className="text-sm text-slate-700">
         {props.total === 0
           ? 'No recipients yet.'
-          : `${plural(props.valid, 'valid number')}${props.invalid.length ? `, ${props.invalid.length} not valid` : ''}${props.duplicates ? `, ${props.duplicates} repeated (each copy is sent and billed)` : ''}.`}
+          : `${plural(props.valid, 'valid number')}${props.invalid.length ? `, ${props.invalid.length} not valid` : ''}${props.unlikely.length ? `, ${props.unlikely.length} to check` : ''}${props.duplicates ? `, ${props.duplicates} repeated (each copy is sent and billed)` : ''}.`}
       </p>
       {errors.length > 0 ? (
         <FieldMessages id="recipients-errors" messages={errors} />
       ) : (
-        shownInvalid.length > 0 && (
-          <ul className="space-y-0.5 text-sm text-amber-900">
-            {shownInvalid.map((i) => (
-              <li key={i.index}>
-                {entryLabel(i.entry)} (“{i.entry.value}”): {i.reason}
-              </li>
-            ))}
-            {props.invalid.length > shownInvalid.length && <li>…and {props.invalid.length - shownInvalid.length} more.</li>}
-          </ul>
-        )
+        <EntryNotes items={props.invalid.map((i) => ({ ...i, note: i.reason }))} testId="recipients-invalid" className="text-amber-900" />
       )}
+      <EntryNotes
+        items={props.unlikely.map((u) => ({ ...u, note: `read as ${u.e164}, ${u.message}. It can still be sent, and is billed.` }))}
+        testId="recipients-warnings"
+        className="text-amber-900"
+      />
     </fieldset>
   );
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { Overview } from '@/server/contracts/overview';
 import { Card } from '@/components/ui/card';
 import { formatCount, formatMoney, plural } from '@/components/messages/format';
+import { PriceBasis } from '@/components/wallet/price-basis';
 
 function Stat({ label, value, children }: { label: string; value: string; children?: ReactNode }) {
   return (
@@ -19,21 +20,24 @@ export function BalanceCard({ o }: { o: Overview }) {
   return (
     <Card title="Balance">
       {b ? (
-        <dl className="space-y-3">
-          <Stat label="Available" value={formatMoney(b.total, o.currency)}>
-            about {plural(b.available_sms, 'SMS', 'SMS')} at {formatMoney(b.unit_price, o.currency)} each
-          </Stat>
-          <div className="grid grid-cols-2 gap-3 text-sm">
-            <div>
-              <dt className="text-slate-600">Prepaid</dt>
-              <dd className="font-medium">{formatMoney(b.prepaid, o.currency)}</dd>
+        <div className="space-y-3">
+          <dl className="space-y-3">
+            <Stat label="Available" value={formatMoney(b.total, o.currency)}>
+              about {plural(b.buys.sms, 'SMS', 'SMS')}
+            </Stat>
+            <div className="grid grid-cols-2 gap-3 text-sm">
+              <div>
+                <dt className="text-slate-600">Prepaid</dt>
+                <dd className="font-medium">{formatMoney(b.prepaid, o.currency)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-600">Postpaid</dt>
+                <dd className="font-medium">{formatMoney(b.postpaid, o.currency)}</dd>
+              </div>
             </div>
-            <div>
-              <dt className="text-slate-600">Postpaid</dt>
-              <dd className="font-medium">{formatMoney(b.postpaid, o.currency)}</dd>
-            </div>
-          </div>
-        </dl>
+          </dl>
+          <PriceBasis buys={b.buys} balance={b.total} defaultPrice={b.default_price} currency={o.currency} />
+        </div>
       ) : (
         <p className="text-sm text-slate-700">
           No wallet yet.{' '}

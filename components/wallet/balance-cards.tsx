@@ -1,5 +1,6 @@
 import { formatMoney, formatNumber } from '@/components/ui/format';
 import type { WalletOverview } from '@/server/contracts/wallet-dashboard';
+import { basisShort, PriceBasis } from './price-basis';
 
 function Stat({ label, value, note }: { label: string; value: string; note: string }) {
   return (
@@ -11,18 +12,21 @@ function Stat({ label, value, note }: { label: string; value: string; note: stri
   );
 }
 
-/** The figures of GET /balance, wallet by wallet. */
+/** The balances of GET /balance, wallet by wallet, and what they buy at the prices a send charges. */
 export function BalanceCards({ o }: { o: WalletOverview }) {
   return (
-    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Balances">
-      <Stat label="Prepaid wallet (SVC_SMS)" value={o.prepaid === null ? '—' : formatMoney(o.prepaid, o.currency)} note={o.prepaid === null ? 'Not opened yet' : 'Pays first'} />
-      <Stat
-        label="Postpaid wallet (SVC_POST_PAID)"
-        value={o.postpaid === null ? '—' : formatMoney(o.postpaid, o.currency)}
-        note={o.postpaid === null ? 'No postpaid agreement' : 'Pays what prepaid cannot'}
-      />
-      <Stat label="Unit price" value={formatMoney(o.unit_price, o.currency)} note="Default price of one SMS segment" />
-      <Stat label="Available SMS" value={formatNumber(o.available_sms)} note={`${formatMoney(o.balance, o.currency)} in total ÷ unit price`} />
-    </dl>
+    <div className="space-y-3">
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Balances">
+        <Stat label="Prepaid wallet (SVC_SMS)" value={o.prepaid === null ? '—' : formatMoney(o.prepaid, o.currency)} note={o.prepaid === null ? 'Not opened yet' : 'Pays first'} />
+        <Stat
+          label="Postpaid wallet (SVC_POST_PAID)"
+          value={o.postpaid === null ? '—' : formatMoney(o.postpaid, o.currency)}
+          note={o.postpaid === null ? 'No postpaid agreement' : 'Pays what prepaid cannot'}
+        />
+        <Stat label="Price per SMS" value={formatMoney(o.buys.price, o.currency)} note={basisShort(o.buys)} />
+        <Stat label="Available SMS" value={formatNumber(o.buys.sms)} note={`${formatMoney(o.balance, o.currency)} in total ÷ price per SMS`} />
+      </dl>
+      <PriceBasis buys={o.buys} balance={o.balance} defaultPrice={o.default_price} currency={o.currency} />
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BalanceBuys } from './wallet-dashboard';
 
 /** The dashboard overview: balance, today's sends, delivery rate and 30 days of SMS and spend. */
 export const OVERVIEW_DAYS = 30;
@@ -26,8 +27,9 @@ export const Overview = z.object({
       prepaid: z.number(),
       postpaid: z.number(),
       total: z.number(),
-      unit_price: z.number(),
-      available_sms: z.number().int(),
+      /** D2's default price (GET /balance's `unit_price`). */
+      default_price: z.number(),
+      buys: BalanceBuys,
     })
     .nullable(),
   has_app: z.boolean(),

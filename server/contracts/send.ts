@@ -133,6 +133,22 @@ export const SEND_REQUEST_VARIANTS = [
   },
 ];
 
+export const SEND_WARNING_CODES = ['UNLIKELY_NUMBER'] as const;
+
+/** Something about an accepted send its author may want to fix; it was still accepted and charged. */
+export const SendWarning = z
+  .object({
+    index: z.number().int().meta({ description: 'Position in `to`, from 0.', example: 0 }),
+    phone: z.string().meta({ description: 'The number as normalized to E.164 (and sent).', example: '+2432025550123' }),
+    code: z.enum(SEND_WARNING_CODES).meta({
+      description:
+        "UNLIKELY_NUMBER: the number is possible (D3 accepts it) but in no range of its country's numbering plan, so carriers will most likely refuse it; often a foreign number written without + and its country code.",
+    }),
+    message: z.string(),
+  })
+  .meta({ id: 'SendWarning' });
+export type SendWarning = z.infer<typeof SendWarning>;
+
 export const SendResult = z
   .object({
     message_id: z.string().meta({ example: 'msg_5fQe2cW3m1m9T0kq8B2xYz' }),
@@ -142,6 +158,10 @@ export const SendResult = z
     currency: z.string().meta({ example: 'USD' }),
     status: z.literal('pending'),
     sending_type: z.enum(['immediate', 'scheduled', 'recurring']),
+    warnings: z
+      .array(SendWarning)
+      .optional()
+      .meta({ description: 'Additive: present only when there is something to say, one entry per recipient concerned. The send was accepted and charged all the same.' }),
   })
   .meta({ id: 'SendResult' });
 export type SendResult = z.infer<typeof SendResult>;

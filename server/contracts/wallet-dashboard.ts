@@ -16,6 +16,31 @@ export const AmountText = z
   .trim()
   .regex(/^\d{1,14}(\.\d{1,4})?$/, 'Enter an amount such as 25 or 12.50 (at most 4 decimals).');
 
+/**
+ * What a balance buys, as every dashboard page shows it (Overview, Wallet, Calculator): the same effective price
+ * rows the send charges by (D13) and the Calculator's arithmetic (D2), so the pages agree with each other and with
+ * POST /calculate for that amount. `GET /balance` keeps the spec's `floor(balance / unit_price)` at the default price.
+ */
+export const BalanceBuys = z.object({
+  /** floor(balance / price). */
+  sms: z.number().int(),
+  /** The price per segment the count used. */
+  price: z.number(),
+  /**
+   * `networks_average`: the plain mean of the effective rows rounded to 4 decimals (POST /calculate's
+   * `average_price`); `default_price`: no rows anywhere, so every number pays the default price.
+   */
+  basis: z.enum(['networks_average', 'default_price']),
+  /** Rows in the average (0 with the default price). */
+  networks: z.number().int(),
+  /** Whose rows (D13): the organization's own, the platform price list, or none. */
+  source: z.enum(['organization', 'platform', 'none']),
+  /** Cheapest and dearest row: what one segment of a real send costs, network by network; null without rows. */
+  lowest: z.number().nullable(),
+  highest: z.number().nullable(),
+});
+export type BalanceBuys = z.infer<typeof BalanceBuys>;
+
 export const WalletOverview = z.object({
   currency: z.string(),
   currency_symbol: z.string(),
@@ -24,8 +49,9 @@ export const WalletOverview = z.object({
   prepaid: z.number().nullable(),
   postpaid: z.number().nullable(),
   balance: z.number(),
-  unit_price: z.number(),
-  available_sms: z.number().int(),
+  /** D2's default price: what a number that matches no row pays (GET /balance's `unit_price`). */
+  default_price: z.number(),
+  buys: BalanceBuys,
 });
 export type WalletOverview = z.infer<typeof WalletOverview>;
 

@@ -48,7 +48,7 @@ describe('overview: numbers in the merchant timezone', () => {
       timezone: 'America/New_York',
       currency: 'USD',
       currency_symbol: '$',
-      balance: { prepaid: 9.84, postpaid: 0, total: 9.84, unit_price: 0.01, available_sms: 984 },
+      balance: { prepaid: 9.84, postpaid: 0, total: 9.84, default_price: 0.01, buys: expect.objectContaining({ sms: 531, price: 0.0185, basis: 'networks_average' }) },
       has_app: true,
       has_sends: true,
       today: { date: '2026-11-21', sends: 1, sms: 2, spend: 0.04, delivered: 1, failed: 1 },
@@ -77,7 +77,7 @@ describe('overview: numbers in the merchant timezone', () => {
     const fresh = await signedUpCaller(deps);
     const o = await fresh.api.messages.overview();
     expect(o).toMatchObject({ has_app: false, has_sends: false, delivery_rate: { delivered: 0, failed: 0, rate: null } });
-    expect(o.balance).toEqual({ prepaid: 0, postpaid: 0, total: 0, unit_price: 0.01, available_sms: 0 });
+    expect(o.balance).toMatchObject({ prepaid: 0, postpaid: 0, total: 0, default_price: 0.01, buys: { sms: 0, price: 0.0185, source: 'platform' } });
     expect(o.days.every((d) => d.sends === 0 && d.sms === 0 && d.spend === 0)).toBe(true);
     expect(o.today.date).toBe('2026-11-21');
   });

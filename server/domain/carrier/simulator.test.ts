@@ -17,6 +17,17 @@ describe('carrier simulator (D11)', () => {
     ]);
   });
 
+  it.each([true, false])('refuses a number that cannot exist at submission, like a real carrier (sandbox %s)', async (magicNumbers) => {
+    const sim = new CarrierSimulator({ failureRate: 0, magicNumbers });
+    // 2025550123 read in CD (a US number without its +1), a CD number in no range, and real ones
+    expect(await sim.submit([sms(1, '+2432025550123'), sms(2, '+243700001111'), sms(3, '+243810005555'), sms(4, '+14155552671')])).toEqual([
+      { recipientId: 1, carrier: 'sim-vodacom', accepted: false, errorCode: 'INVALID_DESTINATION', errorMessage: "The number does not exist: it is in no range of its country's numbering plan.", retryable: false },
+      { recipientId: 2, carrier: 'sim-vodacom', accepted: false, errorCode: 'INVALID_DESTINATION', errorMessage: "The number does not exist: it is in no range of its country's numbering plan.", retryable: false },
+      { recipientId: 3, carrier: 'sim-vodacom', accepted: true },
+      { recipientId: 4, carrier: 'sim-vodacom', accepted: true },
+    ]);
+  });
+
   it('receipts: 2222 fails (retryable), 3333 gets none, others deliver', () => {
     const sim = new CarrierSimulator({ failureRate: 0, magicNumbers: true });
     const receipts = sim.simulateReceipts([

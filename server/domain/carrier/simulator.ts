@@ -1,7 +1,11 @@
+import { isUnlikelyNumber } from '@/server/domain/messages/phone';
 import type { CarrierConnector, Failure, OutboundSms, Receipt, SubmitOutcome } from './connector';
 
 /**
  * The carrier simulator of D11, the default connector until a real one exists.
+ * Like a real carrier, in every environment, it refuses at submission a number
+ * that cannot exist: one no range of its country's numbering plan holds
+ * (INVALID_DESTINATION, not retryable; the numbers POST /send warns about).
  * Sandbox magic numbers (last four digits of the E.164 number):
  *   1111 fails at submission (UNKNOWN_SUBSCRIBER, not retryable)
  *   2222 is sent, then fails (ABSENT_SUBSCRIBER, retryable)
@@ -9,6 +13,11 @@ import type { CarrierConnector, Failure, OutboundSms, Receipt, SubmitOutcome } f
  * Any other number is delivered, except for the random failure rate at submission.
  */
 export const FAILURES = {
+  INVALID_DESTINATION: {
+    errorCode: 'INVALID_DESTINATION',
+    errorMessage: "The number does not exist: it is in no range of its country's numbering plan.",
+    retryable: false,
+  },
   UNKNOWN_SUBSCRIBER: { errorCode: 'UNKNOWN_SUBSCRIBER', errorMessage: 'The number is not assigned to a subscriber.', retryable: false },
   ABSENT_SUBSCRIBER: { errorCode: 'ABSENT_SUBSCRIBER', errorMessage: 'The handset was unreachable; the carrier reported a failure.', retryable: true },
   EXPIRED: { errorCode: 'EXPIRED', errorMessage: 'No delivery receipt before the validity period expired.', retryable: true },
@@ -43,6 +52,7 @@ export class CarrierSimulator implements CarrierConnector {
   async submit(batch: OutboundSms[]): Promise<SubmitOutcome[]> {
     return batch.map((sms) => {
       const carrier = this.carrierLabel(sms.phone, sms.network);
+      if (isUnlikelyNumber(sms.phone)) return { recipientId: sms.recipientId, carrier, accepted: false, ...FAILURES.INVALID_DESTINATION };
       if (this.opts.magicNumbers && magicOf(sms.phone) === '1111') {
         return { recipientId: sms.recipientId, carrier, accepted: false, ...FAILURES.UNKNOWN_SUBSCRIBER };
       }

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { normalizePhone, normalizeRecipients } from './phone';
+import { checkPhone, isUnlikelyNumber, normalizePhone, normalizeRecipients } from './phone';
 
 describe('normalizePhone (default country CD)', () => {
   it.each([
@@ -101,5 +101,38 @@ describe('normalizeRecipients', () => {
 
   it('an empty list is ok and empty (emptiness is checked by the request validator)', () => {
     expect(normalizeRecipients([], 'CD')).toEqual({ ok: true, numbers: [] });
+  });
+});
+
+describe('checkPhone: accepted, but unlikely (not valid in its numbering plan)', () => {
+  const unlikely = (where: string) => ({
+    code: 'UNLIKELY_NUMBER',
+    message: `not a valid number for ${where}: no range of its numbering plan holds it, so carriers will most likely refuse it; a number of another country needs + and its country code`,
+  });
+  it.each([
+    // [typed, default country, E.164, warning]
+    ['0812345678', 'CD', '+243812345678', null],
+    ['+243 97 123 4567', 'CD', '+243971234567', null],
+    ['+2431234567', 'CD', '+2431234567', null], // a Kinshasa fixed line
+    ['+14155552671', 'CD', '+14155552671', null],
+    ['+33612345678', 'CD', '+33612345678', null],
+    ['0612345678', 'FR', '+33612345678', null],
+    ['2025550123', 'CD', '+2432025550123', unlikely('CD (+243)')], // a US number without its +1
+    ['0212345678', 'CD', '+243212345678', unlikely('CD (+243)')],
+    ['+243700000000', 'CD', '+243700000000', unlikely('CD (+243)')],
+    ['12345678', 'CD', '+24312345678', unlikely('CD (+243)')],
+    ['+1 555 555 0100', 'CD', '+15555550100', unlikely('+1')], // no NANP area 555: no country either
+    ['+70000000000', 'CD', '+70000000000', unlikely('+7')],
+  ])('%s in %s -> %s, warning %j', (raw, country, e164, warning) => {
+    expect(checkPhone(raw, country)).toEqual({ ok: true, e164, warning });
+    expect(isUnlikelyNumber(e164)).toBe(warning !== null);
+  });
+
+  it('accepts exactly what normalizePhone accepts (D3 unchanged), with the same reason when it does not', () => {
+    for (const raw of ['0812345678', '2025550123', '1234567', '+24381234', '++243812345678', '0812345678901']) {
+      const checked = checkPhone(raw, 'CD');
+      const normalized = normalizePhone(raw, 'CD');
+      expect(checked.ok ? { ok: true, e164: checked.e164 } : checked).toEqual(normalized);
+    }
   });
 });

@@ -5,6 +5,15 @@
 // the number to E.164. A number is accepted when libphonenumber says it is
 // *possible* (right length for its country), not only when it is *valid*
 // (assigned range), so test and newly opened ranges are not rejected.
+//
+// An accepted number that is not *valid* (no range of its country's numbering
+// plan holds it, in libphonenumber's full metadata) is *unlikely*: it is sent
+// and charged, but POST /send's answer and the compose form warn about it
+// (UNLIKELY_NUMBER), and the carrier simulator refuses it as a real carrier
+// would (D11). The typical case is a foreign number typed without its '+':
+// `2025550123` read in CD is `+2432025550123`.
+//
+// Pure and browser-safe: the compose form runs it on every keystroke.
 import {
   parsePhoneNumberFromString,
   getCountryCallingCode,
@@ -14,6 +23,10 @@ import {
 } from 'libphonenumber-js/max';
 
 export type NormalizedPhone = { ok: true; e164: string } | { ok: false; reason: string };
+export type PhoneWarning = { code: 'UNLIKELY_NUMBER'; message: string };
+/** normalizePhone's answer plus the warning of an accepted but unlikely number (null when none). */
+export type CheckedPhone = { ok: true; e164: string; warning: PhoneWarning | null } | { ok: false; reason: string };
+type Parsed = { ok: true; number: PhoneNumber } | { ok: false; reason: string };
 export type NormalizedRecipients = { ok: true; numbers: string[] } | { ok: false; badIndexes: number[] };
 
 export const MIN_PHONE_CHARS = 8;
@@ -37,10 +50,34 @@ function possible(p: PhoneNumber | undefined): p is PhoneNumber {
   return p !== undefined && p.isPossible();
 }
 
-export function normalizePhone(
-  raw: string,
-  defaultCountry: string /* ISO 3166 alpha-2, e.g. 'CD' */,
-): NormalizedPhone {
+/** D3: the recipient `raw` in E.164, read in `defaultCountry` (ISO 3166 alpha-2, e.g. 'CD') when it has no '+'. */
+export function normalizePhone(raw: string, defaultCountry: string): NormalizedPhone {
+  const r = parseRecipient(raw, defaultCountry);
+  return r.ok ? { ok: true, e164: r.number.number } : r;
+}
+
+/** normalizePhone, and whether the accepted number is unlikely (one parse for both). */
+export function checkPhone(raw: string, defaultCountry: string): CheckedPhone {
+  const r = parseRecipient(raw, defaultCountry);
+  return r.ok ? { ok: true, e164: r.number.number, warning: warningOf(r.number) } : r;
+}
+
+/** An E.164 number (as normalizePhone wrote it) that no numbering plan holds: the simulator refuses it (D11). */
+export function isUnlikelyNumber(e164: string): boolean {
+  const parsed = tryParse(e164);
+  return parsed === undefined || !parsed.isValid();
+}
+
+function warningOf(p: PhoneNumber): PhoneWarning | null {
+  if (p.isValid()) return null;
+  const where = p.country ? `${p.country} (+${p.countryCallingCode})` : `+${p.countryCallingCode}`;
+  return {
+    code: 'UNLIKELY_NUMBER',
+    message: `not a valid number for ${where}: no range of its numbering plan holds it, so carriers will most likely refuse it; a number of another country needs + and its country code`,
+  };
+}
+
+function parseRecipient(raw: string, defaultCountry: string): Parsed {
   if (typeof raw !== 'string') return { ok: false, reason: 'not a string' };
   const compact = raw.replace(SEPARATORS, '');
   if (compact.length < MIN_PHONE_CHARS) {
@@ -53,7 +90,7 @@ export function normalizePhone(
   if (compact.startsWith('+')) {
     const parsed = tryParse(compact);
     if (!possible(parsed)) return { ok: false, reason: 'not a possible international number' };
-    return { ok: true, e164: parsed.number };
+    return { ok: true, number: parsed };
   }
 
   const country = defaultCountry.toUpperCase();
@@ -67,12 +104,12 @@ export function normalizePhone(
   const callingCode = getCountryCallingCode(country);
   if (compact.startsWith(callingCode)) {
     const international = tryParse('+' + compact);
-    if (possible(international)) return { ok: true, e164: international.number };
+    if (possible(international)) return { ok: true, number: international };
   }
 
   const national = tryParse(compact, country);
   if (!possible(national)) return { ok: false, reason: `not a possible number for ${country}` };
-  return { ok: true, e164: national.number };
+  return { ok: true, number: national };
 }
 
 /** Normalize every entry of `to`; on failure name every bad index. Duplicates are kept. */

@@ -51,6 +51,8 @@ export async function sendMessage(
     currency: app.org.currency,
     status: 'pending',
     sending_type: plan.sendingType,
+    // Additive (D12): absent when there is nothing to say, so the common answer keeps v1's exact shape.
+    ...(plan.warnings.length ? { warnings: plan.warnings } : {}),
   };
 
   // each distinct price's text once (a resolver hands out one ResolvedPrice per row), not one decimal rounding per recipient

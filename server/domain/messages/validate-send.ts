@@ -1,10 +1,10 @@
-import type { SendRequest } from '@/server/contracts/send';
+import type { SendRequest, SendWarning } from '@/server/contracts/send';
 
 import type { SendingType } from '@/db/schema';
 import { validationError, type ValidationIssue } from '@/server/errors/validation';
 import { expandRecurring, resolveScheduledDates } from '@/server/domain/schedules/schedules';
 import { analyzeMessage, type Encoding } from './segments';
-import { normalizePhone } from './phone';
+import { checkPhone } from './phone';
 
 /** Pre-computed SMS of a recurring schedule (recipients x segments x occurrences), D4. */
 export const MAX_RECURRING_SMS = 5000;
@@ -17,6 +17,8 @@ export type SendPlan = {
   segments: number;
   /** E.164 numbers in request order, duplicates kept. */
   recipients: string[];
+  /** Accepted recipients worth a second look (unlikely numbers), in request order. */
+  warnings: SendWarning[];
   /** One entry per dispatch: null = immediate. Ascending for scheduled/recurring. */
   dispatchTimes: Array<Date | null>;
   callbackUrl: string | null;
@@ -27,8 +29,9 @@ export type SendOrg = { timezone: string; defaultCountry: string };
 
 /**
  * Stage 2 of POST /send validation (stage 1 is the zod contract): sending-type
- * conflicts and requirements, phone normalization (every bad index), the
- * callback URL, and the schedule (D4). Throws one ApiError listing every issue.
+ * conflicts and requirements, phone normalization (every bad index; unlikely
+ * numbers are kept, with a warning), the callback URL, and the schedule (D4).
+ * Throws one ApiError listing every issue.
  */
 export function planSend(input: SendRequest, org: SendOrg, now: Date, opts: { allowHttpCallbacks: boolean }): SendPlan {
   const issues: ValidationIssue[] = [];
@@ -48,10 +51,14 @@ export function planSend(input: SendRequest, org: SendOrg, now: Date, opts: { al
   }
 
   const recipients: string[] = [];
+  const warnings: SendWarning[] = [];
   input.to.forEach((raw, i) => {
-    const n = normalizePhone(raw, org.defaultCountry);
-    if (n.ok) recipients.push(n.e164);
-    else issues.push({ field: `to[${i}]`, code: 'INVALID_FIELD_FORMAT', message: n.reason });
+    const n = checkPhone(raw, org.defaultCountry);
+    if (!n.ok) issues.push({ field: `to[${i}]`, code: 'INVALID_FIELD_FORMAT', message: n.reason });
+    else {
+      recipients.push(n.e164);
+      if (n.warning) warnings.push({ index: i, phone: n.e164, ...n.warning });
+    }
   });
 
   if (input.callback_url !== undefined && !callbackUrlOk(input.callback_url, opts.allowHttpCallbacks)) {
@@ -101,6 +108,7 @@ export function planSend(input: SendRequest, org: SendOrg, now: Date, opts: { al
     encoding: analysis.encoding,
     segments: analysis.segments,
     recipients,
+    warnings,
     dispatchTimes,
     callbackUrl: input.callback_url ?? null,
     schedule,

@@ -2,7 +2,9 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { gatewayApps, messages } from '@/db/schema';
 import { DELIVERY_RATE_DAYS, OVERVIEW_DAYS, type Overview, type OverviewDay } from '@/server/contracts/overview';
+import { balanceBuys } from '@/server/domain/pricing/balance-buys';
 import { currencySymbol } from '@/server/domain/pricing/currency';
+import { effectivePriceRows } from '@/server/domain/pricing/effective-rows';
 import { getBalance } from '@/server/domain/wallets/get-balance';
 import { ApiError } from '@/server/errors/api-error';
 import { money, toAmount } from '@/server/lib/money';
@@ -12,7 +14,8 @@ type Org = { id: string; timezone: string; defaultPrice: string | null; currency
 
 /**
  * The overview of an organization at `now`, every day a local day of its
- * timezone: the balance (GET /balance's computation), and per day of the last
+ * timezone: the balance (GET /balance's computation) and what it buys (balanceBuys,
+ * as the Wallet and the Calculator show it), and per day of the last
  * 30 the sends created that day, their SMS and their cost net of cancellations
  * and refunds, and their delivered / failed counters. Today is the last day;
  * the delivery rate sums the last 7.
@@ -23,7 +26,7 @@ export async function getOverview(db: DbOrTx, org: Org, now: Date): Promise<Over
   const end = startOfLocalDay(addDays(dates[dates.length - 1], 1), org.timezone);
   const day = sql`to_char((${messages.createdAt} at time zone ${org.timezone})::date, 'YYYY-MM-DD')`;
 
-  const [perDay, refunds, [{ apps }], [anySend], balance] = await Promise.all([
+  const [perDay, refunds, [{ apps }], [anySend], balance, pricing] = await Promise.all([
     db.execute<{ day: string; sends: number; sms: number; cost: string; delivered: number; failed: number }>(sql`
       select ${day} as day, count(*)::int as sends,
              sum(${messages.totalMessages} - ${messages.cancelled} * ${messages.segments})::int as sms,
@@ -42,6 +45,7 @@ export async function getOverview(db: DbOrTx, org: Org, now: Date): Promise<Over
     db.select({ apps: count() }).from(gatewayApps).where(eq(gatewayApps.organizationId, org.id)),
     db.select({ id: messages.id }).from(messages).where(and(eq(messages.organizationId, org.id))).limit(1),
     balanceOf(db, org),
+    effectivePriceRows(db, org.id),
   ]);
 
   const byDay = new Map(perDay.map((r) => [r.day, r]));
@@ -65,7 +69,13 @@ export async function getOverview(db: DbOrTx, org: Org, now: Date): Promise<Over
     currency: balance?.currency ?? org.currency,
     currency_symbol: currencySymbol(balance?.currency ?? org.currency),
     balance: balance
-      ? { prepaid: balance.sms_wallet_balance, postpaid: balance.postpaid_wallet_balance, total: balance.balance, unit_price: balance.unit_price, available_sms: balance.available_sms }
+      ? {
+          prepaid: balance.sms_wallet_balance,
+          postpaid: balance.postpaid_wallet_balance,
+          total: balance.balance,
+          default_price: balance.unit_price,
+          buys: balanceBuys(balance.balance, pricing, org.defaultPrice),
+        }
       : null,
     has_app: apps > 0,
     has_sends: anySend !== undefined,

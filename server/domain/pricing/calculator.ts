@@ -1,3 +1,4 @@
+import type Decimal from 'decimal.js';
 import { ApiError } from '@/server/errors/api-error';
 import { money, round, toAmount } from '@/server/lib/money';
 import type { CalculateRequest, CalculateResult } from '@/server/contracts/calculate';
@@ -14,13 +15,17 @@ export function averagePrice(prices: string[]): string {
   return round(sum.div(prices.length), 4).toFixed(4);
 }
 
+/** SMS an amount buys at a per-segment price: floor(amount / price), 0 at a zero price (D2's arithmetic). */
+export function smsBought(amount: Decimal.Value, price: Decimal.Value): number {
+  return money(price).isZero() ? 0 : money(amount).div(price).floor().toNumber();
+}
+
 export function calculate(input: CalculateRequest, prices: string[], currency: string): CalculateResult {
   const avg = averagePrice(prices);
   const base = { mode: input.mode, average_price: toAmount(avg), currency, currency_symbol: currencySymbol(currency) };
   if (input.mode === 'amount_to_sms') {
     const amount = input.amount!;
-    const smsCount = money(avg).isZero() ? 0 : money(amount).div(avg).floor().toNumber();
-    return { ...base, amount, sms_count: smsCount };
+    return { ...base, amount, sms_count: smsBought(amount, avg) };
   }
   const smsCount = input.sms_count!;
   return { ...base, amount: toAmount(round(money(smsCount).times(avg), 2)), sms_count: smsCount };

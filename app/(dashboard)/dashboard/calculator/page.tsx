@@ -2,6 +2,7 @@ import { CalculatorForm } from '@/components/calculator/calculator-form';
 import { PricingRows } from '@/components/calculator/pricing-rows';
 import { Card, EmptyState, PageHeader } from '@/components/ui/card';
 import { formatMoney } from '@/components/ui/format';
+import { PriceBasis } from '@/components/wallet/price-basis';
 import { serverCaller } from '@/server/api/server-caller';
 
 export const metadata = { title: 'Calculator · SMS Gateway' };
@@ -9,7 +10,7 @@ export const dynamic = 'force-dynamic';
 
 export default async function CalculatorPage() {
   const { api } = await serverCaller();
-  const pricing = await api.pricing.getPricing();
+  const [pricing, wallet] = await Promise.all([api.pricing.getPricing(), api.wallets.overview()]);
   return (
     <>
       <PageHeader
@@ -26,6 +27,9 @@ export default async function CalculatorPage() {
           ) : (
             <CalculatorForm currency={pricing.currency} />
           )}
+          <div className="mt-4">
+            <PriceBasis buys={wallet.buys} balance={wallet.balance} defaultPrice={wallet.default_price} currency={wallet.currency} />
+          </div>
         </Card>
         <Card title="Your prices">
           {pricing.source === 'platform' && (

@@ -130,7 +130,7 @@ describe('pricing rows', () => {
     expect(view).toMatchObject({ source: 'organization', average_price: 0.0195, default_price: 0.025 });
     expect(view.rows.map((r) => [r.country, r.network, r.prefixes])).toEqual([['CD', 'Orange', ['24384']], ['CD', 'Vodacom', ['24381', '24382']]]);
     expect(await merchant.api.pricing.estimate({ mode: 'sms_to_amount', sms_count: 1000 })).toMatchObject({ amount: 19.5, average_price: 0.0195 });
-    expect(await merchant.api.wallets.overview()).toMatchObject({ unit_price: 0.025 });
+    expect(await merchant.api.wallets.overview()).toMatchObject({ default_price: 0.025, buys: { price: 0.0195, source: 'organization' } });
 
     const bad = [
       { country: 'C', network: 'X', prefixes: '1', price: '0.01' },

@@ -24,10 +24,11 @@ async function ledgerSum(organizationId: string) {
 }
 
 describe('wallet overview', () => {
-  it('a new organization has an empty prepaid wallet (D13): zeros and the fallback unit price', async () => {
+  it('a new organization has an empty prepaid wallet (D13): zeros, the fallback default price, the platform list’s average', async () => {
     const { api } = await signedUpCaller(deps);
     expect(await api.wallets.overview()).toEqual({
-      currency: 'USD', currency_symbol: '$', environment: 'test', prepaid: 0, postpaid: null, balance: 0, unit_price: 0.01, available_sms: 0,
+      currency: 'USD', currency_symbol: '$', environment: 'test', prepaid: 0, postpaid: null, balance: 0, default_price: 0.01,
+      buys: { sms: 0, price: 0.0185, basis: 'networks_average', networks: 4, source: 'platform', lowest: 0.017, highest: 0.02 },
     });
   });
 
@@ -46,7 +47,7 @@ describe('sandbox top-up', () => {
     expect(await api.wallets.topUp({ wallet: 'prepaid', amount: '25' })).toEqual({ mode: 'credited', wallet: 'prepaid', amount: 25, balance: 25 });
     expect(await api.wallets.topUp({ wallet: 'prepaid', amount: '10.1234' })).toMatchObject({ balance: 35.1234 });
     await api.wallets.topUp({ wallet: 'postpaid', amount: '5' });
-    expect(await api.wallets.overview()).toMatchObject({ prepaid: 35.1234, postpaid: 5, balance: 40.1234, unit_price: 0.01, available_sms: 4012 });
+    expect(await api.wallets.overview()).toMatchObject({ prepaid: 35.1234, postpaid: 5, balance: 40.1234, default_price: 0.01, buys: { sms: 2168 } });
     const page = await api.wallets.listLedger({ filter: {} });
     expect(page.entries.map((e) => [e.wallet, e.type, e.amount, e.balance_after, e.actor, e.note])).toEqual([
       ['postpaid', 'top_up', 5, 5, `user:${user.id}`, 'sandbox test credit'],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { composePreview } from './preview';
 import { parsePastedRecipients } from './parse-recipients';
+import { planSend } from '../validate-send';
 
 const rows = [
   { id: 'prc_v', country: 'CD', network: 'Vodacom', prefixes: ['24381'], price: '0.0200' },
@@ -30,6 +31,22 @@ describe('compose preview (the same functions the server charges with)', () => {
       ['Orange (CD)', 1, '0.0190'],
       ['Other numbers (default price)', 1, '0.0100'],
     ]);
+  });
+
+  it('unlikely numbers: warned per line with what POST /send will answer, still counted and priced', () => {
+    const entries = parsePastedRecipients('2025550123\n+243810005555\n0212345678, 123');
+    const p = composePreview({ message: 'Hello', entries, schedule: { kind: 'immediate' }, org, now });
+    expect(p.recipients.valid).toEqual(['+2432025550123', '+243810005555', '+243212345678']);
+    expect(p.recipients.invalid.map((i) => i.index)).toEqual([3]);
+    const message = 'not a valid number for CD (+243): no range of its numbering plan holds it, so carriers will most likely refuse it; a number of another country needs + and its country code';
+    expect(p.recipients.unlikely.map((u) => [u.index, u.entry.line, u.e164, u.message])).toEqual([
+      [0, 1, '+2432025550123', message],
+      [2, 3, '+243212345678', message],
+    ]);
+    // the same function as the server's: planSend gives POST /send the same warnings
+    const plan = planSend({ to: ['2025550123', '+243810005555', '0212345678'], message: 'Hello' }, org, now, { allowHttpCallbacks: false });
+    expect(plan.warnings).toEqual(p.recipients.unlikely.map((u) => ({ index: u.index, phone: u.e164, code: 'UNLIKELY_NUMBER', message: u.message })));
+    expect(p.cost.toFixed(4)).toBe('0.0400'); // 0.01 default x 2 + 0.02 Vodacom
   });
 
   it('UCS-2: names the characters that force it; 2 segments x 2 dates', () => {

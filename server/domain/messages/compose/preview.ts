@@ -5,7 +5,7 @@ import type Decimal from 'decimal.js';
 import { computeCost, createPriceResolver, type PricingRow } from '@/server/domain/pricing/pricing';
 import { expandRecurring, resolveScheduledDates, type RecurringSchedule, type ScheduledDate, type ScheduleIssue } from '@/server/domain/schedules/schedules';
 import { analyzeMessage, type MessageAnalysis } from '../segments';
-import { normalizePhone } from '../phone';
+import { checkPhone } from '../phone';
 import { MAX_RECURRING_SMS } from '../validate-send';
 import type { RecipientEntry } from './parse-recipients';
 
@@ -17,11 +17,13 @@ export type ComposeSchedule =
 export type ComposeOrg = { timezone: string; defaultCountry: string; defaultPrice: string; rows: PricingRow[] };
 
 export type InvalidRecipient = { index: number; entry: RecipientEntry; reason: string };
+/** An accepted entry POST /send will warn about (UNLIKELY_NUMBER): sent and billed, but most likely refused. */
+export type UnlikelyRecipient = { index: number; entry: RecipientEntry; e164: string; message: string };
 export type CostLine = { label: string; recipients: number; price: string; subtotal: Decimal };
 
 export type ComposePreview = {
   analysis: MessageAnalysis;
-  recipients: { total: number; valid: string[]; invalid: InvalidRecipient[]; duplicates: number };
+  recipients: { total: number; valid: string[]; invalid: InvalidRecipient[]; unlikely: UnlikelyRecipient[]; duplicates: number };
   /** Future dispatch moments, ascending; [null] for an immediate send. */
   dispatches: Array<Date | null>;
   scheduleIssues: ScheduleIssue[];
@@ -35,10 +37,14 @@ export function composePreview(input: { message: string; entries: RecipientEntry
   const analysis = analyzeMessage(input.message);
   const valid: string[] = [];
   const invalid: InvalidRecipient[] = [];
+  const unlikely: UnlikelyRecipient[] = [];
   input.entries.forEach((entry, index) => {
-    const n = normalizePhone(entry.value, input.org.defaultCountry);
-    if (n.ok) valid.push(n.e164);
-    else invalid.push({ index, entry, reason: n.reason });
+    const n = checkPhone(entry.value, input.org.defaultCountry);
+    if (!n.ok) invalid.push({ index, entry, reason: n.reason });
+    else {
+      valid.push(n.e164);
+      if (n.warning) unlikely.push({ index, entry, e164: n.e164, message: n.warning.message });
+    }
   });
   const duplicates = valid.length - new Set(valid).size;
 
@@ -59,7 +65,7 @@ export function composePreview(input: { message: string; entries: RecipientEntry
 
   return {
     analysis,
-    recipients: { total: input.entries.length, valid, invalid, duplicates },
+    recipients: { total: input.entries.length, valid, invalid, unlikely, duplicates },
     dispatches,
     scheduleIssues: issues,
     smsCount: valid.length * segments * dispatches.length,
