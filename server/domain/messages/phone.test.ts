@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { checkPhone, isUnlikelyNumber, normalizePhone, normalizeRecipients } from './phone';
+import { checkPhone, isUnlikelyNumber, normalizePhone } from './phone';
 
 describe('normalizePhone (default country CD)', () => {
   it.each([
@@ -82,25 +82,6 @@ describe('normalizePhone (other default countries)', () => {
   it('rejects national numbers with an unknown default country but still parses +numbers', () => {
     expect(normalizePhone('0812345678', 'XX').ok).toBe(false);
     expect(normalizePhone('+243812345678', 'XX')).toEqual({ ok: true, e164: '+243812345678' });
-  });
-});
-
-describe('normalizeRecipients', () => {
-  it('normalizes every entry and keeps duplicates in order', () => {
-    expect(normalizeRecipients(['0812345678', '+243812345678', '243 81 234 5678', '+14155552671'], 'CD')).toEqual({
-      ok: true,
-      numbers: ['+243812345678', '+243812345678', '+243812345678', '+14155552671'],
-    });
-  });
-
-  it('collects every bad index', () => {
-    expect(
-      normalizeRecipients(['0812345678', 'abc', '+243812345678', '1234567', '++243812345678', '0812345678'], 'CD'),
-    ).toEqual({ ok: false, badIndexes: [1, 3, 4] });
-  });
-
-  it('an empty list is ok and empty (emptiness is checked by the request validator)', () => {
-    expect(normalizeRecipients([], 'CD')).toEqual({ ok: true, numbers: [] });
   });
 });
 

@@ -27,7 +27,6 @@ export type PhoneWarning = { code: 'UNLIKELY_NUMBER'; message: string };
 /** normalizePhone's answer plus the warning of an accepted but unlikely number (null when none). */
 export type CheckedPhone = { ok: true; e164: string; warning: PhoneWarning | null } | { ok: false; reason: string };
 type Parsed = { ok: true; number: PhoneNumber } | { ok: false; reason: string };
-export type NormalizedRecipients = { ok: true; numbers: string[] } | { ok: false; badIndexes: number[] };
 
 export const MIN_PHONE_CHARS = 8;
 
@@ -110,16 +109,4 @@ function parseRecipient(raw: string, defaultCountry: string): Parsed {
   const national = tryParse(compact, country);
   if (!possible(national)) return { ok: false, reason: `not a possible number for ${country}` };
   return { ok: true, number: national };
-}
-
-/** Normalize every entry of `to`; on failure name every bad index. Duplicates are kept. */
-export function normalizeRecipients(to: string[], defaultCountry: string): NormalizedRecipients {
-  const numbers: string[] = [];
-  const badIndexes: number[] = [];
-  to.forEach((raw, i) => {
-    const r = normalizePhone(raw, defaultCountry);
-    if (r.ok) numbers.push(r.e164);
-    else badIndexes.push(i);
-  });
-  return badIndexes.length > 0 ? { ok: false, badIndexes } : { ok: true, numbers };
 }
