@@ -152,7 +152,7 @@ describe('cancel / pause / resume buttons: the procedure behind them', () => {
     expect(cancelled).toMatchObject({ status: 'cancelled', cancelled: 4, pending: 0, refunded_amount: 0.078 });
     expect(await walletBalances(deps, m.organizationId)).toEqual({ SVC_SMS: '1.0000' });
     d = await m.api.messages.get({ id });
-    expect(d).toMatchObject({ controls: { can_cancel: false, can_pause: false, can_resume: false, cancel_refund: 0 }, dispatch_counts: { cancelled: 2 }, live: false });
+    expect(d).toMatchObject({ status: { refunded_amount: 0.078 }, controls: { can_cancel: false, can_pause: false, can_resume: false, cancel_refund: 0 }, dispatch_counts: { cancelled: 2 }, live: false });
     const refunds = await deps.db.execute<{ actor: string; amount: string }>(sql`select actor, amount from wallet_ledger where message_id = ${id} and entry_type = 'refund'`);
     expect(refunds.map((r) => [r.actor, r.amount])).toEqual([[`user:${m.user.id}`, '0.0780']]);
 
