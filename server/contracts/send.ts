@@ -164,7 +164,7 @@ export const MessageStatus = z
     total_cost: z.number(),
     refunded_amount: z.number().meta({
       description:
-        'What went back to the wallets for this send so far (D20): the cost of dispatches cancelled or skipped while paused. total_cost still shows what was charged.',
+        'What went back to the wallets for this send so far (D20): the price of every recipient that failed before any carrier accepted it, and the cost of dispatches cancelled or skipped while paused. total_cost and each recipient\'s price still show what was charged.',
       example: 0.02,
     }),
     currency: z.string(),

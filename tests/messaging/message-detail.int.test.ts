@@ -34,6 +34,8 @@ describe('message page: counters, recipients, events, webhook attempts, replay',
   it('the counters and aggregate status of GET /status, and the message itself', async () => {
     const d = await m.api.messages.get({ id });
     expect(d.status).toMatchObject({ message_id: id, status: 'partially_delivered', total_recipients: 4, delivered: 1, failed: 3, pending: 0, cancelled: 0, dispatches_done: 1 });
+    // D20: the 1111, refused at submission, came back; 2222 and 3333 were accepted, then failed: still charged
+    expect(d.status).toMatchObject({ total_cost: 0.08, refunded_amount: 0.02 });
     expect(d).toMatchObject({
       body: 'Hello',
       sender_id: 'ACME',

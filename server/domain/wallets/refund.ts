@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import type { WalletType } from '@/db/schema';
 import { money, toDbAmount, type Money } from '@/server/lib/money';
+import { textArray } from '@/server/lib/sql-arrays';
 
 /**
  * Which wallet gets its share back first: cancel and resume undo the charge from its end, postpaid first (D6);
- * D20's refunds give back what prepaid paid to prepaid first, the rest to postpaid.
+ * a recipient no carrier accepted gives back what prepaid paid to prepaid first, the rest to postpaid (D20).
  */
 export type RefundOrder = 'postpaid-first' | 'prepaid-first';
 
@@ -16,7 +17,7 @@ const REFUNDED_LAST: Record<RefundOrder, WalletType> = { 'postpaid-first': 'SVC_
  * most what the send still holds from it (its charge less its refunds so far), in `order`; one `refund` ledger row
  * per wallet credited (with the balance after it), and the message's `refunded_amount` grows by the same amount.
  * The organization's wallets are locked in id order, as the charge locks them. The caller holds the message row
- * (every refunder of a message locks it first, as controlSend does), so what the send holds cannot change
+ * (every refunder of a message locks it first: controlSend, lockForRefund), so what the send holds cannot change
  * under this statement. More than the send holds is a defect: it throws, and the caller's transaction rolls back.
  */
 export async function refundMessage(
@@ -53,4 +54,21 @@ export async function refundMessage(
     )
     select coalesce(sum(part), 0)::text as refunded from p`);
   if (money(r.refunded).lt(input.amount)) throw new Error(`refund of ${amount} exceeds what message ${input.messageId} holds`);
+}
+
+/**
+ * Locks what a transaction is about to refund, in the order every refund takes it: the messages (by id), then the
+ * wallets of `refunding`'s organizations (by id). A delivery transaction that refunds calls it before it writes
+ * its first event: events take the shared deliver_webhooks job row, which a send takes after its wallets
+ * (send-message.ts), so wallets locked after an event could deadlock with a send of the same merchant; and a
+ * message locked after the wallets could deadlock with a cancel of it, which holds the message, then the wallets.
+ * `messages`: every message the transaction will write, `refunding` among them those it may refund.
+ */
+export async function lockForRefund(tx: DbOrTx, messages: string[], refunding: string[] = messages): Promise<void> {
+  if (!refunding.length) return;
+  const all = [...new Set([...messages, ...refunding])];
+  await tx.execute(sql`select 1 from messages where id = any(${textArray(all)}) order by id for update`);
+  await tx.execute(sql`
+    select 1 from wallets where organization_id in (select organization_id from messages where id = any(${textArray(refunding)}))
+     order by id for update`);
 }
