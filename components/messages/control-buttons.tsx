@@ -27,7 +27,7 @@ export function ControlButtons({ detail }: { detail: MessageDetail }) {
     dialogRef.current?.close();
     try {
       const r = await control.mutateAsync({ id: status.message_id, action });
-      const refund = r.refunded_amount ?? 0;
+      const refund = r.refunded_amount;
       setResult({
         tone: 'success',
         text:

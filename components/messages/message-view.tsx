@@ -75,6 +75,7 @@ export function MessageView({ initial, canControl }: { initial: MessageDetail; c
           <Pair label="Sends (dispatches)" value={`${formatCount(s.dispatches_done)} of ${formatCount(s.dispatches_total)} done`} />
           <Pair label="SMS billed" value={formatCount(s.total_messages)} />
           <Pair label="Cost" value={formatMoney(s.total_cost, s.currency)} />
+          <Pair label="Refunded" value={formatMoney(s.refunded_amount, s.currency)} />
           <Pair label="Created" value={formatLocal(s.created_at, tz)} />
           <Pair label="Last change" value={formatLocal(s.updated_at, tz)} />
           {s.next_dispatch_at && <Pair label="Next send" value={`${formatLocal(s.next_dispatch_at, tz)} (${tz})`} />}

@@ -38,6 +38,12 @@ export const messages = pgTable(
     dispatchesTotal: integer('dispatches_total').notNull(),
     totalMessages: integer('total_messages').notNull(),
     totalCost: money('total_cost').notNull(),
+    /**
+     * What went back to the wallets for this send (D20, GET /status): dispatches cancelled or skipped (D6) and
+     * recipients no carrier accepted. Kept by the statement that writes the refund's ledger rows (refundMessage),
+     * so it always equals the sum of the message's `refund` rows and GET /status reads it from this row.
+     */
+    refundedAmount: money('refunded_amount').notNull().default('0'),
     currency: text('currency').notNull(),
     callbackUrl: text('callback_url'),
     /** The schedule as submitted (scheduled_dates or recurring_schedule), for display. */

@@ -182,6 +182,11 @@ export const MessageStatus = z
     sending_type: z.enum(['immediate', 'scheduled', 'recurring']),
     total_messages: z.number().int(),
     total_cost: z.number(),
+    refunded_amount: z.number().meta({
+      description:
+        'What went back to the wallets for this send so far (D20): the price of every recipient that failed before any carrier accepted it, and the cost of dispatches cancelled or skipped while paused. total_cost and each recipient\'s price still show what was charged.',
+      example: 0.02,
+    }),
     currency: z.string(),
     dispatches_total: z.number().int(),
     dispatches_done: z.number().int(),
@@ -191,5 +196,7 @@ export const MessageStatus = z
 export type MessageStatus = z.infer<typeof MessageStatus>;
 
 export const ControlResult = MessageStatus.extend({
-  refunded_amount: z.number().optional().meta({ description: 'Cancel (and resume): the amount returned to the wallets by this call.' }),
+  refunded_amount: z.number().meta({
+    description: "What this call returned to the wallets (D6): cancel and resume their refund, pause 0. GET /status's refunded_amount is the send's total.",
+  }),
 }).meta({ id: 'ControlResult' });

@@ -8,6 +8,7 @@ import type { Env } from '@/server/env';
 import { pipelineTasks } from '@/server/jobs/tasks/pipeline-tasks';
 import { makeMerchant, restClient, testDeps, testEnv } from '../helpers';
 import { drain } from '../pipeline/drain';
+import { startSmsc, type Smsc } from './smsc';
 
 import { FAST } from './harness-options';
 
@@ -21,6 +22,7 @@ export function carrierHarness() {
   const pipeline = createPipeline(db, env);
   const tasks = pipelineTasks(() => pipeline);
   const managers: ConnectorManager[] = [];
+  const smscs: Smsc[] = [];
 
   return {
     env,
@@ -39,9 +41,26 @@ export function carrierHarness() {
       m.start();
       return m;
     },
+    /** A test SMSC that stopManagers closes. */
+    async smsc(...args: Parameters<typeof startSmsc>) {
+      const s = await startSmsc(...args);
+      smscs.push(s);
+      return s;
+    },
+    /** The usual start: a test SMSC, a connector `name` on it routed for `prefix`, a merchant and a running manager. */
+    async routedTo(name: string, prefix: string, smscOpts?: Parameters<typeof startSmsc>[0]) {
+      const s = await this.smsc(smscOpts);
+      const c = await this.connector(name, s.port);
+      await this.route(prefix, [c.id]);
+      const m = await this.merchant();
+      this.manager();
+      return { s, c, m };
+    },
+    /** After each test: the managers stopped, every connector disabled, the SMSCs of smsc() closed. */
     async stopManagers() {
       await Promise.all(managers.splice(0).map((m) => m.stop()));
       await db.execute(sql`update connectors set enabled = false`);
+      await Promise.all(smscs.splice(0).map((s) => s.close()));
     },
     /** POST /send, then the dispatch jobs (dispatch_message, carrier_submit) as the worker runs them. */
     async send(key: string, to: string[], message: string): Promise<string> {

@@ -6,23 +6,14 @@ import { collectDbGauges } from '@/server/metrics/db-gauges';
 import { carrierReceiptsUnmatched } from '@/server/metrics/registry';
 import { closePools } from '../helpers';
 import { carrierHarness, waitFor } from './harness';
-import { startSmsc, type Smsc } from './smsc';
 
 /**
  * D14's receipt-id rule through the worker code and a test SMSC: a receipt names exactly one part, by the
  * connector's one convention, whatever the SMSC's ids look like.
  */
 const h = carrierHarness();
-const smscs: Smsc[] = [];
-async function smsc(...args: Parameters<typeof startSmsc>) {
-  const s = await startSmsc(...args);
-  smscs.push(s);
-  return s;
-}
-afterEach(async () => {
-  await h.stopManagers();
-  await Promise.all(smscs.splice(0).map((s) => s.close()));
-});
+const smsc = h.smsc;
+afterEach(() => h.stopManagers());
 afterAll(closePools);
 
 const phones = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `+${prefix}${String(i).padStart(5, '0')}`);

@@ -8,20 +8,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import smpp from 'smpp';
-import { startSmsc, type Smsc } from './smsc';
+import { startSmsc } from './smsc';
 import { carrierMo } from '@/server/metrics/registry';
 
 const h = carrierHarness();
-const smscs: Smsc[] = [];
-async function smsc(...args: Parameters<typeof startSmsc>) {
-  const s = await startSmsc(...args);
-  smscs.push(s);
-  return s;
-}
-afterEach(async () => {
-  await h.stopManagers();
-  await Promise.all(smscs.splice(0).map((s) => s.close()));
-});
+const smsc = h.smsc;
+afterEach(() => h.stopManagers());
 afterAll(closePools);
 
 const states = (rows: Array<{ state: string }>) => rows.map((r) => r.state);

@@ -80,6 +80,7 @@ describe('GET /status/{id}: one round trip, the procedure\'s answers', () => {
       'odd times and cost',
       "created_at = '2026-11-21 10:00:00.123456+00', updated_at = '2026-11-21 11:22:33.999999+00', next_dispatch_at = '2031-01-02 03:04:05.5+00', total_cost = 0.0195",
     ],
+    ['refunded', 'picked_up = 2, delivered = 1, failed = 1, dispatches_done = 1, refunded_amount = 0.0195'],
   ];
   it.each(states)('%s: the one statement answers byte for byte what the procedure answers', async (_state, set) => {
     const id = await sendOne(a);
@@ -115,6 +116,7 @@ describe('GET /status/{id}: one round trip, the procedure\'s answers', () => {
         sending_type: 'immediate',
         total_messages: 2,
         total_cost: 0.039,
+        refunded_amount: 0,
         currency: 'USD',
         dispatches_total: 1,
         dispatches_done: 0,

@@ -34,6 +34,8 @@ describe('message page: counters, recipients, events, webhook attempts, replay',
   it('the counters and aggregate status of GET /status, and the message itself', async () => {
     const d = await m.api.messages.get({ id });
     expect(d.status).toMatchObject({ message_id: id, status: 'partially_delivered', total_recipients: 4, delivered: 1, failed: 3, pending: 0, cancelled: 0, dispatches_done: 1 });
+    // D20: the 1111, refused at submission, came back; 2222 and 3333 were accepted, then failed: still charged
+    expect(d.status).toMatchObject({ total_cost: 0.08, refunded_amount: 0.02 });
     expect(d).toMatchObject({
       body: 'Hello',
       sender_id: 'ACME',
@@ -152,7 +154,7 @@ describe('cancel / pause / resume buttons: the procedure behind them', () => {
     expect(cancelled).toMatchObject({ status: 'cancelled', cancelled: 4, pending: 0, refunded_amount: 0.078 });
     expect(await walletBalances(deps, m.organizationId)).toEqual({ SVC_SMS: '1.0000' });
     d = await m.api.messages.get({ id });
-    expect(d).toMatchObject({ controls: { can_cancel: false, can_pause: false, can_resume: false, cancel_refund: 0 }, dispatch_counts: { cancelled: 2 }, live: false });
+    expect(d).toMatchObject({ status: { refunded_amount: 0.078 }, controls: { can_cancel: false, can_pause: false, can_resume: false, cancel_refund: 0 }, dispatch_counts: { cancelled: 2 }, live: false });
     const refunds = await deps.db.execute<{ actor: string; amount: string }>(sql`select actor, amount from wallet_ledger where message_id = ${id} and entry_type = 'refund'`);
     expect(refunds.map((r) => [r.actor, r.amount])).toEqual([[`user:${m.user.id}`, '0.0780']]);
 

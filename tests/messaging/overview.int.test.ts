@@ -27,7 +27,7 @@ describe('overview: numbers in the merchant timezone', () => {
     // New York in November is UTC-5: local midnight of 2026-11-21 is 05:00Z.
     const m = await readyMerchant(deps, { prepaid: '10', timezone: 'America/New_York' });
     const other = await readyMerchant(deps, { prepaid: '10' });
-    await sendAt(m.api, m.appId, '2026-11-21T05:30:00Z', { to: [VODACOM, M1111] }); // today 00:30 local
+    await sendAt(m.api, m.appId, '2026-11-21T05:30:00Z', { to: [VODACOM, M1111] }); // today 00:30 local; the 1111 refunded (D20)
     await sendAt(m.api, m.appId, '2026-11-21T04:30:00Z', { to: [VODACOM] }); // yesterday 23:30 local
     const cancelled = await sendAt(m.api, m.appId, '2026-11-18T12:00:00Z', {
       to: [VODACOM],
@@ -35,7 +35,7 @@ describe('overview: numbers in the merchant timezone', () => {
       scheduled_dates: [{ date: '2030-01-05', time: '09:00' }, { date: '2030-01-06', time: '09:00' }],
     });
     await m.api.messages.control({ id: cancelled, action: 'cancel' }); // refunds 0.04: nets to 0 SMS, 0 spend
-    await sendAt(m.api, m.appId, '2026-11-14T16:00:00Z', { to: [M1111, M2222] }); // 7 days ago: in the chart, not in the rate
+    await sendAt(m.api, m.appId, '2026-11-14T16:00:00Z', { to: [M1111, M2222] }); // 7 days ago: in the chart, not in the rate; 1111 refunded
     await sendAt(m.api, m.appId, '2026-10-23T12:00:00Z', { to: [VODACOM], message: `✓ ${'x'.repeat(80)}` }); // first of the 30 days, 2 segments
     await sendAt(m.api, m.appId, '2026-10-22T12:00:00Z', { to: [VODACOM] }); // 31 days ago: outside
     await sendAt(other.api, other.appId, '2026-11-21T12:00:00Z', { to: [VODACOM, VODACOM, VODACOM] }); // another organization
@@ -48,10 +48,10 @@ describe('overview: numbers in the merchant timezone', () => {
       timezone: 'America/New_York',
       currency: 'USD',
       currency_symbol: '$',
-      balance: { prepaid: 9.84, postpaid: 0, total: 9.84, default_price: 0.01, buys: expect.objectContaining({ sms: 531, price: 0.0185, basis: 'networks_average' }) },
+      balance: { prepaid: 9.88, postpaid: 0, total: 9.88, default_price: 0.01, buys: expect.objectContaining({ sms: 534, price: 0.0185, basis: 'networks_average' }) },
       has_app: true,
       has_sends: true,
-      today: { date: '2026-11-21', sends: 1, sms: 2, spend: 0.04, delivered: 1, failed: 1 },
+      today: { date: '2026-11-21', sends: 1, sms: 2, spend: 0.02, delivered: 1, failed: 1 },
       delivery_rate: { days: 7, delivered: 2, failed: 1, rate: 2 / 3 },
     });
     expect(o.days).toHaveLength(30);
@@ -59,10 +59,10 @@ describe('overview: numbers in the merchant timezone', () => {
     const nonZero = o.days.filter((d) => d.sends > 0);
     expect(nonZero).toEqual([
       { date: '2026-10-23', sends: 1, sms: 2, spend: 0.04, delivered: 1, failed: 0 },
-      { date: '2026-11-14', sends: 1, sms: 2, spend: 0.04, delivered: 0, failed: 2 },
+      { date: '2026-11-14', sends: 1, sms: 2, spend: 0.02, delivered: 0, failed: 2 },
       { date: '2026-11-18', sends: 1, sms: 0, spend: 0, delivered: 0, failed: 0 },
       { date: '2026-11-20', sends: 1, sms: 1, spend: 0.02, delivered: 1, failed: 0 },
-      { date: '2026-11-21', sends: 1, sms: 2, spend: 0.04, delivered: 1, failed: 1 },
+      { date: '2026-11-21', sends: 1, sms: 2, spend: 0.02, delivered: 1, failed: 1 },
     ]);
 
     // an hour before local midnight, the 00:30 send is not "today" yet: yesterday was, and it had two

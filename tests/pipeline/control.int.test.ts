@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createPipeline } from '@/server/domain/delivery/pipeline';
 import { pipelineTasks } from '@/server/jobs/tasks/pipeline-tasks';
 import { closePools, makeMerchant, restClient, testDeps, testEnv } from '../helpers';
+import { waitFor } from '../carrier/harness';
 import { drain, makeDue } from './drain';
 
 const env = testEnv({ CARRIER_SIM_DELAY_MS: '0', CARRIER_SIM_VALIDITY_S: '0' });
@@ -44,7 +45,7 @@ describe('cancel / pause / resume (D6)', () => {
     const paused = await act(m.apiKey, 'pause', id);
     expect(paused.status).toBe(200);
     expect(paused.body).toMatchObject({ status_code: 200, data: { message_id: id, status: 'paused', pending: 4 } });
-    expect(paused.body.data.refunded_amount).toBeUndefined();
+    expect(paused.body.data.refunded_amount).toBe(0); // what this call returned (D6)
     expect((await act(m.apiKey, 'pause', id)).body).toMatchObject(INVALID_STATE);
     const resumed = await act(m.apiKey, 'resume', id);
     expect(resumed.body).toMatchObject({ status_code: 200, data: { status: 'pending', refunded_amount: 0 } });
@@ -126,5 +127,40 @@ describe('cancel / pause / resume (D6)', () => {
     const cancelled = await act(m.apiKey, 'cancel', id);
     expect(cancelled.body.data).toMatchObject({ status: 'cancelled', delivered: 1, cancelled: 9, pending: 0, refunded_amount: 0.18, dispatches_total: 10, dispatches_done: 1 });
     expect(await wallets(m.organizationId)).toEqual({ SVC_SMS: '0.9800' });
+  });
+
+  it('cancel takes the wallets in the order a charge takes them: no deadlock with a send of the same merchant', async () => {
+    // the charge locks the organization's wallets by id; the refund of this cancel goes postpaid first, so the case
+    // that matters is a postpaid wallet with the higher id
+    const byId = async (orgId: string) =>
+      (await deps.db.execute<{ type: string; id: string }>(sql`select type, id from wallets where organization_id = ${orgId} order by id`)).map((w) => w.type);
+    let m = await makeMerchant(deps.db, env, { prepaid: '0.05', postpaid: '1' }); // cost 0.08: 0.05 prepaid + 0.03 postpaid
+    while ((await byId(m.organizationId))[0] !== 'SVC_SMS') m = await makeMerchant(deps.db, env, { prepaid: '0.05', postpaid: '1' });
+    const [{ prepaid_id: prepaidId, postpaid_id: postpaidId }] = await deps.db.execute<{ prepaid_id: string; postpaid_id: string }>(sql`
+      select max(id) filter (where type = 'SVC_SMS') as prepaid_id, max(id) filter (where type = 'SVC_POST_PAID') as postpaid_id
+        from wallets where organization_id = ${m.organizationId}`);
+    const id = await scheduled(m.apiKey);
+
+    // a send of this merchant holds the lower wallet when the cancel comes, then asks for the other one
+    let firstLocked!: () => void;
+    let goOn!: () => void;
+    const locked = new Promise<void>((r) => (firstLocked = r));
+    const cancelWaits = new Promise<void>((r) => (goOn = r));
+    const charge = deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from wallets where id = ${prepaidId} for update`);
+      firstLocked();
+      await cancelWaits;
+      await tx.execute(sql`select 1 from wallets where id = ${postpaidId} for update`);
+    });
+    await locked;
+    const cancel = act(m.apiKey, 'cancel', id);
+    await waitFor(
+      () => deps.db.execute<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`),
+      (r) => r[0].n > 0,
+    );
+    goOn();
+    await charge;
+    expect((await cancel).body.data).toMatchObject({ status: 'cancelled', refunded_amount: 0.08 });
+    expect(await wallets(m.organizationId)).toEqual({ SVC_POST_PAID: '1.0000', SVC_SMS: '0.0500' });
   });
 });

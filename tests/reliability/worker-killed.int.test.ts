@@ -100,6 +100,17 @@ describe('worker killed with SIGKILL mid-dispatch, then restarted', () => {
     const [{ twice }] = await db.execute<{ twice: number }>(sql`
       select count(*)::int as twice from (select recipient_id from webhook_events where event_type = 'sms.sent' group by 1 having count(*) > 1) x`);
     expect(twice).toBe(0);
+    // D20: each 1111 (0.02, refused at submission) refunded once, with its failure, whatever the crash interrupted;
+    // the wallet still equals its ledger. In cents: 10 sends of 1000 x 2, less 2 per 1111.
+    const refunded = await db.execute<{ refunded_amount: string; rows: string }>(sql`
+      select m.refunded_amount, (select sum(amount) from wallet_ledger l where l.message_id = m.id and l.entry_type = 'refund')::numeric(18,4)::text as rows
+        from messages m where m.id = any(string_to_array(${ids.join(',')}, ','))`);
+    const perSend = (magicCount['1111'] * 2 / 100).toFixed(4);
+    expect(refunded.map((r) => [r.refunded_amount, r.rows])).toEqual(ids.map(() => [perSend, perSend]));
+    const [wallet] = await db.execute<{ balance: string; ledger: string }>(sql`
+      select balance, (select sum(amount) from wallet_ledger l where l.wallet_id = w.id)::numeric(18,4)::text as ledger
+        from wallets w where organization_id = ${m.organizationId}`);
+    expect([wallet.balance, wallet.ledger]).toEqual(Array(2).fill(((100_000 - 20_000 + 10 * magicCount['1111'] * 2) / 100).toFixed(4)));
     // The dead worker's locks were given back at start, not after 4 hours.
     const [{ locked }] = await db.execute<{ locked: number }>(sql`select count(*)::int as locked from graphile_worker._private_jobs where locked_at is not null`);
     expect(locked).toBe(0);

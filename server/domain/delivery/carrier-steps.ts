@@ -2,13 +2,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import type { Failure, Receipt } from '@/server/domain/carrier/connector';
 import { routeToConnectors } from '@/server/domain/carrier/routing';
+import { lockForRefund, refundMessage } from '@/server/domain/wallets/refund';
 import { FAILURES } from '@/server/domain/carrier/simulator';
 import { addJob } from '@/server/jobs/add-job';
 import { inTransaction } from '@/server/lib/after-commit';
 import { allSettledOrThrow } from '@/server/lib/settle';
 import { stepAt, type Pipeline } from './pipeline';
 import type { DispatchRef } from './recipient-events';
-import { finishIfComplete, moveWithEvents } from './transitions';
+import { finishIfComplete, moveWithEvents, moveWithEventsCharged } from './transitions';
 
 /** Recipients handed to an SMPP route (carrier_outbox) are the connector's, not the simulator's. */
 const NOT_ON_SMPP = sql`and not exists (select 1 from carrier_outbox o where o.recipient_id = r.id)`;
@@ -48,7 +49,7 @@ export async function lockDispatches(tx: DbOrTx, ids: string[], also?: SQL): Pro
   return new Map(rows.map((d) => [d.id, loaded(d)]));
 }
 
-/** Job `carrier_submit`: hands every `processing` recipient of a dispatch to the connector; accepted -> sent, rejected -> failed. */
+/** Job `carrier_submit`: hands every `processing` recipient of a dispatch to the connector; accepted -> sent, rejected -> failed (and refunded). */
 export async function submitDispatch(p: Pipeline, dispatchId: string): Promise<void> {
   const now = p.now();
   await inTransaction(p.db, async (tx) => {
@@ -64,8 +65,9 @@ export async function submitDispatch(p: Pipeline, dispatchId: string): Promise<v
     );
     const sent = outcomes.filter((o) => o.accepted).map((o) => ({ id: o.recipientId, carrier: o.carrier }));
     const failed = outcomes.flatMap((o) => (o.accepted ? [] : [{ id: o.recipientId, carrier: o.carrier, failure: o as Failure }]));
-    const movedSent = await moveWithEvents(tx, d.ref, { from: 'processing', to: 'sent', type: 'sms.sent' }, sent, now);
+    // the refusals first: their refund locks the wallets, which must come before any event of this transaction
     await failRecipients(tx, d, 'processing', failed, now);
+    const movedSent = await moveWithEvents(tx, d.ref, { from: 'processing', to: 'sent', type: 'sms.sent' }, sent, now);
     // independent of each other (the receipts job runs after this commits): one round trip
     await allSettledOrThrow([
       movedSent ? addJob(tx, 'carrier_receipts', { dispatch_id: dispatchId }, { runAt: stepAt(p, now), jobKey: `receipts:${dispatchId}` }) : Promise.resolve(),
@@ -116,6 +118,13 @@ export async function expireDispatch(p: Pipeline, dispatchId: string): Promise<v
   });
 }
 
+/**
+ * Fails recipients of a dispatch with their sms.failed events. From `sent` (a carrier accepted them) they stay
+ * charged; from `processing` (no carrier accepted them) their price comes back (D20) in this transaction: a
+ * `refund` of what the rows this very move took out of `processing` were charged, prepaid first. The message and
+ * its organization's wallets are locked before the move writes its events (lockForRefund says why); a transaction
+ * that wrote events before, or that refunds several messages, locks them all first (recordBatch).
+ */
 export async function failRecipients(
   tx: DbOrTx,
   d: Loaded,
@@ -123,17 +132,20 @@ export async function failRecipients(
   rows: Array<{ id: number; carrier: string | null; failure: Failure }>,
   now: Date,
 ): Promise<void> {
-  await moveWithEvents(
-    tx,
-    d.ref,
-    { from, to: 'failed', type: 'sms.failed' },
-    rows.map((r) => ({
-      id: r.id,
-      carrier: r.carrier,
-      errorCode: r.failure.errorCode,
-      errorMessage: r.failure.errorMessage,
-      extra: { error_code: r.failure.errorCode, error_message: r.failure.errorMessage, retryable: r.failure.retryable },
-    })),
-    now,
-  );
+  const step = { from, to: 'failed', type: 'sms.failed' } as const;
+  const moves = rows.map((r) => ({
+    id: r.id,
+    carrier: r.carrier,
+    errorCode: r.failure.errorCode,
+    errorMessage: r.failure.errorMessage,
+    extra: { error_code: r.failure.errorCode, error_message: r.failure.errorMessage, retryable: r.failure.retryable },
+  }));
+  if (from === 'sent' || !moves.length) {
+    await moveWithEvents(tx, d.ref, step, moves, now);
+    return;
+  }
+  await lockForRefund(tx, [d.ref.messageId]);
+  const { moved, charged } = await moveWithEventsCharged(tx, d.ref, step, moves, now);
+  const note = `Not accepted by any carrier: ${moved} ${moved === 1 ? 'recipient' : 'recipients'}`;
+  await refundMessage(tx, { messageId: d.ref.messageId, amount: charged, actor: 'system', order: 'prepaid-first', note });
 }

@@ -3,6 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import type { EventType, RecipientState } from '@/db/schema';
 import { emitEventsFrom } from '@/server/domain/webhooks/emit-events';
 import { afterCommit } from '@/server/lib/after-commit';
+import { money, type Money } from '@/server/lib/money';
 import { recipientsTerminal } from '@/server/metrics/registry';
 import { eventTimeField, type DispatchRef } from './recipient-events';
 
@@ -18,14 +19,24 @@ type Move = { id: number; carrier?: string | null; carrierMessageId?: string | n
  * none. The message's counters and updated_at are written in the same statement too. Returns how many rows
  * moved. `counters: false` leaves the message row to the caller (runDispatch).
  */
-export async function moveWithEvents(
-  tx: DbOrTx,
-  d: DispatchRef,
-  step: { from: RecipientState; to: RecipientState; type: Exclude<EventType, 'sms.queued'>; common?: Record<string, unknown>; counters?: boolean },
-  rows: Array<Move & { extra?: Record<string, unknown> }>,
-  now: Date,
-): Promise<number> {
-  if (!rows.length) return 0;
+export async function moveWithEvents(tx: DbOrTx, d: DispatchRef, step: Step, rows: MoveRow[], now: Date): Promise<number> {
+  return (await move(tx, d, step, rows, now, false)).moved;
+}
+
+/**
+ * moveWithEvents that also answers what the rows it moved were charged for this dispatch: the message's segments
+ * times the sum of their prices (D2), read from the very rows the statement moved, so a retried step (which moves
+ * none) answers 0. What D20 refunds.
+ */
+export async function moveWithEventsCharged(tx: DbOrTx, d: DispatchRef, step: Step, rows: MoveRow[], now: Date): Promise<{ moved: number; charged: Money }> {
+  return move(tx, d, step, rows, now, true);
+}
+
+type Step = { from: RecipientState; to: RecipientState; type: Exclude<EventType, 'sms.queued'>; common?: Record<string, unknown>; counters?: boolean };
+type MoveRow = Move & { extra?: Record<string, unknown> };
+
+async function move(tx: DbOrTx, d: DispatchRef, step: Step, rows: MoveRow[], now: Date, priced: boolean): Promise<{ moved: number; charged: Money }> {
+  if (!rows.length) return { moved: 0, charged: money(0) };
   const { from, to, type } = step;
   const counters = step.counters !== false;
   const at = now.toISOString();
@@ -43,7 +54,7 @@ export async function moveWithEvents(
   const field = eventTimeField(type);
   const fixed = { ...(field ? { [field]: at } : {}), ...step.common };
   const dispatchAt = d.dispatchAt ? d.dispatchAt.toISOString() : null;
-  const { counted } = await emitEventsFrom(tx, {
+  const { counted, value } = await emitEventsFrom(tx, {
     prelude: sql`
       x as (
         select * from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb)
@@ -65,7 +76,7 @@ export async function moveWithEvents(
            -- joined x to it by a nested loop that read x's 1,000 rows once per row (300 ms instead of 3). With the
            -- ids as an array it hashes x or probes the primary key, with or without statistics.
            and r.id = any(array(select x.id from x))
-        returning r.id, r.phone, r.carrier, x.extra, gen_random_uuid() as eid
+        returning r.id, r.phone, r.carrier, r.price, x.extra, gen_random_uuid() as eid
       ), ${counters ? sql`counted as (
         -- the message's counters (and updated_at), in the same statement (no other part of it writes the
         -- message row; the events' lookup of it reads the statement's snapshot, whose columns it does not change)
@@ -85,12 +96,13 @@ export async function moveWithEvents(
     messageIds: d.messageId,
     now,
     count: sql`(select count(*)::int from mv)`,
+    value: priced ? sql`(select sum(mv.price) * (select segments from messages where id = ${d.messageId}) from mv)` : undefined,
     // a row moves out of `from` once (the state guard, under its row lock), and its event is written in the same
     // statement, so none of these events can exist already
     fresh: true,
   });
   if (counters && counted && (to === 'delivered' || to === 'failed')) afterCommit(tx, () => recipientsTerminal.inc({ state: to }, counted));
-  return counted;
+  return { moved: counted, charged: money(value ?? 0) };
 }
 
 /** A running dispatch whose recipients are all terminal becomes `done` (once), and the message counts it. */

@@ -10,7 +10,7 @@ import { recipientsTerminal } from '@/server/metrics/registry';
 import { isMessageId, toMessageStatus } from './get-status';
 
 export type ControlAction = 'cancel' | 'pause' | 'resume';
-export type ControlResult = MessageStatus & { refunded_amount?: number };
+export type ControlResult = MessageStatus & { refunded_amount: number };
 
 /**
  * DELETE /cancel, POST /pause, POST /resume (D6), each one transaction on the
@@ -47,10 +47,11 @@ export async function controlSend(db: Db, organizationId: string, messageId: str
       refunded = await settleDispatches(tx, messageId, ['skipped'], now);
       await setControlState(tx, messageId, 'active', now);
     }
-    await refundMessage(tx, { messageId, amount: refunded, actor });
+    await refundMessage(tx, { messageId, amount: refunded, actor, order: 'postpaid-first' });
     const [row] = await tx.select().from(messages).where(sql`${messages.id} = ${messageId}`);
     const status = toMessageStatus(row);
-    return action === 'pause' ? status : { ...status, refunded_amount: toAmount(refunded) };
+    // D6: what this call returned (pause: nothing), where GET /status shows the send's total (D20)
+    return { ...status, refunded_amount: toAmount(refunded) };
   });
 }
 

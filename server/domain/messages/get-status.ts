@@ -18,6 +18,7 @@ export type StatusRow = Pick<
   | 'dispatchesTotal'
   | 'totalMessages'
   | 'totalCost'
+  | 'refundedAmount'
   | 'currency'
   | 'controlState'
   | 'pickedUp'
@@ -47,6 +48,7 @@ export function toMessageStatus(row: StatusRow): MessageStatus {
     sending_type: row.sendingType,
     total_messages: row.totalMessages,
     total_cost: toAmount(row.totalCost),
+    refunded_amount: toAmount(row.refundedAmount),
     currency: row.currency,
     dispatches_total: row.dispatchesTotal,
     dispatches_done: row.dispatchesDone,
@@ -95,7 +97,7 @@ export async function getMessageStatus(db: DbOrTx, organizationId: string, messa
 export const STATUS_READ_SQL = keyedReadSql(
   `m.id as m_id, m.sending_type as m_sending_type, m.total_recipients as m_total_recipients,
    m.dispatches_total as m_dispatches_total, m.total_messages as m_total_messages, m.total_cost as m_total_cost,
-   m.currency as m_currency, m.control_state as m_control_state, m.picked_up as m_picked_up,
+   m.refunded_amount as m_refunded_amount, m.currency as m_currency, m.control_state as m_control_state, m.picked_up as m_picked_up,
    m.delivered as m_delivered, m.failed as m_failed, m.cancelled as m_cancelled,
    m.dispatches_done as m_dispatches_done, m.next_dispatch_at as m_next_dispatch_at,
    m.created_at as m_created_at, m.updated_at as m_updated_at`,
@@ -119,6 +121,7 @@ export function statusFromKeyedRow(row: Record<string, unknown> | null): Message
     dispatchesTotal: r.m_dispatches_total,
     totalMessages: r.m_total_messages,
     totalCost: r.m_total_cost,
+    refundedAmount: r.m_refunded_amount,
     currency: r.m_currency,
     controlState: r.m_control_state,
     pickedUp: r.m_picked_up,
@@ -139,6 +142,7 @@ type KeyedStatusColumns = {
   m_dispatches_total: number;
   m_total_messages: number;
   m_total_cost: string;
+  m_refunded_amount: string;
   m_currency: string;
   m_control_state: StatusRow['controlState'];
   m_picked_up: number;

@@ -52,17 +52,17 @@ export async function emitEvents(tx: DbOrTx, events: NewEvent[], opts: { now: Da
  * The statement of emitEvents with its events read from `source`, a FROM item `r(id uuid, t text, m text, d text,
  * r bigint, ts text, data jsonb)` (event id, type, message, dispatch, recipient, envelope timestamp, data), which may
  * read CTEs that `prelude` (`name as (...),` items, e.g. the UPDATE that moves the recipients) defines; `count`, a
- * scalar SQL over those CTEs, comes back as `counted` (0 without it). Events, their SMPP receipts (D15) and
- * deliveries are written as emitEvents writes them. `fresh`: the source cannot hold an event that exists already
- * (the events of rows this very statement moved out of their state), so the insert is a plain one: a conflict
- * would be an error, not a skipped row, and Postgres is spared the speculative insertion ON CONFLICT costs per row
- * (an arbiter index probe and a second WAL record: about 3 ms of a 1,000-event insert). Returns how many events
- * were newly inserted.
+ * scalar SQL over those CTEs, comes back as `counted` (0 without it), and `value`, another (e.g. a sum of money),
+ * as its text (null without it). Events, their SMPP receipts (D15) and deliveries are written as emitEvents
+ * writes them. `fresh`: the source cannot hold an event that exists already (the events of rows this very
+ * statement moved out of their state), so the insert is a plain one: a conflict would be an error, not a skipped
+ * row, and Postgres is spared the speculative insertion ON CONFLICT costs per row (an arbiter index probe and a
+ * second WAL record: about 3 ms of a 1,000-event insert). Returns how many events were newly inserted.
  */
 export async function emitEventsFrom(
   tx: DbOrTx,
-  o: { prelude?: SQL; source: SQL; messageIds: string; now: Date; count?: SQL; fresh?: boolean },
-): Promise<{ inserted: number; counted: number }> {
+  o: { prelude?: SQL; source: SQL; messageIds: string; now: Date; count?: SQL; value?: SQL; fresh?: boolean },
+): Promise<{ inserted: number; counted: number; value: string | null }> {
   const now = o.now.toISOString();
   const messageIds = o.messageIds;
   // The messages are looked up by primary key once (not joined per event row:
@@ -76,6 +76,7 @@ export async function emitEventsFrom(
   // was inserted.
   const rows = await tx.execute<{
     counted: number;
+    value: string | null;
     ids: string | null;
     n: number;
     organization_id: string;
@@ -118,7 +119,7 @@ export async function emitEventsFrom(
          and ((m.smpp_registered_delivery & 3) = 1 or ((m.smpp_registered_delivery & 3) = 2 and ins.event_type = 'sms.failed'))
       on conflict do nothing
     )
-    select ${o.count ?? sql`0`} as counted, g.*
+    select ${o.count ?? sql`0`} as counted, (${o.value ?? sql`null`})::text as value, g.*
       from (select 1) one
       left join (select i.ids, i.n, msg.organization_id, msg.app_id, msg.callback_url, msg.webhook_url, msg.has_credentials
                    from (select ins.message_id, count(*)::int as n,
@@ -134,7 +135,7 @@ export async function emitEventsFrom(
     return dest && row.ids ? row.ids.split(',').map((e) => ({ id: newId('whd'), e, o: row.organization_id, a: row.app_id, url: dest.url, b: dest.useBasicAuth })) : [];
   });
   await recordDeliveries(tx, deliveries, now);
-  return { inserted: inserted.reduce((n, row) => n + Number(row.n), 0), counted };
+  return { inserted: inserted.reduce((n, row) => n + Number(row.n), 0), counted, value: rows[0]?.value ?? null };
 }
 
 type NewDelivery = { id: string; e: string; o: string; a: string; url: string; b: boolean };

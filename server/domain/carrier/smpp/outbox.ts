@@ -4,7 +4,7 @@ import { failRecipients, loadDispatch } from '@/server/domain/delivery/carrier-s
 import { finishIfComplete } from '@/server/domain/delivery/transitions';
 import { inTransaction } from '@/server/lib/after-commit';
 import type { Failure } from '@/server/domain/carrier/connector';
-import { ids64 } from './sql-arrays';
+import { ids64 } from '@/server/lib/sql-arrays';
 
 /**
  * Hands an outbox row to the next connector of its route (D14 failover); after

@@ -6,7 +6,7 @@ import { applyReceipts, lockDispatches, type Loaded } from '@/server/domain/deli
 import { afterCommit } from '@/server/lib/after-commit';
 import { carrierReceipts } from '@/server/metrics/registry';
 import { receiptKey } from './receipt-ids';
-import { ids64, textArray } from './sql-arrays';
+import { ids64, textArray } from '@/server/lib/sql-arrays';
 
 /** message_state TLV values (SMPP 3.4 5.2.28) as receipt `stat:` words. */
 const STATES: Record<number, string> = { 1: 'ENROUTE', 2: 'DELIVRD', 3: 'EXPIRED', 4: 'DELETED', 5: 'UNDELIV', 6: 'ACCEPTD', 7: 'UNKNOWN', 8: 'REJECTD' };

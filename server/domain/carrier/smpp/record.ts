@@ -3,12 +3,13 @@ import type { Db } from '@/db/client';
 import type { ReceiptIdFormat } from '@/db/schema';
 import { failRecipients, lockDispatches } from '@/server/domain/delivery/carrier-steps';
 import { finishIfComplete, moveWithEvents } from '@/server/domain/delivery/transitions';
+import { lockForRefund } from '@/server/domain/wallets/refund';
 import { afterCommit, inTransaction } from '@/server/lib/after-commit';
 import { carrierSubmits } from '@/server/metrics/registry';
 import { groupBy, NEXT_ON_ROUTE } from './outbox';
 import { partKey, receiptKey } from './receipt-ids';
 import { dispatchesOfWaitingParts, insertReceipts, isFinal, judgeRecipients, matchReceipts, type ParsedReceipt } from './receipts';
-import { ids64 } from './sql-arrays';
+import { ids64 } from '@/server/lib/sql-arrays';
 import { smppFailure } from './status';
 
 export type AcceptedPart = { recipientId: number; partNo: number; partsTotal: number; messageId: string };
@@ -40,6 +41,10 @@ export async function recordBatch(db: Db, c: ConnectorRef, batch: Batch, now: Da
     const moving = outcomes.filter((o) => o.kind === 'sent' || o.kind === 'fail').map((o) => o.dispatchId);
     const receiptKeys = receipts.map((r) => receiptKey(r.messageId, c.receiptIdFormat));
     const dispatches = await lockDispatches(tx, moving, receiptKeys.length ? dispatchesOfWaitingParts(c.id, receiptKeys) : undefined);
+    // Permanent errors are refunded (D20, failRecipients): their messages and wallets are locked before any move
+    // of this batch writes an event, and every message of the batch before those wallets (lockForRefund).
+    const failing = outcomes.filter((o) => o.kind === 'fail').map((o) => dispatches.get(o.dispatchId)?.ref.messageId);
+    await lockForRefund(tx, [...dispatches.values()].map((d) => d.ref.messageId), failing.filter((m) => m !== undefined));
 
     const keyed = parts.map((p) => ({ recipient_id: p.recipientId, part_no: p.partNo, parts_total: p.partsTotal, message_id: p.messageId, key: partKey(p.messageId, c.receiptIdFormat) }));
     if (keyed.length) {
