@@ -225,6 +225,7 @@ describe('GET /status/{message_id}', () => {
         dispatches_total: 1,
         dispatches_done: 0,
         next_dispatch_at: '2026-11-21T10:00:00.000Z',
+        refunded_amount: 0,
       },
     });
     expect(res.headers.get('ratelimit-limit')).toBe('120');
