@@ -10,24 +10,17 @@ import { EventTimeline } from './event-timeline';
 import { RecipientsTable } from './recipients-table';
 import { StatusBadge } from './status-badge';
 import { formatCount, formatLocal, formatMoney } from './format';
-
-/** Every 2 s while deliveries move; every 15 s while the next send is more than a minute away; never once final. */
-function refreshEvery(d: MessageDetail): number | false {
-  if (!d.live) return false;
-  const next = d.status.next_dispatch_at ? Date.parse(d.status.next_dispatch_at) : null;
-  const busy = d.status.status === 'processing' || next === null || next - Date.now() < 60_000;
-  return busy && d.status.status !== 'paused' ? 2_000 : 15_000;
-}
+import { FAST_REFRESH_MS, refreshEvery } from './refresh';
 
 export function MessageView({ initial, canControl }: { initial: MessageDetail; canControl: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const id = initial.status.message_id;
-  const { data } = useQuery(trpc.messages.get.queryOptions({ id }, { initialData: initial, refetchInterval: (q) => (q.state.data ? refreshEvery(q.state.data) : 2_000) }));
+  const { data } = useQuery(trpc.messages.get.queryOptions({ id }, { initialData: initial, refetchInterval: (q) => refreshEvery(q.state.data?.status ?? initial.status) }));
   const d = data ?? initial;
   const s = d.status;
   const tz = d.timezone;
-  const refetchMs = refreshEvery(d);
+  const refetchMs = refreshEvery(s);
 
   // When the send settles, fetch the recipients and events once more so their last states show.
   const wasLive = useRef(d.live);
@@ -52,7 +45,7 @@ export function MessageView({ initial, canControl }: { initial: MessageDetail; c
           Status <StatusBadge status={s.status} />
         </p>
         <p className="text-sm text-slate-600">
-          {d.live ? (refetchMs === 2_000 ? 'Updating every 2 seconds…' : 'Updating every 15 seconds') : 'Final'}
+          {d.live ? (refetchMs === FAST_REFRESH_MS ? 'Updating every 2 seconds…' : 'Updating every 15 seconds') : 'Final'}
         </p>
       </div>
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MessageStatus } from './send';
 
 /** The dashboard overview: balance, today's sends, delivery rate and 30 days of SMS and spend. */
 export const OVERVIEW_DAYS = 30;
@@ -40,6 +41,12 @@ export const Overview = z.object({
     /** delivered / (delivered + failed), 0..1; null when nothing reached a terminal state. */
     rate: z.number().nullable(),
   }),
+  /**
+   * Of the sends created in these days, the one whose deliveries change soonest (active before paused, being
+   * delivered before waiting, then by its next send); null when every delivery of these days is final. The page
+   * refreshes while there is one, by the rule of the message page.
+   */
+  in_progress: MessageStatus.pick({ status: true, pending: true, next_dispatch_at: true }).nullable(),
   /** Oldest first, one entry per local day, today last. */
   days: z.array(OverviewDay),
 });

@@ -53,6 +53,7 @@ describe('overview: numbers in the merchant timezone', () => {
       has_sends: true,
       today: { date: '2026-11-21', sends: 1, sms: 2, spend: 0.04, delivered: 1, failed: 1 },
       delivery_rate: { days: 7, delivered: 2, failed: 1, rate: 2 / 3 },
+      in_progress: null,
     });
     expect(o.days).toHaveLength(30);
     expect([o.days[0].date, o.days[29].date]).toEqual(['2026-10-23', '2026-11-21']);
@@ -80,5 +81,22 @@ describe('overview: numbers in the merchant timezone', () => {
     expect(o.balance).toEqual({ prepaid: 0, postpaid: 0, total: 0, unit_price: 0.01, available_sms: 0 });
     expect(o.days.every((d) => d.sends === 0 && d.sms === 0 && d.spend === 0)).toBe(true);
     expect(o.today.date).toBe('2026-11-21');
+  });
+
+  it('in_progress: the send of these days that moves next, by the message page rule; null once every delivery is final', async () => {
+    const m = await readyMerchant(deps, { prepaid: '10' });
+    const overview = async () => (await m.api.messages.overview()).in_progress;
+    await sendAt(m.api, m.appId, '2026-11-21T15:00:00Z', { to: [VODACOM, M1111] });
+    expect(await overview()).toEqual({ status: 'pending', pending: 2, next_dispatch_at: '2026-11-21T15:00:00.000Z' });
+    await allJobsDue(deps);
+    await drain(deps.db, tasks);
+    expect(await overview()).toBeNull();
+
+    const later = await sendAt(m.api, m.appId, '2026-11-21T15:05:00Z', { to: [VODACOM], sending_type: 'scheduled', scheduled_dates: [{ date: '2030-01-05', time: '09:00' }] });
+    expect(await overview()).toEqual({ status: 'pending', pending: 1, next_dispatch_at: '2030-01-05T08:00:00.000Z' });
+    await m.api.messages.control({ id: later, action: 'pause' });
+    expect(await overview()).toMatchObject({ status: 'paused', pending: 1 });
+    await m.api.messages.control({ id: later, action: 'cancel' });
+    expect(await overview()).toBeNull();
   });
 });
