@@ -38,7 +38,50 @@ export const MessagePage = z.object({
 });
 export type MessagePage = z.infer<typeof MessagePage>;
 
-export const MessageIdInput = z.object({ id: z.string().min(1).max(64) });
+export const RECIPIENT_STATE_VALUES = ['pending', 'processing', 'sent', 'delivered', 'failed', 'cancelled'] as const;
+/** Recipient rows a message page shows at first and adds with each "Show more"; the most it shows at once. */
+export const RECIPIENTS_STEP = 50;
+export const MAX_SHOWN_RECIPIENTS = 1000;
+
+export const MessageDetailInput = z.object({
+  id: z.string().min(1).max(64),
+  /** The recipient rows to read with the message, in the same snapshot (omitted: none). */
+  recipients: z
+    .object({
+      state: z.enum(RECIPIENT_STATE_VALUES).optional(),
+      limit: z.number().int().min(1).max(MAX_SHOWN_RECIPIENTS).default(RECIPIENTS_STEP),
+    })
+    .optional(),
+});
+export type MessageDetailInput = z.input<typeof MessageDetailInput>;
+
+export const ListRecipientsInput = z.object({
+  id: z.string().min(1).max(64),
+  state: z.enum(RECIPIENT_STATE_VALUES).optional(),
+  cursor: z.number().int().nonnegative().optional(),
+  limit: z.number().int().min(1).max(200).default(50),
+});
+
+export const RecipientRow = z.object({
+  id: z.number().int(),
+  position: z.number().int(),
+  phone: z.string(),
+  state: z.enum(RECIPIENT_STATE_VALUES),
+  dispatch_seq: z.number().int(),
+  dispatch_at: z.string().nullable(),
+  price: z.number(),
+  carrier: z.string().nullable(),
+  /** D14, additive: the SMSC's message_id of the first part (SMPP connectors only). */
+  carrier_message_id: z.string().nullable(),
+  error_code: z.string().nullable(),
+  error_message: z.string().nullable(),
+  sent_at: z.string().nullable(),
+  done_at: z.string().nullable(),
+});
+export type RecipientRow = z.infer<typeof RecipientRow>;
+
+export const RecipientPage = z.object({ items: z.array(RecipientRow), next_cursor: z.number().int().nullable(), total: z.number().int() });
+export type RecipientPage = z.infer<typeof RecipientPage>;
 
 export const DispatchSummary = z.object({
   seq: z.number().int(),
@@ -81,38 +124,12 @@ export const MessageDetail = z.object({
   }),
   /** True while the send can still change (the page keeps refreshing). */
   live: z.boolean(),
+  /** Deliveries (recipient x dispatch) in each state, read in the same snapshot as `status` and `recipients`. */
+  counts: z.record(z.enum(RECIPIENT_STATE_VALUES), z.number().int()),
+  /** The first recipient rows `recipients` asked for (null when not asked), in the same snapshot. */
+  recipients: RecipientPage.nullable(),
 });
 export type MessageDetail = z.infer<typeof MessageDetail>;
-
-export const RECIPIENT_STATE_VALUES = ['pending', 'processing', 'sent', 'delivered', 'failed', 'cancelled'] as const;
-
-export const ListRecipientsInput = z.object({
-  id: z.string().min(1).max(64),
-  state: z.enum(RECIPIENT_STATE_VALUES).optional(),
-  cursor: z.number().int().nonnegative().optional(),
-  limit: z.number().int().min(1).max(200).default(50),
-});
-
-export const RecipientRow = z.object({
-  id: z.number().int(),
-  position: z.number().int(),
-  phone: z.string(),
-  state: z.enum(RECIPIENT_STATE_VALUES),
-  dispatch_seq: z.number().int(),
-  dispatch_at: z.string().nullable(),
-  price: z.number(),
-  carrier: z.string().nullable(),
-  /** D14, additive: the SMSC's message_id of the first part (SMPP connectors only). */
-  carrier_message_id: z.string().nullable(),
-  error_code: z.string().nullable(),
-  error_message: z.string().nullable(),
-  sent_at: z.string().nullable(),
-  done_at: z.string().nullable(),
-});
-export type RecipientRow = z.infer<typeof RecipientRow>;
-
-export const RecipientPage = z.object({ items: z.array(RecipientRow), next_cursor: z.number().int().nullable(), total: z.number().int() });
-export type RecipientPage = z.infer<typeof RecipientPage>;
 
 export const ListEventsInput = z.object({
   id: z.string().min(1).max(64),
