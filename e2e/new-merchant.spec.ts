@@ -18,6 +18,8 @@ test('a new merchant: home → sign up → key → first REST call → credit �
   await page.getByLabel('Company name').fill(account.company);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  // No postpaid agreement yet: the Overview says so, as the Wallet page does, instead of showing $0.00.
+  await expect(page.getByText('No postpaid agreement')).toBeVisible();
 
   // A key, and the first call a merchant's engineer makes with it: an empty wallet, not an error (D13).
   await page.getByRole('link', { name: 'API keys' }).click();

@@ -24,8 +24,9 @@ export const Overview = z.object({
   currency_symbol: z.string(),
   balance: z
     .object({
-      prepaid: z.number(),
-      postpaid: z.number(),
+      /** null: the organization has no wallet of that type (no postpaid agreement), as the wallet page says. */
+      prepaid: z.number().nullable(),
+      postpaid: z.number().nullable(),
       total: z.number(),
       unit_price: z.number(),
       available_sms: z.number().int(),

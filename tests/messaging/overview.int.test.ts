@@ -48,7 +48,7 @@ describe('overview: numbers in the merchant timezone', () => {
       timezone: 'America/New_York',
       currency: 'USD',
       currency_symbol: '$',
-      balance: { prepaid: 9.84, postpaid: 0, total: 9.84, unit_price: 0.01, available_sms: 984 },
+      balance: { prepaid: 9.84, postpaid: null, total: 9.84, unit_price: 0.01, available_sms: 984 }, // no postpaid wallet: no agreement, as the wallet page says
       has_app: true,
       has_sends: true,
       today: { date: '2026-11-21', sends: 1, sms: 2, spend: 0.04, delivered: 1, failed: 1 },
@@ -78,14 +78,18 @@ describe('overview: numbers in the merchant timezone', () => {
     const fresh = await signedUpCaller(deps);
     const o = await fresh.api.messages.overview();
     expect(o).toMatchObject({ has_app: false, has_sends: false, delivery_rate: { delivered: 0, failed: 0, rate: null } });
-    expect(o.balance).toEqual({ prepaid: 0, postpaid: 0, total: 0, unit_price: 0.01, available_sms: 0 });
+    expect(o.balance).toEqual({ prepaid: 0, postpaid: null, total: 0, unit_price: 0.01, available_sms: 0 });
+    expect((await fresh.api.wallets.overview()).postpaid).toBeNull();
     expect(o.days.every((d) => d.sends === 0 && d.sms === 0 && d.spend === 0)).toBe(true);
     expect(o.today.date).toBe('2026-11-21');
   });
 
   it('in_progress: the send of these days that moves next, by the message page rule; null once every delivery is final', async () => {
-    const m = await readyMerchant(deps, { prepaid: '10' });
+    const m = await readyMerchant(deps, { prepaid: '10', postpaid: '5' });
     const overview = async () => (await m.api.messages.overview()).in_progress;
+    // a postpaid agreement: the same figure as on the wallet page
+    expect((await m.api.messages.overview()).balance).toMatchObject({ prepaid: 10, postpaid: 5, total: 15 });
+    expect(await m.api.wallets.overview()).toMatchObject({ prepaid: 10, postpaid: 5, balance: 15 });
     await sendAt(m.api, m.appId, '2026-11-21T15:00:00Z', { to: [VODACOM, M1111] });
     expect(await overview()).toEqual({ status: 'pending', pending: 2, next_dispatch_at: '2026-11-21T15:00:00.000Z' });
     await allJobsDue(deps);

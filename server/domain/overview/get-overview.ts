@@ -5,6 +5,7 @@ import { DELIVERY_RATE_DAYS, OVERVIEW_DAYS, type Overview, type OverviewDay } fr
 import { toMessageStatus } from '@/server/domain/messages/get-status';
 import { currencySymbol } from '@/server/domain/pricing/currency';
 import { getBalance } from '@/server/domain/wallets/get-balance';
+import { listWallets } from '@/server/domain/wallets/list-wallets';
 import { ApiError } from '@/server/errors/api-error';
 import { money, toAmount } from '@/server/lib/money';
 import { addDays, lastLocalDays, startOfLocalDay } from './local-days';
@@ -80,7 +81,13 @@ export async function getOverview(db: DbOrTx, org: Org, now: Date): Promise<Over
     currency: balance?.currency ?? org.currency,
     currency_symbol: currencySymbol(balance?.currency ?? org.currency),
     balance: balance
-      ? { prepaid: balance.sms_wallet_balance, postpaid: balance.postpaid_wallet_balance, total: balance.balance, unit_price: balance.unit_price, available_sms: balance.available_sms }
+      ? {
+          prepaid: balance.wallets.SVC_SMS ? balance.sms_wallet_balance : null,
+          postpaid: balance.wallets.SVC_POST_PAID ? balance.postpaid_wallet_balance : null,
+          total: balance.balance,
+          unit_price: balance.unit_price,
+          available_sms: balance.available_sms,
+        }
       : null,
     has_app: apps > 0,
     has_sends: anySend !== undefined,
@@ -93,10 +100,11 @@ export async function getOverview(db: DbOrTx, org: Org, now: Date): Promise<Over
 
 const pickProgress = ({ status, pending, next_dispatch_at }: ReturnType<typeof toMessageStatus>) => ({ status, pending, next_dispatch_at });
 
-/** GET /balance's figures, or null while the organization has no wallet. */
+/** GET /balance's figures and which wallets exist (as the wallet page reads them), or null while there is none. */
 async function balanceOf(db: DbOrTx, org: Org) {
   try {
-    return await getBalance(db, org);
+    const [b, wallets] = await Promise.all([getBalance(db, org), listWallets(db, org.id)]);
+    return { ...b, wallets };
   } catch (e) {
     if (e instanceof ApiError && e.errorName === 'WALLET_NOT_FOUND') return null;
     throw e;
