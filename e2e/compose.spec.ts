@@ -57,6 +57,7 @@ test('compose an immediate send to the magic numbers and watch it reach partiall
     await expect(page.getByTestId('count-failed')).toHaveText('3');
     await expect(page.getByTestId('count-pending')).toHaveText('0');
     await expect(page.getByText('Final', { exact: true })).toBeVisible();
+    await expect(page.getByText('Sent from').locator('xpath=..')).toContainText('This dashboard (Compose)');
     const recipients = page.getByRole('table', { name: /Recipients and their delivery states/ });
     await expect(recipients.getByRole('row')).toHaveCount(5);
     await expect(recipients.getByRole('row', { name: new RegExp(M1111.replace('+', '\\+')) })).toContainText('UNKNOWN_SUBSCRIBER');

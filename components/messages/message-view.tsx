@@ -13,6 +13,9 @@ import { StatusBadge } from './status-badge';
 import { formatLocal, formatMoney } from './format';
 import { FAST_REFRESH_MS, refreshEvery } from './refresh';
 
+/** Where a send came from, as the merchant knows it (MessageDetail.channel). */
+const SENT_FROM: Record<MessageDetail['channel'], string> = { api: 'The API', dashboard: 'This dashboard (Compose)', smpp: 'SMPP' };
+
 /**
  * The message page. One query (messages.get with the shown recipient rows) is its snapshot: the status, the progress
  * counters and the recipients table come from the same answer, so they agree at every refresh; it is asked again by
@@ -69,7 +72,7 @@ export function MessageView({ initial, canControl }: { initial: MessageDetail; c
             <Pair label="Encoding" value={`${d.encoding}, ${d.segments} ${d.segments === 1 ? 'segment' : 'segments'}`} />
             <Pair label="Sender ID" value={d.sender_id ?? '—'} />
             <Pair label="Sent as" value={d.app.name} />
-            <Pair label="Sent over" value={d.channel === 'smpp' ? 'SMPP' : 'API'} />
+            <Pair label="Sent from" value={SENT_FROM[d.channel]} />
             <Pair label="Type" value={s.sending_type} />
             {d.callback_url && <Pair label="Callback URL" value={d.callback_url} />}
           </dl>

@@ -40,6 +40,7 @@ describe('message page: counters, recipients, events, webhook attempts, replay',
       encoding: 'GSM-7',
       segments: 1,
       app: { app_id: m.appId, name: 'Shop' },
+      channel: 'dashboard', // composed here, not sent through the REST API
       schedule: null,
       timezone: 'Africa/Kinshasa',
       dispatches: [{ seq: 0, dispatch_at: null, state: 'done', cost: 0.08, refunded: false }],
