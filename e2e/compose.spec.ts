@@ -23,6 +23,7 @@ test('compose an immediate send to the magic numbers and watch it reach partiall
     await page.getByLabel('Phone numbers').fill([...MIX, '0812'].join('\n'));
     await page.getByLabel('Message').fill('Your code is 4821 ✓');
     await expect(page.getByText('UCS-2 because of “✓” (U+2713)')).toBeVisible();
+    await expect(page.getByTestId('message-length')).toHaveText('19 / 1,600 characters'); // the one counter
     await expect(page.getByText('4 valid numbers, 1 not valid.')).toBeVisible();
     await expect(page.getByText('Line 5 (“0812”): fewer than 8 characters after removing spaces and dashes')).toBeVisible();
     await expect(page.getByTestId('total-cost')).toHaveText('$0.08');
