@@ -10,7 +10,7 @@ import { EventTimeline } from './event-timeline';
 import { Pair, ProgressCard } from './progress-card';
 import { RecipientsTable } from './recipients-table';
 import { StatusBadge } from './status-badge';
-import { formatLocal, formatMoney } from './format';
+import { formatLocal, formatMoney, plural } from './format';
 import { FAST_REFRESH_MS, refreshEvery } from './refresh';
 
 /** Where a send came from, as the merchant knows it (MessageDetail.channel). */
@@ -110,7 +110,7 @@ function ScheduleSummary({ d }: { d: MessageDetail }) {
   return (
     <div className="space-y-3 text-sm">
       {d.schedule === null && <p className="text-slate-700">Sent immediately.</p>}
-      {d.schedule?.kind === 'scheduled' && <p className="text-slate-700">{d.schedule.scheduled_dates.length} chosen dates, in {tz}.</p>}
+      {d.schedule?.kind === 'scheduled' && <p className="text-slate-700">{plural(d.schedule.scheduled_dates.length, 'chosen date')}, in {tz}.</p>}
       {d.schedule?.kind === 'recurring' && (
         <p className="text-slate-700">
           {d.schedule.recurring_schedule.frequency}, every {d.schedule.recurring_schedule.interval}, from {d.schedule.recurring_schedule.start_date}
