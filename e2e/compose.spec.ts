@@ -52,7 +52,7 @@ test('compose an immediate send to the magic numbers and watch it reach partiall
     await expect(page).toHaveURL(/\/dashboard\/messages\/msg_[0-9A-Za-z]+$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Message', exact: true })).toBeVisible();
     await snap(page, 'message-sending');
-    // The page refreshes itself until every recipient is final (…3333 expires after 2 s).
+    // The page refreshes itself until every recipient is final (…3333 expires after 5 s, CARRIER_SIM_VALIDITY_S in e2e/serve.ts).
     await expect(page.getByText('Status partially delivered')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('count-delivered')).toHaveText('1');
     await expect(page.getByTestId('count-failed')).toHaveText('3');
