@@ -23,6 +23,7 @@ test('compose an immediate send to the magic numbers and watch it reach partiall
     await page.getByLabel('Phone numbers').fill([...MIX, '0812'].join('\n'));
     await page.getByLabel('Message').fill('Your code is 4821 ✓');
     await expect(page.getByText('UCS-2 because of “✓” (U+2713)')).toBeVisible();
+    await expect(page.getByTestId('message-length')).toHaveText('19 / 1,600 characters'); // the one counter
     await expect(page.getByText('4 valid numbers, 1 not valid.')).toBeVisible();
     await expect(page.getByText('Line 5 (“0812”): fewer than 8 characters after removing spaces and dashes')).toBeVisible();
     await expect(page.getByTestId('total-cost')).toHaveText('$0.08');
@@ -58,12 +59,13 @@ test('compose an immediate send to the magic numbers and watch it reach partiall
     await expect(page).toHaveURL(/\/dashboard\/messages\/msg_[0-9A-Za-z]+$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Message', exact: true })).toBeVisible();
     await snap(page, 'message-sending');
-    // The page refreshes itself until every recipient is final (…3333 expires after 2 s).
+    // The page refreshes itself until every recipient is final (…3333 expires after 5 s, CARRIER_SIM_VALIDITY_S in e2e/serve.ts).
     await expect(page.getByText('Status partially delivered')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('count-delivered')).toHaveText('1');
     await expect(page.getByTestId('count-failed')).toHaveText('3');
     await expect(page.getByTestId('count-pending')).toHaveText('0');
     await expect(page.getByText('Final', { exact: true })).toBeVisible();
+    await expect(page.getByText('Sent from').locator('xpath=..')).toContainText('This dashboard (Compose)');
     const recipients = page.getByRole('table', { name: /Recipients and their delivery states/ });
     await expect(recipients.getByRole('row')).toHaveCount(5);
     await expect(recipients.getByRole('row', { name: new RegExp(M1111.replace('+', '\\+')) })).toContainText('UNKNOWN_SUBSCRIBER');

@@ -1,5 +1,5 @@
 import { addTestCredit, callApi, createKey, settle } from './account-helpers';
-import { expect, newAccount, snap, test } from './fixtures';
+import { API, expect, newAccount, snap, test } from './fixtures';
 import { ORANGE, VODACOM } from './messaging-helpers';
 
 // Issue 14's journey: a new merchant goes from the home page to a delivered message with no dead end, using only
@@ -17,6 +17,18 @@ test('a new merchant: home → sign up → key → first REST call → credit �
   await page.getByLabel('Password').fill(account.password);
   await page.getByLabel('Company name').fill(account.company);
   await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  // No postpaid agreement yet: the Overview says so, as the Wallet page does, instead of showing $0.00.
+  await expect(page.getByText('No postpaid agreement')).toBeVisible();
+
+  // The API documentation shows its examples on this server's address, and leads back to the dashboard.
+  await page.getByRole('link', { name: 'API documentation' }).click();
+  await expect(page).toHaveURL(/\/docs$/);
+  await expect(page.locator('pre').filter({ hasText: `curl -s ${baseURL}${API}/balance` })).toBeVisible();
+  await expect(page.getByText(`API=${baseURL}${API}`)).toBeVisible();
+  await expect(page.getByText('gateway.example.com')).toHaveCount(0);
+  await snap(page, 'docs');
+  await page.getByRole('link', { name: '← Back to the dashboard' }).click();
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
 
   // A key, and the first call a merchant's engineer makes with it: an empty wallet, not an error (D13).

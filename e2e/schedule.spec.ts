@@ -20,10 +20,22 @@ test('schedule a send, pause, resume, cancel and see the refund', async ({ page,
   await expect(page.getByText(`${kinshasaDate(1)} 08:00`)).toBeVisible();
   await snap(page, 'compose-recurring');
 
-  // Scheduled: two dates; 2 recipients x 2 dates, Vodacom 0.02 + Orange 0.019.
+  // A bad number and a date in the past at once: the summary counts both and names each.
   await page.getByLabel(/At chosen dates/).check();
+  await page.getByLabel('Date 1', { exact: true }).fill(kinshasaDate(-1));
+  await page.getByLabel('Phone numbers').fill(`${VODACOM}\n${ORANGE}\n0812`);
+  await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+  const summary = page.getByRole('alert').filter({ hasText: 'stop this send' });
+  await expect(summary).toContainText('2 problems stop this send:');
+  await expect(summary.getByRole('listitem').filter({ hasText: 'Recipients' })).toContainText('Line 3 (“0812”)');
+  await expect(summary.getByRole('listitem').filter({ hasText: 'When' })).toContainText(`${kinshasaDate(-1)} 09:00 Africa/Kinshasa is in the past`);
+  await snap(page, 'compose-two-problems');
+  await page.getByLabel('Phone numbers').fill(`${VODACOM}\n${ORANGE}`);
+
+  // Scheduled: two dates; 2 recipients x 2 dates, Vodacom 0.02 + Orange 0.019.
   await page.getByLabel('Date 1', { exact: true }).fill(kinshasaDate(2));
   await page.getByLabel('Time 1', { exact: true }).fill('10:00');
+  await expect(page.getByRole('button', { name: 'Schedule 1 send · $0.039' })).toBeVisible();
   await page.getByRole('button', { name: 'Add a date' }).click();
   await page.getByLabel('Date 2', { exact: true }).fill(kinshasaDate(3));
   await page.getByLabel('Time 2', { exact: true }).fill('10:30');
@@ -34,6 +46,7 @@ test('schedule a send, pause, resume, cancel and see the refund', async ({ page,
 
   await expect(page).toHaveURL(/\/dashboard\/messages\/msg_/);
   await expect(page.getByText('Status pending')).toBeVisible();
+  await expect(page.getByText('2 chosen dates, in Africa/Kinshasa.')).toBeVisible();
   await expect(page.getByText(`${kinshasaDate(2)} 10:00 (Africa/Kinshasa)`)).toBeVisible();
   await snap(page, 'message-scheduled');
 

@@ -51,7 +51,7 @@ const child = spawn('npm', ['start'], {
     WORKER_METRICS_PORT: 'off',
     SMPP_METRICS_PORT: 'off',
     CARRIER_SIM_DELAY_MS: '200',
-    CARRIER_SIM_VALIDITY_S: '2',
+    CARRIER_SIM_VALIDITY_S: '5',
     WEBHOOK_RETRY_SCHEDULE: '1s,1s,1s,1s',
     NEXTAUTH_URL: `http://127.0.0.1:${port}`,
     E2E_DATABASE_URL: url.toString(),

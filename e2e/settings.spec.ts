@@ -8,6 +8,7 @@ test('an owner edits the organization and adds a viewer, who then sees a read-on
   await settle(page);
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   await expect(page.getByLabel('Time zone')).toHaveValue('Africa/Kinshasa');
+  await expect(page.getByText('Sandbox: test messages, nothing is sent to phones')).toBeVisible();
   await snap(page, 'settings');
 
   await page.getByLabel('Organization name').fill(`${owner.company} Renamed`);

@@ -53,7 +53,7 @@ test('enable SMPP in the dashboard, bind, submit, receive the receipt, see it in
     await page.goto(`/dashboard/messages/${id}`);
     await settle(page);
     await expect(page.getByText('Hello from an ESME')).toBeVisible();
-    await expect(page.getByText('Sent over').locator('xpath=..')).toContainText('SMPP');
+    await expect(page.getByText('Sent from').locator('xpath=..')).toContainText('SMPP');
     await snap(page, 'message-over-smpp');
   } finally {
     session.destroy();

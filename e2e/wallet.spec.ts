@@ -10,6 +10,11 @@ test('top up the sandbox wallet, see the ledger with running balances, filter it
   const balances = page.getByRole('definition').filter({ hasText: '$' });
   await expect(page.getByText('No ledger entries match.')).toBeVisible();
   await expect(page.getByText('Pays first')).toBeVisible(); // D13: the empty prepaid wallet opened at sign-up
+  // In the merchant's words, without the wallets' internal codes.
+  await expect(page.getByText('Prepaid wallet', { exact: true })).toBeVisible();
+  await expect(page.getByText('Postpaid wallet', { exact: true })).toBeVisible();
+  await expect(page.getByText('No postpaid agreement')).toBeVisible();
+  await expect(page.getByText(/SVC_/)).toHaveCount(0);
   await snap(page, 'wallet-empty');
 
   // validation in place, with the shared schema

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { headers } from 'next/headers';
+import Link from 'next/link';
 import { getOpenApiDocument } from '@/server/api/rest/openapi';
+import { env } from '@/server/env';
 import { renderInline, renderMarkdown, type MarkdownClasses } from '@/server/lib/markdown';
 
 export const metadata = { title: 'API documentation · SMS Gateway' };
@@ -30,14 +33,33 @@ const PROSE: MarkdownClasses = {
 };
 const INLINE: MarkdownClasses = { code: PROSE.code, a: PROSE.a };
 
+/** The address docs/api.md's examples name; the page shows the one its reader reached it at instead. */
+const PLACEHOLDER_ORIGIN = 'https://gateway.example.com';
+const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+const REST_BASE = '/api/v1/svc/sms-api';
+
 /**
- * /docs: docs/api.md rendered to HTML (read from the repository when the page
- * is rendered: at build time for `next build`, on each request in dev), then
- * the endpoint list generated from the OpenAPI document the API serves, so
- * statuses and error texts there cannot drift.
+ * This deployment's origin as the reader reached it: the Host header (X-Forwarded-Host and -Proto when a trusted
+ * proxy, TRUST_PROXY=on, sets them). A host that is not a plain name or address keeps the placeholder.
  */
-export default function DocsPage() {
-  const { html, headings } = renderMarkdown(readFileSync(API_DOC, 'utf8'), PROSE);
+async function runningOrigin(): Promise<string> {
+  const h = await headers();
+  const trusted = env().TRUST_PROXY === 'on';
+  const first = (name: string) => h.get(name)?.split(',')[0]?.trim() || null;
+  const host = (trusted && first('x-forwarded-host')) || first('host');
+  const proto = trusted && first('x-forwarded-proto') === 'https' ? 'https' : 'http';
+  return host && HOST.test(host) ? `${proto}://${host}` : PLACEHOLDER_ORIGIN;
+}
+
+/**
+ * /docs: docs/api.md rendered to HTML on each request, its examples on the
+ * address this deployment was reached at, then the endpoint list generated
+ * from the OpenAPI document the API serves, so statuses and error texts there
+ * cannot drift. A link leads back to the dashboard.
+ */
+export default async function DocsPage() {
+  const origin = await runningOrigin();
+  const { html, headings } = renderMarkdown(readFileSync(API_DOC, 'utf8').replaceAll(PLACEHOLDER_ORIGIN, origin), PROSE);
   const contents = headings.filter((h) => h.level === 2);
 
   const doc = getOpenApiDocument();
@@ -48,6 +70,11 @@ export default function DocsPage() {
 
   return (
     <main className="mx-auto max-w-6xl px-6 py-12 lg:grid lg:grid-cols-[13rem_1fr] lg:gap-10">
+      <p className="mb-6 text-sm lg:col-span-2">
+        <Link className="text-blue-700 underline" href="/dashboard">
+          ← Back to the dashboard
+        </Link>
+      </p>
       <nav aria-label="Contents" className="mb-8 text-sm lg:sticky lg:top-6 lg:mb-0 lg:self-start">
         <p className="font-semibold">Contents</p>
         <ul className="mt-2 space-y-1">
@@ -64,7 +91,7 @@ export default function DocsPage() {
             </a>
           </li>
           <li>
-            <a className="text-blue-700 hover:underline" href="/api/v1/svc/sms-api/openapi.json">
+            <a className="text-blue-700 hover:underline" href={`${REST_BASE}/openapi.json`}>
               openapi.json
             </a>
           </li>
@@ -72,6 +99,12 @@ export default function DocsPage() {
       </nav>
 
       <div className="min-w-0">
+        <section aria-label="This deployment" className="mb-8 rounded-lg border border-blue-200 bg-blue-50 p-4 text-sm text-slate-800">
+          <p>
+            This deployment answers at <code className={PROSE.code}>{origin}</code>, and the examples below use it. In a shell, set:
+          </p>
+          <pre className={PROSE.pre}>{`API=${origin}${REST_BASE}\nKEY=sk_test_...   # your API key, from API keys in the dashboard`}</pre>
+        </section>
         <article dangerouslySetInnerHTML={{ __html: html }} />
 
         <h2 id="generated-endpoints" className="mt-12 scroll-mt-6 border-b border-slate-200 pb-1 text-2xl font-semibold">
@@ -79,7 +112,7 @@ export default function DocsPage() {
         </h2>
         <p className="mt-3 text-slate-700">
           Generated from the{' '}
-          <a className="text-blue-700 underline" href="/api/v1/svc/sms-api/openapi.json">
+          <a className="text-blue-700 underline" href={`${REST_BASE}/openapi.json`}>
             OpenAPI document
           </a>{' '}
           this deployment serves: every status each endpoint can answer, with its error codes and texts.

@@ -17,9 +17,10 @@ import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { Field, Select } from '@/components/ui/field';
 import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
-import { formatMoney } from '@/components/messages/format';
+import { formatMoney, plural } from '@/components/messages/format';
 import { CostPreview } from './cost-preview';
 import { MessageInput } from './message-input';
+import { ProblemSummary } from './problem-summary';
 import { RecipientsInput, type CsvFile } from './recipients-input';
 import { ScheduleInput, timesOf, type RuleForm, type SendingKind } from './schedule-input';
 
@@ -29,13 +30,8 @@ function newIdempotencyKey(): string {
   return `dash-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
-const FIELD_ANCHORS: Array<[string, string, string]> = [
-  ['app', 'app', 'Send as'],
-  ['recipients', 'recipients', 'Recipients'],
-  ['message', 'message', 'Message'],
-  ['sender_id', 'sender', 'Sender ID'],
-  ['callback_url', 'advanced', 'Callback URL'],
-];
+/** Errors of the schedule: POST /send reports them only once the fields before it pass. */
+const isScheduleField = (field: string) => /^(scheduled_dates|recurring_schedule|sending_type)\b/.test(field);
 
 export function ComposeForm({ options, today, tomorrow }: { options: ComposeOptions; today: string; tomorrow: string }) {
   const trpc = useTRPC();
@@ -106,6 +102,8 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
       allowHttpCallbacks: options.environment === 'test',
     });
     if (!appId) problems.unshift({ field: 'app_id', message: 'Choose the app to send as.' });
+    // A date in the past (or another schedule issue) is shown under the schedule whatever else is wrong: count it too.
+    if (problems.length && !problems.some((p) => isScheduleField(p.field))) problems.push(...preview.scheduleIssues);
     if (problems.length) return show(problems);
     setErrors({});
     try {
@@ -131,41 +129,16 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
     }
   }
 
-  const errorCount = Object.entries(errors).reduce((n, [k, v]) => (k === 'form' ? n : n + v.length), 0);
   const issues = preview.scheduleIssues.map((i) => i.message);
   const cost = formatMoney(Number(preview.cost.toFixed(4)), options.currency);
-  const submitLabel = kind === 'immediate' ? `Send now · ${cost}` : kind === 'scheduled' ? `Schedule ${preview.dispatches.length || ''} sends · ${cost}` : `Start recurring send · ${cost}`;
+  const submitLabel = kind === 'immediate' ? `Send now · ${cost}` : kind === 'scheduled' ? (preview.dispatches.length ? `Schedule ${plural(preview.dispatches.length, 'send')} · ${cost}` : 'Schedule') : `Start recurring send · ${cost}`;
   const blocked = !options.can_send || options.apps.length === 0;
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6 lg:grid-cols-3">
       <div className="space-y-6 lg:col-span-2">
         <div ref={summaryRef} tabIndex={-1} className="space-y-3 empty:hidden focus:outline-none">
-          {errorCount > 0 && (
-            <Alert>
-              <p className="font-medium">
-                {errorCount === 1 ? 'One problem stops this send:' : `${errorCount} problems stop this send:`}
-              </p>
-              <ul className="mt-1 list-disc pl-5">
-                {FIELD_ANCHORS.filter(([key]) => errors[key]?.length).map(([key, anchor, label]) => (
-                  <li key={key}>
-                    <a href={`#${anchor}`} className="underline">
-                      {label}
-                    </a>
-                    : {errors[key].length === 1 ? errors[key][0] : `${errors[key].length} problems`}
-                  </li>
-                ))}
-                {Object.keys(errors).some((k) => k.startsWith('scheduled_dates') || k.startsWith('recurring') || k === 'schedule') && (
-                  <li>
-                    <a href="#schedule" className="underline">
-                      When
-                    </a>
-                    : see the schedule below
-                  </li>
-                )}
-              </ul>
-            </Alert>
-          )}
+          <ProblemSummary errors={errors} />
           {formError && <Alert>{formError}</Alert>}
         </div>
 

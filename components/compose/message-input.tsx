@@ -2,18 +2,19 @@
 
 import { GSM_PART_LIMIT, GSM_SINGLE_LIMIT, UCS2_PART_LIMIT, UCS2_SINGLE_LIMIT, type MessageAnalysis } from '@/server/domain/messages/segments';
 import { MAX_MESSAGE_CHARS } from '@/server/contracts/send';
+import { formatCount } from '@/components/messages/format';
 import { describedBy, FieldMessages, inputClass } from './field-messages';
 
 const codePoint = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 const shown = (c: string) => (c.trim() === '' ? codePoint(c) : `“${c}” (${codePoint(c)})`);
 
-/** The message box and its live encoding / segment count (segments.ts, as the server bills it). */
+/**
+ * The message box with one character counter (against the most a message may have, counted as the server counts
+ * them) and its live encoding and SMS count (segments.ts, as the server bills it).
+ */
 export function MessageInput({ value, onChange, analysis, errors }: { value: string; onChange: (v: string) => void; analysis: MessageAnalysis; errors?: string[] }) {
   const gsm = analysis.encoding === 'GSM-7';
-  const single = gsm ? GSM_SINGLE_LIMIT : UCS2_SINGLE_LIMIT;
-  const part = gsm ? GSM_PART_LIMIT : UCS2_PART_LIMIT;
-  const unitName = gsm ? 'characters' : 'UTF-16 units';
-  const capacity = analysis.segments <= 1 ? single : analysis.segments * part;
+  const tooLong = analysis.codePoints > MAX_MESSAGE_CHARS;
   const invalid = Boolean(errors?.length);
   return (
     <div id="message" className="space-y-1">
@@ -34,17 +35,12 @@ export function MessageInput({ value, onChange, analysis, errors }: { value: str
         <span>
           Encoding <strong className="font-semibold">{analysis.encoding}</strong>
         </span>
-        <span>
-          {analysis.units} / {capacity} {unitName}
+        <span className={tooLong ? 'font-medium text-red-700' : undefined} data-testid="message-length">
+          {formatCount(analysis.codePoints)} / {formatCount(MAX_MESSAGE_CHARS)} characters{tooLong && ': too long'}
         </span>
         <span>
           <strong className="font-semibold">{analysis.segments}</strong> SMS {analysis.segments === 1 ? 'segment' : 'segments'} per recipient
         </span>
-        {analysis.codePoints > MAX_MESSAGE_CHARS * 0.9 && (
-          <span className={analysis.codePoints > MAX_MESSAGE_CHARS ? 'font-medium text-red-700' : undefined}>
-            {analysis.codePoints} of {MAX_MESSAGE_CHARS} characters allowed
-          </span>
-        )}
       </p>
       <p className="text-xs text-slate-600">
         {gsm

@@ -1,49 +1,54 @@
 'use client';
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import type { MessageDetail } from '@/server/contracts/messages-dashboard';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { MAX_SHOWN_RECIPIENTS, RECIPIENTS_STEP, type MessageDetail, type RecipientRow } from '@/server/contracts/messages-dashboard';
 import { useTRPC } from '@/components/providers';
-import { Card } from '@/components/ui/card';
-import { ControlButtons } from './control-buttons';
+import { Alert, Card } from '@/components/ui/card';
+import { messageOf } from '@/components/ui/form-errors';
 import { EventTimeline } from './event-timeline';
+import { Pair, ProgressCard } from './progress-card';
 import { RecipientsTable } from './recipients-table';
 import { StatusBadge } from './status-badge';
-import { formatCount, formatLocal, formatMoney } from './format';
+import { formatLocal, formatMoney, plural } from './format';
+import { FAST_REFRESH_MS, refreshEvery } from './refresh';
 
-/** Every 2 s while deliveries move; every 15 s while the next send is more than a minute away; never once final. */
-function refreshEvery(d: MessageDetail): number | false {
-  if (!d.live) return false;
-  const next = d.status.next_dispatch_at ? Date.parse(d.status.next_dispatch_at) : null;
-  const busy = d.status.status === 'processing' || next === null || next - Date.now() < 60_000;
-  return busy && d.status.status !== 'paused' ? 2_000 : 15_000;
-}
+/** Where a send came from, as the merchant knows it (MessageDetail.channel). */
+const SENT_FROM: Record<MessageDetail['channel'], string> = { api: 'The API', dashboard: 'This dashboard (Compose)', smpp: 'SMPP' };
 
+/**
+ * The message page. One query (messages.get with the shown recipient rows) is its snapshot: the status, the progress
+ * counters and the recipients table come from the same answer, so they agree at every refresh; it is asked again by
+ * the rule of refresh.ts until every delivery is final.
+ */
 export function MessageView({ initial, canControl }: { initial: MessageDetail; canControl: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const id = initial.status.message_id;
-  const { data } = useQuery(trpc.messages.get.queryOptions({ id }, { initialData: initial, refetchInterval: (q) => (q.state.data ? refreshEvery(q.state.data) : 2_000) }));
-  const d = data ?? initial;
+  const [state, setState] = useState<RecipientRow['state'] | ''>('');
+  const [limit, setLimit] = useState(RECIPIENTS_STEP);
+  const first = state === '' && limit === RECIPIENTS_STEP;
+  const q = useQuery(
+    trpc.messages.get.queryOptions(
+      { id, recipients: { state: state || undefined, limit } },
+      {
+        initialData: () => (first ? initial : undefined),
+        placeholderData: keepPreviousData,
+        refetchInterval: (query) => refreshEvery(query.state.data?.status ?? initial.status),
+      },
+    ),
+  );
+  const d = q.data ?? initial;
   const s = d.status;
   const tz = d.timezone;
-  const refetchMs = refreshEvery(d);
+  const refetchMs = refreshEvery(s);
 
-  // When the send settles, fetch the recipients and events once more so their last states show.
+  // When the send settles, fetch the events once more so their last ones show.
   const wasLive = useRef(d.live);
   useEffect(() => {
-    if (wasLive.current && !d.live) void queryClient.invalidateQueries({ queryKey: trpc.messages.pathKey() });
+    if (wasLive.current && !d.live) void queryClient.invalidateQueries({ queryKey: trpc.messages.events.pathKey() });
     wasLive.current = d.live;
   }, [d.live, queryClient, trpc]);
-
-  const deliveries = s.total_recipients * s.dispatches_total;
-  const pct = (n: number) => (deliveries ? (n / deliveries) * 100 : 0);
-  const counters: Array<[string, number, string]> = [
-    ['Delivered', s.delivered, 'bg-green-600'],
-    ['Failed', s.failed, 'bg-red-600'],
-    ['Pending', s.pending, 'bg-slate-400'],
-    ['Cancelled', s.cancelled, 'bg-slate-200'],
-  ];
 
   return (
     <div className="space-y-6">
@@ -52,43 +57,13 @@ export function MessageView({ initial, canControl }: { initial: MessageDetail; c
           Status <StatusBadge status={s.status} />
         </p>
         <p className="text-sm text-slate-600">
-          {d.live ? (refetchMs === 2_000 ? 'Updating every 2 seconds…' : 'Updating every 15 seconds') : 'Final'}
+          {d.live ? (refetchMs === FAST_REFRESH_MS ? 'Updating every 2 seconds…' : 'Updating every 15 seconds') : 'Final'}
         </p>
       </div>
 
-      <Card title="Progress">
-        <div className="flex h-3 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
-          {counters.map(([label, n, color]) => (n > 0 ? <div key={label} className={color} style={{ width: `${pct(n)}%` }} /> : null))}
-        </div>
-        <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
-          {counters.map(([label, n]) => (
-            <div key={label}>
-              <dt className="text-sm text-slate-600">{label}</dt>
-              <dd className="text-2xl font-semibold tabular-nums text-slate-900" data-testid={`count-${label.toLowerCase()}`}>
-                {formatCount(n)}
-              </dd>
-            </div>
-          ))}
-        </dl>
-        <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
-          <Pair label="Recipients" value={formatCount(s.total_recipients)} />
-          <Pair label="Sends (dispatches)" value={`${formatCount(s.dispatches_done)} of ${formatCount(s.dispatches_total)} done`} />
-          <Pair label="SMS billed" value={formatCount(s.total_messages)} />
-          <Pair label="Cost" value={formatMoney(s.total_cost, s.currency)} />
-          <Pair label="Refunded" value={formatMoney(s.refunded_amount, s.currency)} />
-          <Pair label="Created" value={formatLocal(s.created_at, tz)} />
-          <Pair label="Last change" value={formatLocal(s.updated_at, tz)} />
-          {s.next_dispatch_at && <Pair label="Next send" value={`${formatLocal(s.next_dispatch_at, tz)} (${tz})`} />}
-        </dl>
-        {canControl && (
-          <div className="mt-4">
-            <ControlButtons detail={d} />
-          </div>
-        )}
-        {!canControl && (d.controls.can_cancel || d.controls.can_pause || d.controls.can_resume) && (
-          <p className="mt-4 text-sm text-slate-600">Developers and owners can pause, resume or cancel this send.</p>
-        )}
-      </Card>
+      {q.isError && <Alert>This page could not be updated: {messageOf(q.error)}</Alert>}
+
+      <ProgressCard d={d} canControl={canControl} />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title="Content">
@@ -97,7 +72,7 @@ export function MessageView({ initial, canControl }: { initial: MessageDetail; c
             <Pair label="Encoding" value={`${d.encoding}, ${d.segments} ${d.segments === 1 ? 'segment' : 'segments'}`} />
             <Pair label="Sender ID" value={d.sender_id ?? '—'} />
             <Pair label="Sent as" value={d.app.name} />
-            <Pair label="Sent over" value={d.channel === 'smpp' ? 'SMPP' : 'API'} />
+            <Pair label="Sent from" value={SENT_FROM[d.channel]} />
             <Pair label="Type" value={s.sending_type} />
             {d.callback_url && <Pair label="Callback URL" value={d.callback_url} />}
           </dl>
@@ -108,21 +83,23 @@ export function MessageView({ initial, canControl }: { initial: MessageDetail; c
       </div>
 
       <Card title="Recipients">
-        <RecipientsTable id={id} timezone={tz} currency={s.currency} refetchMs={refetchMs} />
+        <RecipientsTable
+          page={d.recipients}
+          timezone={tz}
+          currency={s.currency}
+          state={state}
+          onState={(next) => {
+            setState(next);
+            setLimit(RECIPIENTS_STEP);
+          }}
+          onMore={() => setLimit((n) => Math.min(n + RECIPIENTS_STEP, MAX_SHOWN_RECIPIENTS))}
+          loading={q.isPlaceholderData}
+        />
       </Card>
 
       <Card title="Events and webhook deliveries">
         <EventTimeline id={id} timezone={tz} canReplay={canControl} refetchMs={refetchMs} />
       </Card>
-    </div>
-  );
-}
-
-function Pair({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-slate-600">{label}</dt>
-      <dd className="break-words font-medium text-slate-900">{value}</dd>
     </div>
   );
 }
@@ -133,7 +110,7 @@ function ScheduleSummary({ d }: { d: MessageDetail }) {
   return (
     <div className="space-y-3 text-sm">
       {d.schedule === null && <p className="text-slate-700">Sent immediately.</p>}
-      {d.schedule?.kind === 'scheduled' && <p className="text-slate-700">{d.schedule.scheduled_dates.length} chosen dates, in {tz}.</p>}
+      {d.schedule?.kind === 'scheduled' && <p className="text-slate-700">{plural(d.schedule.scheduled_dates.length, 'chosen date')}, in {tz}.</p>}
       {d.schedule?.kind === 'recurring' && (
         <p className="text-slate-700">
           {d.schedule.recurring_schedule.frequency}, every {d.schedule.recurring_schedule.interval}, from {d.schedule.recurring_schedule.start_date}

@@ -15,7 +15,7 @@ export function MessagesTable({ page }: { page: MessagePage }) {
             <th scope="col" className="px-3 py-2 font-medium">Message</th>
             <th scope="col" className="px-3 py-2 font-medium">Type</th>
             <th scope="col" className="px-3 py-2 font-medium">Status</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Delivered / failed / pending</th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">Delivered / failed / in progress</th>
             <th scope="col" className="px-3 py-2 text-right font-medium">Cost</th>
           </tr>
         </thead>

@@ -1,38 +1,36 @@
-'use client';
-
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { RECIPIENT_STATE_VALUES } from '@/server/contracts/messages-dashboard';
-import { useTRPC } from '@/components/providers';
+import { MAX_SHOWN_RECIPIENTS, RECIPIENT_STATE_VALUES, RECIPIENTS_STEP, type RecipientPage } from '@/server/contracts/messages-dashboard';
 import { Button } from '@/components/ui/button';
-import { Alert, EmptyState } from '@/components/ui/card';
-import { messageOf } from '@/components/ui/form-errors';
+import { EmptyState } from '@/components/ui/card';
 import { StatusBadge } from './status-badge';
 import { formatCount, formatLocal, formatMoney } from './format';
 
 type State = (typeof RECIPIENT_STATE_VALUES)[number];
 
-/** Per-recipient states (one row per recipient per send moment), 50 at a time; refreshed while the send is live. */
-export function RecipientsTable({ id, timezone, currency, refetchMs }: { id: string; timezone: string; currency: string; refetchMs: number | false }) {
-  const trpc = useTRPC();
-  const [state, setState] = useState<State | ''>('');
-  const q = useInfiniteQuery(
-    trpc.messages.recipients.infiniteQueryOptions(
-      { id, limit: 50, state: state || undefined },
-      { getNextPageParam: (last) => last.next_cursor ?? undefined, refetchInterval: refetchMs },
-    ),
-  );
-  const rows = q.data?.pages.flatMap((p) => p.items) ?? [];
-  const total = q.data?.pages[0]?.total ?? 0;
+/**
+ * Per-recipient states (one row per recipient per send moment), the first rows of the message page's snapshot
+ * (MessageView), so they agree with its progress counters; "Show more" asks for more rows in that one query.
+ */
+export function RecipientsTable(props: {
+  page: RecipientPage | null;
+  timezone: string;
+  currency: string;
+  state: State | '';
+  onState: (s: State | '') => void;
+  onMore: () => void;
+  loading: boolean;
+}) {
+  const { page, timezone, currency, state } = props;
+  const rows = page?.items ?? [];
+  const total = page?.total ?? 0;
 
   return (
-    <div className="space-y-3">
+    <div className="space-y-3" aria-busy={props.loading || undefined}>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <label htmlFor="recipient-state" className="block text-xs font-medium text-slate-800">
             Show
           </label>
-          <select id="recipient-state" value={state} onChange={(e) => setState(e.target.value as State | '')} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
+          <select id="recipient-state" value={state} onChange={(e) => props.onState(e.target.value as State | '')} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
             <option value="">Every state</option>
             {RECIPIENT_STATE_VALUES.map((s) => (
               <option key={s} value={s}>
@@ -42,12 +40,10 @@ export function RecipientsTable({ id, timezone, currency, refetchMs }: { id: str
           </select>
         </div>
         <p className="text-sm text-slate-600" aria-live="polite">
-          {q.isSuccess && `Showing ${formatCount(rows.length)} of ${formatCount(total)}`}
+          {props.loading ? 'Loading…' : page && `Showing ${formatCount(rows.length)} of ${formatCount(total)}`}
         </p>
       </div>
-      {q.isError && <Alert>{messageOf(q.error)}</Alert>}
-      {q.isPending && <p className="text-sm text-slate-600">Loading recipients…</p>}
-      {q.isSuccess && rows.length === 0 && <EmptyState>No recipient in this state.</EmptyState>}
+      {page && rows.length === 0 && <EmptyState>No recipient in this state.</EmptyState>}
       {rows.length > 0 && (
         <div className="overflow-x-auto">
           <table className="w-full min-w-[640px] text-left text-sm">
@@ -94,11 +90,14 @@ export function RecipientsTable({ id, timezone, currency, refetchMs }: { id: str
           </table>
         </div>
       )}
-      {q.hasNextPage && (
-        <Button variant="secondary" disabled={q.isFetchingNextPage} onClick={() => q.fetchNextPage()}>
-          {q.isFetchingNextPage ? 'Loading…' : 'Show 50 more'}
-        </Button>
-      )}
+      {rows.length < total &&
+        (rows.length < MAX_SHOWN_RECIPIENTS ? (
+          <Button variant="secondary" disabled={props.loading} onClick={props.onMore}>
+            {props.loading ? 'Loading…' : `Show ${RECIPIENTS_STEP} more`}
+          </Button>
+        ) : (
+          <p className="text-sm text-slate-600">The first {formatCount(MAX_SHOWN_RECIPIENTS)} are shown; choose a state to see others.</p>
+        ))}
     </div>
   );
 }

@@ -28,11 +28,11 @@ export function BalanceCard({ o }: { o: Overview }) {
             <div className="grid grid-cols-2 gap-3 text-sm">
               <div>
                 <dt className="text-slate-600">Prepaid</dt>
-                <dd className="font-medium">{formatMoney(b.prepaid, o.currency)}</dd>
+                <dd className="font-medium">{b.prepaid === null ? 'Not opened yet' : formatMoney(b.prepaid, o.currency)}</dd>
               </div>
               <div>
                 <dt className="text-slate-600">Postpaid</dt>
-                <dd className="font-medium">{formatMoney(b.postpaid, o.currency)}</dd>
+                <dd className="font-medium">{b.postpaid === null ? 'No postpaid agreement' : formatMoney(b.postpaid, o.currency)}</dd>
               </div>
             </div>
           </dl>

@@ -17,9 +17,9 @@ export function BalanceCards({ o }: { o: WalletOverview }) {
   return (
     <div className="space-y-3">
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Balances">
-        <Stat label="Prepaid wallet (SVC_SMS)" value={o.prepaid === null ? '—' : formatMoney(o.prepaid, o.currency)} note={o.prepaid === null ? 'Not opened yet' : 'Pays first'} />
+        <Stat label="Prepaid wallet" value={o.prepaid === null ? '—' : formatMoney(o.prepaid, o.currency)} note={o.prepaid === null ? 'Not opened yet' : 'Pays first'} />
         <Stat
-          label="Postpaid wallet (SVC_POST_PAID)"
+          label="Postpaid wallet"
           value={o.postpaid === null ? '—' : formatMoney(o.postpaid, o.currency)}
           note={o.postpaid === null ? 'No postpaid agreement' : 'Pays what prepaid cannot'}
         />

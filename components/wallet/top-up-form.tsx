@@ -58,8 +58,8 @@ export function TopUpForm({ environment, currency }: { environment: 'test' | 'li
       </p>
       <div className="grid gap-3 sm:grid-cols-3">
         <Select label="Wallet" name="wallet" defaultValue="prepaid" error={errors.wallet}>
-          <option value="prepaid">Prepaid (SVC_SMS)</option>
-          <option value="postpaid">Postpaid (SVC_POST_PAID)</option>
+          <option value="prepaid">Prepaid</option>
+          <option value="postpaid">Postpaid</option>
         </Select>
         <Field label={`Amount (${currency})`} name="amount" inputMode="decimal" autoComplete="off" required error={errors.amount} hint="Up to 4 decimals." />
         {!sandbox && <Field label="Payment reference" name="reference" autoComplete="off" error={errors.reference} hint="Optional: transfer or invoice number." />}

@@ -7,8 +7,12 @@ export const SENDING_TYPES = ['immediate', 'scheduled', 'recurring'] as const;
 export type SendingType = (typeof SENDING_TYPES)[number];
 
 /** Merchant control state; the aggregate status of D5 is derived from it and the counters. */
-/** How the send reached us: the REST API (and the dashboard's compose, which is the same submit) or SMPP (D15). */
-export const MESSAGE_CHANNELS = ['api', 'smpp'] as const;
+/**
+ * How the send reached us: the REST API, SMPP (D15), or the dashboard's Compose (the same submit as the REST API, as
+ * one of the organization's apps). A text column: a new value needs no migration. Dashboard sends made before
+ * `dashboard` existed read `api`.
+ */
+export const MESSAGE_CHANNELS = ['api', 'smpp', 'dashboard'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
 export const MESSAGE_CONTROL_STATES = ['active', 'paused', 'cancelled'] as const;

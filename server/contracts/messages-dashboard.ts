@@ -38,53 +38,22 @@ export const MessagePage = z.object({
 });
 export type MessagePage = z.infer<typeof MessagePage>;
 
-export const MessageIdInput = z.object({ id: z.string().min(1).max(64) });
-
-export const DispatchSummary = z.object({
-  seq: z.number().int(),
-  dispatch_at: z.string().nullable(),
-  state: z.enum(['scheduled', 'running', 'done', 'cancelled', 'skipped']),
-  cost: z.number(),
-  refunded: z.boolean(),
-});
-
-export const MessageSchedule = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('scheduled'), scheduled_dates: z.array(ScheduledDateInput) }),
-  z.object({ kind: z.literal('recurring'), recurring_schedule: RecurringScheduleInput }),
-]);
-
-export const MessageDetail = z.object({
-  status: MessageStatus,
-  body: z.string(),
-  sender_id: z.string().nullable(),
-  encoding: z.enum(['GSM-7', 'UCS-2']),
-  segments: z.number().int(),
-  app: z.object({ app_id: z.string(), name: z.string() }),
-  /** How the send arrived: the API (REST or this dashboard) or an ESME over SMPP (D15). */
-  channel: z.enum(['api', 'smpp']),
-  callback_url: z.string().nullable(),
-  schedule: MessageSchedule.nullable(),
-  timezone: z.string(),
-  /** The first dispatches by moment (at most 50) and how many are in each state. */
-  dispatches: z.array(DispatchSummary),
-  dispatch_counts: z.record(z.string(), z.number().int()),
-  /** Whether the signed-in member may pause, resume, cancel and replay (developer or owner; viewers read only). */
-  can_control: z.boolean(),
-  controls: z.object({
-    can_cancel: z.boolean(),
-    can_pause: z.boolean(),
-    can_resume: z.boolean(),
-    /** What a cancel now would return to the wallets (dispatches not started, and skipped ones not yet refunded). */
-    cancel_refund: z.number(),
-    /** What a resume now would return (dispatches skipped while paused). */
-    resume_refund: z.number(),
-  }),
-  /** True while the send can still change (the page keeps refreshing). */
-  live: z.boolean(),
-});
-export type MessageDetail = z.infer<typeof MessageDetail>;
-
 export const RECIPIENT_STATE_VALUES = ['pending', 'processing', 'sent', 'delivered', 'failed', 'cancelled'] as const;
+/** Recipient rows a message page shows at first and adds with each "Show more"; the most it shows at once. */
+export const RECIPIENTS_STEP = 50;
+export const MAX_SHOWN_RECIPIENTS = 1000;
+
+export const MessageDetailInput = z.object({
+  id: z.string().min(1).max(64),
+  /** The recipient rows to read with the message, in the same snapshot (omitted: none). */
+  recipients: z
+    .object({
+      state: z.enum(RECIPIENT_STATE_VALUES).optional(),
+      limit: z.number().int().min(1).max(MAX_SHOWN_RECIPIENTS).default(RECIPIENTS_STEP),
+    })
+    .optional(),
+});
+export type MessageDetailInput = z.input<typeof MessageDetailInput>;
 
 export const ListRecipientsInput = z.object({
   id: z.string().min(1).max(64),
@@ -113,6 +82,54 @@ export type RecipientRow = z.infer<typeof RecipientRow>;
 
 export const RecipientPage = z.object({ items: z.array(RecipientRow), next_cursor: z.number().int().nullable(), total: z.number().int() });
 export type RecipientPage = z.infer<typeof RecipientPage>;
+
+export const DispatchSummary = z.object({
+  seq: z.number().int(),
+  dispatch_at: z.string().nullable(),
+  state: z.enum(['scheduled', 'running', 'done', 'cancelled', 'skipped']),
+  cost: z.number(),
+  refunded: z.boolean(),
+});
+
+export const MessageSchedule = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('scheduled'), scheduled_dates: z.array(ScheduledDateInput) }),
+  z.object({ kind: z.literal('recurring'), recurring_schedule: RecurringScheduleInput }),
+]);
+
+export const MessageDetail = z.object({
+  status: MessageStatus,
+  body: z.string(),
+  sender_id: z.string().nullable(),
+  encoding: z.enum(['GSM-7', 'UCS-2']),
+  segments: z.number().int(),
+  app: z.object({ app_id: z.string(), name: z.string() }),
+  /** How the send arrived: the REST API, this dashboard's Compose, or an ESME over SMPP (D15). */
+  channel: z.enum(['api', 'dashboard', 'smpp']),
+  callback_url: z.string().nullable(),
+  schedule: MessageSchedule.nullable(),
+  timezone: z.string(),
+  /** The first dispatches by moment (at most 50) and how many are in each state. */
+  dispatches: z.array(DispatchSummary),
+  dispatch_counts: z.record(z.string(), z.number().int()),
+  /** Whether the signed-in member may pause, resume, cancel and replay (developer or owner; viewers read only). */
+  can_control: z.boolean(),
+  controls: z.object({
+    can_cancel: z.boolean(),
+    can_pause: z.boolean(),
+    can_resume: z.boolean(),
+    /** What a cancel now would return to the wallets (dispatches not started, and skipped ones not yet refunded). */
+    cancel_refund: z.number(),
+    /** What a resume now would return (dispatches skipped while paused). */
+    resume_refund: z.number(),
+  }),
+  /** True while the send can still change (the page keeps refreshing). */
+  live: z.boolean(),
+  /** Deliveries (recipient x dispatch) in each state, read in the same snapshot as `status` and `recipients`. */
+  counts: z.record(z.enum(RECIPIENT_STATE_VALUES), z.number().int()),
+  /** The first recipient rows `recipients` asked for (null when not asked), in the same snapshot. */
+  recipients: RecipientPage.nullable(),
+});
+export type MessageDetail = z.infer<typeof MessageDetail>;
 
 export const ListEventsInput = z.object({
   id: z.string().min(1).max(64),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BalanceBuys } from './wallet-dashboard';
+import { MessageStatus } from './send';
 
 /** The dashboard overview: balance, today's sends, delivery rate and 30 days of SMS and spend. */
 export const OVERVIEW_DAYS = 30;
@@ -24,8 +25,9 @@ export const Overview = z.object({
   currency_symbol: z.string(),
   balance: z
     .object({
-      prepaid: z.number(),
-      postpaid: z.number(),
+      /** null: the organization has no wallet of that type (no postpaid agreement), as the wallet page says. */
+      prepaid: z.number().nullable(),
+      postpaid: z.number().nullable(),
       total: z.number(),
       /** D2's default price (GET /balance's `unit_price`). */
       default_price: z.number(),
@@ -42,6 +44,12 @@ export const Overview = z.object({
     /** delivered / (delivered + failed), 0..1; null when nothing reached a terminal state. */
     rate: z.number().nullable(),
   }),
+  /**
+   * Of the sends created in these days, the one whose deliveries change soonest (active before paused, being
+   * delivered before waiting, then by its next send); null when every delivery of these days is final. The page
+   * refreshes while there is one, by the rule of the message page.
+   */
+  in_progress: MessageStatus.pick({ status: true, pending: true, next_dispatch_at: true }).nullable(),
   /** Oldest first, one entry per local day, today last. */
   days: z.array(OverviewDay),
 });

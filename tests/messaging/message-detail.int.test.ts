@@ -42,13 +42,27 @@ describe('message page: counters, recipients, events, webhook attempts, replay',
       encoding: 'GSM-7',
       segments: 1,
       app: { app_id: m.appId, name: 'Shop' },
+      channel: 'dashboard', // composed here, not sent through the REST API
       schedule: null,
       timezone: 'Africa/Kinshasa',
       dispatches: [{ seq: 0, dispatch_at: null, state: 'done', cost: 0.08, refunded: false }],
       dispatch_counts: { done: 1 },
       controls: { can_cancel: false, can_pause: false, can_resume: false, cancel_refund: 0, resume_refund: 0 },
       live: false,
+      counts: { pending: 0, processing: 0, sent: 0, delivered: 1, failed: 3, cancelled: 0 },
+      recipients: null,
     });
+  });
+
+  it('the recipient rows asked for, with the counters of the same snapshot', async () => {
+    const d = await m.api.messages.get({ id, recipients: { state: 'failed', limit: 2 } });
+    expect(d.recipients).toMatchObject({ total: 3, next_cursor: expect.any(Number) });
+    expect(d.recipients!.items.map((r) => [r.phone, r.state])).toEqual([
+      [MAGIC[1], 'failed'],
+      [MAGIC[2], 'failed'],
+    ]);
+    expect(d.counts.failed).toBe(d.status.failed);
+    expect((await m.api.messages.get({ id, recipients: {} })).recipients!.items).toHaveLength(4);
   });
 
   it('per-recipient states by keyset pages, with a state filter', async () => {

@@ -48,11 +48,12 @@ describe('overview: numbers in the merchant timezone', () => {
       timezone: 'America/New_York',
       currency: 'USD',
       currency_symbol: '$',
-      balance: { prepaid: 9.88, postpaid: 0, total: 9.88, default_price: 0.01, buys: expect.objectContaining({ sms: 534, price: 0.0185, basis: 'networks_average' }) },
+      balance: { prepaid: 9.88, postpaid: null, total: 9.88, default_price: 0.01, buys: expect.objectContaining({ sms: 534, price: 0.0185, basis: 'networks_average' }) }, // no postpaid wallet: no agreement, as the wallet page says
       has_app: true,
       has_sends: true,
       today: { date: '2026-11-21', sends: 1, sms: 2, spend: 0.02, delivered: 1, failed: 1 },
       delivery_rate: { days: 7, delivered: 2, failed: 1, rate: 2 / 3 },
+      in_progress: null,
     });
     expect(o.days).toHaveLength(30);
     expect([o.days[0].date, o.days[29].date]).toEqual(['2026-10-23', '2026-11-21']);
@@ -77,8 +78,29 @@ describe('overview: numbers in the merchant timezone', () => {
     const fresh = await signedUpCaller(deps);
     const o = await fresh.api.messages.overview();
     expect(o).toMatchObject({ has_app: false, has_sends: false, delivery_rate: { delivered: 0, failed: 0, rate: null } });
-    expect(o.balance).toMatchObject({ prepaid: 0, postpaid: 0, total: 0, default_price: 0.01, buys: { sms: 0, price: 0.0185, source: 'platform' } });
+    expect(o.balance).toMatchObject({ prepaid: 0, postpaid: null, total: 0, default_price: 0.01, buys: { sms: 0, price: 0.0185, source: 'platform' } });
+    expect((await fresh.api.wallets.overview()).postpaid).toBeNull();
     expect(o.days.every((d) => d.sends === 0 && d.sms === 0 && d.spend === 0)).toBe(true);
     expect(o.today.date).toBe('2026-11-21');
+  });
+
+  it('in_progress: the send of these days that moves next, by the message page rule; null once every delivery is final', async () => {
+    const m = await readyMerchant(deps, { prepaid: '10', postpaid: '5' });
+    const overview = async () => (await m.api.messages.overview()).in_progress;
+    // a postpaid agreement: the same figure as on the wallet page
+    expect((await m.api.messages.overview()).balance).toMatchObject({ prepaid: 10, postpaid: 5, total: 15 });
+    expect(await m.api.wallets.overview()).toMatchObject({ prepaid: 10, postpaid: 5, balance: 15 });
+    await sendAt(m.api, m.appId, '2026-11-21T15:00:00Z', { to: [VODACOM, M1111] });
+    expect(await overview()).toEqual({ status: 'pending', pending: 2, next_dispatch_at: '2026-11-21T15:00:00.000Z' });
+    await allJobsDue(deps);
+    await drain(deps.db, tasks);
+    expect(await overview()).toBeNull();
+
+    const later = await sendAt(m.api, m.appId, '2026-11-21T15:05:00Z', { to: [VODACOM], sending_type: 'scheduled', scheduled_dates: [{ date: '2030-01-05', time: '09:00' }] });
+    expect(await overview()).toEqual({ status: 'pending', pending: 1, next_dispatch_at: '2030-01-05T08:00:00.000Z' });
+    await m.api.messages.control({ id: later, action: 'pause' });
+    expect(await overview()).toMatchObject({ status: 'paused', pending: 1 });
+    await m.api.messages.control({ id: later, action: 'cancel' });
+    expect(await overview()).toBeNull();
   });
 });

@@ -102,5 +102,5 @@ export async function composeSend(
     }
     throw e;
   });
-  return submitSend(db, app, input.send, { now: opts.now, idempotencyKey: input.idempotencyKey, allowHttpCallbacks: opts.allowHttpCallbacks });
+  return submitSend(db, app, input.send, { now: opts.now, idempotencyKey: input.idempotencyKey, allowHttpCallbacks: opts.allowHttpCallbacks, via: { channel: 'dashboard' } });
 }

@@ -1,27 +1,34 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { gatewayApps, messageDispatches, messages, organizations } from '@/db/schema';
+import { gatewayApps, messageDispatches, messages, organizations, RECIPIENT_STATES } from '@/db/schema';
 import type { MessageDetail } from '@/server/contracts/messages-dashboard';
-import type { Role } from '@/db/schema';
+import type { RecipientState, Role } from '@/db/schema';
 import { hasRole } from '@/server/domain/users/accounts';
 import { displayUrl } from '@/server/domain/webhooks/destination';
 import { ApiError } from '@/server/errors/api-error';
 import { toAmount } from '@/server/lib/money';
 import { toMessageStatus } from './get-status';
+import { listRecipients } from './list-recipients';
 
 const SHOWN_DISPATCHES = 50;
+
+type Member = { organizationId: string; role: Role };
+type ShownRecipients = { state?: RecipientState; limit: number };
 
 /**
  * One send of the organization for its dashboard page: the status of GET /status
  * (toMessageStatus), the message itself, its schedule and dispatches, and which
  * of cancel / pause / resume controlSend would accept now, with the refund each
- * would give. Another organization's id reads as unknown (404).
+ * would give; its deliveries in each state and, when asked, the first recipient
+ * rows. All of it is read in one read-only snapshot, so the page's counters and
+ * its recipients table agree whenever it refreshes. Another organization's id
+ * reads as unknown (404).
  */
-export async function getMessageDetail(
-  db: DbOrTx,
-  member: { organizationId: string; role: Role },
-  messageId: string,
-): Promise<MessageDetail> {
+export async function getMessageDetail(db: DbOrTx, member: Member, messageId: string, recipients?: ShownRecipients): Promise<MessageDetail> {
+  return db.transaction((tx) => readDetail(tx, member, messageId, recipients), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+}
+
+async function readDetail(db: DbOrTx, member: Member, messageId: string, shown: ShownRecipients | undefined): Promise<MessageDetail> {
   const { organizationId } = member;
   const [found] = await db
     .select({ m: messages, appName: gatewayApps.name, timezone: organizations.timezone })
@@ -32,7 +39,7 @@ export async function getMessageDetail(
   if (!found) throw new ApiError('MESSAGE_NOT_FOUND');
   const { m } = found;
 
-  const [dispatches, [agg]] = await Promise.all([
+  const [dispatches, [agg], byState, rows] = await Promise.all([
     db
       .select()
       .from(messageDispatches)
@@ -45,6 +52,8 @@ export async function getMessageDetail(
              sum(cost) filter (where refunded_at is null and state in ('scheduled', 'skipped'))::text as cancel_refund,
              sum(cost) filter (where refunded_at is null and state = 'skipped')::text as resume_refund
         from message_dispatches where message_id = ${m.id}`),
+    db.execute<{ state: RecipientState; n: number }>(sql`select state, count(*)::int as n from message_recipients where message_id = ${m.id} group by state`),
+    shown ? listRecipients(db, organizationId, m.id, shown) : null,
   ]);
 
   const status = toMessageStatus(m);
@@ -79,6 +88,8 @@ export async function getMessageDetail(
       resume_refund: toAmount(agg.resume_refund ?? 0),
     },
     live: status.pending > 0,
+    counts: Object.fromEntries(RECIPIENT_STATES.map((state) => [state, byState.find((r) => r.state === state)?.n ?? 0])) as MessageDetail['counts'],
+    recipients: rows,
   };
 }
 

@@ -25,8 +25,8 @@ import type { SendPlan } from './validate-send';
  */
 export class IdempotencyRace extends Error {}
 
-/** SMPP sends (D15) are marked so the dashboard shows them, with what the submit_sm asked for receipts. */
-export type SendChannel = { channel: 'api' } | { channel: 'smpp'; registeredDelivery: number; udh?: string | null };
+/** Where the send came from, shown on its page; SMPP sends (D15) keep what the submit_sm asked for receipts. */
+export type SendChannel = { channel: 'api' } | { channel: 'dashboard' } | { channel: 'smpp'; registeredDelivery: number; udh?: string | null };
 
 export async function sendMessage(
   db: Db,

@@ -2,7 +2,7 @@ import type { Db } from '@/db/client';
 import type { SendRequest, SendResult } from '@/server/contracts/send';
 import type { AuthedApp } from '@/server/domain/keys/authenticate';
 import { findReplay, parseIdempotencyKey, requestHash, type IdempotencyClaim } from '@/server/domain/idempotency/idempotency';
-import { IdempotencyRace, sendMessage } from './send-message';
+import { IdempotencyRace, sendMessage, type SendChannel } from './send-message';
 import { planSend } from './validate-send';
 
 /** The stored first answer of an Idempotency-Key (the whole 201 body) holds the result in `data`. */
@@ -16,7 +16,7 @@ export async function submitSend(
   db: Db,
   app: AuthedApp,
   input: SendRequest,
-  opts: { now: Date; idempotencyKey: string | null; allowHttpCallbacks: boolean },
+  opts: { now: Date; idempotencyKey: string | null; allowHttpCallbacks: boolean; via?: SendChannel },
 ): Promise<SendResult> {
   const key = parseIdempotencyKey(opts.idempotencyKey);
   const claim: IdempotencyClaim | undefined = key ? { appId: app.appId, key, hash: requestHash(input), now: opts.now } : undefined;
@@ -26,7 +26,7 @@ export async function submitSend(
   }
   const plan = planSend(input, app.org, opts.now, { allowHttpCallbacks: opts.allowHttpCallbacks });
   try {
-    return await sendMessage(db, app, plan, opts.now, claim);
+    return await sendMessage(db, app, plan, opts.now, claim, opts.via);
   } catch (e) {
     if (e instanceof IdempotencyRace && claim) {
       const replay = await findReplay(db, claim);

@@ -1,11 +1,13 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { gatewayApps, messages } from '@/db/schema';
 import { DELIVERY_RATE_DAYS, OVERVIEW_DAYS, type Overview, type OverviewDay } from '@/server/contracts/overview';
 import { balanceBuys } from '@/server/domain/pricing/balance-buys';
+import { toMessageStatus } from '@/server/domain/messages/get-status';
 import { currencySymbol } from '@/server/domain/pricing/currency';
 import { effectivePriceRows } from '@/server/domain/pricing/effective-rows';
 import { getBalance } from '@/server/domain/wallets/get-balance';
+import { listWallets } from '@/server/domain/wallets/list-wallets';
 import { ApiError } from '@/server/errors/api-error';
 import { money, toAmount } from '@/server/lib/money';
 import { addDays, lastLocalDays, startOfLocalDay } from './local-days';
@@ -18,7 +20,8 @@ type Org = { id: string; timezone: string; defaultPrice: string | null; currency
  * as the Wallet and the Calculator show it), and per day of the last
  * 30 the sends created that day, their SMS and their cost net of cancellations
  * and refunds, and their delivered / failed counters. Today is the last day;
- * the delivery rate sums the last 7.
+ * the delivery rate sums the last 7. `in_progress`: the send of those days
+ * whose counters move next, if any (the page refreshes while there is one).
  */
 export async function getOverview(db: DbOrTx, org: Org, now: Date): Promise<Overview> {
   const dates = lastLocalDays(now, org.timezone, OVERVIEW_DAYS);
@@ -26,7 +29,7 @@ export async function getOverview(db: DbOrTx, org: Org, now: Date): Promise<Over
   const end = startOfLocalDay(addDays(dates[dates.length - 1], 1), org.timezone);
   const day = sql`to_char((${messages.createdAt} at time zone ${org.timezone})::date, 'YYYY-MM-DD')`;
 
-  const [perDay, refunds, [{ apps }], [anySend], balance, pricing] = await Promise.all([
+  const [perDay, refunds, [{ apps }], [anySend], [moving], balance, pricing] = await Promise.all([
     db.execute<{ day: string; sends: number; sms: number; cost: string; delivered: number; failed: number }>(sql`
       select ${day} as day, count(*)::int as sends,
              sum(${messages.totalMessages} - ${messages.cancelled} * ${messages.segments})::int as sms,
@@ -44,6 +47,19 @@ export async function getOverview(db: DbOrTx, org: Org, now: Date): Promise<Over
        group by 1`),
     db.select({ apps: count() }).from(gatewayApps).where(eq(gatewayApps.organizationId, org.id)),
     db.select({ id: messages.id }).from(messages).where(and(eq(messages.organizationId, org.id))).limit(1),
+    db
+      .select()
+      .from(messages)
+      .where(
+        and(
+          eq(messages.organizationId, org.id),
+          gte(messages.createdAt, start),
+          lt(messages.createdAt, end),
+          sql`${messages.totalRecipients} * ${messages.dispatchesTotal} - ${messages.delivered} - ${messages.failed} - ${messages.cancelled} > 0`,
+        ),
+      )
+      .orderBy(sql`${messages.controlState} = 'active' desc, ${messages.pickedUp} > 0 desc, ${messages.nextDispatchAt} asc nulls first`)
+      .limit(1),
     balanceOf(db, org),
     effectivePriceRows(db, org.id),
   ]);
@@ -70,8 +86,8 @@ export async function getOverview(db: DbOrTx, org: Org, now: Date): Promise<Over
     currency_symbol: currencySymbol(balance?.currency ?? org.currency),
     balance: balance
       ? {
-          prepaid: balance.sms_wallet_balance,
-          postpaid: balance.postpaid_wallet_balance,
+          prepaid: balance.wallets.SVC_SMS ? balance.sms_wallet_balance : null,
+          postpaid: balance.wallets.SVC_POST_PAID ? balance.postpaid_wallet_balance : null,
           total: balance.balance,
           default_price: balance.unit_price,
           buys: balanceBuys(balance.balance, pricing, org.defaultPrice),
@@ -81,14 +97,18 @@ export async function getOverview(db: DbOrTx, org: Org, now: Date): Promise<Over
     has_sends: anySend !== undefined,
     today: days[days.length - 1],
     delivery_rate: { days: DELIVERY_RATE_DAYS, delivered, failed, rate: delivered + failed > 0 ? delivered / (delivered + failed) : null },
+    in_progress: moving ? pickProgress(toMessageStatus(moving)) : null,
     days,
   };
 }
 
-/** GET /balance's figures, or null while the organization has no wallet. */
+const pickProgress = ({ status, pending, next_dispatch_at }: ReturnType<typeof toMessageStatus>) => ({ status, pending, next_dispatch_at });
+
+/** GET /balance's figures and which wallets exist (as the wallet page reads them), or null while there is none. */
 async function balanceOf(db: DbOrTx, org: Org) {
   try {
-    return await getBalance(db, org);
+    const [b, wallets] = await Promise.all([getBalance(db, org), listWallets(db, org.id)]);
+    return { ...b, wallets };
   } catch (e) {
     if (e instanceof ApiError && e.errorName === 'WALLET_NOT_FOUND') return null;
     throw e;

@@ -5,7 +5,7 @@ import { ListMessagesInput, type MessagePage } from '@/server/contracts/messages
 import { ApiError } from '@/server/errors/api-error';
 import { Alert, EmptyState, PageHeader } from '@/components/ui/card';
 import { MessagesFilters, type FilterValues } from '@/components/messages/messages-filters';
-import { MessagesTable } from '@/components/messages/messages-table';
+import { LiveMessages } from '@/components/messages/live-messages';
 
 export const metadata = { title: 'Messages · SMS Gateway' };
 
@@ -38,12 +38,7 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
     }
   }
   const filtered = Object.values(values).some(Boolean);
-  const link = (cursor: string, dir: 'next' | 'prev') => {
-    const q = new URLSearchParams(Object.entries(values).filter((kv): kv is [string, string] => Boolean(kv[1])));
-    q.set('cursor', cursor);
-    if (dir === 'prev') q.set('dir', 'prev');
-    return `/dashboard/messages?${q}`;
-  };
+  const filters = Object.fromEntries(Object.entries(values).filter((kv): kv is [string, string] => Boolean(kv[1])));
 
   return (
     <>
@@ -79,25 +74,7 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
             )}
           </EmptyState>
         )}
-        {page && page.items.length > 0 && (
-          <>
-            <MessagesTable page={page} />
-            <nav aria-label="Pages" className="flex justify-between">
-              {page.prev_cursor ? (
-                <Link href={link(page.prev_cursor, 'prev')} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm text-slate-800 hover:bg-slate-50">
-                  ← Newer
-                </Link>
-              ) : (
-                <span />
-              )}
-              {page.next_cursor && (
-                <Link href={link(page.next_cursor, 'next')} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm text-slate-800 hover:bg-slate-50">
-                  Older →
-                </Link>
-              )}
-            </nav>
-          </>
-        )}
+        {page && parsed.success && page.items.length > 0 && <LiveMessages input={parsed.data} initial={page} filters={filters} />}
       </div>
     </>
   );

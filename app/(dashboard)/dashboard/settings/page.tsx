@@ -34,7 +34,7 @@ export default async function SettingsPage() {
               {org.id}
             </dd>
             <dt className="text-slate-600">Environment</dt>
-            <dd>{org.environment === 'test' ? 'Sandbox (SMS_ENV=test)' : 'Live'}</dd>
+            <dd>{org.environment === 'test' ? 'Sandbox: test messages, nothing is sent to phones' : 'Live: messages go to real phones'}</dd>
             <dt className="text-slate-600">Currency</dt>
             <dd>{org.currency}</dd>
           </dl>

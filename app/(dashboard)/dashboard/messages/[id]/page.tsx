@@ -13,7 +13,7 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
   const { api } = await serverCaller();
   let detail: MessageDetail;
   try {
-    detail = await api.messages.get({ id });
+    detail = await api.messages.get({ id, recipients: {} }); // the first rows of the recipients table, in the same snapshot
   } catch (e) {
     // Unknown and other organizations' ids read the same (as GET /status answers 404).
     if (e instanceof TRPCError && (e.code === 'NOT_FOUND' || e.code === 'BAD_REQUEST')) notFound();
