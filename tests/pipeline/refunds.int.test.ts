@@ -1,7 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { FAILURES } from '@/server/domain/carrier/simulator';
-import { failRecipients, loadDispatch, submitDispatch } from '@/server/domain/delivery/carrier-steps';
+import { failRecipients } from '@/server/domain/delivery/carrier-port';
+import { submitDispatch } from '@/server/domain/delivery/carrier-steps';
+import { loadDispatch } from '@/server/domain/delivery/dispatch-locks';
 import { runDispatch } from '@/server/domain/delivery/run-dispatch';
 import { kickDeliveries } from '@/server/domain/webhooks/deliveries';
 import { waitFor } from '../carrier/harness';

@@ -1,22 +1,12 @@
 /**
- * The boundary between the delivery pipeline and a carrier (SMSC). Dispatch
- * and billing only see this interface and the recipient state machine.
- *
- * Two kinds of connector sit behind it (D14):
- * - the simulator (D11) implements `submit` in the job itself;
- * - SMPP connectors (server/domain/carrier/smpp/) cannot: their sessions are
- *   long-lived and held by exactly one worker process. `carrier_submit` routes
- *   the recipients (routing.ts) into `carrier_outbox`; the owning worker's
- *   submit loop claims them and moves them with the same transitions
- *   (processing -> sent -> delivered | failed) and events as the simulator.
- *
- * - `submit` hands a batch to the SMSC. An accepted message is `sent`; a
- *   rejected one `failed`. `recipientId` is a stable client reference (one row
- *   per recipient per dispatch), so a real connector can let the SMSC drop a
- *   duplicate submit after a crash-and-retry.
- * - Delivery receipts arrive later; a real connector feeds them to
- *   `applyReceipts` (server/domain/delivery/carrier-steps.ts). The simulator
- *   produces them from `simulateReceipts` on a timer job.
+ * What the simulator (D11) implements as a carrier, and the shapes every carrier reports in. Both kinds of carrier
+ * report what became of their recipients through one port, server/domain/delivery/carrier-port.ts
+ * (applyCarrierReports: accepted, refused before acceptance, receipts), which owns every state change:
+ * - the simulator's `submit` runs in the dispatch's `carrier_submit` job, and its `simulateReceipts` in a timer job;
+ * - SMPP connectors (server/domain/carrier/smpp/) hold long-lived sessions in exactly one worker process:
+ *   `carrier_submit` routes their recipients (routing.ts) into `carrier_outbox`, and the owner's loop submits them and
+ *   reports its answers and receipts in batches (smpp/record.ts).
+ * `recipientId` is a stable client reference (one row per recipient per dispatch).
  */
 export type OutboundSms = {
   recipientId: number;

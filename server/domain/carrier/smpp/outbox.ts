@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { failRecipients, loadDispatch } from '@/server/domain/delivery/carrier-steps';
-import { finishIfComplete } from '@/server/domain/delivery/transitions';
+import { applyCarrierReport, lockDispatches } from '@/server/domain/delivery/carrier-port';
 import { inTransaction } from '@/server/lib/after-commit';
 import type { Failure } from '@/server/domain/carrier/connector';
 import { ids64 } from '@/server/lib/sql-arrays';
@@ -71,25 +70,16 @@ export async function expireOutbox(db: Db, now: Date): Promise<void> {
     select distinct dispatch_id from carrier_outbox where expires_at <= now() and claimed_by is null limit 100`);
   for (const { dispatch_id } of due) {
     await inTransaction(db, async (tx) => {
-      const d = await loadDispatch(tx, dispatch_id);
+      const d = (await lockDispatches(tx, [dispatch_id])).get(dispatch_id);
       const gone = await tx.execute<{ recipient_id: number; state: 'queued' | 'sent' }>(sql`
         delete from carrier_outbox where dispatch_id = ${dispatch_id} and expires_at <= now() and claimed_by is null
         returning recipient_id, state`);
       if (!d) return;
-      await failRecipients(tx, d, 'processing', gone.filter((g) => g.state === 'queued').map((g) => ({ id: Number(g.recipient_id), carrier: null, failure: EXPIRED_QUEUED })), now);
-      await failRecipients(tx, d, 'sent', gone.filter((g) => g.state === 'sent').map((g) => ({ id: Number(g.recipient_id), carrier: null, failure: EXPIRED })), now);
-      await finishIfComplete(tx, d.ref, now);
+      // never accepted: refused (and refunded); accepted without a final receipt: failed and charged
+      await applyCarrierReport(tx, d, {
+        refused: gone.filter((g) => g.state === 'queued').map((g) => ({ recipientId: Number(g.recipient_id), carrier: null, failure: EXPIRED_QUEUED })),
+        receipts: gone.filter((g) => g.state === 'sent').map((g) => ({ recipientId: Number(g.recipient_id), delivered: false, ...EXPIRED })),
+      }, now);
     });
   }
-}
-
-export function groupBy<T>(rows: T[], key: (r: T) => string): Map<string, T[]> {
-  const m = new Map<string, T[]>();
-  for (const r of rows) {
-    const k = key(r);
-    const list = m.get(k);
-    if (list) list.push(r);
-    else m.set(k, [r]);
-  }
-  return m;
 }

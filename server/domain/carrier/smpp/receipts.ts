@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import type { ReceiptIdFormat } from '@/db/schema';
 import type { Receipt } from '@/server/domain/carrier/connector';
-import { applyReceipts, lockDispatches, type Loaded } from '@/server/domain/delivery/carrier-steps';
+import { reportFor, type CarrierReport } from '@/server/domain/delivery/carrier-port';
 import { afterCommit } from '@/server/lib/after-commit';
 import { carrierReceipts } from '@/server/metrics/registry';
 import { receiptKey } from './receipt-ids';
@@ -102,12 +102,12 @@ export function dispatchesOfWaitingParts(connectorId: string, keys: string[]) {
 }
 
 /**
- * Moves the `sent` recipients among `recipientIds` whose parts decide them: DELIVRD on every part -> delivered; a
- * failure on any part -> failed `DLR_<STAT>` with the receipt's err in error_message; their outbox rows go. In the
- * caller's transaction, with their dispatches locked in `dispatches` (one missing is locked here).
+ * The `sent` recipients among `recipientIds` whose parts decide them, as receipts added to `reports` by dispatch
+ * (applyCarrierReports moves them): DELIVRD on every part -> delivered; a failure on any part -> failed `DLR_<STAT>`
+ * with the receipt's err in error_message. Their outbox rows go in the same statement. Returns the dispatches.
  */
-export async function judgeRecipients(tx: DbOrTx, recipientIds: number[], dispatches: Map<string, Loaded>, now: Date): Promise<number> {
-  if (!recipientIds.length) return 0;
+export async function judgeRecipients(tx: DbOrTx, recipientIds: number[], reports: Map<string, CarrierReport>): Promise<string[]> {
+  if (!recipientIds.length) return [];
   const decided = await tx.execute<{ recipient_id: number; dispatch_id: string; fail_stat: string | null; fail_err: string | null }>(sql`
     with v as (
       select o.recipient_id, o.dispatch_id,
@@ -122,23 +122,11 @@ export async function judgeRecipients(tx: DbOrTx, recipientIds: number[], dispat
       returning o.recipient_id
     )
     select v.recipient_id, v.dispatch_id, v.fail_stat, v.fail_err from v join gone using (recipient_id)`);
-  const byDispatch = new Map<string, Receipt[]>();
   for (const r of decided) {
     const receipt: Receipt = r.fail_stat
       ? { recipientId: Number(r.recipient_id), delivered: false, errorCode: `DLR_${r.fail_stat}`, errorMessage: r.fail_err ?? r.fail_stat, retryable: RETRYABLE_DLR.has(r.fail_stat) }
       : { recipientId: Number(r.recipient_id), delivered: true };
-    const list = byDispatch.get(r.dispatch_id);
-    if (list) list.push(receipt);
-    else byDispatch.set(r.dispatch_id, [receipt]);
+    (reportFor(reports, r.dispatch_id).receipts ??= []).push(receipt);
   }
-  for (const [dispatchId, receipts] of byDispatch) {
-    let d = dispatches.get(dispatchId);
-    if (!d) {
-      d = (await lockDispatches(tx, [dispatchId])).get(dispatchId);
-      if (!d) continue;
-      dispatches.set(dispatchId, d);
-    }
-    await applyReceipts(tx, d, receipts, now);
-  }
-  return decided.length;
+  return [...new Set(decided.map((r) => r.dispatch_id))];
 }

@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import type { ReceiptIdFormat } from '@/db/schema';
-import { failRecipients, lockDispatches } from '@/server/domain/delivery/carrier-steps';
-import { finishIfComplete, moveWithEvents } from '@/server/domain/delivery/transitions';
-import { lockForRefund } from '@/server/domain/wallets/refund';
+import { applyCarrierReports, lockDispatches, reportFor, type CarrierReport } from '@/server/domain/delivery/carrier-port';
 import { afterCommit, inTransaction } from '@/server/lib/after-commit';
 import { carrierSubmits } from '@/server/metrics/registry';
-import { groupBy, NEXT_ON_ROUTE } from './outbox';
+import { NEXT_ON_ROUTE } from './outbox';
 import { partKey, receiptKey } from './receipt-ids';
 import { dispatchesOfWaitingParts, insertReceipts, isFinal, judgeRecipients, matchReceipts, type ParsedReceipt } from './receipts';
 import { ids64 } from '@/server/lib/sql-arrays';
@@ -41,10 +39,7 @@ export async function recordBatch(db: Db, c: ConnectorRef, batch: Batch, now: Da
     const moving = outcomes.filter((o) => o.kind === 'sent' || o.kind === 'fail').map((o) => o.dispatchId);
     const receiptKeys = receipts.map((r) => receiptKey(r.messageId, c.receiptIdFormat));
     const dispatches = await lockDispatches(tx, moving, receiptKeys.length ? dispatchesOfWaitingParts(c.id, receiptKeys) : undefined);
-    // Permanent errors are refunded (D20, failRecipients): their messages and wallets are locked before any move
-    // of this batch writes an event, and every message of the batch before those wallets (lockForRefund).
-    const failing = outcomes.filter((o) => o.kind === 'fail').map((o) => dispatches.get(o.dispatchId)?.ref.messageId);
-    await lockForRefund(tx, [...dispatches.values()].map((d) => d.ref.messageId), failing.filter((m) => m !== undefined));
+    const reports = new Map<string, CarrierReport>();
 
     const keyed = parts.map((p) => ({ recipient_id: p.recipientId, part_no: p.partNo, parts_total: p.partsTotal, message_id: p.messageId, key: partKey(p.messageId, c.receiptIdFormat) }));
     if (keyed.length) {
@@ -69,13 +64,7 @@ export async function recordBatch(db: Db, c: ConnectorRef, batch: Batch, now: Da
         exists (select 1 from carrier_parts p where p.recipient_id = o.recipient_id and p.connector_id = o.connector_id and p.stat is not null) as has_receipt,
         coalesce(x.first_id, (select p.carrier_message_id from carrier_parts p
                                where p.recipient_id = o.recipient_id and p.connector_id = o.connector_id order by p.part_no limit 1)) as first_id`);
-    for (const [dispatchId, rows] of groupBy(sent, (r) => r.dispatch_id)) {
-      const d = dispatches.get(dispatchId);
-      if (!d) continue;
-      // (the move, its sms.sent events and the message's updated_at in one statement)
-      await moveWithEvents(tx, d.ref, { from: 'processing', to: 'sent', type: 'sms.sent' },
-        rows.map((r) => ({ id: Number(r.recipient_id), carrier: c.name, carrierMessageId: r.first_id, extra: { carrier_message_id: r.first_id ?? null } })), now);
-    }
+    for (const r of sent) (reportFor(reports, r.dispatch_id).accepted ??= []).push({ recipientId: Number(r.recipient_id), carrier: c.name, carrierMessageId: r.first_id ?? null });
 
     // (a statement only for the kinds present: each is a round trip inside the transaction)
     const retried = !ids('retry').length ? [] : await tx.execute<{ recipient_id: number; connector_id: string }>(sql`
@@ -92,11 +81,8 @@ export async function recordBatch(db: Db, c: ConnectorRef, batch: Batch, now: Da
       delete from carrier_outbox where recipient_id = any(${ids64(ids('fail'))}) and connector_id = ${c.id} and state = 'queued'
       returning recipient_id, dispatch_id`);
     const statusOf = new Map(outcomes.flatMap((o) => (o.kind === 'fail' ? [[o.recipientId, o.status] as const] : [])));
-    for (const [dispatchId, rows] of groupBy(failedRows, (r) => r.dispatch_id)) {
-      const d = dispatches.get(dispatchId);
-      if (!d) continue;
-      await failRecipients(tx, d, 'processing', rows.map((r) => ({ id: Number(r.recipient_id), carrier: c.name, failure: smppFailure(statusOf.get(Number(r.recipient_id))!) })), now);
-      await finishIfComplete(tx, d.ref, now);
+    for (const r of failedRows) {
+      (reportFor(reports, r.dispatch_id).refused ??= []).push({ recipientId: Number(r.recipient_id), carrier: c.name, failure: smppFailure(statusOf.get(Number(r.recipient_id))!) });
     }
 
     if (ids('release').length) await tx.execute(sql`
@@ -109,7 +95,11 @@ export async function recordBatch(db: Db, c: ConnectorRef, batch: Batch, now: Da
     const matched = await matchReceipts(tx, c.id, receiptIds, opts.receiptsMayWait ? keyed.map((p) => p.key) : []);
     const judged = new Set(matched.recipients);
     for (const r of sent) if (r.has_receipt) judged.add(Number(r.recipient_id));
-    await judgeRecipients(tx, [...judged], dispatches, now);
+    const decided = await judgeRecipients(tx, [...judged], reports);
+    // (a dispatch whose recipients a receipt decided but that no outcome named: locked now, after the others)
+    const late = decided.filter((id) => !dispatches.has(id));
+    if (late.length) for (const [id, d] of await lockDispatches(tx, late)) dispatches.set(id, d);
+    await applyCarrierReports(tx, dispatches, reports, now);
     return { waiting: receiptIds.length - matched.applied.filter((id) => receiptIds.includes(id)).length - nonFinal(receipts) };
   });
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import type { ReceiptIdFormat } from '@/db/schema';
 import { partKey, receiptKey } from './receipt-ids';
-import { lockDispatches } from '@/server/domain/delivery/carrier-steps';
+import { applyCarrierReports, lockDispatches, type CarrierReport } from '@/server/domain/delivery/carrier-port';
 import { dispatchesOfWaitingParts, judgeRecipients, matchReceipts, RECEIPT_WAIT } from './receipts';
 
 /**
@@ -29,5 +29,8 @@ export async function rekeyWaiting(tx: DbOrTx, connectorId: string, format: Rece
      where r.id = x.id`);
   const dispatches = await lockDispatches(tx, [], dispatchesOfWaitingParts(connectorId, rows.map((r) => r.key)));
   const matched = await matchReceipts(tx, connectorId, rows.map((r) => r.id), []);
-  await judgeRecipients(tx, matched.recipients, dispatches, now);
+  const reports = new Map<string, CarrierReport>();
+  const late = (await judgeRecipients(tx, matched.recipients, reports)).filter((id) => !dispatches.has(id));
+  if (late.length) for (const [id, d] of await lockDispatches(tx, late)) dispatches.set(id, d);
+  await applyCarrierReports(tx, dispatches, reports, now);
 }

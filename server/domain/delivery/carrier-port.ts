@@ -1,0 +1,98 @@
+import type { DbOrTx } from '@/db/client';
+import type { Failure, Receipt } from '@/server/domain/carrier/connector';
+import { lockForRefund } from '@/server/domain/wallets/refund';
+import { lockDispatches, type Loaded } from './dispatch-locks';
+import { finishIfComplete, moveWithEvents, moveWithEventsCharged } from './transitions';
+import { refundMessage } from '@/server/domain/wallets/refund';
+
+/**
+ * The one way a carrier reports what became of the recipients it was handed. The delivery module owns every
+ * recipient state change, event, refund and dispatch completion; a carrier (the simulator, an SMPP connector) only
+ * says, per dispatch, which recipients it accepted, which it refused before accepting them and which receipts (or
+ * expiries) came for accepted ones, and calls these with the dispatches locked first (lockDispatches, in id order).
+ */
+export { lockDispatches };
+export type LockedDispatch = Loaded;
+
+export type CarrierReport = {
+  /** Accepted by a carrier: processing -> sent with sms.sent (`carrier`, `carrier_message_id`). */
+  accepted?: Array<{ recipientId: number; carrier: string; carrierMessageId?: string | null }>;
+  /** Refused before any carrier accepted them: processing -> failed, their price refunded (D20). */
+  refused?: Array<{ recipientId: number; carrier: string | null; failure: Failure }>;
+  /** Receipts, or the validity's end, for accepted recipients: sent -> delivered | failed; they stay charged. */
+  receipts?: Receipt[];
+};
+
+/**
+ * Applies reports to the recipients of locked dispatches, in the caller's transaction: refusals first (their refund
+ * locks the messages and wallets, which must come before any event of the transaction: lockForRefund), then
+ * acceptances, then receipts; each dispatch is then done if nothing of it is in flight. A report for a dispatch that
+ * is not in `dispatches` is skipped (it was deleted). Returns how many recipients became sent.
+ */
+export async function applyCarrierReports(tx: DbOrTx, dispatches: Map<string, LockedDispatch>, reports: Map<string, CarrierReport>, now: Date): Promise<{ sent: number }> {
+  const refunding = [...reports].filter(([id, r]) => r.refused?.length && dispatches.has(id)).map(([id]) => dispatches.get(id)!.ref.messageId);
+  await lockForRefund(tx, [...dispatches.values()].map((d) => d.ref.messageId), refunding);
+  let sent = 0;
+  for (const [dispatchId, r] of reports) {
+    const d = dispatches.get(dispatchId);
+    if (!d) continue;
+    if (r.refused?.length) await failRecipients(tx, d, 'processing', r.refused.map((x) => ({ id: x.recipientId, carrier: x.carrier, failure: x.failure })), now);
+    if (r.accepted?.length) {
+      // (the move, its sms.sent events and the message's updated_at in one statement)
+      sent += await moveWithEvents(tx, d.ref, { from: 'processing', to: 'sent', type: 'sms.sent' },
+        r.accepted.map((x) => ({ id: x.recipientId, carrier: x.carrier, carrierMessageId: x.carrierMessageId ?? null, extra: x.carrierMessageId === undefined ? undefined : { carrier_message_id: x.carrierMessageId } })), now);
+    }
+    if (r.receipts?.length) {
+      const delivered = r.receipts.filter((x) => x.delivered).map((x) => ({ id: x.recipientId }));
+      await moveWithEvents(tx, d.ref, { from: 'sent', to: 'delivered', type: 'sms.delivered', common: { segments: d.segments } }, delivered, now);
+      const failed = r.receipts.flatMap((x) => (x.delivered ? [] : [{ id: x.recipientId, carrier: null, failure: x as Failure }]));
+      await failRecipients(tx, d, 'sent', failed, now);
+    }
+    if (r.refused?.length || r.receipts?.length) await finishIfComplete(tx, d.ref, now);
+  }
+  return { sent };
+}
+
+/** One dispatch's report, for a caller that holds one dispatch (the simulator's steps). */
+export function applyCarrierReport(tx: DbOrTx, d: LockedDispatch, report: CarrierReport, now: Date): Promise<{ sent: number }> {
+  return applyCarrierReports(tx, new Map([[d.ref.id, d]]), new Map([[d.ref.id, report]]), now);
+}
+
+/** Adds to the report of a dispatch in a map of reports (building them in sets). */
+export function reportFor(reports: Map<string, CarrierReport>, dispatchId: string): CarrierReport {
+  let r = reports.get(dispatchId);
+  if (!r) reports.set(dispatchId, (r = {}));
+  return r;
+}
+
+/**
+ * Fails recipients of a dispatch with their sms.failed events. From `sent` (a carrier accepted them) they stay
+ * charged; from `processing` (no carrier accepted them) their price comes back (D20) in this transaction: a
+ * `refund` of what the rows this very move took out of `processing` were charged, prepaid first. The message and
+ * its organization's wallets are locked before the move writes its events (lockForRefund says why); a transaction
+ * that wrote events before, or that refunds several messages, locks them all first (applyCarrierReports).
+ */
+export async function failRecipients(
+  tx: DbOrTx,
+  d: Loaded,
+  from: 'processing' | 'sent',
+  rows: Array<{ id: number; carrier: string | null; failure: Failure }>,
+  now: Date,
+): Promise<void> {
+  const step = { from, to: 'failed', type: 'sms.failed' } as const;
+  const moves = rows.map((r) => ({
+    id: r.id,
+    carrier: r.carrier,
+    errorCode: r.failure.errorCode,
+    errorMessage: r.failure.errorMessage,
+    extra: { error_code: r.failure.errorCode, error_message: r.failure.errorMessage, retryable: r.failure.retryable },
+  }));
+  if (from === 'sent' || !moves.length) {
+    await moveWithEvents(tx, d.ref, step, moves, now);
+    return;
+  }
+  await lockForRefund(tx, [d.ref.messageId]);
+  const { moved, charged } = await moveWithEventsCharged(tx, d.ref, step, moves, now);
+  const note = `Not accepted by any carrier: ${moved} ${moved === 1 ? 'recipient' : 'recipients'}`;
+  await refundMessage(tx, { messageId: d.ref.messageId, amount: charged, actor: 'system', order: 'prepaid-first', note });
+}

@@ -1,0 +1,39 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import type { DispatchRef } from './recipient-events';
+
+/** A dispatch locked by its transaction, with what its recipients' moves need of its message. */
+export type Loaded = { ref: DispatchRef; body: string; senderId: string | null; segments: number };
+
+type DispatchRow = { id: string; message_id: string; dispatch_at: Date | null; body: string; sender_id: string | null; segments: number };
+
+function loaded(d: DispatchRow): Loaded {
+  return {
+    ref: { id: d.id, messageId: d.message_id, dispatchAt: d.dispatch_at ? new Date(d.dispatch_at) : null },
+    body: d.body,
+    senderId: d.sender_id,
+    segments: d.segments,
+  };
+}
+
+export async function loadDispatch(tx: DbOrTx, dispatchId: string): Promise<Loaded | null> {
+  const [d] = await tx.execute<DispatchRow>(sql`
+    select d.id, d.message_id, d.dispatch_at, m.body, m.sender_id, m.segments
+      from message_dispatches d join messages m on m.id = d.message_id where d.id = ${dispatchId} for update of d`);
+  return d ? loaded(d) : null;
+}
+
+/**
+ * Locks a set of dispatches in one statement, in id order (every writer that locks several does so in this order:
+ * no deadlock between them): those named, and those `also` selects (a subquery yielding dispatch ids).
+ */
+export async function lockDispatches(tx: DbOrTx, ids: string[], also?: SQL): Promise<Map<string, Loaded>> {
+  if (!ids.length && !also) return new Map();
+  const rows = await tx.execute<DispatchRow>(sql`
+    select d.id, d.message_id, d.dispatch_at, m.body, m.sender_id, m.segments
+      from message_dispatches d join messages m on m.id = d.message_id
+     where d.id = any(array(select jsonb_array_elements_text(${JSON.stringify([...new Set(ids)])}::jsonb)))
+           ${also ? sql`or d.id in (${also})` : sql``}
+     order by d.id for update of d`);
+  return new Map(rows.map((d) => [d.id, loaded(d)]));
+}
