@@ -11,7 +11,7 @@ import type { ErrorName } from '@/server/errors/codes';
 import { fromZodError, isZodError } from '@/server/errors/from-zod';
 import { toTrpcError } from '@/server/errors/to-trpc';
 import { logger } from '@/server/lib/logger';
-import type { ValidationStyle } from '@/server/errors/to-rest';
+import type { ValidationStyle } from '@/server/errors/validation';
 import { assertRole, dashboardMembership, preferredOrganization, type SessionUser } from '@/server/domain/users/accounts';
 import type { Role } from '@/db/schema';
 
