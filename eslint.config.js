@@ -1,7 +1,7 @@
 // Lint-only configuration (no formatting rules): `npm run lint`, run by .ci/run.
 // Kept deliberately small: promises that nobody awaits, dead code, and the layer
-// boundaries of server/domain, server/queue and components. Type-aware
-// (typescript-eslint's project service reads tsconfig.json), which
+// boundaries of server/domain, server/queue, server/metrics and components.
+// Type-aware (typescript-eslint's project service reads tsconfig.json), which
 // no-floating-promises needs.
 import tseslint from 'typescript-eslint';
 
@@ -45,6 +45,14 @@ const queueBoundary = {
       message: 'server/queue lies below the domain and the tasks: it imports neither, nor the API, HTTP or app layers.',
     },
     { regex: '^\\.\\./', message: 'server/queue must not reach other layers by a relative path.' },
+  ],
+};
+
+/** Metrics are told what to count (the REST listener hands over its matched route): they never import the API. */
+const metricsBoundary = {
+  patterns: [
+    { regex: '^@/server/api(/|$)', message: 'server/metrics must not import the API layer; the caller hands over what the metric needs.' },
+    { regex: '^(\\.\\./)+api(/|$)', message: 'server/metrics must not reach the API layer by a relative path.' },
   ],
 };
 
@@ -132,6 +140,10 @@ export default tseslint.config(
   {
     files: ['server/queue/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', queueBoundary] },
+  },
+  {
+    files: ['server/metrics/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', metricsBoundary] },
   },
   {
     files: ['components/**/*.ts', 'components/**/*.tsx'],

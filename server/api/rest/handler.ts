@@ -5,9 +5,10 @@ import { toApiError, toRestError } from '@/server/errors/to-rest';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '@/server/lib/json-depth';
 import { logger } from '@/server/lib/logger';
 import { getOpenApiDocument } from './openapi';
-import { buildRoutes, REST_PREFIX, routeMatcher, type RestRoute } from './routes';
+import { buildRoutes, matchRoutes, REST_PREFIX, type RestRoute } from './routes';
 
 export { REST_PREFIX };
+const OPENAPI_TEMPLATE = `${REST_PREFIX}/openapi.json`;
 export const MAX_BODY_BYTES = 256 * 1024;
 
 /** A request as the REST core needs it, whatever server received it. */
@@ -23,6 +24,8 @@ export type RestRequest = {
    * the client went away before its body ended.
    */
   body: () => Promise<Uint8Array>;
+  /** Told the full path template of the route the request matched (`/api/v1/svc/sms-api/status/{message_id}`). */
+  onRoute?: (template: string) => void;
 };
 
 /**
@@ -60,17 +63,16 @@ export function restRoutes(): RestRoute[] {
   return (routes ??= buildRoutes(appRouter));
 }
 
-/** The routes matching a path (without REST_PREFIX); shared with the metrics label, which matches first. */
-export const matchRestPath = routeMatcher(restRoutes);
-
 export function createRestCore(getDeps: () => Deps) {
   return async function handle(req: RestRequest): Promise<RestResponse> {
     const path = stripPrefix(req.pathname);
-    if (path === '/openapi.json' && (req.method === 'GET' || req.method === 'HEAD')) {
-      return json(200, getOpenApiDocument(), { 'Cache-Control': 'public, max-age=300' });
+    if (path === '/openapi.json') {
+      req.onRoute?.(OPENAPI_TEMPLATE);
+      if (req.method === 'GET' || req.method === 'HEAD') return json(200, getOpenApiDocument(), { 'Cache-Control': 'public, max-age=300' });
     }
-    const candidates = matchRestPath(path);
+    const candidates = matchRoutes(restRoutes(), path);
     if (candidates.length === 0) return errorResponse(new ApiError('ROUTE_NOT_FOUND'), {});
+    req.onRoute?.(candidates[0].route.template);
     const match = candidates.find((c) => c.route.method === req.method);
     if (!match) {
       return errorResponse(new ApiError('METHOD_NOT_ALLOWED'), { Allow: candidates.map((c) => c.route.method).join(', ') });

@@ -15,6 +15,8 @@ export const REST_PREFIX = '/api/v1/svc/sms-api';
 export type RestRoute = {
   method: string;
   path: string;
+  /** REST_PREFIX + path, e.g. `/api/v1/svc/sms-api/status/{message_id}` (the HTTP metric's route label). */
+  template: string;
   regexp: RegExp;
   /** Dotted tRPC path, e.g. `wallets.getBalance`. */
   procedurePath: string;
@@ -47,6 +49,7 @@ export function buildRoutes(router: AnyRouter): RestRoute[] {
     routes.push({
       method: meta.openapi.method,
       path,
+      template: `${REST_PREFIX}${path}`,
       regexp: getPathRegExp(path),
       procedurePath,
       meta: meta as Meta,
@@ -57,23 +60,12 @@ export function buildRoutes(router: AnyRouter): RestRoute[] {
   return routes;
 }
 
-/**
- * The routes whose template matches `path` (one per method), in table order. The last path's answer is kept:
- * the metrics label (server/metrics/http.ts) and the REST core match the same path of the same request one
- * after the other, so the second asks nothing of the regular expressions.
- */
-export function routeMatcher(routes: () => RestRoute[]): (path: string) => RouteMatch[] {
-  let lastPath: string | undefined;
-  let lastMatches: RouteMatch[] = [];
-  return (path) => {
-    if (path === lastPath) return lastMatches;
-    const matches: RouteMatch[] = [];
-    for (const route of routes()) {
-      const m = route.regexp.exec(path);
-      if (m) matches.push({ route, params: m.groups ?? {} });
-    }
-    lastPath = path;
-    lastMatches = matches;
-    return matches;
-  };
+/** The routes whose template matches `path` (one per method), in table order. */
+export function matchRoutes(routes: RestRoute[], path: string): RouteMatch[] {
+  const matches: RouteMatch[] = [];
+  for (const route of routes) {
+    const m = route.regexp.exec(path);
+    if (m) matches.push({ route, params: m.groups ?? {} });
+  }
+  return matches;
 }
