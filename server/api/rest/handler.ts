@@ -1,4 +1,4 @@
-import { appRouter } from '@/server/api/root';
+import { appRouter, createCaller } from '@/server/api/root';
 import { authorizeApiKey, createContext, type Deps, type HeaderReader, type ResponseState } from '@/server/api/trpc';
 import { ApiError } from '@/server/errors/api-error';
 import { toApiError, toRestError } from '@/server/errors/to-rest';
@@ -44,10 +44,10 @@ export type RestResponse = { status: number; headers: Record<string, string>; bo
 
 /**
  * The public REST surface: routes by the procedures' OpenAPI meta, calls them
- * through the tRPC caller (so middlewares and zod contracts are the same as the
- * dashboard's), and shapes every answer exactly as the contract says:
- * `{status_code, data}` bodies come from the procedures' outputs, every error
- * goes through the one catalogue (server/errors). Our own adapter rather than
+ * through tRPC's server-side caller (createCaller: so middlewares and zod
+ * contracts are the same as the dashboard's), and shapes every answer exactly
+ * as the contract says: `{status_code, data}` bodies come from the procedures'
+ * outputs, every error goes through the one catalogue (server/errors). Our own adapter rather than
  * trpc-to-openapi's: that one coerces JSON strings into numbers by mutating the
  * input schemas, answers 415 without `Content-Type: application/json`, and
  * rewrites error bodies into its own shape.
@@ -84,35 +84,17 @@ export function createRestCore(getDeps: () => Deps) {
     let input: unknown;
     try {
       const ctx = createContext(getDeps(), req.headers, state);
-      // A procedure that is one read after the key check, asked without a query string (whose >50 parameters
-      // are a 400 after the key's answer): the read is made in the key check's statement, one round trip.
-      const keyed = route.meta.keyedRead;
-      const read = keyed && route.meta.rateLimit && (!req.search || req.search === '?') ? keyed.read(decodeParams(match.params)) : null;
-      if (keyed && read) {
-        ctx.authorized = await authorizeApiKey(ctx, route.meta.rateLimit, read);
-        const data = keyed.answer(ctx.authorized.row);
-        const status = state.status ?? route.meta.successStatus ?? 200;
-        return json(status, route.meta.envelope === false ? data : { status_code: status, data }, state.headers);
-      }
+      const params = decodeParams(match.params);
       // Key and rate-limit slot first (D7, D8): a request without a valid key, or over its limit, is answered
       // as such whatever its body, and every later answer (a malformed body included) carries RateLimit-*.
-      if (route.meta.rateLimit) ctx.authorized = await authorizeApiKey(ctx, route.meta.rateLimit);
+      // A procedure's keyed read (GET /status's message) is made in the same statement.
+      if (route.meta.rateLimit) ctx.authorized = await authorizeApiKey(ctx, route.meta.rateLimit, route.meta.keyedRead?.(params) ?? undefined);
       if (!route.voidInput) {
         const body = route.method === 'GET' || route.method === 'DELETE' ? queryInput(req.search) : await readJsonBody(req, style);
-        const params = decodeParams(match.params);
         // The body itself when there are no path parameters (POST /send): no copy of it per request.
         input = body === undefined ? params : isEmpty(params) ? body : { ...body, ...params };
       }
-      // What createCaller(ctx)[ns][name](input) does, without building its proxy for every request.
-      const raw = input;
-      const data = await route.procedure({
-        path: route.procedurePath,
-        getRawInput: async () => raw,
-        ctx,
-        type: route.procedure._def.type,
-        signal: undefined,
-        batchIndex: 0,
-      });
+      const data = await procedureAt(createCaller(ctx), route.callerKeys)(input);
       const status = state.status ?? route.meta.successStatus ?? 200;
       // The one place the spec's success envelope is built: procedures return data.
       return json(status, route.meta.envelope === false ? data : { status_code: status, data }, state.headers);
@@ -126,6 +108,13 @@ export function createRestCore(getDeps: () => Deps) {
       return errorResponse(apiError, state.headers);
     }
   };
+}
+
+/** The function of a tRPC caller at a procedure's keys (`caller.messages.getStatus`). */
+function procedureAt(caller: object, keys: readonly string[]): (input: unknown) => Promise<unknown> {
+  let node: unknown = caller;
+  for (const key of keys) node = (node as Record<string, unknown>)[key];
+  return node as (input: unknown) => Promise<unknown>;
 }
 
 function stripPrefix(pathname: string): string {

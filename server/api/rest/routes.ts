@@ -20,22 +20,12 @@ export type RestRoute = {
   regexp: RegExp;
   /** Dotted tRPC path, e.g. `wallets.getBalance`. */
   procedurePath: string;
+  /** The same path split at its dots: the keys of the procedure on a tRPC caller (`caller.wallets.getBalance`). */
+  callerKeys: string[];
   meta: Meta;
   /** The procedure takes no input (z.void()). */
   voidInput: boolean;
-  /** The procedure itself, called as tRPC's server-side caller calls it (without a caller proxy per request). */
-  procedure: RestProcedure;
 };
-
-/** How tRPC's caller invokes a procedure (createCallerFactory): the same options, nothing else. */
-export type RestProcedure = ((opts: {
-  path: string;
-  getRawInput: () => Promise<unknown>;
-  ctx: unknown;
-  type: string;
-  signal: undefined;
-  batchIndex: number;
-}) => Promise<unknown>) & { _def: { type: string } };
 
 /** A route whose path template matches a path, with its path parameters (not yet URL-decoded). */
 export type RouteMatch = { route: RestRoute; params: Record<string, string> };
@@ -52,9 +42,9 @@ export function buildRoutes(router: AnyRouter): RestRoute[] {
       template: `${REST_PREFIX}${path}`,
       regexp: getPathRegExp(path),
       procedurePath,
+      callerKeys: procedurePath.split('.'),
       meta: meta as Meta,
       voidInput: instanceofZodTypeLikeVoid(unwrapZodType(inputParser, true)),
-      procedure: procedure as unknown as RestProcedure,
     });
   });
   return routes;
