@@ -1,32 +1,55 @@
 // Lint-only configuration (no formatting rules): `npm run lint`, run by .ci/run.
 // Kept deliberately small: promises that nobody awaits, dead code, and the layer
-// boundaries of server/domain and components. Type-aware (typescript-eslint's
-// project service reads tsconfig.json), which no-floating-promises needs.
+// boundaries of server/domain, server/queue, server/metrics and components.
+// Type-aware (typescript-eslint's project service reads tsconfig.json), which
+// no-floating-promises needs.
 import tseslint from 'typescript-eslint';
 
-const domainBoundary = {
+/** What server/domain may not import. */
+const domainBoundary = () => {
+  const jobs = 'jobs';
+  return {
+    patterns: [
+      {
+        regex: '^@/server/(api|http)(/|$)',
+        message: 'server/domain must not depend on the API or HTTP layers; pass what it needs in as arguments.',
+      },
+      {
+        // Domain code enqueues follow-up jobs (dispatch, carrier steps, webhook
+        // deliveries) in the caller's transaction through @/server/queue/add-job,
+        // which lies below the domain; the tasks in server/jobs lie above it.
+        regex: `^@/server/${jobs}(/|$)`,
+        message: 'server/domain must not depend on server/jobs (enqueue with @/server/queue/add-job).',
+      },
+      {
+        regex: '^@/app(/|$)',
+        message: 'server/domain must not depend on the Next.js app.',
+      },
+      {
+        // The same layers reached by a relative path (../../api, ../../../app).
+        regex: `^(\\.\\./)+(api|http|app|${jobs})(/|$)`,
+        message: 'server/domain must not reach api, http, jobs or app by a relative path.',
+      },
+    ],
+  };
+};
+
+/** server/queue (job names, payload schemas, addJob) lies below the domain and the tasks. */
+const queueBoundary = {
   patterns: [
     {
-      regex: '^@/server/(api|http)(/|$)',
-      message: 'server/domain must not depend on the API or HTTP layers; pass what it needs in as arguments.',
+      regex: '^@/(server/(api|http|domain|jobs)|app)(/|$)',
+      message: 'server/queue lies below the domain and the tasks: it imports neither, nor the API, HTTP or app layers.',
     },
-    {
-      // Exception: @/server/jobs/add-job. Domain code enqueues follow-up jobs
-      // (dispatch, carrier steps, webhook deliveries) inside the caller's
-      // transaction, so the job row commits or rolls back with the state change;
-      // add-job is the thin, task-free helper that makes that possible.
-      regex: '^@/server/jobs(?!/add-job$)(/|$)',
-      message: 'server/domain must not depend on job tasks (only @/server/jobs/add-job, to enqueue in the caller\'s transaction).',
-    },
-    {
-      regex: '^@/app(/|$)',
-      message: 'server/domain must not depend on the Next.js app.',
-    },
-    {
-      // The same layers reached by a relative path (../../api, ../../../app).
-      regex: '^(\\.\\./)+(api|http|app|jobs(?!/add-job$))(/|$)',
-      message: 'server/domain must not reach api, http, jobs or app by a relative path.',
-    },
+    { regex: '^\\.\\./', message: 'server/queue must not reach other layers by a relative path.' },
+  ],
+};
+
+/** Metrics are told what to count (the REST listener hands over its matched route): they never import the API. */
+const metricsBoundary = {
+  patterns: [
+    { regex: '^@/server/api(/|$)', message: 'server/metrics must not import the API layer; the caller hands over what the metric needs.' },
+    { regex: '^(\\.\\./)+api(/|$)', message: 'server/metrics must not reach the API layer by a relative path.' },
   ],
 };
 
@@ -103,7 +126,15 @@ export default tseslint.config(
     // the deliver-webhooks task sends), so it imports the task; it is a test of
     // the domain, not part of it.
     ignores: ['server/domain/webhooks/emit-events.int.test.ts'],
-    rules: { 'no-restricted-imports': ['error', domainBoundary] },
+    rules: { 'no-restricted-imports': ['error', domainBoundary()] },
+  },
+  {
+    files: ['server/queue/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', queueBoundary] },
+  },
+  {
+    files: ['server/metrics/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', metricsBoundary] },
   },
   {
     files: ['components/**/*.ts', 'components/**/*.tsx'],

@@ -1,3 +1,4 @@
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
@@ -11,7 +12,7 @@ import type { ErrorName } from '@/server/errors/codes';
 import { fromZodError, isZodError } from '@/server/errors/from-zod';
 import { toTrpcError } from '@/server/errors/to-trpc';
 import { logger } from '@/server/lib/logger';
-import type { ValidationStyle } from '@/server/errors/to-rest';
+import type { ValidationStyle } from '@/server/errors/validation';
 import { assertRole, dashboardMembership, preferredOrganization, type SessionUser } from '@/server/domain/users/accounts';
 import type { Role } from '@/db/schema';
 
@@ -69,13 +70,13 @@ export type Meta = OpenApiMeta<{
   /** OpenAPI variants of the request body (`oneOf`): conditional requirements the zod object cannot show. */
   bodyVariants?: Array<Record<string, unknown>>;
   /**
-   * A procedure that is one read after the key check (GET /status): the REST core makes that read in the
-   * key check's own statement (one round trip, authorizeRequest) and answers from its row without calling
-   * the procedure. `read` gets the decoded path parameters and returns null to leave the request to the
-   * procedure (e.g. an id that cannot exist); `answer` is the procedure's data from the row, or throws the
-   * procedure's error. The procedure stays what every other caller runs, and must answer the same.
+   * An apiKey procedure that is one read after the key check (GET /status): that read is made in the key
+   * check's own statement (authorizeRequest: one round trip), and the procedure answers from its row,
+   * `ctx.keyedRow`. Given the request's path parameters (by the REST core, which checks the key before it
+   * reads the body) or the raw input (by the apiKey tier, for any other caller): the read, or null when the
+   * input can find nothing (an id that cannot exist), and then `ctx.keyedRow` is null.
    */
-  keyedRead?: { read: (params: Record<string, string>) => KeyedRead | null; answer: (row: Record<string, unknown> | null) => unknown };
+  keyedRead?: (input: Record<string, unknown>) => KeyedRead | null;
 }>;
 
 export function createContext(
@@ -174,16 +175,22 @@ export async function authorizeApiKey(ctx: Context, bucket: Bucket | undefined, 
 
 /**
  * The REST tier: the app of the `app-key` and a slot of the procedure's bucket
- * (taken here unless the adapter already did). Only the REST API calls these:
+ * (taken here unless the adapter already did), and the row of the procedure's
+ * keyed read (Meta.keyedRead; null without one). Only the REST API calls these:
  * over `/api/trpc` they answer as a procedure that does not exist (before the
  * key, the database or the input are looked at), so the dashboard endpoint is
  * no second, differently limited, door to send or read balances with a key.
  */
-export const apiKeyProcedure = baseProcedure.use(async ({ ctx, meta, path, next }) => {
+export const apiKeyProcedure = baseProcedure.use(async ({ ctx, meta, path, getRawInput, next }) => {
   if (ctx.surface !== 'rest') throw new TRPCError({ code: 'NOT_FOUND', message: `No procedure found on path "${path}"` });
-  const { app } = ctx.authorized ?? (await authorizeApiKey(ctx, meta?.rateLimit));
-  return next({ ctx: { app } });
+  const read = meta?.keyedRead && !ctx.authorized ? (meta.keyedRead(asRecord(await getRawInput())) ?? undefined) : undefined;
+  const { app, row } = ctx.authorized ?? (await authorizeApiKey(ctx, meta?.rateLimit, read));
+  return next({ ctx: { app, keyedRow: row } });
 });
+
+function asRecord(input: unknown): Record<string, unknown> {
+  return input !== null && typeof input === 'object' ? (input as Record<string, unknown>) : {};
+}
 
 /** Dashboard tier without a session (sign-up). */
 export const publicDashboardProcedure = baseProcedure;

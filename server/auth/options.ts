@@ -1,3 +1,4 @@
+import 'server-only';
 import { hkdfSync } from 'node:crypto';
 import type { NextAuthOptions, Session } from 'next-auth';
 import { getServerSession } from 'next-auth';

@@ -1,7 +1,6 @@
 import type { ZodError } from 'zod';
 import { ApiError } from './api-error';
-import { validationError, type ValidationCode, type ValidationIssue } from './validation';
-import type { ValidationStyle } from './to-rest';
+import { validationError, type ValidationCode, type ValidationIssue, type ValidationStyle } from './validation';
 
 export function isZodError(e: unknown): e is ZodError {
   return e instanceof Error && e.name === 'ZodError' && Array.isArray((e as ZodError).issues);

@@ -3,6 +3,7 @@ import { ApiError } from './api-error';
 import { ERRORS } from './codes';
 import { isDatabaseUnavailable } from '@/server/lib/db-errors';
 import { fromZodError, isZodError } from './from-zod';
+import type { ValidationStyle } from './validation';
 
 export type RestErrorBody =
   | { detail: string }
@@ -15,9 +16,6 @@ export type RestErrorBody =
       errors?: { field: string; message: string }[];
       retry_after?: number;
     };
-
-/** How a procedure reports input validation failures: `envelope` (D7) or the spec's `{detail}`. */
-export type ValidationStyle = 'envelope' | 'detail';
 
 /** Finds the ApiError behind whatever a procedure threw (tRPC wraps thrown errors). */
 export function toApiError(err: unknown, style: ValidationStyle = 'envelope', input?: unknown): ApiError {

@@ -4,6 +4,7 @@ import { ClientClosedRequest, createRestCore, MAX_BODY_BYTES, REST_PREFIX, type 
 import { ApiError } from '@/server/errors/api-error';
 import { toRestError } from '@/server/errors/to-rest';
 import { logger } from '@/server/lib/logger';
+import { nameRestRoute, type HttpObservation } from '@/server/metrics/http';
 import { readAtMost, refuseRequest } from './body-guard';
 import { securityHeaderRecord } from './security-headers.mjs';
 
@@ -31,7 +32,11 @@ export const PLAIN_PATH = /^(?:\/[\w~-][\w.~-]*)+\/?$/;
 export function createRestListener(getDeps: () => Deps, opts: { dev: boolean }) {
   const core = createRestCore(getDeps);
   const fixed = securityHeaderRecord(opts.dev);
-  return async function listener(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  return async function listener(req: IncomingMessage, res: ServerResponse, observation?: HttpObservation): Promise<void> {
+    // The route label of the request's metric: unmatched until the core routes it (a client that leaves mid-body
+    // is counted under the route it was sending to).
+    if (observation) nameRestRoute(observation, null);
+    const onRoute = observation && ((template: string) => nameRestRoute(observation, template));
     let out: RestResponse;
     try {
       // As the Fetch adapter sees it (dot segments resolved, the query string apart). A plain path is its own
@@ -44,6 +49,7 @@ export function createRestListener(getDeps: () => Deps, opts: { dev: boolean }) 
         search: url.search,
         headers: { get: (name) => headerValue(req, name) },
         body: () => readBody(req),
+        onRoute,
       });
     } catch (error) {
       if (error instanceof ClientClosedRequest) {

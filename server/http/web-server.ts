@@ -4,7 +4,7 @@ import { db } from '@/db/client';
 import { env } from '@/server/env';
 import { logger } from '@/server/lib/logger';
 import { createMetricsHandler, isMetricsPath } from '@/server/metrics/handler';
-import { observeHttp } from '@/server/metrics/http';
+import { observeHttp, type HttpObservation } from '@/server/metrics/http';
 import { guardNextRequest } from './body-guard';
 import { normalizeForwardedFor } from './forwarded-for';
 import { createRestListener, isRestPath } from './rest-listener';
@@ -59,20 +59,22 @@ export async function startWebServer(opts: {
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
+/** The REST listener also names the request's route for its metric (it routes the request anyway). */
+type RestHandler = (req: IncomingMessage, res: ServerResponse, observation: HttpObservation) => unknown;
 
 /**
  * Where each request of the web process goes: /metrics (Prometheus, docs/operations.md, Metrics), the REST API, else
  * Next.js behind the body guard. Every request is counted by route template and status
- * (server/metrics/http.ts). Exported for the tests, which serve it without a Next build.
+ * (server/metrics/http.ts; the REST listener names the template it matched). Exported for the tests, which serve it without a Next build.
  */
-export function createWebHandler(o: { rest: Handler; next: Handler; metrics: Handler; trustProxy: boolean; dev: boolean }) {
+export function createWebHandler(o: { rest: RestHandler; next: Handler; metrics: Handler; trustProxy: boolean; dev: boolean }) {
   const fixed = securityHeaderRecord(o.dev);
   return (req: IncomingMessage, res: ServerResponse): void => {
-    observeHttp(req, res);
+    const observation = observeHttp(req, res);
     // Before anything reads it: the client address is the socket's, or the hop a trusted proxy appended.
     normalizeForwardedFor(req, o.trustProxy);
     if (isMetricsPath(req.url)) return void o.metrics(req, res);
-    if (isRestPath(req.url)) return void o.rest(req, res);
+    if (isRestPath(req.url)) return void o.rest(req, res, observation);
     // Bounded before Next: size per route, JSON depth, tRPC batch size (body-guard.ts).
     void guardNextRequest(req, res, fixed)
       .then((checked) => (checked ? o.next(checked, res) : undefined))

@@ -15,8 +15,13 @@ import { logger } from '@/server/lib/logger';
  *    ORPHAN_LOCK_MS (a runner that never recorded itself).
  * And its own: a job locked in the name of this process for more than
  * OWN_LEFTOVER_MS that it is not running (graphile-worker could not record how it
- * ended because the database was gone at that moment) is unlocked too.
+ * ended, or never received the job it locked, because the database was gone at
+ * that moment) is unlocked too, once the id that holds it holds nothing it is
+ * running: graphile-worker unlocks by worker id, not by job.
  * A job unlocked this way runs again: every task is idempotent.
+ *
+ * Only graphile-worker's public SQL API: locks are read from the view
+ * graphile_worker.jobs and given back with graphile_worker.force_unlock_workers.
  */
 export const STALE_MS = 30_000;
 export const ORPHAN_LOCK_MS = 5 * 60_000;
@@ -31,16 +36,21 @@ export async function reapDeadWorkers(
 ): Promise<string[]> {
   const now = (opts.now ?? new Date()).getTime();
   if (opts.selfIds?.length) {
-    const freed = await sql<{ id: string }[]>`
-      update graphile_worker._private_jobs set locked_at = null, locked_by = null
-       where locked_by = any(${opts.selfIds}::text[]) and locked_at < ${new Date(now - OWN_LEFTOVER_MS)}
-         and id <> all(${(opts.running ?? []).map(Number)}::bigint[])
-      returning id::text`;
-    if (freed.length) logger.warn('unlocked jobs this worker could not finish recording', { jobs: freed.map((j) => j.id) });
+    // An id of ours whose every lock is a leftover (older than OWN_LEFTOVER_MS, and no job we are running), unlocked
+    // in the statement that finds it: no round trip between the two in which it could take a new job.
+    const freed = await sql<{ wid: string; jobs: string[] }[]>`
+      with leftovers as (
+        select locked_by as wid, array_agg(id::text order by id) as jobs from graphile_worker.jobs
+         where locked_by = any(${opts.selfIds}::text[])
+         group by locked_by
+        having bool_and(locked_at < ${new Date(now - OWN_LEFTOVER_MS)} and id <> all(${(opts.running ?? []).map(Number)}::bigint[]))
+      )
+      select wid, jobs, graphile_worker.force_unlock_workers(array[wid])::text as unlocked from leftovers`;
+    if (freed.length) logger.warn('unlocked jobs this worker could not finish recording', { jobs: freed.flatMap((f) => f.jobs) });
   }
   const owners = await sql<Owner[]>`
     with locks as (
-      select locked_by as wid, min(locked_at) as locked_at from graphile_worker._private_jobs
+      select locked_by as wid, min(locked_at) as locked_at from graphile_worker.jobs
        where locked_by is not null group by locked_by
     )
     select l.wid, split_part(h.worker_id, '@', 2) as owner, h.seen_at, l.locked_at

@@ -1,7 +1,7 @@
 import type { Task, TaskList } from 'graphile-worker';
 import type { Pipeline } from '@/server/domain/delivery/pipeline';
 import { deliverWebhooksTask } from './tasks/deliver-webhooks';
-import type { JobName } from './job-payloads';
+import type { JobName } from '@/server/queue/job-payloads';
 import { pipelineTasks } from './tasks/pipeline-tasks';
 
 /**

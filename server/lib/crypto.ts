@@ -1,3 +1,4 @@
+import 'server-only';
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**

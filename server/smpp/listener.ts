@@ -10,7 +10,7 @@ import { claimReceipts, MESSAGE_STATE, receiptOctets, settleReceipts, sweepRecei
 import { querySmppMessage } from '@/server/domain/smpp-access/query';
 import { SUBMIT_STATUS, submitMultiOverSmpp, submitOverSmpp } from '@/server/domain/smpp-access/submit';
 import { logger } from '@/server/lib/logger';
-import { parseSubmitMulti, parseSubmitSm, rawPdu, TLV } from './raw-pdu';
+import { keepRawPdus, parseSubmitMulti, parseSubmitSm, rawPdu, TLV } from './raw-pdu';
 
 /** SMPP 3.4 command_status values the listener answers with, beside those of the bind and submit domain code. */
 const STATUS = { INVMSGLEN: 0x01, INVCMDID: 0x03, INVBNDSTS: 0x04, ALYBND: 0x05, SYSERR: 0x08, CANCELFAIL: 0x11, QUERYFAIL: 0x67 } as const;
@@ -65,6 +65,7 @@ export async function startSmppListener(o: ListenerOptions): Promise<SmppListene
   const states = new Map<smpp.Session, SessionState>();
 
   const server = smpp.createServer({}, (session) => {
+    keepRawPdus(session); // submits are decoded from their octets (D1)
     const socket = session.socket as unknown as { remoteAddress?: string; remotePort?: number; setNoDelay?: (v: boolean) => void };
     socket.setNoDelay?.(true);
     const st: SessionState = { bound: null, address: socket.remoteAddress ?? null, binding: false, inflight: 0, lastPduAt: Date.now(), remote: `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`, receipts: new Set() };

@@ -1,30 +1,40 @@
-import smpp from 'smpp';
+import type smpp from 'smpp';
 import type { MultiDestination } from '@/server/domain/smpp-access/submit';
 
 /**
- * The `smpp` library parses a PDU into fields and decodes short_message into text by its own rules. Where the
- * exact octets matter (the listener decoding a merchant's submit_sm per D1/D15; the test SMSC checking what the
- * connectors sent), `rawPdu(pdu)` gives the PDU as read off the wire. Installed once per process by importing this
- * module; the library's own parse is unchanged.
+ * The `smpp` library parses a PDU into fields and decodes short_message into text by its own rules, and its API
+ * gives no way to the octets. Where they matter (the listener decoding a merchant's submit_sm per D1/D15; the test
+ * SMSC checking what the connectors sent), `keepRawPdus(session)` keeps each PDU the session reads as it came off
+ * the wire, for `rawPdu(pdu)`. It watches the session's socket reads: the library builds each PDU from the last
+ * `command_length` octets it read and emits 'pdu' before it reads again, so those octets are that PDU. No function
+ * of the library is replaced (server/smpp/raw-pdu.test.ts holds it to the library's reads).
  */
-const RAW = Symbol.for('sms-gateway.smpp.raw');
-const lib = smpp.PDU as unknown as { fromStream: (stream: unknown, length: number) => unknown; __rawInstalled?: boolean };
-if (!lib.__rawInstalled) {
-  lib.__rawInstalled = true;
-  lib.fromStream = (stream: unknown, length: number) => {
-    const body = (stream as { read(n: number): Buffer | null }).read(length - 4);
-    if (!body) return false;
-    const raw = Buffer.alloc(length);
-    raw.writeUInt32BE(length, 0);
-    body.copy(raw, 4);
-    const pdu = new smpp.PDU(raw) as unknown as object;
-    Object.defineProperty(pdu, RAW, { value: raw, enumerable: false });
-    return pdu;
+const RAW = new WeakMap<object, Buffer>();
+
+/** Call in the server's session listener, before the session reads anything. */
+export function keepRawPdus(session: smpp.Session): void {
+  const socket = session.socket;
+  const read = socket.read.bind(socket);
+  let taken: Buffer[] = [];
+  socket.read = (size?: number) => {
+    const chunk: unknown = read(size);
+    if (Buffer.isBuffer(chunk)) taken.push(chunk);
+    return chunk;
   };
+  // Before any other listener of 'pdu' sees it.
+  session.prependListener('pdu', (pdu: smpp.Pdu) => {
+    const length = Number(pdu.command_length);
+    const octets = taken.length === 1 ? taken[0] : Buffer.concat(taken);
+    taken = [];
+    if (length >= 16 && octets.length >= length && octets.readUInt32BE(octets.length - length) === length) {
+      RAW.set(pdu, octets.subarray(octets.length - length));
+    }
+  });
 }
 
+/** The PDU's octets as read, or null when its session does not keep them (keepRawPdus). */
 export function rawPdu(pdu: unknown): Buffer | null {
-  return ((pdu as Record<symbol, Buffer | undefined>)[RAW] as Buffer | undefined) ?? null;
+  return (typeof pdu === 'object' && pdu !== null && RAW.get(pdu)) || null;
 }
 
 export type RawSubmit = {

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import smpp from 'smpp';
-import { parseSubmitSm, rawPdu } from '@/server/smpp/raw-pdu';
+import { keepRawPdus, parseSubmitSm, rawPdu } from '@/server/smpp/raw-pdu';
 
 /**
  * An SMSC for tests, on the same `smpp` library as the connector (a test helper, not shipped): binds (checks
@@ -46,6 +46,7 @@ export async function startSmsc(
   let policy: Policy = opts.policy ?? (() => 0);
   let nextId = 1;
   const server = smpp.createServer(opts.tls ?? {}, (session) => {
+    keepRawPdus(session); // what the connectors sent, octet for octet
     session.on('error', () => {});
     const bind = (pdu: smpp.Pdu) => {
       const ok = (!opts.systemId || pdu.system_id === opts.systemId) && (!opts.password || pdu.password === opts.password);

@@ -2,23 +2,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type postgres from 'postgres';
 import { gatewayApps } from '@/db/schema';
-import type { Deps } from '@/server/api/trpc';
+import { createCaller } from '@/server/api/root';
+import { createContext, type Deps } from '@/server/api/trpc';
+import { messages } from '@/db/schema';
 import { MessageStatus } from '@/server/contracts/send';
 import { setKeyStatus, setRateLimits } from '@/server/domain/keys/manage-keys';
-import { getMessageStatus } from '@/server/domain/messages/get-status';
+import { toMessageStatus } from '@/server/domain/messages/get-status';
 import { AUTH_FAIL_LIMIT } from '@/server/domain/rate-limits/auth-throttle';
 import { closePools, makeMerchant, restClient, testClock, testDeps } from '../helpers';
 
 /**
  * GET /status/{id} on the REST API is one round trip (issue 16): the message is read in the statement that
- * checks the key and takes its slot (Meta.keyedRead). A request with a query string, or an id that cannot
- * exist, still goes through the procedure (two statements, or one and no SQL). Both paths must give the same
- * answers: the order of checks (D7, D8), the RateLimit-* headers, and 404 for another merchant's message.
+ * checks the key and takes its slot (Meta.keyedRead), and the procedure answers from that row through its
+ * output schema, with or without a query string. An id that cannot exist is the key check alone and a 404.
+ * Checked here: the answers, the order of checks (D7, D8), the RateLimit-* headers, and 404 for another
+ * merchant's message.
  */
 const clock = testClock(new Date('2026-11-21T10:00:00.000Z'));
 const base = testDeps({ clock: clock.now });
 
-/** The statements the REST core sends through the pool's client itself (the key check, and the keyed read). */
+/** The statements the REST core sends through the pool's client itself (the key check, with the keyed read). */
 const statements: string[] = [];
 function recording(deps: Deps): Deps {
   const client = new Proxy(deps.db.$client, {
@@ -82,7 +85,7 @@ describe('GET /status/{id}: one round trip, the procedure\'s answers', () => {
     ],
     ['refunded', 'picked_up = 2, delivered = 1, failed = 1, dispatches_done = 1, refunded_amount = 0.0195'],
   ];
-  it.each(states)('%s: the one statement answers byte for byte what the procedure answers', async (_state, set) => {
+  it.each(states)('%s: one statement, answered byte for byte as toMessageStatus makes the row', async (_state, set) => {
     const id = await sendOne(a);
     if (set) await base.db.execute(sql.raw(`update messages set ${set} where id = '${id}'`));
     await raw(`/status/${id}`, a.apiKey); // last_used_at is written once a minute: not in what follows
@@ -91,12 +94,27 @@ describe('GET /status/{id}: one round trip, the procedure\'s answers', () => {
     expect(statements.length).toBe(1);
     expect(isKeyedRead(statements[0])).toBe(true);
     statements.length = 0;
-    const procedure = await raw(`/status/${id}?via=procedure`, a.apiKey);
-    expect(statements.some(isKeyedRead)).toBe(false);
+    const withQuery = await raw(`/status/${id}?via=query`, a.apiKey);
+    expect(statements.length).toBe(1);
+    expect(isKeyedRead(statements[0])).toBe(true);
     expect(one.status).toBe(200);
-    expect(one).toEqual({ ...procedure, remaining: String(Number(procedure.remaining) + 1) });
-    const data = MessageStatus.parse(await getMessageStatus(base.db, a.organizationId, id));
-    expect(one.body).toBe(JSON.stringify({ status_code: 200, data }));
+    expect(one).toEqual({ ...withQuery, remaining: String(Number(withQuery.remaining) + 1) });
+    const [row] = await base.db.select().from(messages).where(eq(messages.id, id));
+    expect(one.body).toBe(JSON.stringify({ status_code: 200, data: MessageStatus.parse(toMessageStatus(row)) }));
+  });
+
+  it('a server-side caller runs the same procedure: the same one statement, the same answers', async () => {
+    const id = await sendOne(a);
+    const caller = createCaller(createContext(deps, { get: (name) => (name === 'app-key' ? a.apiKey : null) }));
+    statements.length = 0;
+    const data = await caller.messages.getStatus({ message_id: id });
+    expect(statements.length).toBe(1);
+    expect(isKeyedRead(statements[0])).toBe(true);
+    const [row] = await base.db.select().from(messages).where(eq(messages.id, id));
+    expect(data).toEqual(MessageStatus.parse(toMessageStatus(row)));
+    for (const other of [bMessage, 'msg_doesnotexist', '%00']) {
+      await expect(caller.messages.getStatus({ message_id: other })).rejects.toMatchObject({ cause: { errorName: 'MESSAGE_NOT_FOUND' } });
+    }
   });
 
   it('names the exact fields and values of a fresh send', async () => {
@@ -199,7 +217,7 @@ describe('GET /status/{id}: one round trip, the procedure\'s answers', () => {
       retry_after: 60,
     });
     expect(['retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'].map((h) => limited.headers.get(h))).toEqual(['60', '2', '0', '60']);
-    // The same refusal through the procedure's path (a query string), and for an id that cannot exist.
+    // The same refusal with a query string, and for an id that cannot exist (the key check without the read).
     for (const path of [`/status/${own}?x=1`, '/status/%00']) {
       const res = await raw(path, m.apiKey);
       expect([res.status, JSON.parse(res.body), res.headers['retry-after'], res.remaining]).toEqual([429, limited.body, '60', '0']);

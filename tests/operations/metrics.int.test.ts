@@ -83,6 +83,27 @@ describe('GET /metrics', () => {
     expect(m.value('sms_http_requests_total', refusals) - before.value('sms_http_requests_total', refusals)).toBe(5);
   });
 
+  it('labels each request by what answered it: the REST route the listener matched, rest_unmatched, trpc, next', async () => {
+    const cases: Array<[path: string, status: number, route: string]> = [
+      [`${REST}/health`, 200, `${REST}/health`],
+      [`${REST}/send`, 405, `${REST}/send`], // the route matched, not with this method
+      [`${REST}/openapi.json?x=1`, 200, `${REST}/openapi.json`],
+      [`${REST}/nowhere/at/all`, 404, 'rest_unmatched'],
+      [REST, 404, 'rest_unmatched'],
+      [`${REST}/x/../health`, 200, `${REST}/health`], // what the listener routed, dot segments resolved
+      ['/api/trpc/messages.list', 404, 'trpc'],
+      ['/dashboard', 404, 'next'],
+    ];
+    const before = await scrape();
+    for (const [path, status] of cases) expect([path, (await get(`${base}${path}`)).status]).toEqual([path, status]);
+    const after = await scrape();
+    for (const [path, status, route] of cases) {
+      const labels = { route, method: 'GET', status: String(status) };
+      const n = cases.filter((c) => c[1] === status && c[2] === route).length;
+      expect([path, after.value('sms_http_requests_total', labels) - before.value('sms_http_requests_total', labels)]).toEqual([path, n]);
+    }
+  });
+
   it('counts a send through POST /send and its pipeline by exact amounts', async () => {
     const m = await makeMerchant(deps.db, env, { prepaid: '10', webhook: { url: `${receiver.url}/hooks` } });
     const before = await scrape();

@@ -1,13 +1,14 @@
-import { appRouter } from '@/server/api/root';
+import { appRouter, createCaller } from '@/server/api/root';
 import { authorizeApiKey, createContext, type Deps, type HeaderReader, type ResponseState } from '@/server/api/trpc';
 import { ApiError } from '@/server/errors/api-error';
 import { toApiError, toRestError } from '@/server/errors/to-rest';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '@/server/lib/json-depth';
 import { logger } from '@/server/lib/logger';
 import { getOpenApiDocument } from './openapi';
-import { buildRoutes, REST_PREFIX, routeMatcher, type RestRoute } from './routes';
+import { buildRoutes, matchRoutes, REST_PREFIX, type RestRoute } from './routes';
 
 export { REST_PREFIX };
+const OPENAPI_TEMPLATE = `${REST_PREFIX}/openapi.json`;
 export const MAX_BODY_BYTES = 256 * 1024;
 
 /** A request as the REST core needs it, whatever server received it. */
@@ -23,6 +24,8 @@ export type RestRequest = {
    * the client went away before its body ended.
    */
   body: () => Promise<Uint8Array>;
+  /** Told the full path template of the route the request matched (`/api/v1/svc/sms-api/status/{message_id}`). */
+  onRoute?: (template: string) => void;
 };
 
 /**
@@ -41,10 +44,10 @@ export type RestResponse = { status: number; headers: Record<string, string>; bo
 
 /**
  * The public REST surface: routes by the procedures' OpenAPI meta, calls them
- * through the tRPC caller (so middlewares and zod contracts are the same as the
- * dashboard's), and shapes every answer exactly as the contract says:
- * `{status_code, data}` bodies come from the procedures' outputs, every error
- * goes through the one catalogue (server/errors). Our own adapter rather than
+ * through tRPC's server-side caller (createCaller: so middlewares and zod
+ * contracts are the same as the dashboard's), and shapes every answer exactly
+ * as the contract says: `{status_code, data}` bodies come from the procedures'
+ * outputs, every error goes through the one catalogue (server/errors). Our own adapter rather than
  * trpc-to-openapi's: that one coerces JSON strings into numbers by mutating the
  * input schemas, answers 415 without `Content-Type: application/json`, and
  * rewrites error bodies into its own shape.
@@ -60,17 +63,16 @@ export function restRoutes(): RestRoute[] {
   return (routes ??= buildRoutes(appRouter));
 }
 
-/** The routes matching a path (without REST_PREFIX); shared with the metrics label, which matches first. */
-export const matchRestPath = routeMatcher(restRoutes);
-
 export function createRestCore(getDeps: () => Deps) {
   return async function handle(req: RestRequest): Promise<RestResponse> {
     const path = stripPrefix(req.pathname);
-    if (path === '/openapi.json' && (req.method === 'GET' || req.method === 'HEAD')) {
-      return json(200, getOpenApiDocument(), { 'Cache-Control': 'public, max-age=300' });
+    if (path === '/openapi.json') {
+      req.onRoute?.(OPENAPI_TEMPLATE);
+      if (req.method === 'GET' || req.method === 'HEAD') return json(200, getOpenApiDocument(), { 'Cache-Control': 'public, max-age=300' });
     }
-    const candidates = matchRestPath(path);
+    const candidates = matchRoutes(restRoutes(), path);
     if (candidates.length === 0) return errorResponse(new ApiError('ROUTE_NOT_FOUND'), {});
+    req.onRoute?.(candidates[0].route.template);
     const match = candidates.find((c) => c.route.method === req.method);
     if (!match) {
       return errorResponse(new ApiError('METHOD_NOT_ALLOWED'), { Allow: candidates.map((c) => c.route.method).join(', ') });
@@ -82,35 +84,17 @@ export function createRestCore(getDeps: () => Deps) {
     let input: unknown;
     try {
       const ctx = createContext(getDeps(), req.headers, state);
-      // A procedure that is one read after the key check, asked without a query string (whose >50 parameters
-      // are a 400 after the key's answer): the read is made in the key check's statement, one round trip.
-      const keyed = route.meta.keyedRead;
-      const read = keyed && route.meta.rateLimit && (!req.search || req.search === '?') ? keyed.read(decodeParams(match.params)) : null;
-      if (keyed && read) {
-        ctx.authorized = await authorizeApiKey(ctx, route.meta.rateLimit, read);
-        const data = keyed.answer(ctx.authorized.row);
-        const status = state.status ?? route.meta.successStatus ?? 200;
-        return json(status, route.meta.envelope === false ? data : { status_code: status, data }, state.headers);
-      }
+      const params = decodeParams(match.params);
       // Key and rate-limit slot first (D7, D8): a request without a valid key, or over its limit, is answered
       // as such whatever its body, and every later answer (a malformed body included) carries RateLimit-*.
-      if (route.meta.rateLimit) ctx.authorized = await authorizeApiKey(ctx, route.meta.rateLimit);
+      // A procedure's keyed read (GET /status's message) is made in the same statement.
+      if (route.meta.rateLimit) ctx.authorized = await authorizeApiKey(ctx, route.meta.rateLimit, route.meta.keyedRead?.(params) ?? undefined);
       if (!route.voidInput) {
         const body = route.method === 'GET' || route.method === 'DELETE' ? queryInput(req.search) : await readJsonBody(req, style);
-        const params = decodeParams(match.params);
         // The body itself when there are no path parameters (POST /send): no copy of it per request.
         input = body === undefined ? params : isEmpty(params) ? body : { ...body, ...params };
       }
-      // What createCaller(ctx)[ns][name](input) does, without building its proxy for every request.
-      const raw = input;
-      const data = await route.procedure({
-        path: route.procedurePath,
-        getRawInput: async () => raw,
-        ctx,
-        type: route.procedure._def.type,
-        signal: undefined,
-        batchIndex: 0,
-      });
+      const data = await procedureAt(createCaller(ctx), route.callerKeys)(input);
       const status = state.status ?? route.meta.successStatus ?? 200;
       // The one place the spec's success envelope is built: procedures return data.
       return json(status, route.meta.envelope === false ? data : { status_code: status, data }, state.headers);
@@ -124,6 +108,13 @@ export function createRestCore(getDeps: () => Deps) {
       return errorResponse(apiError, state.headers);
     }
   };
+}
+
+/** The function of a tRPC caller at a procedure's keys (`caller.messages.getStatus`). */
+function procedureAt(caller: object, keys: readonly string[]): (input: unknown) => Promise<unknown> {
+  let node: unknown = caller;
+  for (const key of keys) node = (node as Record<string, unknown>)[key];
+  return node as (input: unknown) => Promise<unknown>;
 }
 
 function stripPrefix(pathname: string): string {

@@ -15,25 +15,17 @@ export const REST_PREFIX = '/api/v1/svc/sms-api';
 export type RestRoute = {
   method: string;
   path: string;
+  /** REST_PREFIX + path, e.g. `/api/v1/svc/sms-api/status/{message_id}` (the HTTP metric's route label). */
+  template: string;
   regexp: RegExp;
   /** Dotted tRPC path, e.g. `wallets.getBalance`. */
   procedurePath: string;
+  /** The same path split at its dots: the keys of the procedure on a tRPC caller (`caller.wallets.getBalance`). */
+  callerKeys: string[];
   meta: Meta;
   /** The procedure takes no input (z.void()). */
   voidInput: boolean;
-  /** The procedure itself, called as tRPC's server-side caller calls it (without a caller proxy per request). */
-  procedure: RestProcedure;
 };
-
-/** How tRPC's caller invokes a procedure (createCallerFactory): the same options, nothing else. */
-export type RestProcedure = ((opts: {
-  path: string;
-  getRawInput: () => Promise<unknown>;
-  ctx: unknown;
-  type: string;
-  signal: undefined;
-  batchIndex: number;
-}) => Promise<unknown>) & { _def: { type: string } };
 
 /** A route whose path template matches a path, with its path parameters (not yet URL-decoded). */
 export type RouteMatch = { route: RestRoute; params: Record<string, string> };
@@ -47,33 +39,23 @@ export function buildRoutes(router: AnyRouter): RestRoute[] {
     routes.push({
       method: meta.openapi.method,
       path,
+      template: `${REST_PREFIX}${path}`,
       regexp: getPathRegExp(path),
       procedurePath,
+      callerKeys: procedurePath.split('.'),
       meta: meta as Meta,
       voidInput: instanceofZodTypeLikeVoid(unwrapZodType(inputParser, true)),
-      procedure: procedure as unknown as RestProcedure,
     });
   });
   return routes;
 }
 
-/**
- * The routes whose template matches `path` (one per method), in table order. The last path's answer is kept:
- * the metrics label (server/metrics/http.ts) and the REST core match the same path of the same request one
- * after the other, so the second asks nothing of the regular expressions.
- */
-export function routeMatcher(routes: () => RestRoute[]): (path: string) => RouteMatch[] {
-  let lastPath: string | undefined;
-  let lastMatches: RouteMatch[] = [];
-  return (path) => {
-    if (path === lastPath) return lastMatches;
-    const matches: RouteMatch[] = [];
-    for (const route of routes()) {
-      const m = route.regexp.exec(path);
-      if (m) matches.push({ route, params: m.groups ?? {} });
-    }
-    lastPath = path;
-    lastMatches = matches;
-    return matches;
-  };
+/** The routes whose template matches `path` (one per method), in table order. */
+export function matchRoutes(routes: RestRoute[], path: string): RouteMatch[] {
+  const matches: RouteMatch[] = [];
+  for (const route of routes) {
+    const m = route.regexp.exec(path);
+    if (m) matches.push({ route, params: m.groups ?? {} });
+  }
+  return matches;
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Failure } from '@/server/domain/carrier/connector';
 import { routeToConnectors } from '@/server/domain/carrier/routing';
 import { FAILURES } from '@/server/domain/carrier/simulator';
-import { addJob } from '@/server/jobs/add-job';
+import { addJob } from '@/server/queue/add-job';
 import { inTransaction } from '@/server/lib/after-commit';
 import { allSettledOrThrow } from '@/server/lib/settle';
 import { stepAt, type Pipeline } from './pipeline';

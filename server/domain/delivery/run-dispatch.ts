@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { addJob } from '@/server/jobs/add-job';
+import { addJob } from '@/server/queue/add-job';
 import { afterCommit, inTransaction } from '@/server/lib/after-commit';
 import { allSettledOrThrow } from '@/server/lib/settle';
 import { dispatchLag, recipientsTerminal } from '@/server/metrics/registry';

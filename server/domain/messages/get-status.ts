@@ -1,11 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { messages } from '@/db/schema';
 import type { MessageStatus } from '@/server/contracts/send';
 import { keyedReadSql, type KeyedRead } from '@/server/domain/keys/authenticate';
 import { ApiError } from '@/server/errors/api-error';
 import { toAmount } from '@/server/lib/money';
-import { prepared } from '@/server/lib/prepared';
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -74,25 +71,10 @@ export function isMessageId(id: string): boolean {
   return /^msg_[0-9A-Za-z]{1,64}$/.test(id);
 }
 
-/** One indexed read: counters live on the message row. Another merchant's id is indistinguishable from an unknown one. */
-export async function getMessageStatus(db: DbOrTx, organizationId: string, messageId: string): Promise<MessageStatus> {
-  if (!isMessageId(messageId)) throw new ApiError('MESSAGE_NOT_FOUND');
-  const [row] = await prepared(db, 'message_status', () =>
-    db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.id, sql.placeholder('id')), eq(messages.organizationId, sql.placeholder('org'))))
-      .limit(1)
-      .prepare('message_status'),
-  ).execute({ id: messageId, org: organizationId });
-  if (!row) throw new ApiError('MESSAGE_NOT_FOUND');
-  return toMessageStatus(row);
-}
-
 /**
- * GET /status on the REST API in one round trip: the message of this id and of the key's organization, read
- * in the statement that checks the key and takes its slot (authorizeRequest), and only when it got one.
- * Another merchant's message is no row, as an unknown id is. Columns named m_*, mapped by statusFromKeyedRow.
+ * GET /status in one round trip: the message of this id and of the key's organization, read in the statement
+ * that checks the key and takes its slot (authorizeRequest), and only when it got one. Another merchant's
+ * message is no row, as an unknown id is. Columns named m_*, mapped by statusFromKeyedRow.
  */
 export const STATUS_READ_SQL = keyedReadSql(
   `m.id as m_id, m.sending_type as m_sending_type, m.total_recipients as m_total_recipients,
@@ -104,7 +86,7 @@ export const STATUS_READ_SQL = keyedReadSql(
   'left join messages m on k.allowed and m.id = $9 and m.organization_id = k.organization_id',
 );
 
-/** The keyed read of a message's status; null for an id that cannot exist (answered 404 without SQL). */
+/** The keyed read of a message's status; null for an id that cannot exist (404 after the key check alone). */
 export function messageStatusRead(messageId: string): KeyedRead | null {
   return isMessageId(messageId) ? { sql: STATUS_READ_SQL, params: [messageId] } : null;
 }

@@ -7,7 +7,7 @@ import { chargeWallets } from '@/server/domain/wallets/charge';
 import type { SendResult } from '@/server/contracts/send';
 import { recordAnswer, type IdempotencyClaim } from '@/server/domain/idempotency/idempotency';
 import { emitQueuedEvent } from '@/server/domain/webhooks/emit-events';
-import { addJob } from '@/server/jobs/add-job';
+import { addJob } from '@/server/queue/add-job';
 import { executeFixed, fixedSql } from '@/server/lib/fixed-sql';
 import { newId } from '@/server/lib/ids';
 import { allSettledOrThrow } from '@/server/lib/settle';

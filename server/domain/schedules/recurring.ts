@@ -1,7 +1,7 @@
-// Recurring schedules (contract decision D4) and the date/time helpers shared
-// with scheduled pairs (schedules.ts). Every timezone computation is Temporal.
+// Recurring schedules (contract decision D4), and the date/time helpers and
+// schedule types shared with scheduled pairs (schedules.ts imports them from
+// here, never the other way). Every timezone computation is Temporal.
 import { Temporal } from 'temporal-polyfill';
-import type { RecurringSchedule, ScheduleIssue } from './schedules';
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_RE = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
@@ -10,6 +10,21 @@ export const DEFAULT_HORIZON_DAYS = 365;
 /** No send may exceed 5000 SMS, so more occurrences than that can never be accepted. */
 export const DEFAULT_MAX_OCCURRENCES = 5000;
 const FREQUENCIES = ['daily', 'weekly', 'monthly', 'yearly'] as const;
+
+export type RecurringSchedule = {
+  start_date: string;
+  end_date?: string | null;
+  frequency: 'daily' | 'weekly' | 'monthly' | 'yearly';
+  interval: number;
+  times: string[];
+};
+
+export type ScheduleIssue = {
+  /** JSON path, e.g. `scheduled_dates[2].time`, `scheduled_dates[0]`, `recurring_schedule.times[1]`. */
+  field: string;
+  code: 'INVALID_FIELD_FORMAT' | 'SCHEDULE_IN_PAST' | 'LIMIT_EXCEEDED';
+  message: string;
+};
 
 /** A real calendar date written strictly `YYYY-MM-DD`, or null. */
 export function parseDate(value: unknown): Temporal.PlainDate | null {

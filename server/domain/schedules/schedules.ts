@@ -2,26 +2,12 @@
 // merchant's IANA time zone. Recurring schedules live in ./recurring and are
 // re-exported from here. Every timezone computation is Temporal.
 import { Temporal } from 'temporal-polyfill';
-import { parseDate, parseTime, assertTimeZone } from './recurring';
+import { parseDate, parseTime, assertTimeZone, type ScheduleIssue } from './recurring';
 
 export { expandRecurring, parseDate, parseTime, DEFAULT_HORIZON_DAYS, DEFAULT_MAX_OCCURRENCES } from './recurring';
+export type { RecurringSchedule, ScheduleIssue } from './recurring';
 
 export type ScheduledDate = { date: string; time: string };
-
-export type RecurringSchedule = {
-  start_date: string;
-  end_date?: string | null;
-  frequency: 'daily' | 'weekly' | 'monthly' | 'yearly';
-  interval: number;
-  times: string[];
-};
-
-export type ScheduleIssue = {
-  /** JSON path, e.g. `scheduled_dates[2].time`, `scheduled_dates[0]`, `recurring_schedule.times[1]`. */
-  field: string;
-  code: 'INVALID_FIELD_FORMAT' | 'SCHEDULE_IN_PAST' | 'LIMIT_EXCEEDED';
-  message: string;
-};
 
 /**
  * Resolve each (date, time) pair to the instant it names in `timeZone`.

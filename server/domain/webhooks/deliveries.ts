@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/db/client';
-import { addJob } from '@/server/jobs/add-job';
+import { addJob } from '@/server/queue/add-job';
 import { afterCommit } from '@/server/lib/after-commit';
 import { webhookAttempts } from '@/server/metrics/registry';
 import type { NextStep } from './retry-policy';

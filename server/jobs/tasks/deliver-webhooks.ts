@@ -1,7 +1,7 @@
 import type { Task } from 'graphile-worker';
 import { kickDeliveries } from '@/server/domain/webhooks/deliveries';
 import { deliverDueWebhooks, type DeliverLimits, type WebhookDeps } from '@/server/domain/webhooks/deliver-due';
-import { parseJobPayload } from '../job-payloads';
+import { parseJobPayload } from '@/server/queue/job-payloads';
 
 /**
  * deliver_webhooks: parses its (empty) payload and runs the scheduler (server/domain/webhooks/deliver-due.ts),

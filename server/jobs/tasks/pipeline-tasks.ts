@@ -2,7 +2,7 @@ import type { Task } from 'graphile-worker';
 import { expireDispatch, receiptsDispatch, submitDispatch } from '@/server/domain/delivery/carrier-steps';
 import type { Pipeline } from '@/server/domain/delivery/pipeline';
 import { runDispatch } from '@/server/domain/delivery/run-dispatch';
-import { parseJobPayload } from '../job-payloads';
+import { parseJobPayload } from '@/server/queue/job-payloads';
 
 type DispatchTask = 'dispatch_message' | 'carrier_submit' | 'carrier_receipts' | 'carrier_expire';
 

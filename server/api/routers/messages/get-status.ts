@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiKeyProcedure } from '@/server/api/trpc';
 import { MessageStatus } from '@/server/contracts/send';
-import { getMessageStatus, messageStatusRead, statusFromKeyedRow } from '@/server/domain/messages/get-status';
+import { messageStatusRead, statusFromKeyedRow } from '@/server/domain/messages/get-status';
 
 export const getStatusProcedure = apiKeyProcedure
   .meta({
@@ -15,9 +15,9 @@ export const getStatusProcedure = apiKeyProcedure
     },
     rateLimit: 'status',
     errors: ['MESSAGE_NOT_FOUND'],
-    // The REST API's path: the message is read in the key check's statement (one round trip).
-    keyedRead: { read: (params) => messageStatusRead(params.message_id ?? ''), answer: statusFromKeyedRow },
+    // The message is read in the key check's statement (one round trip) and handed over as ctx.keyedRow.
+    keyedRead: (input) => messageStatusRead(typeof input.message_id === 'string' ? input.message_id : ''),
   })
   .input(z.object({ message_id: z.string() }))
   .output(MessageStatus)
-  .query(({ ctx, input }) => getMessageStatus(ctx.db, ctx.app.organizationId, input.message_id));
+  .query(({ ctx }) => statusFromKeyedRow(ctx.keyedRow));

@@ -7,6 +7,9 @@ export type { JobName } from './job-payloads';
 export type JobKeyMode = 'replace' | 'preserve_run_at';
 
 /**
+ * Below the domain (it imports no domain module and no task): the domain enqueues with it, the tasks in
+ * server/jobs parse what it enqueued with the same schemas (job-payloads.ts).
+ *
  * Enqueues a graphile-worker job with SQL inside the caller's transaction, so
  * the job exists exactly when the data it acts on commits. `jobKey` makes a
  * repeated enqueue replace the pending job instead of adding a second one;
