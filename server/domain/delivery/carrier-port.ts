@@ -1,9 +1,8 @@
 import type { DbOrTx } from '@/db/client';
 import type { Failure, Receipt } from '@/server/domain/carrier/connector';
-import { lockForRefund } from '@/server/domain/wallets/refund';
+import { lockForRefund, refundMessage } from '@/server/domain/wallets/refund';
 import { lockDispatches, type Loaded } from './dispatch-locks';
 import { finishIfComplete, moveWithEvents, moveWithEventsCharged } from './transitions';
-import { refundMessage } from '@/server/domain/wallets/refund';
 
 /**
  * The one way a carrier reports what became of the recipients it was handed. The delivery module owns every
@@ -27,9 +26,12 @@ export type CarrierReport = {
  * Applies reports to the recipients of locked dispatches, in the caller's transaction: refusals first (their refund
  * locks the messages and wallets, which must come before any event of the transaction: lockForRefund), then
  * acceptances, then receipts; each dispatch is then done if nothing of it is in flight. A report for a dispatch that
- * is not in `dispatches` is skipped (it was deleted). Returns how many recipients became sent.
+ * is not in `dispatches` locks it here, after the others (a receipt decided a recipient of a dispatch the caller did
+ * not know it would touch); one that no longer exists is skipped. Returns how many recipients became sent.
  */
 export async function applyCarrierReports(tx: DbOrTx, dispatches: Map<string, LockedDispatch>, reports: Map<string, CarrierReport>, now: Date): Promise<{ sent: number }> {
+  const late = [...reports.keys()].filter((id) => !dispatches.has(id));
+  if (late.length) for (const [id, d] of await lockDispatches(tx, late)) dispatches.set(id, d);
   const refunding = [...reports].filter(([id, r]) => r.refused?.length && dispatches.has(id)).map(([id]) => dispatches.get(id)!.ref.messageId);
   await lockForRefund(tx, [...dispatches.values()].map((d) => d.ref.messageId), refunding);
   let sent = 0;

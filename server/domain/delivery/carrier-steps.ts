@@ -4,11 +4,9 @@ import { routeToConnectors } from '@/server/domain/carrier/routing';
 import { FAILURES } from '@/server/domain/carrier/simulator';
 import { addJob } from '@/server/queue/add-job';
 import { inTransaction } from '@/server/lib/after-commit';
-import { allSettledOrThrow } from '@/server/lib/settle';
 import { stepAt, type Pipeline } from './pipeline';
 import { applyCarrierReport } from './carrier-port';
 import { loadDispatch } from './dispatch-locks';
-import { finishIfComplete } from './transitions';
 
 /** Recipients handed to an SMPP route (carrier_outbox) are the connector's, not the simulator's. */
 const NOT_ON_SMPP = sql`and not exists (select 1 from carrier_outbox o where o.recipient_id = r.id)`;
@@ -31,11 +29,8 @@ export async function submitDispatch(p: Pipeline, dispatchId: string): Promise<v
       accepted: outcomes.flatMap((o) => (o.accepted ? [{ recipientId: o.recipientId, carrier: o.carrier }] : [])),
       refused: outcomes.flatMap((o) => (o.accepted ? [] : [{ recipientId: o.recipientId, carrier: o.carrier, failure: o as Failure }])),
     }, now);
-    // (accepted only: the port completes a dispatch after refusals or receipts, so it is done here, beside the job)
-    await allSettledOrThrow([
-      sent ? addJob(tx, 'carrier_receipts', { dispatch_id: dispatchId }, { runAt: stepAt(p, now), jobKey: `receipts:${dispatchId}` }) : Promise.resolve(),
-      finishIfComplete(tx, d.ref, now),
-    ] as const);
+    // (the port completes the dispatch when refusals leave nothing in flight; accepted recipients are in flight)
+    if (sent) await addJob(tx, 'carrier_receipts', { dispatch_id: dispatchId }, { runAt: stepAt(p, now), jobKey: `receipts:${dispatchId}` });
   });
 }
 

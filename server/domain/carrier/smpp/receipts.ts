@@ -104,10 +104,10 @@ export function dispatchesOfWaitingParts(connectorId: string, keys: string[]) {
 /**
  * The `sent` recipients among `recipientIds` whose parts decide them, as receipts added to `reports` by dispatch
  * (applyCarrierReports moves them): DELIVRD on every part -> delivered; a failure on any part -> failed `DLR_<STAT>`
- * with the receipt's err in error_message. Their outbox rows go in the same statement. Returns the dispatches.
+ * with the receipt's err in error_message. Their outbox rows go in the same statement.
  */
-export async function judgeRecipients(tx: DbOrTx, recipientIds: number[], reports: Map<string, CarrierReport>): Promise<string[]> {
-  if (!recipientIds.length) return [];
+export async function judgeRecipients(tx: DbOrTx, recipientIds: number[], reports: Map<string, CarrierReport>): Promise<void> {
+  if (!recipientIds.length) return;
   const decided = await tx.execute<{ recipient_id: number; dispatch_id: string; fail_stat: string | null; fail_err: string | null }>(sql`
     with v as (
       select o.recipient_id, o.dispatch_id,
@@ -128,5 +128,4 @@ export async function judgeRecipients(tx: DbOrTx, recipientIds: number[], report
       : { recipientId: Number(r.recipient_id), delivered: true };
     (reportFor(reports, r.dispatch_id).receipts ??= []).push(receipt);
   }
-  return [...new Set(decided.map((r) => r.dispatch_id))];
 }

@@ -95,12 +95,10 @@ export async function recordBatch(db: Db, c: ConnectorRef, batch: Batch, now: Da
     const matched = await matchReceipts(tx, c.id, receiptIds, opts.receiptsMayWait ? keyed.map((p) => p.key) : []);
     const judged = new Set(matched.recipients);
     for (const r of sent) if (r.has_receipt) judged.add(Number(r.recipient_id));
-    const decided = await judgeRecipients(tx, [...judged], reports);
-    // (a dispatch whose recipients a receipt decided but that no outcome named: locked now, after the others)
-    const late = decided.filter((id) => !dispatches.has(id));
-    if (late.length) for (const [id, d] of await lockDispatches(tx, late)) dispatches.set(id, d);
+    await judgeRecipients(tx, [...judged], reports);
     await applyCarrierReports(tx, dispatches, reports, now);
-    return { waiting: receiptIds.length - matched.applied.filter((id) => receiptIds.includes(id)).length - nonFinal(receipts) };
+    const ours = new Set(receiptIds);
+    return { waiting: receiptIds.length - matched.applied.filter((id) => ours.has(id)).length - nonFinal(receipts) };
   });
 }
 

@@ -30,7 +30,6 @@ export async function rekeyWaiting(tx: DbOrTx, connectorId: string, format: Rece
   const dispatches = await lockDispatches(tx, [], dispatchesOfWaitingParts(connectorId, rows.map((r) => r.key)));
   const matched = await matchReceipts(tx, connectorId, rows.map((r) => r.id), []);
   const reports = new Map<string, CarrierReport>();
-  const late = (await judgeRecipients(tx, matched.recipients, reports)).filter((id) => !dispatches.has(id));
-  if (late.length) for (const [id, d] of await lockDispatches(tx, late)) dispatches.set(id, d);
+  await judgeRecipients(tx, matched.recipients, reports);
   await applyCarrierReports(tx, dispatches, reports, now);
 }
