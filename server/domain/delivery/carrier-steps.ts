@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { ids64 } from '@/server/lib/sql-arrays';
 import type { Failure } from '@/server/domain/carrier/connector';
 import { routeToConnectors } from '@/server/domain/carrier/routing';
 import { FAILURES } from '@/server/domain/carrier/simulator';
@@ -8,19 +10,19 @@ import { stepAt, type Pipeline } from './pipeline';
 import { applyCarrierReport } from './carrier-port';
 import { loadDispatch } from './dispatch-locks';
 
-/** Recipients handed to an SMPP route (carrier_outbox) are the connector's, not the simulator's. */
-const NOT_ON_SMPP = sql`and not exists (select 1 from carrier_outbox o where o.recipient_id = r.id)`;
-
-/** Job `carrier_submit`: hands every `processing` recipient of a dispatch to the connector; accepted -> sent, rejected -> failed (and refunded). */
+/**
+ * Job `carrier_submit` (the simulator's recipients of a dispatch, handed over when it started): submits every one
+ * still `processing`; accepted -> sent, rejected -> failed (and refunded).
+ */
 export async function submitDispatch(p: Pipeline, dispatchId: string): Promise<void> {
   const now = p.now();
   await inTransaction(p.db, async (tx) => {
     const d = await loadDispatch(tx, dispatchId);
     if (!d) return;
-    await routeToConnectors(tx, dispatchId, { sandbox: p.env.SMS_ENV === 'test' });
+    await handOverStarted(tx, p, dispatchId);
     const rows = await tx.execute<{ id: number; phone: string; network: string | null }>(sql`
       select r.id, r.phone, pr.network from message_recipients r left join pricing_rows pr on pr.id = r.pricing_row_id
-       where r.dispatch_id = ${dispatchId} and r.state = 'processing' ${NOT_ON_SMPP} order by r.id`);
+       where r.dispatch_id = ${dispatchId} and r.state = 'processing' and r.handed_to = 'simulator' order by r.id`);
     if (rows.length === 0) return;
     const outcomes = await p.connector.submit(
       rows.map((r) => ({ recipientId: Number(r.id), phone: r.phone, body: d.body, senderId: d.senderId, segments: d.segments, network: r.network })),
@@ -43,7 +45,7 @@ export async function receiptsDispatch(p: Pipeline, dispatchId: string): Promise
     const d = await loadDispatch(tx, dispatchId);
     if (!d) return;
     const sent = await tx.execute<{ id: number; phone: string }>(sql`
-      select r.id, r.phone from message_recipients r where r.dispatch_id = ${dispatchId} and r.state = 'sent' ${NOT_ON_SMPP} order by r.id`);
+      select r.id, r.phone from message_recipients r where r.dispatch_id = ${dispatchId} and r.state = 'sent' and r.handed_to = 'simulator' order by r.id`);
     const receipts = simulate(sent.map((s) => ({ recipientId: Number(s.id), phone: s.phone })));
     await applyCarrierReport(tx, d, { receipts }, now);
     if (receipts.length < sent.length) {
@@ -60,9 +62,21 @@ export async function expireDispatch(p: Pipeline, dispatchId: string): Promise<v
     const d = await loadDispatch(tx, dispatchId);
     if (!d) return;
     const rows = await tx.execute<{ id: number }>(sql`
-      select r.id from message_recipients r where r.dispatch_id = ${dispatchId} and r.state = 'sent' ${NOT_ON_SMPP}
+      select r.id from message_recipients r where r.dispatch_id = ${dispatchId} and r.state = 'sent' and r.handed_to = 'simulator'
          and r.sent_at <= ${new Date(now.getTime() - p.env.CARRIER_SIM_VALIDITY_S * 1000).toISOString()}::timestamptz`);
     await applyCarrierReport(tx, d, { receipts: rows.map((r) => ({ recipientId: Number(r.id), delivered: false, ...FAILURES.EXPIRED })) }, now);
   });
 }
 
+
+/**
+ * A dispatch started before recipients recorded their carrier (migration 0022) left its processing recipients to this
+ * job to route: they are routed now and marked. A dispatch started since has none, and this reads nothing else.
+ */
+async function handOverStarted(tx: DbOrTx, p: Pipeline, dispatchId: string): Promise<void> {
+  const routed = await routeToConnectors(tx, dispatchId, { sandbox: p.env.SMS_ENV === 'test' });
+  if (!routed.length) return;
+  await tx.execute(sql`
+    update message_recipients set handed_to = case when id = any(${ids64(routed.filter((r) => r.connector !== null).map((r) => r.id))}) then 'smpp' else 'simulator' end
+     where id = any(${ids64(routed.map((r) => r.id))}) and state = 'processing'`);
+}

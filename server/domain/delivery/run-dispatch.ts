@@ -2,10 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { addJob } from '@/server/queue/add-job';
 import { afterCommit, inTransaction } from '@/server/lib/after-commit';
-import { allSettledOrThrow } from '@/server/lib/settle';
 import { dispatchLag, recipientsTerminal } from '@/server/metrics/registry';
-import { stepAt, type Pipeline } from './pipeline';
-import { moveWithEvents } from './transitions';
+import { handOverDispatch } from './hand-over';
+import type { Pipeline } from './pipeline';
 
 type DispatchRow = {
   id: string;
@@ -19,8 +18,8 @@ type DispatchRow = {
 
 /**
  * A dispatch's moment has come (job `dispatch_message`). In one transaction:
- * pending -> processing for all its recipients (one statement), `sms.processing`
- * events, the next dispatch's job, and the carrier submit job. A paused send's
+ * the next dispatch's job and the hand-over of its recipients to their carriers
+ * (handOverDispatch: processing, `sms.processing` events). A paused send's
  * dispatch is skipped instead (its recipients will never be attempted; refunded
  * at resume). Idempotent: a dispatch leaves `scheduled` exactly once.
  */
@@ -50,28 +49,8 @@ export async function runDispatch(p: Pipeline, dispatchId: string): Promise<void
       return;
     }
 
-    // The carrier label is the connector's (JS), so the pending rows are read first and moved with their label and
-    // their events in one statement: each row is written once (an UPDATE then a second one for the label wrote every
-    // row twice). The dispatch row is locked, so every pending row moves; the state guard keeps a row from moving twice.
-    // The next dispatch's lookup and the read are independent: issued together, postgres.js sends them in one write.
-    const [next, pending] = await allSettledOrThrow([
-      scheduleNext(tx, d.message_id, d.seq, now),
-      tx.execute<{ id: number; phone: string; network: string | null }>(sql`
-        select r.id, r.phone, pr.network from message_recipients r left join pricing_rows pr on pr.id = r.pricing_row_id
-         where r.dispatch_id = ${d.id} and r.state = 'pending' order by r.id`),
-    ] as const);
-    const labelled = pending.map((r) => ({ id: Number(r.id), carrier: p.connector.carrierLabel(r.phone, r.network) }));
-    const moved = await moveWithEvents(tx, ref, { from: 'pending', to: 'processing', type: 'sms.processing', counters: false }, labelled, now);
+    await handOverDispatch(tx, p, ref, now, scheduleNext(tx, d.message_id, d.seq, now));
     afterCommit(tx, () => dispatchLag.observe(Math.max(0, now.getTime() - new Date(d.due_at).getTime()) / 1000));
-    // three independent writes, one round trip
-    await allSettledOrThrow([
-      tx.execute(sql`
-        update message_dispatches set state = 'running', started_at = ${now.toISOString()}::timestamptz where id = ${d.id}`),
-      tx.execute(sql`
-        update messages set picked_up = picked_up + ${moved}, next_dispatch_at = ${next}::timestamptz,
-               updated_at = ${now.toISOString()}::timestamptz where id = ${d.message_id}`),
-      addJob(tx, 'carrier_submit', { dispatch_id: d.id }, { runAt: stepAt(p, now), jobKey: `submit:${d.id}` }),
-    ] as const);
   });
 }
 

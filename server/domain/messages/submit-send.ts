@@ -2,6 +2,7 @@ import type { Db } from '@/db/client';
 import type { SendRequest, SendResult } from '@/server/contracts/send';
 import type { AuthedApp } from '@/server/domain/keys/authenticate';
 import { findReplay, parseIdempotencyKey, requestHash, type IdempotencyClaim } from '@/server/domain/idempotency/idempotency';
+import type { Carriers } from '@/server/domain/delivery/pipeline';
 import { IdempotencyRace, sendMessage, type SendChannel } from './send-message';
 import { planSend } from './validate-send';
 
@@ -16,7 +17,7 @@ export async function submitSend(
   db: Db,
   app: AuthedApp,
   input: SendRequest,
-  opts: { now: Date; idempotencyKey: string | null; allowHttpCallbacks: boolean; via?: SendChannel },
+  opts: { now: Date; idempotencyKey: string | null; allowHttpCallbacks: boolean; via?: SendChannel; carriers?: Carriers },
 ): Promise<SendResult> {
   const key = parseIdempotencyKey(opts.idempotencyKey);
   const claim: IdempotencyClaim | undefined = key ? { appId: app.appId, key, hash: requestHash(input), now: opts.now } : undefined;
@@ -26,7 +27,7 @@ export async function submitSend(
   }
   const plan = planSend(input, app.org, opts.now, { allowHttpCallbacks: opts.allowHttpCallbacks });
   try {
-    return await sendMessage(db, app, plan, opts.now, claim, opts.via);
+    return await sendMessage(db, app, plan, { now: opts.now, claim, via: opts.via, carriers: opts.carriers });
   } catch (e) {
     if (e instanceof IdempotencyRace && claim) {
       const replay = await findReplay(db, claim);

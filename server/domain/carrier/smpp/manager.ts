@@ -9,6 +9,9 @@ import { acquireLease, LEASE_S, releaseLease, renewLease } from './leases';
 import { sweepOutbox } from './outbox';
 import { ConnectorRuntime, type RuntimeOptions } from './runtime';
 
+/** The channel carrier_outbox's insert trigger notifies, with the connector id as payload. */
+const OUTBOX_CHANNEL = 'carrier_outbox';
+
 export type ManagerOptions = RuntimeOptions & {
   /** How often leases are taken/renewed and the connector records re-read (a change applies within this + unbind). */
   tickMs: number;
@@ -36,6 +39,7 @@ export class ConnectorManager {
   private ticking = false;
   private sweeping = false;
   private stopped = false;
+  private listening: Promise<{ unlisten: () => Promise<void> } | null> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -45,6 +49,15 @@ export class ConnectorManager {
   ) {}
 
   start(): void {
+    // Rows handed to a connector wake its owner at once (migration 0022's trigger); the loop still looks every
+    // IDLE_CLAIM_MS for rows that became due without an insert (backoff, failover). A missed notification (the
+    // listening connection was down) only costs that delay.
+    this.listening = this.db.$client
+      .listen(OUTBOX_CHANNEL, (connectorId) => this.runtimes.get(connectorId)?.rt.kick())
+      .catch((e: unknown) => {
+        logger.warn('listening for outbox rows failed; connectors look every 250 ms', { error: e });
+        return null;
+      });
     void this.tick();
     this.timers.push(setInterval(() => void this.tick(), this.opts.tickMs));
     this.timers.push(setInterval(() => void this.sweep(), this.opts.sweepMs));
@@ -106,6 +119,7 @@ export class ConnectorManager {
   async stop(): Promise<void> {
     this.stopped = true;
     for (const t of this.timers) clearInterval(t);
+    await (await this.listening)?.unlisten().catch(() => {});
     while (this.ticking || this.sweeping) await new Promise((r) => setTimeout(r, 10));
     await Promise.all(
       [...this.runtimes].map(async ([id, held]) => {

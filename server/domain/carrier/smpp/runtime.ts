@@ -15,6 +15,8 @@ import { SubmitWindow } from './submit-window';
 export type RuntimeOptions = { respTimeoutMs: number; flushMs: number; tlsCa?: string };
 
 const SHORT_CLAIM_PAUSE_MS = 25;
+/** With nothing queued here, how often the outbox is looked at anyway: rows due later (a retry's backoff, a failover). */
+const IDLE_CLAIM_MS = 250;
 const THROTTLED = 0x58;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -42,6 +44,8 @@ export class ConnectorRuntime {
   /** Resolves the pump's wait early: an answer was recorded (slots freed), a claim or a grant came back. */
   private wake: (() => void) | null = null;
   private wakeSoon = false;
+  /** Rows were handed to this connector since the last claim started (kick). */
+  private kicked = false;
 
   constructor(
     private readonly db: Db,
@@ -94,6 +98,13 @@ export class ConnectorRuntime {
     return this.recorder.receipt(receipt);
   }
 
+  /** New rows for this connector were committed (the outbox's notification): claim them now, not at the next look. */
+  kick(): void {
+    this.kicked = true;
+    this.nextClaimAt = 0;
+    this.wake?.();
+  }
+
   /** Waits `ms`, or less when something the pump waits for happens. */
   private idle(ms: number): Promise<void> {
     return new Promise((resolve) => {
@@ -127,6 +138,7 @@ export class ConnectorRuntime {
    * would scan the claimed rows again for none or a few new ones.
    */
   private claim(depth: number): Promise<Claimed[]> {
+    this.kicked = false; // (this claim sees every row committed before it starts)
     return claimOutbox(this.db, this.cfg.id, this.token, depth)
       .catch((e: unknown) => {
         logger.warn('claiming outbox rows failed', { error: e });
@@ -157,7 +169,7 @@ export class ConnectorRuntime {
       this.parts.fill(this.cfg.window * senders.length * 2);
       if (this.parts.ready === 0) {
         const rows = await (claimed ?? Promise.resolve([]));
-        if (!rows.length && this.parts.waiting === 0) await this.idle(50);
+        if (!rows.length && this.parts.waiting === 0 && !this.kicked) await this.idle(IDLE_CLAIM_MS);
         continue;
       }
       const capacity = this.window.capacity(senders);

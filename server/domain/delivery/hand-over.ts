@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { routeToConnectors } from '@/server/domain/carrier/routing';
+import { addJob } from '@/server/queue/add-job';
+import { allSettledOrThrow } from '@/server/lib/settle';
+import { stepAt, type Carriers } from './pipeline';
+import type { DispatchRef } from './recipient-events';
+import { moveWithEvents } from './transitions';
+
+/**
+ * Starts a dispatch inside the caller's transaction (its row locked or just inserted): hands every pending recipient
+ * to its carrier (D14 routing: an SMPP connector's outbox, whose owner the commit wakes, else the simulator) and moves
+ * it pending -> processing with its `sms.processing` event, labelled with the carrier that holds it (the connector's
+ * name, or the simulator's label), all rows in one statement. The dispatch becomes `running`, the message counts
+ * the recipients picked up and its next dispatch's moment (`next`), and the simulator's recipients get their
+ * `carrier_submit` job. Runs once per dispatch: a send that dispatches at once calls it in its own transaction,
+ * every other dispatch in its `dispatch_message` job (run-dispatch.ts). Returns how many recipients moved.
+ */
+export async function handOverDispatch(
+  tx: DbOrTx,
+  p: Carriers,
+  d: DispatchRef,
+  now: Date,
+  next: Promise<string | null> | string | null,
+): Promise<number> {
+  // (`next` may still be on its way: issued together, postgres.js sends both statements in one write)
+  const [routed, nextAt] = await allSettledOrThrow([routeToConnectors(tx, d.id, { sandbox: p.env.SMS_ENV === 'test' }), Promise.resolve(next)] as const);
+  const labelled = routed.map((r) =>
+    r.connector !== null
+      ? { id: r.id, carrier: r.connector, handedTo: 'smpp' as const }
+      : { id: r.id, carrier: p.connector.carrierLabel(r.phone, r.network), handedTo: 'simulator' as const },
+  );
+  const moved = await moveWithEvents(tx, d, { from: 'pending', to: 'processing', type: 'sms.processing', counters: false }, labelled, now);
+  const simulated = labelled.some((r) => r.handedTo === 'simulator');
+  // independent writes, one round trip
+  await allSettledOrThrow([
+    tx.execute(sql`update message_dispatches set state = 'running', started_at = ${now.toISOString()}::timestamptz where id = ${d.id}`),
+    tx.execute(sql`
+      update messages set picked_up = picked_up + ${moved}, next_dispatch_at = ${nextAt}::timestamptz,
+             updated_at = ${now.toISOString()}::timestamptz where id = ${d.messageId}`),
+    simulated ? addJob(tx, 'carrier_submit', { dispatch_id: d.id }, { runAt: stepAt(p, now), jobKey: `submit:${d.id}` }) : Promise.resolve(),
+  ] as const);
+  return moved;
+}
