@@ -5,7 +5,6 @@
  */
 import { hostname } from 'node:os';
 import { createDb } from '../db/client';
-import { carriersFor } from '../server/domain/delivery/pipeline';
 import { env } from '../server/env';
 import { surviveDatabaseOutages } from '../server/lib/db-errors';
 import { logger } from '../server/lib/logger';
@@ -23,7 +22,6 @@ const listener = await startSmppListener({
   db,
   secret: settings.APP_SECRET,
   environment: settings.SMS_ENV,
-  carriers: carriersFor(settings),
   port: settings.SMPP_PORT,
   listenerId: `${hostname()}/${process.pid}`,
 });

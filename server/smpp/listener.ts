@@ -1,7 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import smpp from 'smpp';
 import type { Db } from '@/db/client';
-import type { Carriers } from '@/server/domain/delivery/pipeline';
 import type { KeyEnvironment } from '@/server/domain/keys/api-keys';
 import type { AuthedApp } from '@/server/domain/keys/authenticate';
 import { forgiveBind, reserveBind } from '@/server/domain/smpp-access/bind-throttle';
@@ -20,8 +19,6 @@ export type ListenerOptions = {
   db: Db;
   secret: string;
   environment: KeyEnvironment;
-  /** Hands a submit to its carriers in the send's transaction (sendMessage); without it, the dispatch job does. */
-  carriers?: Carriers;
   port: number;
   host?: string;
   /** Names this process in smpp_binds (hostname/pid). */
@@ -169,8 +166,8 @@ export async function startSmppListener(o: ListenerOptions): Promise<SmppListene
       };
       const outcome =
         'destinations' in fields
-          ? await submitMultiOverSmpp(o.db, b.app, { ...common, destinations: fields.destinations }, new Date(), o.carriers)
-          : await submitOverSmpp(o.db, b.app, { ...common, destination_addr: fields.destination_addr }, new Date(), o.carriers);
+          ? await submitMultiOverSmpp(o.db, b.app, { ...common, destinations: fields.destinations }, new Date())
+          : await submitOverSmpp(o.db, b.app, { ...common, destination_addr: fields.destination_addr }, new Date());
       if ('messageId' in outcome) {
         return answer({ message_id: outcome.messageId, ...('unsuccess' in outcome ? { unsuccess_sme: outcome.unsuccess } : {}) });
       }

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createConnector } from '@/server/domain/carrier/connectors';
 import { createPipeline } from '@/server/domain/delivery/pipeline';
 import { submitDispatch } from '@/server/domain/delivery/carrier-steps';
+import { runDispatch } from '@/server/domain/delivery/run-dispatch';
 import { closePools } from '../helpers';
 import { carrierHarness } from './harness';
 
@@ -48,8 +49,8 @@ describe('routes (D14): longest prefix, an organization route beats a platform o
   });
 });
 
-describe('hand-over at acceptance: a send due at once reaches its connector with no job in between', () => {
-  it('the 201 finds the recipients in the outbox, labelled with the connector, and the commit wakes its owner', async () => {
+describe('hand-over: a dispatch hands each recipient to its carrier as it starts', () => {
+  it('its job puts them in the outbox labelled with the connector, adds no simulator job, and the commit wakes the owner', async () => {
     const a = await h.connector('now-a', 1);
     const b = await h.connector('now-b', 1);
     await h.route('24389', [a.id]);
@@ -58,10 +59,7 @@ describe('hand-over at acceptance: a send due at once reaches its connector with
     const woken: string[] = [];
     const listening = await h.db.$client.listen('carrier_outbox', (id) => woken.push(id));
     try {
-      const res = await h.call('POST', '/send', { key: m.apiKey, body: { to: ['+243891234567', '+243881234567', '+243891234568'], message: 'now' } });
-      expect(res.status).toBe(201);
-      const id = res.body.data.message_id as string;
-      // no job ran: everything below was written by the send's own transaction
+      const id = await h.send(m.apiKey, ['+243891234567', '+243881234567', '+243891234568'], 'now');
       const rows = await h.db.execute<{ phone: string; state: string; handed_to: string; carrier: string; connector_id: string; outbox: string }>(sql`
         select r.phone, r.state, r.handed_to, r.carrier, o.connector_id, o.state as outbox
           from message_recipients r join carrier_outbox o on o.recipient_id = r.id where r.message_id = ${id} order by r.position`);
@@ -70,12 +68,12 @@ describe('hand-over at acceptance: a send due at once reaches its connector with
         ['+243881234567', 'processing', 'smpp', 'now-b', b.id, 'queued'],
         ['+243891234568', 'processing', 'smpp', 'now-a', a.id, 'queued'],
       ]);
-      const events = await h.db.execute<{ event_type: string; carrier: string }>(sql`
-        select event_type, payload->'data'->>'carrier' as carrier from webhook_events where message_id = ${id} and event_type = 'sms.processing'`);
+      const events = await h.db.execute<{ carrier: string }>(sql`
+        select payload->'data'->>'carrier' as carrier from webhook_events where message_id = ${id} and event_type = 'sms.processing'`);
       expect(events.map((e) => e.carrier).sort()).toEqual(['now-a', 'now-a', 'now-b']);
-      // (neither the dispatch's job nor the simulator's submit job: graphile-worker's public view, by job key)
+      // every recipient went to a connector: no carrier_submit job was added (graphile-worker's public view, by job key)
       const jobs = await h.db.execute<{ n: number }>(sql`select count(*)::int as n from graphile_worker.jobs j join message_dispatches d
-        on j.key in (d.id, 'submit:' || d.id) where d.message_id = ${id}`);
+        on j.key = 'submit:' || d.id where d.message_id = ${id}`);
       expect(jobs[0].n).toBe(0);
       // one notification per connector, delivered at commit
       const until = Date.now() + 2000;
@@ -92,11 +90,13 @@ describe('hand-over at acceptance: a send due at once reaches its connector with
     const m = await h.merchant();
     const res = await h.call('POST', '/send', { key: m.apiKey, body: { to: ['+243871234567', '+243970001234'], message: 'old' } });
     const id = res.body.data.message_id as string;
-    // as migration 0022 leaves a dispatch that had started but not been submitted
+    const [{ id: dispatchId }] = await h.db.execute<{ id: string }>(sql`select id from message_dispatches where message_id = ${id}`);
+    const pipeline = createPipeline(h.db, h.env);
+    await runDispatch(pipeline, dispatchId);
+    // as migration 0022 leaves a dispatch that had started but not been submitted: processing, in no outbox, no carrier
     await h.db.execute(sql`delete from carrier_outbox where recipient_id in (select id from message_recipients where message_id = ${id})`);
     await h.db.execute(sql`update message_recipients set handed_to = null where message_id = ${id}`);
-    const [{ id: dispatchId }] = await h.db.execute<{ id: string }>(sql`select id from message_dispatches where message_id = ${id}`);
-    await submitDispatch(createPipeline(h.db, h.env), dispatchId);
+    await submitDispatch(pipeline, dispatchId);
     const rows = await h.db.execute<{ phone: string; state: string; handed_to: string; connector_id: string | null }>(sql`
       select r.phone, r.state, r.handed_to, o.connector_id from message_recipients r left join carrier_outbox o on o.recipient_id = r.id
        where r.message_id = ${id} order by r.position`);

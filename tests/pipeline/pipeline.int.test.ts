@@ -35,8 +35,7 @@ describe('delivery pipeline: dispatch, carrier simulation, state machine (D5, D1
   it('walks each magic number to its terminal state with the exact events', async () => {
     const m = await makeMerchant(deps.db, env, { prepaid: '10' });
     const id = await sendNow(m.apiKey, [NORMAL, M1111, M2222, M3333]);
-    // due at once: handed to the carrier (the simulator) in the send's own transaction, before any job ran
-    expect(await status(m.apiKey, id)).toMatchObject({ status: 'processing', pending: 4 });
+    expect((await status(m.apiKey, id)).status).toBe('pending');
     await drain(deps.db, tasks);
     expect(await status(m.apiKey, id)).toMatchObject({ status: 'partially_delivered', delivered: 1, failed: 3, pending: 0, dispatches_done: 1 });
 

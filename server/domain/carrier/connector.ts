@@ -2,8 +2,8 @@
  * What the simulator (D11) implements as a carrier, and the shapes every carrier reports in. Both kinds of carrier
  * report what became of their recipients through one port, server/domain/delivery/carrier-port.ts
  * (applyCarrierReports: accepted, refused before acceptance, receipts), which owns every state change:
- * - a dispatch starts by handing each recipient to its carrier (delivery/hand-over.ts, D14 routing in routing.ts),
- *   in the send's own transaction when it is due at once, else in its `dispatch_message` job;
+ * - a dispatch starts, in its `dispatch_message` job, by handing each recipient to its carrier
+ *   (delivery/hand-over.ts, D14 routing in routing.ts);
  * - the simulator's `submit` runs in the dispatch's `carrier_submit` job, and its `simulateReceipts` in a timer job;
  * - SMPP connectors (server/domain/carrier/smpp/) hold long-lived sessions in exactly one worker process: their
  *   recipients wait in `carrier_outbox`, whose inserts wake the owner's loop; it submits them and reports its

@@ -13,8 +13,8 @@ import { moveWithEvents } from './transitions';
  * it pending -> processing with its `sms.processing` event, labelled with the carrier that holds it (the connector's
  * name, or the simulator's label), all rows in one statement. The dispatch becomes `running`, the message counts
  * the recipients picked up and its next dispatch's moment (`next`), and the simulator's recipients get their
- * `carrier_submit` job. Runs once per dispatch: a send that dispatches at once calls it in its own transaction,
- * every other dispatch in its `dispatch_message` job (run-dispatch.ts). Returns how many recipients moved.
+ * `carrier_submit` job. Runs once per dispatch, in its `dispatch_message` job (run-dispatch.ts). Returns how many
+ * recipients moved.
  */
 export async function handOverDispatch(
   tx: DbOrTx,

@@ -9,17 +9,9 @@ export type Carriers = { env: Env; connector: CarrierConnector };
 /** What the delivery steps need: the carriers, the pool and a clock. */
 export type Pipeline = Carriers & { db: Db; now: () => Date };
 
-const carriers = new WeakMap<Env, Carriers>();
-
-/** The carriers of a process's settings (one simulator per settings object). */
-export function carriersFor(env: Env): Carriers {
-  let c = carriers.get(env);
-  if (!c) carriers.set(env, (c = { env, connector: new CarrierSimulator({ failureRate: env.CARRIER_SIM_FAILURE_RATE, magicNumbers: env.SMS_ENV === 'test' }) }));
-  return c;
-}
-
 export function createPipeline(db: Db, env: Env, now: () => Date = () => new Date()): Pipeline {
-  return { ...carriersFor(env), db, now };
+  const connector = new CarrierSimulator({ failureRate: env.CARRIER_SIM_FAILURE_RATE, magicNumbers: env.SMS_ENV === 'test' });
+  return { db, env, connector, now };
 }
 
 /** The simulator's delay before the next step of a dispatch (CARRIER_SIM_DELAY_MS). */

@@ -5,7 +5,6 @@ import type { ComposeApp, ComposeOptions } from '@/server/contracts/compose';
 import type { SendRequest, SendResult } from '@/server/contracts/send';
 import { maskKey, type KeyEnvironment } from '@/server/domain/keys/api-keys';
 import { AUTHED_APP_COLUMNS, toAuthedApp, type AuthedApp } from '@/server/domain/keys/authenticate';
-import type { Carriers } from '@/server/domain/delivery/pipeline';
 import { currencySymbol } from '@/server/domain/pricing/currency';
 import { effectivePriceRows } from '@/server/domain/pricing/effective-rows';
 import { RateLimitError, takeSlot } from '@/server/domain/rate-limits/take-slot';
@@ -89,7 +88,7 @@ export async function composeSend(
   db: Db,
   organizationId: string,
   input: { appId: string; send: SendRequest; idempotencyKey: string | null },
-  opts: { environment: KeyEnvironment; now: Date; slotNow?: Date | null; allowHttpCallbacks: boolean; carriers?: Carriers },
+  opts: { environment: KeyEnvironment; now: Date; slotNow?: Date | null; allowHttpCallbacks: boolean },
 ): Promise<SendResult> {
   const app = await senderApp(db, organizationId, input.appId, opts.environment);
   // The key's own send bucket (D8): 1301/1302 as over REST, worded for a person.
@@ -103,5 +102,5 @@ export async function composeSend(
     }
     throw e;
   });
-  return submitSend(db, app, input.send, { now: opts.now, idempotencyKey: input.idempotencyKey, allowHttpCallbacks: opts.allowHttpCallbacks, via: { channel: 'dashboard' }, carriers: opts.carriers });
+  return submitSend(db, app, input.send, { now: opts.now, idempotencyKey: input.idempotencyKey, allowHttpCallbacks: opts.allowHttpCallbacks, via: { channel: 'dashboard' } });
 }

@@ -7,8 +7,6 @@ import { chargeWallets } from '@/server/domain/wallets/charge';
 import type { SendResult } from '@/server/contracts/send';
 import { recordAnswer, type IdempotencyClaim } from '@/server/domain/idempotency/idempotency';
 import { emitQueuedEvent } from '@/server/domain/webhooks/emit-events';
-import { handOverDispatch } from '@/server/domain/delivery/hand-over';
-import type { Carriers } from '@/server/domain/delivery/pipeline';
 import { addJob } from '@/server/queue/add-job';
 import { executeFixed, fixedSql } from '@/server/lib/fixed-sql';
 import { newId } from '@/server/lib/ids';
@@ -30,20 +28,14 @@ export class IdempotencyRace extends Error {}
 /** Where the send came from, shown on its page; SMPP sends (D15) keep what the submit_sm asked for receipts. */
 export type SendChannel = { channel: 'api' } | { channel: 'dashboard' } | { channel: 'smpp'; registeredDelivery: number; udh?: string | null };
 
-export type SendOptions = {
-  now: Date;
-  claim?: IdempotencyClaim;
-  via?: SendChannel;
-  /**
-   * A send due at once (one dispatch, no moment) is handed to its carriers in its own transaction (handOverDispatch):
-   * an SMPP connector's owner is woken by the commit, with no job in between. Without it (or for any other send)
-   * the first dispatch's `dispatch_message` job does that.
-   */
-  carriers?: Carriers;
-};
-
-export async function sendMessage(db: Db, app: AuthedApp, plan: SendPlan, opts: SendOptions): Promise<SendResult> {
-  const { now, claim, via = { channel: 'api' }, carriers } = opts;
+export async function sendMessage(
+  db: Db,
+  app: AuthedApp,
+  plan: SendPlan,
+  now: Date,
+  claim?: IdempotencyClaim,
+  via: SendChannel = { channel: 'api' },
+): Promise<SendResult> {
   const { rows } = await effectivePriceRows(db, app.organizationId);
   const resolve = createPriceResolver(rows, unitPriceOf(app.org.defaultPrice));
   const dispatches = plan.dispatchTimes.map((at, seq) => ({ id: newId('dsp'), seq, at }));
@@ -75,7 +67,6 @@ export async function sendMessage(db: Db, app: AuthedApp, plan: SendPlan, opts: 
   );
   const dispatchesJson = JSON.stringify(dispatches.map((d) => ({ id: d.id, seq: d.seq, at: d.at?.toISOString() ?? null })));
   const at = now.toISOString();
-  const handOver = carriers && dispatches.length === 1 && dispatches[0].at === null ? carriers : null;
   await db.transaction(async (tx) => {
     // The rows first, in one statement (the message, its dispatches, one
     // recipient row per recipient per dispatch: foreign keys are checked at
@@ -103,7 +94,7 @@ export async function sendMessage(db: Db, app: AuthedApp, plan: SendPlan, opts: 
         select ${messageId}, d.id, r.p, r.n, r.c, r.r, ${at}::timestamptz
           from (select id from d order by seq) d
          cross join json_to_recordset(${recipientsJson}::json) as r(p int, n text, c numeric, r text)`),
-      handOver ? Promise.resolve() : addJob(tx, 'dispatch_message', { dispatch_id: dispatches[0].id }, { runAt: dispatches[0].at ?? now, jobKey: dispatches[0].id }),
+      addJob(tx, 'dispatch_message', { dispatch_id: dispatches[0].id }, { runAt: dispatches[0].at ?? now, jobKey: dispatches[0].id }),
     ]);
     // Then the charge and the event, pipelined too (one round trip; they only
     // run after the rows above, which the event looks up): the merchant's
@@ -132,8 +123,6 @@ export async function sendMessage(db: Db, app: AuthedApp, plan: SendPlan, opts: 
         },
         { now },
       ),
-      // (its sms.processing events a millisecond after sms.queued, so that every timeline lists them in that order)
-      handOver ? handOverDispatch(tx, handOver, { id: dispatches[0].id, messageId, dispatchAt: null }, new Date(now.getTime() + 1), null) : Promise.resolve(0),
     ]);
     if (claim && !(await recordAnswer(tx, claim, 201, { status_code: 201, data: result }))) throw new IdempotencyRace();
   });

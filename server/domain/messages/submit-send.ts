@@ -2,7 +2,6 @@ import type { Db } from '@/db/client';
 import type { SendRequest, SendResult } from '@/server/contracts/send';
 import type { AuthedApp } from '@/server/domain/keys/authenticate';
 import { findReplay, parseIdempotencyKey, requestHash, type IdempotencyClaim } from '@/server/domain/idempotency/idempotency';
-import type { Carriers } from '@/server/domain/delivery/pipeline';
 import { IdempotencyRace, sendMessage, type SendChannel } from './send-message';
 import { planSend } from './validate-send';
 
@@ -17,7 +16,7 @@ export async function submitSend(
   db: Db,
   app: AuthedApp,
   input: SendRequest,
-  opts: { now: Date; idempotencyKey: string | null; allowHttpCallbacks: boolean; via?: SendChannel; carriers?: Carriers },
+  opts: { now: Date; idempotencyKey: string | null; allowHttpCallbacks: boolean; via?: SendChannel },
 ): Promise<SendResult> {
   const key = parseIdempotencyKey(opts.idempotencyKey);
   const claim: IdempotencyClaim | undefined = key ? { appId: app.appId, key, hash: requestHash(input), now: opts.now } : undefined;
@@ -27,7 +26,7 @@ export async function submitSend(
   }
   const plan = planSend(input, app.org, opts.now, { allowHttpCallbacks: opts.allowHttpCallbacks });
   try {
-    return await sendMessage(db, app, plan, { now: opts.now, claim, via: opts.via, carriers: opts.carriers });
+    return await sendMessage(db, app, plan, opts.now, claim, opts.via);
   } catch (e) {
     if (e instanceof IdempotencyRace && claim) {
       const replay = await findReplay(db, claim);

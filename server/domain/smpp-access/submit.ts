@@ -1,7 +1,6 @@
 import type { Db } from '@/db/client';
 import { SendRequest } from '@/server/contracts/send';
 import { decodeGsm } from '@/server/domain/carrier/smpp/gsm';
-import type { Carriers } from '@/server/domain/delivery/pipeline';
 import type { AuthedApp } from '@/server/domain/keys/authenticate';
 import { sendMessage } from '@/server/domain/messages/send-message';
 import { normalizePhone } from '@/server/domain/messages/phone';
@@ -76,8 +75,8 @@ export function decodeSubmitText(f: Omit<SubmitFields, 'destination_addr'>): { t
  * destination, `immediate`, billed by its own segments (a UDH part: one segment). Invalid destination 0x0B,
  * invalid sender 0x0A, insufficient balance and any other refusal 0x45 with the reason (logged by the caller).
  */
-export async function submitOverSmpp(db: Db, app: AuthedApp, f: SubmitFields, now: Date, carriers?: Carriers): Promise<SubmitOutcome> {
-  return sendOverSmpp(db, app, f, [f.destination_addr ?? ''], now, carriers);
+export async function submitOverSmpp(db: Db, app: AuthedApp, f: SubmitFields, now: Date): Promise<SubmitOutcome> {
+  return sendOverSmpp(db, app, f, [f.destination_addr ?? ''], now);
 }
 
 /** One destination of a submit_multi: an SME address, or a distribution list name. */
@@ -100,7 +99,6 @@ export async function submitMultiOverSmpp(
   app: AuthedApp,
   f: Omit<SubmitFields, 'destination_addr'> & { destinations: MultiDestination[] },
   now: Date,
-  carriers?: Carriers,
 ): Promise<MultiOutcome> {
   if (f.destinations.length === 0) return { status: INVNUMDESTS, reason: 'no destination', unsuccess: [] };
   const unsuccess: Unsuccessful[] = [];
@@ -115,10 +113,10 @@ export async function submitMultiOverSmpp(
     else unsuccess.push({ ...d, error_status_code: SUBMIT_STATUS.INVDSTADR });
   }
   if (!valid.length) return { status: SUBMIT_STATUS.INVDSTADR, reason: 'no valid destination', unsuccess };
-  return { ...(await sendOverSmpp(db, app, f, valid, now, carriers)), unsuccess };
+  return { ...(await sendOverSmpp(db, app, f, valid, now)), unsuccess };
 }
 
-async function sendOverSmpp(db: Db, app: AuthedApp, f: Omit<SubmitFields, 'destination_addr'>, to: string[], now: Date, carriers?: Carriers): Promise<SubmitOutcome> {
+async function sendOverSmpp(db: Db, app: AuthedApp, f: Omit<SubmitFields, 'destination_addr'>, to: string[], now: Date): Promise<SubmitOutcome> {
   const decoded = decodeSubmitText(f);
   if ('error' in decoded) return { status: SUBMIT_STATUS.SUBMITFAIL, reason: decoded.error };
   const source = (f.source_addr ?? '').trim();
@@ -134,10 +132,10 @@ async function sendOverSmpp(db: Db, app: AuthedApp, f: Omit<SubmitFields, 'desti
   try {
     const plan = planSend(parsed.data, app.org, now, { allowHttpCallbacks: false });
     if (decoded.udh) plan.segments = 1;
-    const result = await sendMessage(db, app, plan, {
-      now,
-      carriers,
-      via: { channel: 'smpp', registeredDelivery: f.registered_delivery ?? 0, udh: decoded.udh ? decoded.udh.toString('hex') : null },
+    const result = await sendMessage(db, app, plan, now, undefined, {
+      channel: 'smpp',
+      registeredDelivery: f.registered_delivery ?? 0,
+      udh: decoded.udh ? decoded.udh.toString('hex') : null,
     });
     return { status: 0, messageId: result.message_id };
   } catch (e) {

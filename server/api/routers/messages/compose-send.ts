@@ -1,7 +1,6 @@
 import { developerProcedure } from '@/server/api/trpc';
 import { ComposeInput, ComposeResult } from '@/server/contracts/compose';
 import { SendRequest } from '@/server/contracts/send';
-import { carriersFor } from '@/server/domain/delivery/pipeline';
 import { composeSend } from '@/server/domain/messages/compose-send';
 import { fromZodError } from '@/server/errors/from-zod';
 
@@ -22,6 +21,6 @@ export const composeSendProcedure = developerProcedure
       ctx.member.organizationId,
       { appId: input.app_id, send: parsed.data, idempotencyKey: input.idempotency_key ?? null },
       // The rate-limit window runs on the database clock, as for REST (a test clock, when injected).
-      { environment: ctx.env.SMS_ENV, now, slotNow: ctx.clock ? now : null, allowHttpCallbacks: ctx.env.SMS_ENV === 'test', carriers: carriersFor(ctx.env) },
+      { environment: ctx.env.SMS_ENV, now, slotNow: ctx.clock ? now : null, allowHttpCallbacks: ctx.env.SMS_ENV === 'test' },
     );
   });

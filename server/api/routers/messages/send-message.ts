@@ -1,6 +1,5 @@
 import { apiKeyProcedure } from '@/server/api/trpc';
 import { SEND_REQUEST_VARIANTS, SendRequest, SendResult } from '@/server/contracts/send';
-import { carriersFor } from '@/server/domain/delivery/pipeline';
 import { submitSend } from '@/server/domain/messages/submit-send';
 
 export const sendMessageProcedure = apiKeyProcedure
@@ -26,6 +25,5 @@ export const sendMessageProcedure = apiKeyProcedure
       now: ctx.now(),
       idempotencyKey: ctx.headers.get('idempotency-key'),
       allowHttpCallbacks: ctx.env.SMS_ENV === 'test',
-      carriers: carriersFor(ctx.env),
     }),
   );
