@@ -5,7 +5,7 @@ import { toAmount } from '@/server/lib/money';
 import { averagePrice } from './calculator';
 import { currencySymbol } from './currency';
 import { effectivePriceRows } from './effective-rows';
-import type { PricingRow } from './pricing';
+import type { PricingRow } from '@/shared/pricing/pricing';
 
 function toView(r: PricingRow): PriceRowView {
   return { id: r.id, country: r.country, network: r.network, prefixes: r.prefixes, price: toAmount(r.price) };
