@@ -1,6 +1,6 @@
 // Lint-only configuration (no formatting rules): `npm run lint`, run by .ci/run.
 // Kept deliberately small: promises that nobody awaits, dead code, and the layer
-// boundaries of server/domain, server/queue, server/metrics and components.
+// boundaries of server/domain, server/queue, server/metrics, components and shared.
 // Type-aware (typescript-eslint's project service reads tsconfig.json), which
 // no-floating-promises needs.
 import tseslint from 'typescript-eslint';
@@ -56,22 +56,39 @@ const metricsBoundary = {
 const componentBoundary = {
   patterns: [
     {
-      // Exception: the compose form runs, in the browser, the same pure code the
-      // server uses to count segments, parse recipients, price the preview,
-      // validate the send request and resolve schedule dates, so what the form
-      // shows is what the send will do. These modules (and what they import) touch
-      // no database, I/O or secrets. Every other domain module is off limits:
-      // take types from @/server/contracts and data through tRPC.
-      regex:
-        '^@/server/domain(?!/(messages/segments|messages/compose/(preview|parse-recipients|send-request)|schedules/schedules)$)(/|$)',
-      message: 'components must not import server/domain (use @/server/contracts types and tRPC).',
+      // What the browser runs as the server does (segments, phones, prices, schedule dates, the compose form's
+      // preview and send checks) lives in shared/; take types from @/server/contracts and data through tRPC.
+      regex: '^@/server/domain(/|$)',
+      message: 'components must not import server/domain (pure code both sides run lives in @/shared; use @/server/contracts types and tRPC).',
     },
     {
       regex: '^(\\.\\./)+server/domain(/|$)',
-      message: 'components must not import server/domain (use @/server/contracts types and tRPC).',
+      message: 'components must not import server/domain (pure code both sides run lives in @/shared; use @/server/contracts types and tRPC).',
     },
   ],
 };
+
+/**
+ * shared/ is the code the browser runs as the server does: pure functions, no I/O, no database, no secrets. It lies
+ * below server/, db/, app/ and components/, and imports none of them, with two exceptions that are as pure and
+ * already reach the browser: the zod contracts (server/contracts, "shared by REST, tRPC and the UI") and the error
+ * catalogue's ApiError (with its codes, and the two functions that build it from validation issues and zod errors),
+ * which POST /send's validation throws and the compose form shows. Those modules are held to the same rule, so that
+ * the exception stays sound.
+ */
+const browserSafeBoundary = (who, relative) => ({
+  paths: [{ name: 'server-only', message: `${who} runs in the browser too: no server-only module belongs here.` }],
+  patterns: [
+    {
+      regex: '^@/(?!server/contracts/|server/errors/(api-error|codes|validation|from-zod)$)(server|db|app|components)(/|$)',
+      message: `${who} may import, of server/, db/, app/ and components/, only @/server/contracts and the pure error modules (api-error, codes, validation, from-zod).`,
+    },
+    { regex: relative, message: `${who} must not reach other layers by a relative path.` },
+  ],
+});
+const sharedBoundary = browserSafeBoundary('shared/', '^(\\.\\./)+(server|db|app|components)(/|$)');
+/** server/contracts and the pure error modules: shared/ imports them. */
+const sharedImportBoundary = browserSafeBoundary('A module shared/ imports', '^\\.\\./');
 
 export default tseslint.config(
   {
@@ -139,5 +156,13 @@ export default tseslint.config(
   {
     files: ['components/**/*.ts', 'components/**/*.tsx'],
     rules: { 'no-restricted-imports': ['error', componentBoundary] },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', sharedBoundary] },
+  },
+  {
+    files: ['server/contracts/**/*.ts', 'server/errors/{api-error,codes,validation,from-zod}.ts'],
+    rules: { 'no-restricted-imports': ['error', sharedImportBoundary] },
   },
 );
