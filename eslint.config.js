@@ -45,11 +45,15 @@ const queueBoundary = {
   ],
 };
 
-/** Metrics are told what to count (the REST listener hands over its matched route): they never import the API. */
+/**
+ * Metrics are told what to count (the REST listener hands over its matched route): they never import the API, nor
+ * the web process's HTTP layer, which imports them (the bounded node:http server both use is in server/lib).
+ */
 const metricsBoundary = {
   patterns: [
     { regex: '^@/server/api(/|$)', message: 'server/metrics must not import the API layer; the caller hands over what the metric needs.' },
-    { regex: '^(\\.\\./)+api(/|$)', message: 'server/metrics must not reach the API layer by a relative path.' },
+    { regex: '^@/server/http(/|$)', message: 'server/metrics must not import the HTTP layer (it imports metrics); shared HTTP helpers live in server/lib.' },
+    { regex: '^(\\.\\./)+(api|http)(/|$)', message: 'server/metrics must not reach the API or HTTP layers by a relative path.' },
   ],
 };
 
