@@ -1,6 +1,6 @@
 // Lint-only configuration (no formatting rules): `npm run lint`, run by .ci/run.
 // Kept deliberately small: promises that nobody awaits, dead code, and the layer
-// boundaries of server/domain, server/queue, server/metrics, components and shared.
+// boundaries of server/domain, server/queue, server/api, server/metrics, components and shared.
 // Type-aware (typescript-eslint's project service reads tsconfig.json), which
 // no-floating-promises needs.
 import tseslint from 'typescript-eslint';
@@ -42,6 +42,14 @@ const queueBoundary = {
       message: 'server/queue lies below the domain and the tasks: it imports neither, nor the API, HTTP or app layers.',
     },
     { regex: '^\\.\\./', message: 'server/queue must not reach other layers by a relative path.' },
+  ],
+};
+
+/** The web process's HTTP layer (server/http) serves the API: the API never imports it. */
+const apiBoundary = {
+  patterns: [
+    { regex: '^@/server/http(/|$)', message: 'server/api must not import the HTTP layer, which imports it; what both need lives below (server/lib, shared).' },
+    { regex: '^(\\.\\./)+http(/|$)', message: 'server/api must not reach the HTTP layer by a relative path.' },
   ],
 };
 
@@ -152,6 +160,10 @@ export default tseslint.config(
   {
     files: ['server/queue/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', queueBoundary] },
+  },
+  {
+    files: ['server/api/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', apiBoundary] },
   },
   {
     files: ['server/metrics/**/*.ts'],
