@@ -5,8 +5,8 @@
 // no-floating-promises needs.
 import tseslint from 'typescript-eslint';
 
-/** What server/domain may not import. */
-const domainBoundary = () => {
+/** What server/domain may not import; `extra`: what one feature of it may not import besides. */
+const domainBoundary = (extra = []) => {
   const jobs = 'jobs';
   return {
     patterns: [
@@ -30,9 +30,18 @@ const domainBoundary = () => {
         regex: `^(\\.\\./)+(api|http|app|${jobs})(/|$)`,
         message: 'server/domain must not reach api, http, jobs or app by a relative path.',
       },
+      ...extra,
     ],
   };
 };
+
+/** Pricing lies below wallets (a balance and a charge are priced with it): it never imports them. */
+const pricingBoundary = [
+  {
+    regex: '^(@/server/domain|\\.\\.)/wallets(/|$)',
+    message: 'server/domain/pricing must not import server/domain/wallets, which prices with it.',
+  },
+];
 
 /** server/queue (job names, payload schemas, addJob) lies below the domain and the tasks. */
 const queueBoundary = {
@@ -156,6 +165,10 @@ export default tseslint.config(
     // the domain, not part of it.
     ignores: ['server/domain/webhooks/emit-events.int.test.ts'],
     rules: { 'no-restricted-imports': ['error', domainBoundary()] },
+  },
+  {
+    files: ['server/domain/pricing/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', domainBoundary(pricingBoundary)] },
   },
   {
     files: ['server/queue/**/*.ts'],

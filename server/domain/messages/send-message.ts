@@ -2,7 +2,7 @@ import type { Db } from '@/db/client';
 import type { AuthedApp } from '@/server/domain/keys/authenticate';
 import { effectivePriceRows } from '@/server/domain/pricing/effective-rows';
 import { computeCost, createPriceResolver, type ResolvedPrice } from '@/shared/pricing/pricing';
-import { unitPriceOf } from '@/server/domain/wallets/get-balance';
+import { unitPriceOf } from '@/server/domain/pricing/unit-price';
 import { chargeWallets } from '@/server/domain/wallets/charge';
 import type { SendResult } from '@/server/contracts/send';
 import { recordAnswer, type IdempotencyClaim } from '@/server/domain/idempotency/idempotency';
