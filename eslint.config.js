@@ -78,13 +78,14 @@ const componentBoundary = {
   patterns: [
     {
       // What the browser runs as the server does (segments, phones, prices, schedule dates, the compose form's
-      // preview and send checks) lives in shared/; take types from @/server/contracts and data through tRPC.
-      regex: '^@/server/domain(/|$)',
-      message: 'components must not import server/domain (pure code both sides run lives in @/shared; use @/server/contracts types and tRPC).',
+      // preview and send checks, the sign-in redirect check, the tRPC batch limits) lives in shared/; take types
+      // from @/server/contracts and data through tRPC. server/lib and server/http hold server code only.
+      regex: '^@/server/(domain|lib|http)(/|$)',
+      message: 'components must not import server/domain, server/lib or server/http (pure code both sides run lives in @/shared; use @/server/contracts types and tRPC).',
     },
     {
-      regex: '^(\\.\\./)+server/domain(/|$)',
-      message: 'components must not import server/domain (pure code both sides run lives in @/shared; use @/server/contracts types and tRPC).',
+      regex: '^(\\.\\./)+server/(domain|lib|http)(/|$)',
+      message: 'components must not import server/domain, server/lib or server/http (pure code both sides run lives in @/shared; use @/server/contracts types and tRPC).',
     },
   ],
 };
