@@ -1,12 +1,12 @@
 // Lint-only configuration (no formatting rules): `npm run lint`, run by .ci/run.
 // Kept deliberately small: promises that nobody awaits, dead code, and the layer
-// boundaries of server/domain, server/queue, server/metrics and components.
+// boundaries of server/domain, server/queue, server/api, server/metrics, components and shared.
 // Type-aware (typescript-eslint's project service reads tsconfig.json), which
 // no-floating-promises needs.
 import tseslint from 'typescript-eslint';
 
-/** What server/domain may not import. */
-const domainBoundary = () => {
+/** What server/domain may not import; `extra`: what one feature of it may not import besides. */
+const domainBoundary = (extra = []) => {
   const jobs = 'jobs';
   return {
     patterns: [
@@ -30,9 +30,18 @@ const domainBoundary = () => {
         regex: `^(\\.\\./)+(api|http|app|${jobs})(/|$)`,
         message: 'server/domain must not reach api, http, jobs or app by a relative path.',
       },
+      ...extra,
     ],
   };
 };
+
+/** Pricing lies below wallets (a balance and a charge are priced with it): it never imports them. */
+const pricingBoundary = [
+  {
+    regex: '^(@/server/domain|\\.\\.)/wallets(/|$)',
+    message: 'server/domain/pricing must not import server/domain/wallets, which prices with it.',
+  },
+];
 
 /** server/queue (job names, payload schemas, addJob) lies below the domain and the tasks. */
 const queueBoundary = {
@@ -45,33 +54,63 @@ const queueBoundary = {
   ],
 };
 
-/** Metrics are told what to count (the REST listener hands over its matched route): they never import the API. */
+/** The web process's HTTP layer (server/http) serves the API: the API never imports it. */
+const apiBoundary = {
+  patterns: [
+    { regex: '^@/server/http(/|$)', message: 'server/api must not import the HTTP layer, which imports it; what both need lives below (server/lib, shared).' },
+    { regex: '^(\\.\\./)+http(/|$)', message: 'server/api must not reach the HTTP layer by a relative path.' },
+  ],
+};
+
+/**
+ * Metrics are told what to count (the REST listener hands over its matched route): they never import the API, nor
+ * the web process's HTTP layer, which imports them (the bounded node:http server both use is in server/lib).
+ */
 const metricsBoundary = {
   patterns: [
     { regex: '^@/server/api(/|$)', message: 'server/metrics must not import the API layer; the caller hands over what the metric needs.' },
-    { regex: '^(\\.\\./)+api(/|$)', message: 'server/metrics must not reach the API layer by a relative path.' },
+    { regex: '^@/server/http(/|$)', message: 'server/metrics must not import the HTTP layer (it imports metrics); shared HTTP helpers live in server/lib.' },
+    { regex: '^(\\.\\./)+(api|http)(/|$)', message: 'server/metrics must not reach the API or HTTP layers by a relative path.' },
   ],
 };
 
 const componentBoundary = {
   patterns: [
     {
-      // Exception: the compose form runs, in the browser, the same pure code the
-      // server uses to count segments, parse recipients, price the preview,
-      // validate the send request and resolve schedule dates, so what the form
-      // shows is what the send will do. These modules (and what they import) touch
-      // no database, I/O or secrets. Every other domain module is off limits:
-      // take types from @/server/contracts and data through tRPC.
-      regex:
-        '^@/server/domain(?!/(messages/segments|messages/compose/(preview|parse-recipients|send-request)|schedules/schedules)$)(/|$)',
-      message: 'components must not import server/domain (use @/server/contracts types and tRPC).',
+      // What the browser runs as the server does (segments, phones, prices, schedule dates, the compose form's
+      // preview and send checks, the sign-in redirect check, the tRPC batch limits) lives in shared/; take types
+      // from @/server/contracts and data through tRPC. server/lib and server/http hold server code only.
+      regex: '^@/server/(domain|lib|http)(/|$)',
+      message: 'components must not import server/domain, server/lib or server/http (pure code both sides run lives in @/shared; use @/server/contracts types and tRPC).',
     },
     {
-      regex: '^(\\.\\./)+server/domain(/|$)',
-      message: 'components must not import server/domain (use @/server/contracts types and tRPC).',
+      regex: '^(\\.\\./)+server/(domain|lib|http)(/|$)',
+      message: 'components must not import server/domain, server/lib or server/http (pure code both sides run lives in @/shared; use @/server/contracts types and tRPC).',
     },
   ],
 };
+
+/**
+ * shared/ is the code the browser runs as the server does: pure functions, no I/O, no database, no secrets. It lies
+ * below server/, db/, app/ and components/, and imports none of them, with two exceptions that are as pure and
+ * already reach the browser: the zod contracts (server/contracts, "shared by REST, tRPC and the UI") and the error
+ * catalogue's ApiError (with its codes, and the two functions that build it from validation issues and zod errors),
+ * which POST /send's validation throws and the compose form shows. Those modules are held to the same rule, so that
+ * the exception stays sound.
+ */
+const browserSafeBoundary = (who, relative) => ({
+  paths: [{ name: 'server-only', message: `${who} runs in the browser too: no server-only module belongs here.` }],
+  patterns: [
+    {
+      regex: '^@/(?!server/contracts/|server/errors/(api-error|codes|validation|from-zod)$)(server|db|app|components)(/|$)',
+      message: `${who} may import, of server/, db/, app/ and components/, only @/server/contracts and the pure error modules (api-error, codes, validation, from-zod).`,
+    },
+    { regex: relative, message: `${who} must not reach other layers by a relative path.` },
+  ],
+});
+const sharedBoundary = browserSafeBoundary('shared/', '^(\\.\\./)+(server|db|app|components)(/|$)');
+/** server/contracts and the pure error modules: shared/ imports them. */
+const sharedImportBoundary = browserSafeBoundary('A module shared/ imports', '^\\.\\./');
 
 export default tseslint.config(
   {
@@ -129,8 +168,16 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', domainBoundary()] },
   },
   {
+    files: ['server/domain/pricing/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', domainBoundary(pricingBoundary)] },
+  },
+  {
     files: ['server/queue/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', queueBoundary] },
+  },
+  {
+    files: ['server/api/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', apiBoundary] },
   },
   {
     files: ['server/metrics/**/*.ts'],
@@ -139,5 +186,13 @@ export default tseslint.config(
   {
     files: ['components/**/*.ts', 'components/**/*.tsx'],
     rules: { 'no-restricted-imports': ['error', componentBoundary] },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', sharedBoundary] },
+  },
+  {
+    files: ['server/contracts/**/*.ts', 'server/errors/{api-error,codes,validation,from-zod}.ts'],
+    rules: { 'no-restricted-imports': ['error', sharedImportBoundary] },
   },
 );

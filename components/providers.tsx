@@ -5,14 +5,14 @@ import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { useState, type ReactNode } from 'react';
 import type { AppRouter } from '@/server/api/root';
-import { TRPC_MAX_BATCH, TRPC_MAX_URL_LENGTH } from '@/server/http/body-limits';
+import { TRPC_MAX_BATCH, TRPC_MAX_URL_LENGTH } from '@/shared/trpc-limits';
 
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: 1 } } }));
   const [trpcClient] = useState(() =>
-    // The server refuses bigger batches (server/http/body-limits.ts): split them here.
+    // The server refuses bigger batches (shared/trpc-limits.ts): split them here.
     createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/api/trpc', maxItems: TRPC_MAX_BATCH, maxURLLength: TRPC_MAX_URL_LENGTH })] }),
   );
   return (

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
-import { sameOriginPath } from '@/server/lib/same-origin-path';
+import { sameOriginPath } from '@/shared/same-origin-path';
 
 /**
  * next-auth's `error` (a `?error=` after a redirect, or signIn's answer) as
@@ -37,7 +37,7 @@ export function SignInForm() {
       setError(signInErrorText(res?.error ?? 'CredentialsSignin'));
       return;
     }
-    // Only a path on this site: never another origin, in any encoding (server/lib/same-origin-path.ts).
+    // Only a path on this site: never another origin, in any encoding (shared/same-origin-path.ts).
     router.push(sameOriginPath(params.get('callbackUrl'), window.location.origin) ?? '/after-sign-in');
     router.refresh();
   }

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { ComposePreview } from '@/server/domain/messages/compose/preview';
+import type { ComposePreview } from '@/shared/messages/compose/preview';
 import { formatCount, formatMoney } from '@/components/messages/format';
 
 /** The cost before sending: recipients x segments x sends, priced per network as the server will charge. */

@@ -1,6 +1,6 @@
 'use client';
 
-import { GSM_PART_LIMIT, GSM_SINGLE_LIMIT, UCS2_PART_LIMIT, UCS2_SINGLE_LIMIT, type MessageAnalysis } from '@/server/domain/messages/segments';
+import { GSM_PART_LIMIT, GSM_SINGLE_LIMIT, UCS2_PART_LIMIT, UCS2_SINGLE_LIMIT, type MessageAnalysis } from '@/shared/messages/segments';
 import { MAX_MESSAGE_CHARS } from '@/server/contracts/send';
 import { formatCount } from '@/components/messages/format';
 import { describedBy, FieldMessages, inputClass } from './field-messages';

@@ -1,4 +1,4 @@
-import type { ComposeErrors } from '@/server/domain/messages/compose/send-request';
+import type { ComposeErrors } from '@/shared/messages/compose/send-request';
 import { Alert } from '@/components/ui/card';
 import { formatCount } from '@/components/messages/format';
 

@@ -1,8 +1,8 @@
 'use client';
 
 import { useRef, useState, type ChangeEvent } from 'react';
-import { entryLabel, parseCsvRecipients, type RecipientEntry } from '@/server/domain/messages/compose/parse-recipients';
-import type { InvalidRecipient, UnlikelyRecipient } from '@/server/domain/messages/compose/preview';
+import { entryLabel, parseCsvRecipients, type RecipientEntry } from '@/shared/messages/compose/parse-recipients';
+import type { InvalidRecipient, UnlikelyRecipient } from '@/shared/messages/compose/preview';
 import { Button } from '@/components/ui/button';
 import { plural } from '@/components/messages/format';
 import { describedBy, FieldMessages, inputClass } from './field-messages';

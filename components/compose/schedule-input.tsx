@@ -1,10 +1,10 @@
 'use client';
 
-import type { ScheduledDate } from '@/server/domain/schedules/schedules';
+import type { ScheduledDate } from '@/shared/schedules/schedules';
 import { MAX_SCHEDULED_DATES } from '@/server/contracts/send';
 import { Button } from '@/components/ui/button';
 import { formatLocal, plural } from '@/components/messages/format';
-import type { ComposeErrors } from '@/server/domain/messages/compose/send-request';
+import type { ComposeErrors } from '@/shared/messages/compose/send-request';
 import { describedBy, FieldMessages, inputClass } from './field-messages';
 
 export type SendingKind = 'immediate' | 'scheduled' | 'recurring';

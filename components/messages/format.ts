@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
-import { toLocalString } from '@/server/domain/schedules/schedules';
+import { toLocalString } from '@/shared/schedules/schedules';
 
 /** Money as the merchant reads it: the currency's symbol, 2 to 4 decimals (amounts are exact to 4). */
 export function formatMoney(amount: number, currency: string): string {

@@ -2,7 +2,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { appRouter } from '@/server/api/root';
 import { createContext, recordUnexpectedError, type Deps } from '@/server/api/trpc';
 import type { SessionUser } from '@/server/domain/users/accounts';
-import { TRPC_MAX_BATCH } from '@/server/http/body-limits';
+import { TRPC_MAX_BATCH } from '@/shared/trpc-limits';
 
 /**
  * The dashboard's tRPC endpoint (`/api/trpc`, app/api/trpc): the dashboard's

@@ -7,11 +7,11 @@ import { eq } from 'drizzle-orm';
 import { db } from '@/db/client';
 import { users } from '@/db/schema';
 import { env } from '@/server/env';
-import { sameOriginPath } from '@/server/lib/same-origin-path';
 import type { SessionUser } from '@/server/domain/users/accounts';
 import { clientAddress } from '@/server/domain/rate-limits/auth-throttle';
 import { endSessionsOnSignOut } from '@/server/domain/users/sessions';
 import { signInWithPassword } from '@/server/domain/users/sign-in';
+import { sameOriginPath } from '@/shared/same-origin-path';
 
 /** next-auth's signing secret, derived from APP_SECRET (no second secret to manage). */
 function authSecret(): string {

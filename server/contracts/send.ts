@@ -4,7 +4,7 @@ import { z } from 'zod';
  * POST /send. This schema checks JSON types, presence and per-field formats
  * (zod issues map to D7: wrong type 1100, absent 1101, `LIMIT:` 1121, else 1110).
  * Cross-field rules, phone normalization and schedules are checked by
- * server/domain/messages/validate-send.ts once this passes.
+ * shared/messages/validate-send.ts once this passes.
  */
 export const MAX_RECIPIENTS = 1000;
 export const MAX_SCHEDULED_DATES = 20;

@@ -1,6 +1,7 @@
 import { IncomingMessage, type ServerResponse } from 'node:http';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '@/server/lib/json-depth';
-import { bodyRuleFor, isJsonContentType, TRPC_MAX_BATCH, TRPC_PREFIX, type BodyRule } from './body-limits';
+import { TRPC_MAX_BATCH } from '@/shared/trpc-limits';
+import { bodyRuleFor, isJsonContentType, TRPC_PREFIX, type BodyRule } from './body-limits';
 
 /** After a refusal, what is still read (and dropped) so the client gets the answer, not a reset. */
 const DRAIN_MAX_BYTES = 8 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_CALLBACK_URL, MAX_MESSAGE_CHARS, MAX_RECIPIENTS, MAX_SCHEDULED_DATES } from '@/server/contracts/send';
-import { toSendRequest } from '@/server/domain/messages/compose/send-request';
+import { toSendRequest } from '@/shared/messages/compose/send-request';
 import { bodyRuleFor, DEFAULT_MAX_BODY_BYTES, isJsonContentType, TRPC_MAX_BODY_BYTES } from './body-limits';
 
 describe('body limits', () => {

@@ -1,8 +1,8 @@
 /**
  * Request bodies the web process accepts, per route (docs/operations.md, "Request
- * limits"). Pure and browser-safe: the dashboard's tRPC client reads
- * TRPC_MAX_BATCH too. The REST API's own limit is MAX_BODY_BYTES (256 KB,
- * server/api/rest/handler.ts, error 1103).
+ * limits"). The REST API's own limit is MAX_BODY_BYTES (256 KB,
+ * server/api/rest/handler.ts, error 1103); the tRPC batch limits the dashboard's
+ * client shares are in shared/trpc-limits.ts.
  */
 export const KIB = 1024;
 
@@ -13,10 +13,6 @@ export const KIB = 1024;
  * body-limits.test.ts). Twice that, rounded.
  */
 export const TRPC_MAX_BODY_BYTES = 64 * KIB;
-/** Procedures in one tRPC batch request (`/api/trpc/a,b,c?batch=1`); the client's httpBatchLink sends at most this many. */
-export const TRPC_MAX_BATCH = 10;
-/** The client splits batches whose GET URL would be longer (Node refuses request heads over 16 KB, cookies included). */
-export const TRPC_MAX_URL_LENGTH = 8 * KIB;
 /**
  * Every other route Next serves: next-auth's forms (`/api/auth/*`: e-mail,
  * password, CSRF token, callback URL), the organization switch (one id).

@@ -3,13 +3,13 @@ import next from 'next';
 import { db } from '@/db/client';
 import { env } from '@/server/env';
 import { logger } from '@/server/lib/logger';
+import { createBoundedServer, type ClientTimeouts } from '@/server/lib/slow-clients';
 import { createMetricsHandler, isMetricsPath } from '@/server/metrics/handler';
 import { observeHttp, type HttpObservation } from '@/server/metrics/http';
 import { guardNextRequest } from './body-guard';
 import { normalizeForwardedFor } from './forwarded-for';
 import { createRestListener, isRestPath } from './rest-listener';
 import { securityHeaderRecord } from './security-headers.mjs';
-import { createBoundedServer, type ClientTimeouts } from './slow-clients';
 
 export type WebServer = { server: Server; close: () => Promise<void> };
 
@@ -38,7 +38,7 @@ export async function startWebServer(opts: {
     dev: opts.dev,
   });
 
-  // Slow clients are cut off (slow-clients.ts; docs/operations.md, "Request limits").
+  // Slow clients are cut off (server/lib/slow-clients.ts; docs/operations.md, "Request limits").
   const server = createBoundedServer(handle, opts.timeouts);
   if (opts.dev) server.on('upgrade', app.getUpgradeHandler());
   await new Promise<void>((resolve, reject) => {

@@ -4,11 +4,12 @@ import postgres from 'postgres';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { addJob } from '@/server/queue/add-job';
 import { closePools, testDb } from '@/tests/helpers';
+import { lockJobAs } from '@/tests/job-locks';
 import { ORPHAN_LOCK_MS, OWN_LEFTOVER_MS, reapDeadWorkers, STALE_MS } from './reap-dead-workers';
 
 /**
  * Which locks reapDeadWorkers gives back, read through graphile-worker's public view. The locks are set up as
- * graphile-worker leaves them (its job rows, written here directly: the test plays the part of graphile-worker).
+ * graphile-worker leaves them (lockJobAs: the test plays the part of graphile-worker).
  */
 const db = testDb();
 // A plain postgres.js client, as the worker's own (worker.ts).
@@ -28,10 +29,7 @@ const DEAD = `${hostname()}-${2 ** 22 + 1}-dead`;
 async function locked(worker: string, at: Date): Promise<string> {
   const key = `reap-${Math.random()}`;
   await addJob(db, 'dispatch_message', { dispatch_id: key }, { jobKey: key });
-  const [row] = await db.execute<{ id: string }>(sql`
-    update graphile_worker._private_jobs set locked_by = ${worker}, locked_at = ${at.toISOString()}::timestamptz
-     where key = ${key} returning id::text`);
-  return row.id;
+  return lockJobAs(db, key, worker, at);
 }
 
 async function lockOf(id: string): Promise<string | null> {

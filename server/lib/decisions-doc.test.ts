@@ -10,7 +10,7 @@ import { describe, expect, test } from 'vitest';
  * sources and docs but has no section there.
  */
 const root = process.cwd();
-const SCANNED = ['server', 'app', 'components', 'db', 'scripts', 'bench', 'tests', 'e2e', 'docs', 'README.md'];
+const SCANNED = ['server', 'shared', 'app', 'components', 'db', 'scripts', 'bench', 'tests', 'e2e', 'docs', 'README.md'];
 /** Text we write by hand; data (JSON, migration snapshots) and images are not citations. */
 const TEXT_FILE = /\.(ts|tsx|mts|cts|js|mjs|cjs|sql|md|css|pl|sh)$/;
 /** `D` and one or two digits standing alone: not inside a word, a hex literal (`0xD1`) or a colour (`#D1D5DB`). */

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { DbOrTx } from '@/db/client';
-import { createBoundedServer, type ClientTimeouts } from '@/server/http/slow-clients';
+import { createBoundedServer, type ClientTimeouts } from '@/server/lib/slow-clients';
 import { logger } from '@/server/lib/logger';
 import { collectDbGauges } from './db-gauges';
 import { databaseRegistry, registry } from './registry';
@@ -66,7 +66,7 @@ export async function startMetricsServer(
   opts: { host?: string; timeouts?: ClientTimeouts } = {},
 ): Promise<Server | null> {
   const handle = createMetricsHandler({ token });
-  // Slow clients are cut off as on the web process's port (server/http/slow-clients.ts).
+  // Slow clients are cut off as on the web process's port (server/lib/slow-clients.ts).
   const server = createBoundedServer((req, res) => {
     if (isMetricsPath(req.url)) return void handle(req, res);
     req.resume();

@@ -33,11 +33,14 @@ async function eventsOf(messageId: string, type: string) {
      where e.message_id = ${messageId} and e.event_type = ${type} order by r.position`);
   return rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() }));
 }
-/** The pending graphile-worker job of a key: what a step enqueued for the next one (its task, payload and moment). */
+/**
+ * The pending graphile-worker job of a key: what a step enqueued for the next one (its task and moment), read through
+ * graphile-worker's public view. The view leaves payloads out on purpose and its private tables are no interface;
+ * the payload is the one addJob's types allow (server/queue/job-payloads.ts), and the key names the dispatch.
+ */
 async function jobOf(key: string) {
-  const rows = await deps.db.execute<{ task_identifier: string; payload: unknown; run_at: string }>(sql`
-    select t.identifier as task_identifier, j.payload, j.run_at
-      from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where j.key = ${key}`);
+  const rows = await deps.db.execute<{ task_identifier: string; run_at: string }>(sql`
+    select task_identifier, run_at from graphile_worker.jobs where key = ${key}`);
   return rows.map((r) => ({ ...r, run_at: new Date(r.run_at).toISOString() }));
 }
 const envelope = (e: EventRow, messageId: string, at: string, data: Record<string, unknown>) => ({
@@ -70,7 +73,7 @@ describe('pipeline steps: exact events, rows and counters', () => {
     expect({ ...afterDispatch, updated_at: new Date(afterDispatch.updated_at).toISOString(), started_at: new Date(afterDispatch.started_at).toISOString() })
       .toEqual({ picked_up: 6, next_dispatch_at: null, updated_at: T(1), state: 'running', started_at: T(1) });
     // the submit job, written in the same round trip as the two rows above (CARRIER_SIM_DELAY_MS = 0: at the step's time)
-    expect(await jobOf(`submit:${dispatchId}`)).toEqual([{ task_identifier: 'carrier_submit', payload: { dispatch_id: dispatchId }, run_at: T(1) }]);
+    expect(await jobOf(`submit:${dispatchId}`)).toEqual([{ task_identifier: 'carrier_submit', run_at: T(1) }]);
 
     clock.set(new Date(T(2)));
     await submitDispatch(pipeline, dispatchId);
@@ -87,7 +90,7 @@ describe('pipeline steps: exact events, rows and counters', () => {
       error_message: 'The number is not assigned to a subscriber.', retryable: false, dispatch_at: null,
     }));
     // the receipts job, pipelined with finishIfComplete (which leaves the dispatch running: 5 recipients are sent)
-    expect(await jobOf(`receipts:${dispatchId}`)).toEqual([{ task_identifier: 'carrier_receipts', payload: { dispatch_id: dispatchId }, run_at: T(2) }]);
+    expect(await jobOf(`receipts:${dispatchId}`)).toEqual([{ task_identifier: 'carrier_receipts', run_at: T(2) }]);
     const [afterSubmit] = await deps.db.execute<{ state: string; dispatches_done: number }>(sql`
       select d.state, m.dispatches_done from messages m join message_dispatches d on d.message_id = m.id where m.id = ${id}`);
     expect(afterSubmit).toEqual({ state: 'running', dispatches_done: 0 });

@@ -2,7 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseEnv } from '@/server/env';
-import { CLIENT_TIMEOUTS, type ClientTimeouts } from '@/server/http/slow-clients';
+import { CLIENT_TIMEOUTS, type ClientTimeouts } from '@/server/lib/slow-clients';
 import { startWebServer, type WebServer } from '@/server/http/web-server';
 import { startMetricsServer } from '@/server/metrics/handler';
 import { closePools, makeMerchant, testDeps } from '../helpers';

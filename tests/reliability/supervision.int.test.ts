@@ -146,7 +146,7 @@ describe('npm start supervises its web and worker processes', () => {
     // terminal states in large batches, so "some already through" cannot be waited for reliably.)
     await waitFor(async () => {
       const [r] = await db.execute<{ locked: number; moving: number }>(sql`
-        select (select count(*)::int from graphile_worker._private_jobs where locked_at is not null) as locked,
+        select (select count(*)::int from graphile_worker.jobs where locked_at is not null) as locked,
                (select count(*)::int from message_recipients where state <> 'pending') as moving`);
       return r.locked > 0 && r.moving > 0 && (await terminal()) < 1900;
     }, 60_000, 10, 'a dispatch in flight');

@@ -51,7 +51,7 @@ describe('worker killed with SIGKILL mid-dispatch, then restarted', () => {
     // Kill while a job is running and recipients are on their way, not before, not after.
     await waitFor(async () => {
       const [r] = await db.execute<{ locked: number; moving: number; done: number }>(sql`
-        select (select count(*)::int from graphile_worker._private_jobs where locked_at is not null) as locked,
+        select (select count(*)::int from graphile_worker.jobs where locked_at is not null) as locked,
                (select count(*)::int from message_recipients where state <> 'pending') as moving,
                (select count(*)::int from message_recipients where state in ('delivered', 'failed')) as done`);
       return r.locked > 0 && r.moving > 0 && r.done >= 500 && r.done <= 9000;
@@ -59,7 +59,7 @@ describe('worker killed with SIGKILL mid-dispatch, then restarted', () => {
     await first.kill();
     const atKill = await terminal();
     expect(atKill).toBeLessThan(10_000);
-    const [{ stuck }] = await db.execute<{ stuck: number }>(sql`select count(*)::int as stuck from graphile_worker._private_jobs where locked_at is not null`);
+    const [{ stuck }] = await db.execute<{ stuck: number }>(sql`select count(*)::int as stuck from graphile_worker.jobs where locked_at is not null`);
 
     const second = startProc(['run', 'worker'], workerEnv);
     workers.push(second);
@@ -112,7 +112,7 @@ describe('worker killed with SIGKILL mid-dispatch, then restarted', () => {
         from wallets w where organization_id = ${m.organizationId}`);
     expect([wallet.balance, wallet.ledger]).toEqual(Array(2).fill(((100_000 - 20_000 + 10 * magicCount['1111'] * 2) / 100).toFixed(4)));
     // The dead worker's locks were given back at start, not after 4 hours.
-    const [{ locked }] = await db.execute<{ locked: number }>(sql`select count(*)::int as locked from graphile_worker._private_jobs where locked_at is not null`);
+    const [{ locked }] = await db.execute<{ locked: number }>(sql`select count(*)::int as locked from graphile_worker.jobs where locked_at is not null`);
     expect(locked).toBe(0);
     console.log(`worker killed at ${atKill}/10000 terminal with ${stuck} job(s) locked; the restarted worker finished in ${recoveredMs} ms`);
   }, 150_000);

@@ -1,4 +1,4 @@
-import { isUnlikelyNumber } from '@/server/domain/messages/phone';
+import { isUnlikelyNumber } from '@/shared/messages/phone';
 import type { CarrierConnector, Failure, OutboundSms, Receipt, SubmitOutcome } from './connector';
 
 /**

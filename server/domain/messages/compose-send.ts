@@ -8,7 +8,7 @@ import { AUTHED_APP_COLUMNS, toAuthedApp, type AuthedApp } from '@/server/domain
 import { currencySymbol } from '@/server/domain/pricing/currency';
 import { effectivePriceRows } from '@/server/domain/pricing/effective-rows';
 import { RateLimitError, takeSlot } from '@/server/domain/rate-limits/take-slot';
-import { unitPriceOf } from '@/server/domain/wallets/get-balance';
+import { unitPriceOf } from '@/server/domain/pricing/unit-price';
 import { ApiError } from '@/server/errors/api-error';
 import { validationError } from '@/server/errors/validation';
 import { money, toAmount } from '@/server/lib/money';

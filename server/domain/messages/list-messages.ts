@@ -5,8 +5,8 @@ import type { MessageListItem, MessagePage } from '@/server/contracts/messages-d
 import type { MessageStatus } from '@/server/contracts/send';
 import { localRange } from '@/server/domain/overview/local-days';
 import { validationError } from '@/server/errors/validation';
+import { normalizePhone } from '@/shared/messages/phone';
 import { toMessageStatus } from './get-status';
-import { normalizePhone } from './phone';
 import { aggregateStatusSql } from './status-sql';
 
 export type MessageFilter = {

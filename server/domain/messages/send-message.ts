@@ -1,8 +1,8 @@
 import type { Db } from '@/db/client';
 import type { AuthedApp } from '@/server/domain/keys/authenticate';
 import { effectivePriceRows } from '@/server/domain/pricing/effective-rows';
-import { computeCost, createPriceResolver, type ResolvedPrice } from '@/server/domain/pricing/pricing';
-import { unitPriceOf } from '@/server/domain/wallets/get-balance';
+import { computeCost, createPriceResolver, type ResolvedPrice } from '@/shared/pricing/pricing';
+import { unitPriceOf } from '@/server/domain/pricing/unit-price';
 import { chargeWallets } from '@/server/domain/wallets/charge';
 import type { SendResult } from '@/server/contracts/send';
 import { recordAnswer, type IdempotencyClaim } from '@/server/domain/idempotency/idempotency';
@@ -13,7 +13,7 @@ import { newId } from '@/server/lib/ids';
 import { allSettledOrThrow } from '@/server/lib/settle';
 import { toAmount, toDbAmount } from '@/server/lib/money';
 import { sendsAccepted, walletCharged } from '@/server/metrics/registry';
-import type { SendPlan } from './validate-send';
+import type { SendPlan } from '@/shared/messages/validate-send';
 
 /**
  * Accepts a validated send in ONE transaction (spec rule 7, D2): the message,

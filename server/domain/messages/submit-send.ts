@@ -2,8 +2,8 @@ import type { Db } from '@/db/client';
 import type { SendRequest, SendResult } from '@/server/contracts/send';
 import type { AuthedApp } from '@/server/domain/keys/authenticate';
 import { findReplay, parseIdempotencyKey, requestHash, type IdempotencyClaim } from '@/server/domain/idempotency/idempotency';
+import { planSend } from '@/shared/messages/validate-send';
 import { IdempotencyRace, sendMessage, type SendChannel } from './send-message';
-import { planSend } from './validate-send';
 
 /** The stored first answer of an Idempotency-Key (the whole 201 body) holds the result in `data`. */
 type StoredAnswer = { status_code: 201; data: SendResult };

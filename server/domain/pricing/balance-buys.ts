@@ -1,7 +1,7 @@
 import type { DbOrTx } from '@/db/client';
 import type { BalanceBuys } from '@/server/contracts/wallet-dashboard';
-import { unitPriceOf } from '@/server/domain/wallets/get-balance';
 import { money, toAmount } from '@/server/lib/money';
+import { unitPriceOf } from './unit-price';
 import { averagePrice, smsBought } from './calculator';
 import { effectivePriceRows, type EffectivePricing } from './effective-rows';
 

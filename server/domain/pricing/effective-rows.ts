@@ -3,7 +3,7 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '@/db/client';
 import { platformPriceRows, pricingRows } from '@/db/schema';
 import { prepared } from '@/server/lib/prepared';
-import type { PricingRow } from './pricing';
+import type { PricingRow } from '@/shared/pricing/pricing';
 
 /** Where an organization's effective rows come from (D13). */
 export type PriceSource = 'organization' | 'platform' | 'none';

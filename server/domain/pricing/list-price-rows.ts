@@ -1,11 +1,11 @@
 import type { DbOrTx } from '@/db/client';
 import type { PriceRowView, PricingView } from '@/server/contracts/wallet-dashboard';
-import { unitPriceOf } from '@/server/domain/wallets/get-balance';
 import { toAmount } from '@/server/lib/money';
+import type { PricingRow } from '@/shared/pricing/pricing';
+import { unitPriceOf } from './unit-price';
 import { averagePrice } from './calculator';
 import { currencySymbol } from './currency';
 import { effectivePriceRows } from './effective-rows';
-import type { PricingRow } from './pricing';
 
 function toView(r: PricingRow): PriceRowView {
   return { id: r.id, country: r.country, network: r.network, prefixes: r.prefixes, price: toAmount(r.price) };

@@ -3,8 +3,8 @@ import { SendRequest } from '@/server/contracts/send';
 import { decodeGsm } from '@/server/domain/carrier/smpp/gsm';
 import type { AuthedApp } from '@/server/domain/keys/authenticate';
 import { sendMessage } from '@/server/domain/messages/send-message';
-import { normalizePhone } from '@/server/domain/messages/phone';
-import { planSend } from '@/server/domain/messages/validate-send';
+import { normalizePhone } from '@/shared/messages/phone';
+import { planSend } from '@/shared/messages/validate-send';
 import { ApiError } from '@/server/errors/api-error';
 
 /** SMPP 3.4 command_status values a submit_sm can get (D15). */

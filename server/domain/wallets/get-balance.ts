@@ -1,16 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { wallets } from '@/db/schema';
+import { unitPriceOf } from '@/server/domain/pricing/unit-price';
 import { ApiError } from '@/server/errors/api-error';
 import { money, toAmount } from '@/server/lib/money';
 import type { Balance } from '@/server/contracts/balance';
-
-/** Fallback segment price when the organization has none (spec, Balance). */
-export const FALLBACK_UNIT_PRICE = '0.01';
-
-export function unitPriceOf(defaultPrice: string | null): string {
-  return defaultPrice && money(defaultPrice).gt(0) ? defaultPrice : FALLBACK_UNIT_PRICE;
-}
 
 /** GET /balance: both wallets (0 when absent), the default unit price, floor(balance / unit_price). */
 export async function getBalance(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeMessage } from '@/server/domain/messages/segments';
+import { analyzeMessage } from '@/shared/messages/segments';
 import { encodeGsm } from './gsm';
 import { relativeValidity, splitMessage } from './split';
 

@@ -1,13 +1,14 @@
 import type { SendRequest, SendWarning } from '@/server/contracts/send';
-
-import type { SendingType } from '@/db/schema';
 import { validationError, type ValidationIssue } from '@/server/errors/validation';
-import { expandRecurring, resolveScheduledDates } from '@/server/domain/schedules/schedules';
+import { expandRecurring, resolveScheduledDates } from '@/shared/schedules/schedules';
 import { analyzeMessage, type Encoding } from './segments';
 import { checkPhone } from './phone';
 
 /** Pre-computed SMS of a recurring schedule (recipients x segments x occurrences), D4. */
 export const MAX_RECURRING_SMS = 5000;
+
+/** The contract's sending types (the same three as messages.sending_type, db/schema/messages.ts). */
+type SendingType = NonNullable<SendRequest['sending_type']>;
 
 export type SendPlan = {
   sendingType: SendingType;

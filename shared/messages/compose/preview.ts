@@ -1,9 +1,9 @@
 // The compose form's live preview: encoding and segments, recipients, the
-// dispatch moments and the cost, computed in the browser with the same domain
+// dispatch moments and the cost, computed in the browser with the same
 // functions the server charges with (segments, phone, pricing, schedules).
 import type Decimal from 'decimal.js';
-import { computeCost, createPriceResolver, type PricingRow } from '@/server/domain/pricing/pricing';
-import { expandRecurring, resolveScheduledDates, type RecurringSchedule, type ScheduledDate, type ScheduleIssue } from '@/server/domain/schedules/schedules';
+import { computeCost, createPriceResolver, type PricingRow } from '@/shared/pricing/pricing';
+import { expandRecurring, resolveScheduledDates, type RecurringSchedule, type ScheduledDate, type ScheduleIssue } from '@/shared/schedules/schedules';
 import { analyzeMessage, type MessageAnalysis } from '../segments';
 import { checkPhone } from '../phone';
 import { MAX_RECURRING_SMS } from '../validate-send';
