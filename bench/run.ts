@@ -770,7 +770,7 @@ async function e2ePhase(): Promise<void> {
   }
 
   const kannelBase = 'Kannel 1.4.5 sendsms, same SMSC, window 50';
-  const vs = (value: number | undefined) => (peer ? value! : null);
+  const vs = (value: number | null | undefined) => (peer ? value! : null);
   if (peer) {
     rows.push(
       { figure: `e2e: single-recipient sends, ${single.inFlight} in flight (n = ${n})`, unit: 'msg/s', value: ours.single.rate, baseline: kannelBase, baselineValue: peer.single.rate, target: '>= 0.5 x', ok: ours.single.rate >= 0.5 * peer.single.rate },
@@ -779,8 +779,9 @@ async function e2ePhase(): Promise<void> {
   }
   const kannelOr = (what: string) => (peer ? `Kannel: ${what}` : 'Kannel not installed');
   rows.push(
-    { figure: `e2e: ${big.sends} x ${big.perRequest}: receipts all processed after the last submit_sm`, unit: 's', value: ours.big.receiptSecs, baseline: kannelOr('last dlr-url callback after the last submit_sm'), baselineValue: vs(peer?.big.receiptSecs), target: '<= 2 s', ok: ours.big.receiptSecs <= 2 },
-    { figure: '(info) e2e: single sends: receipts all processed after the last submit_sm', unit: 's', value: ours.single.receiptSecs, baseline: kannelOr('last dlr-url callback after the last submit_sm'), baselineValue: vs(peer?.single.receiptSecs), target: '(info)', ok: null },
+    // in ms: the table prints one decimal below 100, and these are tenths of a second or less
+    { figure: `e2e: ${big.sends} x ${big.perRequest}: receipts all processed after the last submit_sm`, unit: 'ms', value: ours.big.receiptSecs * 1000, baseline: kannelOr('last dlr-url callback after the last submit_sm'), baselineValue: vs(peer && peer.big.receiptSecs * 1000), target: '<= 2 s', ok: ours.big.receiptSecs <= 2 },
+    { figure: '(info) e2e: single sends: receipts all processed after the last submit_sm', unit: 'ms', value: ours.single.receiptSecs * 1000, baseline: kannelOr('last dlr-url callback after the last submit_sm'), baselineValue: vs(peer && peer.single.receiptSecs * 1000), target: '(info)', ok: null },
     { figure: `e2e: ${light.perSecond} single sends/s, request sent -> submit_sm: p50`, unit: 'ms', value: ours.latency.p50, baseline: kannelOr('the same, p50'), baselineValue: vs(peer?.latency.p50), target: '<= 25 ms', ok: ours.latency.p50 <= 25 },
     { figure: `e2e: ${light.perSecond} single sends/s, request sent -> submit_sm: p99`, unit: 'ms', value: ours.latency.p99, baseline: kannelOr('the same, p99'), baselineValue: vs(peer?.latency.p99), target: '<= 100 ms', ok: ours.latency.p99 <= 100 },
     { figure: 'e2e: CPU per single message to delivered (service + its Postgres backends)', unit: 'ms', value: ours.single.cpuMsPerRecipient, baseline: kannelOr('bearerbox + smsbox CPU per message to its report'), baselineValue: vs(peer?.single.cpuMsPerRecipient), target: '<= 2 ms', ok: ours.single.cpuMsPerRecipient <= 2 },
