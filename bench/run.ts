@@ -4,7 +4,8 @@
  * table and writes bench/results.json.
  *
  *   npm run bench                         everything (about 3 minutes)
- *   npm run bench -- --only send,status    some phases (http = send,big,status; reconcile; pipeline; smpp; smpp-server; webhooks)
+ *   npm run bench -- --only send,status    some phases (http = send,big,status; reconcile; pipeline; smpp; smpp-server; webhooks; e2e)
+ *   npm run bench -- --only e2e --n 2000   one message end to end beside Kannel, 2,000 single sends a side (--flat: also 10 x n)
  *   npm run bench -- --duration 5 --keys 4 shorter load runs, send load spread over 4 keys
  *   npm run bench -- --profile             web and worker write .cpuprofile files to bench/profiles/
  *   SMPP_DEBUG=/tmp/x.json npm run bench -- --only smpp   also writes when each outbox row and submit_sm happened
@@ -25,19 +26,24 @@ import { noopJobsPerSecond, rawPipeline, rawSendWrites, rawStatusReads, type Raw
 import { digestApiKey } from '@/server/lib/crypto';
 import { startMinimalSendServer } from './lib/minimal-send';
 import { startMinimalStatusServer } from './lib/minimal-status';
-import { cpuSeconds, processCpuSeconds, processCpuSplit, processOfRole, processSyscalls, sampleRss, webProcess } from './lib/rss';
+import { cpuSeconds, postgresCpuSeconds, processCpuSeconds, processCpuSplit, processOfRole, processSyscalls, sampleRss, serviceCpuSeconds, webProcess } from './lib/rss';
 import { admin, benchEnv, benchMerchant, ensureBuild, freshDatabase, migrate, startNpm, startProfiled, waitFor, type Proc } from './lib/service';
 import { bareWebhookLoop, rawWebhookLoop, startReceiverChild } from './lib/webhooks';
 import { printTable, type Row } from './lib/report';
 import { rawSubmitChild, rawSubmitInProcess } from './lib/raw-smpp';
+import { latencyRun, throughputRun, type Gateway, type ThroughputResult } from './lib/e2e';
+import { KANNEL_INSTALL_HINT, kannelInstalled, startKannel } from './lib/kannel';
 
-const ALL_PHASES = 'http,reconcile,pipeline,smpp,smpp-server,webhooks';
+const ALL_PHASES = 'http,reconcile,pipeline,smpp,smpp-server,webhooks,e2e';
 const { values: opts } = parseArgs({
   options: {
     only: { type: 'string', default: ALL_PHASES },
     duration: { type: 'string', default: '8' },
     keys: { type: 'string', default: '10' },
     profile: { type: 'boolean', default: false },
+    // e2e: single sends per run, and the flat-cost row (a run of 10 x n more; long)
+    n: { type: 'string', default: '2000' },
+    flat: { type: 'boolean', default: false },
   },
 });
 const phases = new Set(opts.only!.split(',').flatMap((p) => (p === 'http' ? ['send', 'big', 'status'] : [p])));
@@ -263,7 +269,8 @@ try {
   }
   await rawPool.end();
 
-  if (phases.has('pipeline') || phases.has('smpp') || phases.has('smpp-server') || phases.has('webhooks')) {
+  const workerPhases = ['pipeline', 'smpp', 'smpp-server', 'webhooks'].some((p) => phases.has(p));
+  if (workerPhases || phases.has('e2e')) {
     // Web + worker in one `npm start`, as a single instance runs. What the HTTP
     // phase queued is not part of the pipeline figure; the no-op baseline runs
     // while the service is down.
@@ -290,7 +297,8 @@ try {
     await sql`delete from worker_heartbeats`;
     const noop = await noopJobsPerSecond(database.url, 5000, 4);
     log(`graphile-worker no-op jobs (info): ${noop.toFixed(0)} jobs/s`);
-    await startService(true);
+    // (e2e starts the service itself, after its Kannel runs)
+    if (workerPhases) await startService(true);
 
     if (phases.has('pipeline')) {
       rss.phase('pipeline');
@@ -411,6 +419,7 @@ try {
         { figure: 'webhooks, 10 merchants x 10 receivers: overall', unit: 'events/s', value: fairRate, baseline: '-', baselineValue: null, target: '(info)', ok: null },
       );
     }
+    if (phases.has('e2e')) await e2ePhase();
   }
   rss.stop();
   const by = rss.peakByGroup();
@@ -631,6 +640,161 @@ async function smppServerPhase(): Promise<void> {
     { figure: 'SMPP server: submit_sm accepted, 1 session, window 50', unit: 'submit/s', value: smppRate, baseline: 'POST /send 1 rcpt, 50 concurrent', baselineValue: httpRate, target: '>= 0.8 x', ok: smppRate >= 0.8 * httpRate },
     { figure: 'SMPP server: receipts pushed as deliver_sm', unit: 'receipts/s', value: receiptRate, baseline: '-', baselineValue: null, target: '>= 2000', ok: receiptRate >= 2000 },
   );
+}
+
+/**
+ * Issue "Performance, end to end": one message from the request to the delivered receipt, beside Kannel (Debian's
+ * `kannel`, bearerbox + smsbox with a file store) as the peer, both against the same test SMSC (tests/carrier/smsc.ts
+ * in this process: each submit_sm answered at once with the next decimal message id, a DELIVRD deliver_sm right
+ * after) with an SMPP window of 50 (Kannel's max-pending-submits, our connector's --window). Kannel runs while our
+ * service is down, then ours with Kannel gone. Each side, after a warm-up of 200 single sends:
+ * - n single-recipient requests, 32 in flight (sendsms; POST /send): first request to the n-th submit_sm, then to
+ *   the last receipt processed (a dlr-url callback to the receiver child for Kannel, which asks for reports with
+ *   dlr-mask 1; a `delivered` message_recipients row for ours), with the gateway's CPU over that span;
+ * - 10 requests of 1,000 recipients, 4 in flight (sendsms with 1,000 receivers in `to`; POST /send of 1,000);
+ * - 200 single requests at 20/s, each timed from being sent to its submit_sm;
+ * - with --flat, 10 x n single sends more: the flat-cost row compares that rate with the n run's.
+ */
+async function e2ePhase(): Promise<void> {
+  rss.phase('e2e');
+  const n = Number(opts.n);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--n ${opts.n}: expected a whole number of single sends`);
+  const single = { perRequest: 1, inFlight: CONNECTIONS };
+  const big = { sends: 10, perRequest: 1000, inFlight: 4 };
+  const light = { perSecond: 20, seconds: 10 };
+  const { startSmsc } = await import('../tests/carrier/smsc');
+  const smsc = await startSmsc({ systemId: 'bench', password: 'benchpw1', messageIds: (i) => String(i), autoReceipt: { id: (id) => id } });
+  let seq = 0;
+  /**
+   * Numbers no other run of the phase sent to (+243819 and six digits; 243819 is routed to this phase's connector),
+   * none ending in the sandbox's magic 1111/2222/3333 (those go to the simulator whatever the route).
+   */
+  const fresh = (count: number) => {
+    const out: string[] = [];
+    while (out.length < count) {
+      const phone = `+243819${String(seq++).padStart(6, '0')}`;
+      if (!/(1111|2222|3333)$/.test(phone)) out.push(phone);
+    }
+    return out;
+  };
+  const cpuMs = (r: ThroughputResult) => `${r.cpuMsPerRecipient.toFixed(2)} ms (${Object.entries(r.cpuMsByPart).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')})`;
+  type Side = { single: ThroughputResult; big: ThroughputResult; latency: { p50: number; p99: number }; flat: ThroughputResult | null };
+  const measure = async (who: string, gateway: () => Promise<Gateway>): Promise<Side> => {
+    const warm = await throughputRun(await gateway(), smsc, { numbers: fresh(200), ...single });
+    log(`e2e ${who}: warm-up, 200 single sends: ${warm.rate.toFixed(0)} msg/s`);
+    const one = await throughputRun(await gateway(), smsc, { numbers: fresh(n), ...single });
+    log(`e2e ${who}: ${n} single sends, ${single.inFlight} in flight: ${one.rate.toFixed(0)} msg/s (${one.secs.toFixed(2)} s to the last submit_sm); ` +
+      `receipts all processed ${one.receiptSecs.toFixed(2)} s after it; CPU per message ${cpuMs(one)}; ${one.extraSubmits} extra submit_sm`);
+    const many = await throughputRun(await gateway(), smsc, { numbers: fresh(big.sends * big.perRequest), perRequest: big.perRequest, inFlight: big.inFlight });
+    log(`e2e ${who}: ${big.sends} sends x ${big.perRequest}, ${big.inFlight} in flight: ${many.rate.toFixed(0)} rcpt/s (${many.secs.toFixed(2)} s to the last submit_sm); ` +
+      `receipts all processed ${many.receiptSecs.toFixed(2)} s after it; CPU per recipient ${cpuMs(many)}; ${many.extraSubmits} extra submit_sm`);
+    const latency = await latencyRun(await gateway(), smsc, { numbers: fresh(light.perSecond * light.seconds), perSecond: light.perSecond });
+    log(`e2e ${who}: ${latency.count} single sends at ${light.perSecond}/s: request sent -> submit_sm p50 ${latency.p50} ms, p99 ${latency.p99} ms`);
+    let flat: ThroughputResult | null = null;
+    if (opts.flat) {
+      flat = await throughputRun(await gateway(), smsc, { numbers: fresh(10 * n), ...single });
+      log(`e2e ${who}: ${10 * n} single sends: ${flat.rate.toFixed(0)} msg/s (${(flat.rate / one.rate).toFixed(2)} of the ${n} run); ` +
+        `receipts all processed ${flat.receiptSecs.toFixed(2)} s after the last submit_sm; CPU per message ${cpuMs(flat)}`);
+    }
+    return { single: one, big: many, latency, flat };
+  };
+  let peer: Side | null = null;
+  let ours: Side;
+  try {
+    await stopService();
+    if (!kannelInstalled()) log(`e2e: ${KANNEL_INSTALL_HINT}; the Kannel peer rows are skipped`);
+    else {
+      rss.phase('e2e kannel');
+      await receiver.reset();
+      const kannel = await startKannel({ smscHost: '127.0.0.1', smscPort: smsc.port, systemId: 'bench', password: 'benchpw1', window: 50 });
+      try {
+        const gw: Gateway = {
+          send: (to) => kannel.sendsms(to, `${receiver.url}/dlr?type=%d`),
+          processed: async () => {
+            const s = await receiver.stats();
+            return { count: s.count, at: s.lastAt };
+          },
+          pollMs: 20,
+          cpuSeconds: () => kannel.cpuSeconds(),
+        };
+        peer = await measure('Kannel', async () => gw);
+      } catch (e) {
+        log(`e2e: Kannel's logs:\n${kannel.logs()}`);
+        throw e;
+      } finally {
+        await kannel.stop();
+      }
+    }
+
+    // Ours: an SMPP connector to the same SMSC (provisioned while the service is down), a merchant of its own per run.
+    rss.phase('e2e');
+    if (phases.has('smpp')) await admin(adminEnv, 'update-connector', '--name', 'bench-smsc', '--enabled', 'off'); // its SMSC is gone
+    await admin(adminEnv, 'add-connector', '--name', 'bench-e2e', '--kind', 'smpp', '--host', '127.0.0.1', '--port', String(smsc.port),
+      '--system-id', 'bench', '--password', 'benchpw1', '--window', '50', '--tps', '100000');
+    await admin(adminEnv, 'set-route', '--prefix', '243819', '--connectors', 'bench-e2e');
+    await startService(true);
+    await waitFor(async () => (await sql`select 1 from connector_leases l join connectors c on c.id = l.connector_id
+       where c.name = 'bench-e2e' and l.bound_sessions > 0 and l.expires_at > now()`).length > 0, 30_000, 100, 'the e2e connector bound');
+    // The bench's own polling connection: its backend's CPU is not the service's.
+    const poll = postgres(database.url, { max: 1, onnotice: () => {} });
+    const [{ pid: pollPid }] = await poll<{ pid: number }[]>`select pg_backend_pid() as pid`;
+    const roots = () => [web?.child.pid, worker?.child.pid].filter((p): p is number => !!p);
+    let runs = 0;
+    try {
+      ours = await measure('ours', async () => {
+        const m = await merchant(`Bench e2e ${++runs}`);
+        return {
+          send: async (to) => {
+            await send(m.api_key, to);
+          },
+          processed: async () => {
+            const at = Date.now(); // the count's snapshot is taken when the statement starts
+            const [r] = await poll<{ n: number }[]>`select count(*)::int as n from message_recipients r join messages m on m.id = r.message_id
+              where m.organization_id = ${m.organization_id} and r.state = 'delivered'`;
+            return { count: r.n, at };
+          },
+          pollMs: 50,
+          cpuSeconds: () => {
+            const c = cpuSeconds(roots());
+            return { web: c.web, worker: c.worker, 'launcher+listener': serviceCpuSeconds(roots()) - c.web - c.worker, postgres: postgresCpuSeconds([pollPid]) };
+          },
+        };
+      });
+    } catch (e) {
+      const states = await sql`select r.state, count(*)::int as n from message_recipients r join messages m on m.id = r.message_id
+        where m.organization_id in (select id from organizations where name like 'Bench e2e%') group by 1`.catch(() => []);
+      const outbox = await sql`select state, count(*)::int as n from carrier_outbox group by 1`.catch(() => []);
+      log(`e2e ours failed; recipients by state ${JSON.stringify(states)}, outbox ${JSON.stringify(outbox)}, SMSC submits ${smsc.submits.length}`);
+      throw e;
+    } finally {
+      await poll.end({ timeout: 2 });
+    }
+  } finally {
+    await smsc.close();
+  }
+
+  const kannelBase = 'Kannel 1.4.5 sendsms, same SMSC, window 50';
+  const vs = (value: number | null | undefined) => (peer ? value! : null);
+  if (peer) {
+    rows.push(
+      { figure: `e2e: single-recipient sends, ${single.inFlight} in flight (n = ${n})`, unit: 'msg/s', value: ours.single.rate, baseline: kannelBase, baselineValue: peer.single.rate, target: '>= 0.5 x', ok: ours.single.rate >= 0.5 * peer.single.rate },
+      { figure: `e2e: ${big.sends} sends x ${big.perRequest} rcpts, ${big.inFlight} in flight`, unit: 'rcpt/s', value: ours.big.rate, baseline: `${kannelBase}, ${big.perRequest} receivers a request`, baselineValue: peer.big.rate, target: '>= 1.0 x', ok: ours.big.rate >= peer.big.rate },
+    );
+  }
+  const kannelOr = (what: string) => (peer ? `Kannel: ${what}` : 'Kannel not installed');
+  rows.push(
+    // in ms: the table prints one decimal below 100, and these are tenths of a second or less
+    { figure: `e2e: ${big.sends} x ${big.perRequest}: receipts all processed after the last submit_sm`, unit: 'ms', value: ours.big.receiptSecs * 1000, baseline: kannelOr('last dlr-url callback after the last submit_sm'), baselineValue: vs(peer && peer.big.receiptSecs * 1000), target: '<= 2 s', ok: ours.big.receiptSecs <= 2 },
+    { figure: '(info) e2e: single sends: receipts all processed after the last submit_sm', unit: 'ms', value: ours.single.receiptSecs * 1000, baseline: kannelOr('last dlr-url callback after the last submit_sm'), baselineValue: vs(peer && peer.single.receiptSecs * 1000), target: '(info)', ok: null },
+    { figure: `e2e: ${light.perSecond} single sends/s, request sent -> submit_sm: p50`, unit: 'ms', value: ours.latency.p50, baseline: kannelOr('the same, p50'), baselineValue: vs(peer?.latency.p50), target: '<= 25 ms', ok: ours.latency.p50 <= 25 },
+    { figure: `e2e: ${light.perSecond} single sends/s, request sent -> submit_sm: p99`, unit: 'ms', value: ours.latency.p99, baseline: kannelOr('the same, p99'), baselineValue: vs(peer?.latency.p99), target: '<= 100 ms', ok: ours.latency.p99 <= 100 },
+    { figure: 'e2e: CPU per single message to delivered (service + its Postgres backends)', unit: 'ms', value: ours.single.cpuMsPerRecipient, baseline: kannelOr('bearerbox + smsbox CPU per message to its report'), baselineValue: vs(peer?.single.cpuMsPerRecipient), target: '<= 2 ms', ok: ours.single.cpuMsPerRecipient <= 2 },
+  );
+  if (ours.flat) {
+    const ratio = ours.flat.rate / ours.single.rate;
+    rows.push({ figure: `e2e flat cost: single sends at n = ${10 * n}`, unit: 'msg/s', value: ours.flat.rate, baseline: `the same at n = ${n}`, baselineValue: ours.single.rate, target: 'within 10%', ok: ratio >= 0.9 && ratio <= 1.1 });
+    if (peer?.flat) rows.push({ figure: `(info) Kannel: single sends at n = ${10 * n}`, unit: 'msg/s', value: peer.flat.rate, baseline: `the same at n = ${n}`, baselineValue: peer.single.rate, target: '(info)', ok: null });
+  }
 }
 
 /** Committed transactions of the bench database so far (statistics are flushed at most once a second: waits 1.1 s first). */

@@ -197,18 +197,41 @@ export function cpuSeconds(roots: number[]): { web: number; worker: number; post
     else if (role === 'worker') worker += read(pid).cpu;
     stack.push(...(byParent.get(pid) ?? []));
   }
-  // Postgres: the backends of the bench database only (their title names it), so other work on a shared server
-  // is left out; the shared WAL writer and checkpointer are not counted.
+  const u = process.cpuUsage();
+  return { web, worker, postgres: postgresCpuSeconds(), self: (u.user + u.system) / 1e6 };
+}
+
+/**
+ * CPU seconds used so far by the postgres backends of the bench database only (their title names it), so that other
+ * work on a shared server is left out; the shared WAL writer and checkpointer are not counted. `except`: backends
+ * left out (the bench's own polling connection).
+ */
+export function postgresCpuSeconds(except: number[] = []): number {
   let postgres = 0;
   const db = `sms_bench_${process.pid}`;
   for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
+    if (!/^\d+$/.test(name) || except.includes(Number(name))) continue;
     try {
       if (readFileSync(`/proc/${name}/cmdline`, 'utf8').includes(` ${db} `)) postgres += read(Number(name)).cpu;
     } catch {
       /* exited meanwhile */
     }
   }
-  const u = process.cpuUsage();
-  return { web, worker, postgres, self: (u.user + u.system) / 1e6 };
+  return postgres;
+}
+
+/** CPU seconds used so far by every process of `roots`' trees but the npm and sh wrappers: the service itself. */
+export function serviceCpuSeconds(roots: number[]): number {
+  const byParent = children();
+  let cpu = 0;
+  const stack = [...roots];
+  const seen = new Set<number>();
+  while (stack.length) {
+    const pid = stack.pop()!;
+    if (seen.has(pid)) continue;
+    seen.add(pid);
+    if (!roleOf(pid).startsWith('wrappers')) cpu += read(pid).cpu;
+    stack.push(...(byParent.get(pid) ?? []));
+  }
+  return cpu;
 }
