@@ -178,24 +178,31 @@ export function processSyscalls(pid: number): { reads: number; writes: number } 
   }
 }
 
+/** Every process of `roots`' trees (each once). */
+function treeOf(roots: number[]): number[] {
+  const byParent = children();
+  const seen = new Set<number>();
+  const stack = [...roots];
+  while (stack.length) {
+    const pid = stack.pop()!;
+    if (seen.has(pid)) continue;
+    seen.add(pid);
+    stack.push(...(byParent.get(pid) ?? []));
+  }
+  return [...seen];
+}
+
 /**
  * CPU seconds (user + system, /proc/<pid>/stat) used so far by the web and worker roles of `roots`' trees, by the postgres
  * backends of this run's database and by this process, for CPU per request over a load phase (difference of two readings).
  */
 export function cpuSeconds(roots: number[]): { web: number; worker: number; postgres: number; self: number } {
-  const byParent = children();
   let web = 0;
   let worker = 0;
-  const stack = [...roots];
-  const seen = new Set<number>();
-  while (stack.length) {
-    const pid = stack.pop()!;
-    if (seen.has(pid)) continue;
-    seen.add(pid);
+  for (const pid of treeOf(roots)) {
     const role = roleOf(pid);
     if (role.startsWith('web')) web += read(pid).cpu;
     else if (role === 'worker') worker += read(pid).cpu;
-    stack.push(...(byParent.get(pid) ?? []));
   }
   const u = process.cpuUsage();
   return { web, worker, postgres: postgresCpuSeconds(), self: (u.user + u.system) / 1e6 };
@@ -222,16 +229,7 @@ export function postgresCpuSeconds(except: number[] = []): number {
 
 /** CPU seconds used so far by every process of `roots`' trees but the npm and sh wrappers: the service itself. */
 export function serviceCpuSeconds(roots: number[]): number {
-  const byParent = children();
   let cpu = 0;
-  const stack = [...roots];
-  const seen = new Set<number>();
-  while (stack.length) {
-    const pid = stack.pop()!;
-    if (seen.has(pid)) continue;
-    seen.add(pid);
-    if (!roleOf(pid).startsWith('wrappers')) cpu += read(pid).cpu;
-    stack.push(...(byParent.get(pid) ?? []));
-  }
+  for (const pid of treeOf(roots)) if (!roleOf(pid).startsWith('wrappers')) cpu += read(pid).cpu;
   return cpu;
 }
