@@ -8,6 +8,9 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   resolve: { alias: { '@': root } },
   test: {
+    // Three files at a time on two cores: many integration files spend most of their time waiting (on Postgres, on a
+    // child process, on a timer such as a 30 s slow-client bound), and the default (cores - 1) ran them one by one.
+    maxWorkers: 3,
     projects: [
       {
         extends: true,

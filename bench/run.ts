@@ -679,12 +679,14 @@ async function e2ePhase(): Promise<void> {
   };
   const cpuMs = (r: ThroughputResult) => `${r.cpuMsPerRecipient.toFixed(2)} ms (${Object.entries(r.cpuMsByPart).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')})`;
   type Side = { single: ThroughputResult; big: ThroughputResult; latency: { p50: number; p99: number }; flat: ThroughputResult | null };
-  const measure = async (who: string, gateway: () => Promise<Gateway>): Promise<Side> => {
+  const measure = async (who: string, gateway: () => Promise<Gateway>, afterSingle?: (n: number) => Promise<void>): Promise<Side> => {
     const warm = await throughputRun(await gateway(), smsc, { numbers: fresh(200), ...single });
     log(`e2e ${who}: warm-up, 200 single sends: ${warm.rate.toFixed(0)} msg/s`);
     const one = await throughputRun(await gateway(), smsc, { numbers: fresh(n), ...single });
     log(`e2e ${who}: ${n} single sends, ${single.inFlight} in flight: ${one.rate.toFixed(0)} msg/s (${one.secs.toFixed(2)} s to the last submit_sm); ` +
-      `receipts all processed ${one.receiptSecs.toFixed(2)} s after it; CPU per message ${cpuMs(one)}; ${one.extraSubmits} extra submit_sm`);
+      `receipts all processed ${one.receiptSecs.toFixed(2)} s after it; CPU per message ${cpuMs(one)}; ${one.extraSubmits} extra submit_sm` +
+      (one.perRecipient ? `; per message ${Object.entries(one.perRecipient).map(([k, v]) => `${v.toFixed(1)} ${k}`).join(', ')}` : ''));
+    await afterSingle?.(n);
     const many = await throughputRun(await gateway(), smsc, { numbers: fresh(big.sends * big.perRequest), perRequest: big.perRequest, inFlight: big.inFlight });
     log(`e2e ${who}: ${big.sends} sends x ${big.perRequest}, ${big.inFlight} in flight: ${many.rate.toFixed(0)} rcpt/s (${many.secs.toFixed(2)} s to the last submit_sm); ` +
       `receipts all processed ${many.receiptSecs.toFixed(2)} s after it; CPU per recipient ${cpuMs(many)}; ${many.extraSubmits} extra submit_sm`);
@@ -738,6 +740,8 @@ async function e2ePhase(): Promise<void> {
     // The bench's own polling connection: its backend's CPU is not the service's.
     const poll = postgres(database.url, { max: 1, onnotice: () => {} });
     const [{ pid: pollPid }] = await poll<{ pid: number }[]>`select pg_backend_pid() as pid`;
+    let polls = 0;
+    const statements = await statementCounter();
     const roots = () => [web?.child.pid, worker?.child.pid].filter((p): p is number => !!p);
     let runs = 0;
     try {
@@ -749,6 +753,7 @@ async function e2ePhase(): Promise<void> {
           },
           processed: async () => {
             const at = Date.now(); // the count's snapshot is taken when the statement starts
+            polls++;
             const [r] = await poll<{ n: number }[]>`select count(*)::int as n from message_recipients r join messages m on m.id = r.message_id
               where m.organization_id = ${m.organization_id} and r.state = 'delivered'`;
             return { count: r.n, at };
@@ -758,7 +763,11 @@ async function e2ePhase(): Promise<void> {
             const c = cpuSeconds(roots());
             return { web: c.web, worker: c.worker, 'launcher+listener': serviceCpuSeconds(roots()) - c.web - c.worker, postgres: postgresCpuSeconds([pollPid]) };
           },
+          // the bench's own polls are autocommit transactions of this database: left out
+          counters: async () => ({ transactions: (await dbTransactions()) - polls, ...(statements ? { statements: await statements.count() } : {}) }),
         };
+      }, async (n) => {
+        if (statements) log(`e2e ours: the single sends' most frequent statements:\n  ${statements.top(15, n).join('\n  ')}`);
       });
     } catch (e) {
       const states = await sql`select r.state, count(*)::int as n from message_recipients r join messages m on m.id = r.message_id
@@ -795,6 +804,43 @@ async function e2ePhase(): Promise<void> {
     rows.push({ figure: `e2e flat cost: single sends at n = ${10 * n}`, unit: 'msg/s', value: ours.flat.rate, baseline: `the same at n = ${n}`, baselineValue: ours.single.rate, target: 'within 10%', ok: ratio >= 0.9 && ratio <= 1.1 });
     if (peer?.flat) rows.push({ figure: `(info) Kannel: single sends at n = ${10 * n}`, unit: 'msg/s', value: peer.flat.rate, baseline: `the same at n = ${n}`, baselineValue: peer.single.rate, target: '(info)', ok: null });
   }
+}
+
+/**
+ * Statements the service ran on the bench database, from pg_stat_statements when the server loads it
+ * (`shared_preload_libraries = 'pg_stat_statements'`; else null: the rows then show transactions only). `count()`
+ * answers the calls so far and keeps a snapshot; `top()` lists the statements of the span between the last two.
+ * The bench's own queries (its polls, these counters) are left out.
+ */
+async function statementCounter() {
+  try {
+    await sql`create extension if not exists pg_stat_statements`;
+    await sql`select 1 from pg_stat_statements limit 1`;
+  } catch {
+    log('e2e: pg_stat_statements is not loaded on this server; per-message statement counts are skipped');
+    return null;
+  }
+  type Snap = Map<string, { q: string; calls: number; ms: number }>;
+  const own = /pg_stat_|pg_backend_pid|^select count\(\*\)::int as n from message_recipients r join messages m on m\.id = r\.message_id where m\.organization_id/;
+  let prev: Snap = new Map();
+  let cur: Snap = new Map();
+  return {
+    async count(): Promise<number> {
+      const rows = await sql<{ id: string; q: string; calls: number; ms: number }[]>`
+        select queryid::text as id, regexp_replace(query, '\s+', ' ', 'g') as q, calls::float8 as calls, total_exec_time as ms
+          from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())`;
+      prev = cur;
+      cur = new Map(rows.filter((r) => !own.test(r.q)).map((r) => [r.id, { q: r.q, calls: r.calls, ms: r.ms }]));
+      return [...cur.values()].reduce((a, r) => a + r.calls, 0);
+    },
+    /** The `k` statements called most often per message between the last two snapshots, with their share of execution time. */
+    top(k: number, messages: number): string[] {
+      const d = [...cur].map(([id, r]) => ({ q: r.q, calls: r.calls - (prev.get(id)?.calls ?? 0), ms: r.ms - (prev.get(id)?.ms ?? 0) })).filter((r) => r.calls > 0);
+      const ms = d.reduce((a, r) => a + r.ms, 0) || 1;
+      return d.sort((a, b) => b.calls - a.calls).slice(0, k)
+        .map((r) => `${(r.calls / messages).toFixed(2)}/msg ${((100 * r.ms) / ms).toFixed(0).padStart(3)}% of time  ${r.q.slice(0, 150)}`);
+    },
+  };
 }
 
 /** Committed transactions of the bench database so far (statistics are flushed at most once a second: waits 1.1 s first). */

@@ -15,6 +15,8 @@ export type Gateway = {
   pollMs: number;
   /** CPU seconds used so far by each part of what counts as the gateway (its processes, its database backends). */
   cpuSeconds: () => Record<string, number>;
+  /** Cumulative counts of the gateway's work (its database's transactions and statements), if it has a database. */
+  counters?: () => Promise<Record<string, number>>;
 };
 
 /** What the e2e phase reads of the test SMSC (tests/carrier/smsc.ts): every submit_sm, with when it arrived. */
@@ -33,6 +35,8 @@ export type ThroughputResult = {
   cpuMsByPart: Record<string, number>;
   /** submit_sm beyond one per recipient (resubmits), counted a moment after the last receipt. */
   extraSubmits: number;
+  /** The gateway's counters per recipient over the run (Gateway.counters), if it has them. */
+  perRecipient: Record<string, number> | null;
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -60,6 +64,7 @@ export async function throughputRun(gw: Gateway, smsc: SubmitLog, o: { numbers: 
   for (let i = 0; i < total; i += o.perRequest) requests.push(o.numbers.slice(i, i + o.perRequest));
   const s0 = smsc.submits.length;
   const p0 = (await gw.processed()).count;
+  const k0 = (await gw.counters?.()) ?? null;
   const c0 = gw.cpuSeconds();
   const t0 = Date.now();
   let next = 0;
@@ -83,6 +88,7 @@ export async function throughputRun(gw: Gateway, smsc: SubmitLog, o: { numbers: 
   });
   const c1 = gw.cpuSeconds();
   const cpuMsByPart = Object.fromEntries(Object.keys(c1).map((k) => [k, ((c1[k] - c0[k]) * 1000) / total]));
+  const k1 = k0 && (await gw.counters!());
   await sleep(200);
   const secs = (lastSubmit - t0) / 1000;
   return {
@@ -93,6 +99,7 @@ export async function throughputRun(gw: Gateway, smsc: SubmitLog, o: { numbers: 
     cpuMsPerRecipient: Object.values(cpuMsByPart).reduce((a, b) => a + b, 0),
     cpuMsByPart,
     extraSubmits: smsc.submits.length - s0 - total,
+    perRecipient: k0 && k1 ? Object.fromEntries(Object.keys(k1).map((k) => [k, (k1[k] - k0[k]) / total])) : null,
   };
 }
 
