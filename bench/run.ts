@@ -767,7 +767,9 @@ async function e2ePhase(): Promise<void> {
           counters: async () => ({ transactions: (await dbTransactions()) - polls, ...(statements ? { statements: await statements.count() } : {}) }),
         };
       }, async (n) => {
-        if (statements) log(`e2e ours: the single sends' most frequent statements:\n  ${statements.top(15, n).join('\n  ')}`);
+        if (!statements) return;
+        log(`e2e ours: the single sends' most frequent statements:\n  ${statements.top(15, n).join('\n  ')}`);
+        log(`e2e ours: the single sends' longest-running statements (lock waits included):\n  ${statements.top(5, n, 'time').join('\n  ')}`);
       });
     } catch (e) {
       const states = await sql`select r.state, count(*)::int as n from message_recipients r join messages m on m.id = r.message_id
@@ -827,17 +829,20 @@ async function statementCounter() {
   return {
     async count(): Promise<number> {
       const rows = await sql<{ id: string; q: string; calls: number; ms: number }[]>`
-        select queryid::text as id, regexp_replace(query, '\s+', ' ', 'g') as q, calls::float8 as calls, total_exec_time as ms
+        select queryid::text as id, regexp_replace(query, '[[:space:]]+', ' ', 'g') as q, calls::float8 as calls, total_exec_time as ms
           from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())`;
       prev = cur;
       cur = new Map(rows.filter((r) => !own.test(r.q)).map((r) => [r.id, { q: r.q, calls: r.calls, ms: r.ms }]));
       return [...cur.values()].reduce((a, r) => a + r.calls, 0);
     },
-    /** The `k` statements called most often per message between the last two snapshots, with their share of execution time. */
-    top(k: number, messages: number): string[] {
+    /**
+     * The `k` statements called most often per message between the last two snapshots (`by: 'time'`: the `k` with the
+     * most execution time, lock waits included), with their share of execution time.
+     */
+    top(k: number, messages: number, by: 'calls' | 'time' = 'calls'): string[] {
       const d = [...cur].map(([id, r]) => ({ q: r.q, calls: r.calls - (prev.get(id)?.calls ?? 0), ms: r.ms - (prev.get(id)?.ms ?? 0) })).filter((r) => r.calls > 0);
       const ms = d.reduce((a, r) => a + r.ms, 0) || 1;
-      return d.sort((a, b) => b.calls - a.calls).slice(0, k)
+      return d.sort((a, b) => (by === 'calls' ? b.calls - a.calls : b.ms - a.ms)).slice(0, k)
         .map((r) => `${(r.calls / messages).toFixed(2)}/msg ${((100 * r.ms) / ms).toFixed(0).padStart(3)}% of time  ${r.q.slice(0, 150)}`);
     },
   };
