@@ -12,7 +12,7 @@ function cell(value: string): string {
 
 /** D19's CSV export: the organization's whole list, newest first, a keyset page at a time. */
 export async function* optOutCsvLines(db: DbOrTx, organizationId: string): AsyncGenerator<string> {
-  yield 'phone,source,reason,created_at\n';
+  yield 'phone,source,reason,created_at\r\n';
   let after: { ts: string; phone: string } | null = null;
   for (;;) {
     const where: SQL[] = [eq(optOuts.organizationId, organizationId)];
@@ -24,7 +24,7 @@ export async function* optOutCsvLines(db: DbOrTx, organizationId: string): Async
       .orderBy(desc(optOuts.createdAt), desc(optOuts.phone))
       .limit(PAGE);
     if (rows.length === 0) return;
-    yield rows.map((r) => [r.phone, r.source, cell(r.reason ?? ''), r.createdAt.toISOString()].join(',') + '\n').join('');
+    yield rows.map((r) => [r.phone, r.source, cell(r.reason ?? ''), r.createdAt.toISOString()].join(',') + '\r\n').join('');
     const last = rows[rows.length - 1];
     after = { ts: last.ts, phone: last.phone };
     if (rows.length < PAGE) return;

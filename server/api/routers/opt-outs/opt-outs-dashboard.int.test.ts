@@ -102,8 +102,8 @@ describe('Opt-outs procedures', () => {
     expect((await b.api.optOuts.list({})).items).toEqual([]);
     await refused(b.api.optOuts.remove({ phone: '0812345678' }), 'NOT_FOUND');
     const mine = await (await optOutsCsvResponse(deps, a.user, new Headers())).text();
-    expect(mine).toMatch(/^phone,source,reason,created_at\n\+243812345678,dashboard,"A, ""quoted""",\d{4}-\d{2}-\d{2}T[\d:.]+Z\n$/);
-    expect(await (await optOutsCsvResponse(deps, b.user, new Headers())).text()).toBe('phone,source,reason,created_at\n');
+    expect(mine).toMatch(/^phone,source,reason,created_at\r\n\+243812345678,dashboard,"A, ""quoted""",\d{4}-\d{2}-\d{2}T[\d:.]+Z\r\n$/);
+    expect(await (await optOutsCsvResponse(deps, b.user, new Headers())).text()).toBe('phone,source,reason,created_at\r\n');
     expect((await optOutsCsvResponse(deps, null, new Headers())).status).toBe(401);
   });
 });
