@@ -70,7 +70,7 @@ export function ImportOptOuts() {
         </Button>
       </form>
       {report && (
-        <div role="status" className="space-y-2">
+        <div className="space-y-2">
           <Alert tone={report.refused_total ? 'warning' : 'success'}>
             {formatNumber(report.rows)} rows read: {formatNumber(report.added)} added, {formatNumber(report.already)} already on the list,{' '}
             {formatNumber(report.refused_total)} refused.
