@@ -25,7 +25,7 @@ export const DEFAULT_MAX_BODY_BYTES = 16 * KIB;
 /**
  * The dashboard's opt-out CSV import (D19, server/api/opt-outs-csv.ts): one file of up to 100,000 phones in one
  * request, so its report numbers the file's own rows. 100,000 rows of a phone are about 1.5 MB; 4 MB leaves
- * room for a comment column.
+ * room for phones typed with spaces and a short second column (a name).
  */
 export const OPT_OUT_IMPORT_PATH = '/dashboard/opt-outs/import';
 

@@ -201,6 +201,12 @@ describe('DELETE /opt-outs/{phone}', () => {
     expect(phonesOf(await get('', org.apiKey))).toEqual(['+243840000003']);
   });
 
+  it("a raw '+' in the path is the phone's own (not a space)", async () => {
+    await post({ phones: ['+243840000004'] }, org.apiKey);
+    const res = await call('DELETE', '/opt-outs/+243840000004', { key: org.apiKey });
+    expect(res).toMatchObject({ status: 200, body: { data: { phone: '+243840000004', source: 'api' } } });
+  });
+
   it('counts against the control bucket', async () => {
     expect((await del('+243840000009', org.apiKey)).headers.get('ratelimit-limit')).toBe('30');
   });
