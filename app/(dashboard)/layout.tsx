@@ -13,6 +13,7 @@ const NAV: NavItem[] = [
   { href: '/dashboard/compose', label: 'Compose' },
   { href: '/dashboard/messages', label: 'Messages' },
   { href: '/dashboard/keys', label: 'API keys' },
+  { href: '/dashboard/opt-outs', label: 'Opt-outs' },
   { href: '/dashboard/wallet', label: 'Wallet' },
   { href: '/dashboard/calculator', label: 'Calculator' },
   { href: '/dashboard/settings', label: 'Settings' },

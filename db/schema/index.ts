@@ -29,3 +29,4 @@ export * from './connector-tps';
 export * from './smpp-binds';
 export * from './smpp-tps';
 export * from './smpp-receipts';
+export * from './opt-outs';

@@ -7,6 +7,7 @@ import { organizationRouter } from './routers/organization/router';
 import { messagesRouter } from './routers/messages/router';
 import { pricingRouter } from './routers/pricing/router';
 import { walletsRouter } from './routers/wallets/router';
+import { optOutsRouter } from './routers/opt-outs/router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -15,6 +16,7 @@ export const appRouter = router({
   pricing: pricingRouter,
   messages: messagesRouter,
   keys: keysRouter,
+  optOuts: optOutsRouter,
   organization: organizationRouter,
   operator: operatorRouter,
 });

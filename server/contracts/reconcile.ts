@@ -8,14 +8,16 @@ import { MESSAGE_STATUSES, MessageStatus } from './send';
 export const DEFAULT_PAGE_LIMIT = 50;
 export const MAX_PAGE_LIMIT = 100;
 
-const Limit = z
+/** `limit` of a cursor-paged list (query string text, parsed here). */
+export const PageLimit = z
   .string()
   .regex(/^\d{1,3}$/, `Use a whole number from 1 to ${MAX_PAGE_LIMIT}.`)
   .transform(Number)
   .refine((n) => n >= 1 && n <= MAX_PAGE_LIMIT, `Use a whole number from 1 to ${MAX_PAGE_LIMIT}.`)
   .optional()
   .meta({ description: `Page size, 1 to ${MAX_PAGE_LIMIT} (default ${DEFAULT_PAGE_LIMIT}).` });
-const Cursor = z.string().min(1).max(200).optional().meta({ description: 'The `next_cursor` of the previous page.' });
+/** `cursor` of a cursor-paged list: the previous page's `next_cursor`. */
+export const PageCursor = z.string().min(1).max(200).optional().meta({ description: 'The `next_cursor` of the previous page.' });
 /** An instant with its offset (RFC 3339), or a date read in the merchant timezone. */
 const Moment = z
   .string()
@@ -29,8 +31,8 @@ export const ListApiMessagesInput = z.object({
   created_from: Moment.meta({ description: 'Created at or after this moment (a date: from the start of that day, merchant timezone).' }),
   created_to: Moment.meta({ description: 'Created at or before this moment (a date: to the end of that day, merchant timezone).' }),
   updated_since: Moment.meta({ description: 'Changed (any counter or state) at or after this moment.' }),
-  limit: Limit,
-  cursor: Cursor,
+  limit: PageLimit,
+  cursor: PageCursor,
 });
 export type ListApiMessagesInput = z.infer<typeof ListApiMessagesInput>;
 
@@ -41,8 +43,8 @@ export const RECIPIENT_STATE_VALUES = ['pending', 'processing', 'sent', 'deliver
 export const ListApiRecipientsInput = z.object({
   message_id: z.string(),
   state: z.enum(RECIPIENT_STATE_VALUES).optional(),
-  limit: Limit,
-  cursor: Cursor,
+  limit: PageLimit,
+  cursor: PageCursor,
 });
 export type ListApiRecipientsInput = z.infer<typeof ListApiRecipientsInput>;
 

@@ -18,6 +18,8 @@ export const ERRORS = {
   INVALID_FIELD_FORMAT: { shape: 'envelope', code: '1110', http: 400, message: 'A field has an invalid format.' },
   SCHEDULE_IN_PAST: { shape: 'envelope', code: '1120', http: 400, message: 'The schedule is in the past.' },
   LIMIT_EXCEEDED: { shape: 'envelope', code: '1121', http: 400, message: 'A limit of the request is exceeded.' },
+  ALL_RECIPIENTS_OPTED_OUT: { shape: 'envelope', code: '1130', http: 400, message: 'Every recipient is on the opt-out list: nothing was sent or charged.' },
+  OPT_OUT_BY_SUBSCRIBER: { shape: 'envelope', code: '1131', http: 409, message: "This phone opted out by replying STOP: only the subscriber's own START can remove it." },
   INSUFFICIENT_BALANCE: { shape: 'envelope', code: '1202', http: 402, message: 'Insufficient balance for this send.' },
   RATE_LIMIT_EXCEEDED: { shape: 'envelope', code: '1301', http: 429, message: 'Rate limit exceeded. Retry after the number of seconds in retry_after.' },
   SUSPICIOUS_ACTIVITY: { shape: 'envelope', code: '1302', http: 429, message: 'This key is temporarily suspended for repeatedly exceeding its rate limit.' },
@@ -44,6 +46,7 @@ export const ERRORS = {
   UNAUTHENTICATED: { shape: 'detail', http: 401, detail: 'Please sign in.' },
   FORBIDDEN_ROLE: { shape: 'detail', http: 403, detail: 'Your role does not allow this action.' },
   PASSWORD_CHANGE_REQUIRED: { shape: 'detail', http: 403, detail: 'Replace your one-time password before anything else.' },
+  /** Also REST: DELETE /opt-outs/{phone} of a phone not on the list (D19). */
   NOT_FOUND: { shape: 'detail', http: 404, detail: 'Not found' },
   LAST_OWNER: { shape: 'detail', http: 409, detail: 'The last owner cannot be removed or demoted: make someone else an owner first.' },
   CONNECTOR_EXISTS: { shape: 'detail', http: 409, detail: 'A connector with this name already exists.' },

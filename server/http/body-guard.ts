@@ -13,10 +13,11 @@ const DRAIN_MAX_MS = 2_000;
  * MAX_JSON_DEPTH, or a tRPC batch of more than TRPC_MAX_BATCH procedures.
  * A declared Content-Length over the limit is refused before reading; a
  * chunked body is counted as it streams and refused as soon as it passes the
- * limit. An accepted body (at most the limit, so at most 64 KB) is held and
- * handed to Next in a replayed request. Requests without a body pass through
- * untouched. Resolves the request Next should serve, or null when this
- * answered (413, 400) or the client went away.
+ * limit. An accepted body (at most the limit: 64 KB for tRPC, 16 KB for most
+ * routes, 4 MB for the opt-out import) is held and handed to Next in a
+ * replayed request. Requests without a body pass through untouched.
+ * Resolves the request Next should serve, or null when this answered (413,
+ * 400) or the client went away.
  */
 export async function guardNextRequest(req: IncomingMessage, res: ServerResponse, fixedHeaders: Record<string, string>): Promise<IncomingMessage | null> {
   const url = new URL(req.url ?? '/', 'http://localhost');

@@ -20,6 +20,13 @@ describe('body limits', () => {
     expect(bytes * 1.75).toBeLessThan(TRPC_MAX_BODY_BYTES);
   });
 
+  it('the opt-out import: 4 MB, enough for 100,000 phones as typed, each with a short name', () => {
+    expect(bodyRuleFor('/dashboard/opt-outs/import')).toEqual({ maxBytes: 4 * 1024 * 1024, json: 'by-type', answer: 'plain' });
+    const csv = Array.from({ length: 100_000 }, (_, i) => `+243 81 ${String(i).padStart(7, '0')},Customer ${i}`).join('\r\n');
+    expect(Buffer.byteLength(csv)).toBeLessThan(4 * 1024 * 1024);
+    expect(bodyRuleFor('/dashboard/opt-outs/import/x').maxBytes).toBe(DEFAULT_MAX_BODY_BYTES);
+  });
+
   it('per route: 64 KB of JSON for tRPC, 16 KB elsewhere', () => {
     expect(bodyRuleFor('/api/trpc/messages.compose')).toEqual({ maxBytes: 64 * 1024, json: 'always', answer: 'trpc' });
     expect(bodyRuleFor('/api/trpc')).toEqual({ maxBytes: 64 * 1024, json: 'always', answer: 'trpc' });

@@ -4,6 +4,8 @@
  * server/api/rest/handler.ts, error 1103); the tRPC batch limits the dashboard's
  * client shares are in shared/trpc-limits.ts.
  */
+import { MAX_IMPORT_BYTES } from '@/server/contracts/opt-outs';
+
 export const KIB = 1024;
 
 /**
@@ -20,6 +22,13 @@ export const TRPC_MAX_BODY_BYTES = 64 * KIB;
  */
 export const DEFAULT_MAX_BODY_BYTES = 16 * KIB;
 
+/**
+ * The dashboard's opt-out CSV import (D19, server/api/opt-outs-csv.ts): one file of up to 100,000 phones in one
+ * request, so its report numbers the file's own rows. 100,000 rows of a phone are about 1.5 MB; 4 MB leaves
+ * room for phones typed with spaces and a short second column (a name).
+ */
+export const OPT_OUT_IMPORT_PATH = '/dashboard/opt-outs/import';
+
 export type BodyRule = {
   maxBytes: number;
   /** `always`: the body is JSON whatever its Content-Type says (tRPC); `by-type`: only a JSON Content-Type is depth-checked. */
@@ -33,6 +42,7 @@ export const TRPC_PREFIX = '/api/trpc';
 /** The rule for a path served by Next (the REST API has its own, in its listener). */
 export function bodyRuleFor(pathname: string): BodyRule {
   if (pathname === TRPC_PREFIX || pathname.startsWith(`${TRPC_PREFIX}/`)) return { maxBytes: TRPC_MAX_BODY_BYTES, json: 'always', answer: 'trpc' };
+  if (pathname === OPT_OUT_IMPORT_PATH) return { maxBytes: MAX_IMPORT_BYTES, json: 'by-type', answer: 'plain' };
   return { maxBytes: DEFAULT_MAX_BODY_BYTES, json: 'by-type', answer: 'plain' };
 }
 

@@ -157,6 +157,40 @@ describe('generated requests for every endpoint: never a 5xx, every 4xx from the
     expect(statuses[200]).toBeGreaterThan(0);
   }, 120_000);
 
+  it('POST /opt-outs', async () => {
+    const body = fc.oneof(
+      {
+        weight: 4,
+        arbitrary: fc
+          .record(
+            {
+              phones: fc.oneof({ weight: 8, arbitrary: fc.array(phone, { maxLength: 6 }) }, { weight: 1, arbitrary: fc.array(phone, { minLength: 999, maxLength: 1002 }) }, { weight: 1, arbitrary: weird }),
+              reason: maybe(fc.oneof(fc.string({ maxLength: 210 }), fc.string({ unit: 'binary', maxLength: 210 }), weird)),
+              extra: maybe(weird),
+            },
+            { requiredKeys: [] },
+          )
+          .map((b) => JSON.stringify(b)),
+      },
+      { weight: 1, arbitrary: junkJson },
+    );
+    const statuses = await fire(fc.record({ key, body }).map((g) => ({ method: 'POST', path: '/opt-outs', key: g.key, rawBody: g.body, headers: { 'content-type': 'application/json' } })));
+    expect(statuses[200]).toBeGreaterThan(0);
+    expect(statuses[400]).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('GET /opt-outs?... and DELETE /opt-outs/{phone}', async () => {
+    const param = fc.oneof(phone, fc.string({ maxLength: 40 }), fc.constantFrom('%2B243812345678', '%00', '..%2F', '🙂', "1' or '1'='1"));
+    const query = fc.record({ phone: maybe(param), limit: maybe(fc.oneof(fc.integer({ min: -5, max: 200 }).map(String), fc.string({ maxLength: 6 }))), cursor: maybe(fc.string({ maxLength: 60 })) }, { requiredKeys: [] });
+    const req = fc.oneof(
+      fc.record({ key, q: query }).map((g) => ({ method: 'GET', path: `/opt-outs?${new URLSearchParams(Object.entries(g.q).filter((e): e is [string, string] => e[1] !== undefined))}`, key: g.key })),
+      fc.record({ key, p: param, body: fc.option(junkJson, { nil: undefined }) }).map((g) => ({ method: 'DELETE', path: `/opt-outs/${encodeURIComponent(g.p).replace(/%25/g, '%')}`, key: g.key, rawBody: g.body })),
+    );
+    const statuses = await fire(req);
+    expect(statuses[200]).toBeGreaterThan(0);
+    expect(statuses[404]).toBeGreaterThan(0);
+  }, 120_000);
+
   const real: string[] = [];
   it.each([
     ['GET', '/status/'],

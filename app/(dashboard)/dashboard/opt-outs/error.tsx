@@ -1,0 +1,7 @@
+'use client';
+
+import { PageError } from '@/components/ui/page-error';
+
+export default function OptOutsError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
+  return <PageError title="Opt-outs" error={error} reset={reset} />;
+}
