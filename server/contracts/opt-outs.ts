@@ -31,6 +31,8 @@ const PhoneInput = z
 export const Reason = z
   .string()
   .refine((s) => codePoints(s) <= MAX_OPT_OUT_REASON, `must be at most ${MAX_OPT_OUT_REASON} characters`)
+  // (Postgres text cannot hold U+0000)
+  .refine((s) => !s.includes('\u0000'), 'must not contain NUL (U+0000) characters')
   .meta({ description: `Why the phone is on the list, at most ${MAX_OPT_OUT_REASON} characters; empty means none.`, maxLength: MAX_OPT_OUT_REASON, example: 'Asked by phone' });
 
 export const OptOut = z

@@ -62,6 +62,7 @@ describe('POST /opt-outs', () => {
     ['phones not an array', { phones: ok }, '1100', ['phones']],
     ['a phone not a string', { phones: [243810000009] }, '1100', ['phones[0]']],
     ['a reason over 200 characters', { phones: [ok], reason: 'é'.repeat(201) }, '1110', ['reason']],
+    ['a reason with a NUL character', { phones: [ok], reason: 'a\u0000b' }, '1110', ['reason']],
   ])('400: %s', async (_, body, code, fields) => {
     const res = await post(body);
     expect(res.status).toBe(400);
