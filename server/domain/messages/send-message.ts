@@ -3,13 +3,12 @@ import type { AuthedApp } from '@/server/domain/keys/authenticate';
 import { effectivePriceRows } from '@/server/domain/pricing/effective-rows';
 import { computeCost, createPriceResolver, type ResolvedPrice } from '@/shared/pricing/pricing';
 import { unitPriceOf } from '@/server/domain/pricing/unit-price';
-import { chargeWallets, lockWalletsOf } from '@/server/domain/wallets/charge';
+import { chargeWallets } from '@/server/domain/wallets/charge';
 import type { SendResult } from '@/server/contracts/send';
 import { recordAnswer, type IdempotencyClaim } from '@/server/domain/idempotency/idempotency';
 import { emitQueuedEvent } from '@/server/domain/webhooks/emit-events';
 import { addJob } from '@/server/queue/add-job';
 import { executeFixed, fixedSql } from '@/server/lib/fixed-sql';
-import { GroupCommit } from '@/server/lib/group-commit';
 import { newId } from '@/server/lib/ids';
 import { allSettledOrThrow } from '@/server/lib/settle';
 import { toAmount, toDbAmount } from '@/server/lib/money';
@@ -17,7 +16,7 @@ import { sendsAccepted, walletCharged } from '@/server/metrics/registry';
 import type { SendPlan } from '@/shared/messages/validate-send';
 
 /**
- * Accepts a validated send in ONE transaction (spec rule 7, D2; shared with concurrent sends, see group-commit.ts): the message,
+ * Accepts a validated send in ONE transaction (spec rule 7, D2): the message,
  * its dispatches, one recipient row per recipient per dispatch (written as
  * sets, not row by row), the job of the first dispatch, the charge (prepaid
  * then postpaid, ledger rows) and the `sms.queued` event (delivered once this
@@ -25,20 +24,6 @@ import type { SendPlan } from '@/shared/messages/validate-send';
  * insufficient balance (1202) rolls back the rows written before the charge.
  */
 export class IdempotencyRace extends Error {}
-
-const sendGroups = new WeakMap<Db, GroupCommit>();
-
-/**
- * The sends of this process commit in groups (server/lib/group-commit.ts): one merchant's sends each lock its wallet
- * rows from their charge to their commit, so alone they go one commit (one WAL flush) at a time; in a group they
- * share the lock and the flush. A group locks its organizations' wallets first (lockWalletsOf), in wallet id order
- * as every other wallet writer does.
- */
-function sendGroupOf(db: Db): GroupCommit {
-  let g = sendGroups.get(db);
-  if (!g) sendGroups.set(db, (g = new GroupCommit(db, lockWalletsOf)));
-  return g;
-}
 
 /** Where the send came from, shown on its page; SMPP sends (D15) keep what the submit_sm asked for receipts. */
 export type SendChannel = { channel: 'api' } | { channel: 'dashboard' } | { channel: 'smpp'; registeredDelivery: number; udh?: string | null };
@@ -82,8 +67,7 @@ export async function sendMessage(
   );
   const dispatchesJson = JSON.stringify(dispatches.map((d) => ({ id: d.id, seq: d.seq, at: d.at?.toISOString() ?? null })));
   const at = now.toISOString();
-  // Committed together with the concurrent sends of this process, each in its own savepoint (sendGroupOf).
-  await sendGroupOf(db).run(app.organizationId, async (tx) => {
+  await db.transaction(async (tx) => {
     // The rows first, in one statement (the message, its dispatches, one
     // recipient row per recipient per dispatch: foreign keys are checked at
     // the end of the statement), issued together with the dispatch job so

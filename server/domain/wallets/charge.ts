@@ -1,17 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { textArray } from '@/server/lib/sql-arrays';
 import type { WalletType } from '@/db/schema';
 import { ApiError } from '@/server/errors/api-error';
 import { executeFixed, fixedSql } from '@/server/lib/fixed-sql';
 import { money, toDbAmount, type Money } from '@/server/lib/money';
 
 export type ChargePart = { walletId: string; type: WalletType; amount: string };
-
-/** Locks the wallets of these organizations in wallet id order, the order every charge and refund locks them in. */
-export async function lockWalletsOf(tx: DbOrTx, organizationIds: string[]): Promise<void> {
-  await tx.execute(sql`select 1 from wallets where organization_id = any(${textArray(organizationIds)}) order by id for update`);
-}
 
 /**
  * Charges `total` to an organization inside the caller's transaction (D2), in
