@@ -31,7 +31,7 @@ import { admin, benchEnv, benchMerchant, ensureBuild, freshDatabase, migrate, st
 import { bareWebhookLoop, rawWebhookLoop, startReceiverChild } from './lib/webhooks';
 import { printTable, type Row } from './lib/report';
 import { rawSubmitChild, rawSubmitInProcess } from './lib/raw-smpp';
-import { latencyRun, throughputRun, type Gateway, type ThroughputResult } from './lib/e2e';
+import { latencyRun, throughputRun, timeoutFor, type Gateway, type ThroughputResult } from './lib/e2e';
 import { KANNEL_INSTALL_HINT, kannelInstalled, startKannel } from './lib/kannel';
 
 const ALL_PHASES = 'http,reconcile,pipeline,smpp,smpp-server,webhooks,e2e';
@@ -702,6 +702,7 @@ async function e2ePhase(): Promise<void> {
   };
   let peer: Side | null = null;
   let ours: Side;
+  let hooked: ThroughputResult;
   try {
     await stopService();
     if (!kannelInstalled()) log(`e2e: ${KANNEL_INSTALL_HINT}; the Kannel peer rows are skipped`);
@@ -744,9 +745,9 @@ async function e2ePhase(): Promise<void> {
     const statements = await statementCounter();
     const roots = () => [web?.child.pid, worker?.child.pid].filter((p): p is number => !!p);
     let runs = 0;
-    try {
-      ours = await measure('ours', async () => {
-        const m = await merchant(`Bench e2e ${++runs}`);
+    /** Ours as a gateway, a merchant of its own per run (`extra`: more create-merchant flags, e.g. a webhook). */
+    const oursGateway = async (extra: string[] = []): Promise<Gateway> => {
+        const m = await merchant(`Bench e2e ${++runs}`, extra);
         return {
           send: async (to) => {
             await send(m.api_key, to);
@@ -766,11 +767,21 @@ async function e2ePhase(): Promise<void> {
           // the bench's own polls are autocommit transactions of this database: left out
           counters: async () => ({ transactions: (await dbTransactions()) - polls, ...(statements ? { statements: await statements.count() } : {}) }),
         };
-      }, async (n) => {
+    };
+    try {
+      ours = await measure('ours', () => oursGateway(), async (n) => {
         if (!statements) return;
         log(`e2e ours: the single sends' most frequent statements:\n  ${statements.top(15, n).join('\n  ')}`);
         log(`e2e ours: the single sends' longest-running statements (lock waits included):\n  ${statements.top(5, n, 'time').join('\n  ')}`);
       });
+      // The same single sends by a merchant whose webhook (the receiver child, answering at once) gets every event.
+      await receiver.reset();
+      hooked = await throughputRun(await oursGateway(['--webhook-url', `${receiver.url}/hook`]), smsc, { numbers: fresh(n), ...single });
+      const events = 4 * n; // sms.queued, sms.processing, sms.sent, sms.delivered
+      const t = Date.now();
+      await waitFor(async () => (await receiver.stats()).count >= events, timeoutFor(n), 100, `${events} webhook events`);
+      log(`e2e ours, webhooks on: ${n} single sends: ${hooked.rate.toFixed(0)} msg/s (${(hooked.rate / ours.single.rate).toFixed(2)} of the run without); ` +
+        `CPU per message ${cpuMs(hooked)}; all ${events} events delivered ${((Date.now() - t) / 1000).toFixed(2)} s after the last receipt was processed`);
     } catch (e) {
       const states = await sql`select r.state, count(*)::int as n from message_recipients r join messages m on m.id = r.message_id
         where m.organization_id in (select id from organizations where name like 'Bench e2e%') group by 1`.catch(() => []);
@@ -801,6 +812,7 @@ async function e2ePhase(): Promise<void> {
     { figure: `e2e: ${light.perSecond} single sends/s, request sent -> submit_sm: p99`, unit: 'ms', value: ours.latency.p99, baseline: kannelOr('the same, p99'), baselineValue: vs(peer?.latency.p99), target: '<= 100 ms', ok: ours.latency.p99 <= 100 },
     { figure: 'e2e: CPU per single message to delivered (service + its Postgres backends)', unit: 'ms', value: ours.single.cpuMsPerRecipient, baseline: kannelOr('bearerbox + smsbox CPU per message to its report'), baselineValue: vs(peer?.single.cpuMsPerRecipient), target: '<= 2 ms', ok: ours.single.cpuMsPerRecipient <= 2 },
   );
+  rows.push({ figure: `e2e: single sends with a webhook receiving every event (n = ${n})`, unit: 'msg/s', value: hooked.rate, baseline: 'the same without webhooks', baselineValue: ours.single.rate, target: '>= 0.8 x', ok: hooked.rate >= 0.8 * ours.single.rate });
   if (ours.flat) {
     const ratio = ours.flat.rate / ours.single.rate;
     rows.push({ figure: `e2e flat cost: single sends at n = ${10 * n}`, unit: 'msg/s', value: ours.flat.rate, baseline: `the same at n = ${n}`, baselineValue: ours.single.rate, target: 'within 10%', ok: ratio >= 0.9 && ratio <= 1.1 });
