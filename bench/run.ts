@@ -778,6 +778,10 @@ async function e2ePhase(): Promise<void> {
       await receiver.reset();
       hooked = await throughputRun(await oursGateway(['--webhook-url', `${receiver.url}/hook`]), smsc, { numbers: fresh(n), ...single });
       const events = 4 * n; // sms.queued, sms.processing, sms.sent, sms.delivered
+      if (statements) {
+        log(`e2e ours, webhooks on: the most frequent statements:\n  ${statements.top(15, n).join('\n  ')}`);
+        log(`e2e ours, webhooks on: the longest-running statements (lock waits included):\n  ${statements.top(8, n, 'time').join('\n  ')}`);
+      }
       const t = Date.now();
       await waitFor(async () => (await receiver.stats()).count >= events, timeoutFor(n), 100, `${events} webhook events`);
       log(`e2e ours, webhooks on: ${n} single sends: ${hooked.rate.toFixed(0)} msg/s (${(hooked.rate / ours.single.rate).toFixed(2)} of the run without); ` +
