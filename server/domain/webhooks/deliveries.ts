@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '@/db/client';
 import { addJob } from '@/server/queue/add-job';
 import { afterCommit } from '@/server/lib/after-commit';
@@ -17,9 +18,21 @@ export const DELIVER_JOB_KEY = 'deliver_webhooks';
 /** Key of the job that wakes the loop for the next retry (kept apart so it never delays DELIVER_JOB_KEY). */
 export const WAKE_JOB_KEY = 'deliver_webhooks_wake';
 
-/** Makes a deliver_webhooks run happen soon; a pending one keeps its (earlier) run_at. */
+/** Transactions that have kicked the deliver_webhooks job already. */
+const kicked = new WeakSet<object>();
+
+/**
+ * Makes a deliver_webhooks run happen soon; a pending one keeps its (earlier) run_at. Once per transaction: the first
+ * kick leaves a job that no worker can take before this transaction commits (it holds the job's row), so a second
+ * one would change nothing, yet it is graphile-worker's add_job (half a dozen statements on the one shared job row):
+ * a recorder batch that moves many dispatches emits their events dispatch by dispatch. A plain pool handle (no
+ * transaction) kicks every time.
+ */
 export async function kickDeliveries(tx: DbOrTx): Promise<void> {
+  const inTx = tx instanceof PgTransaction;
+  if (inTx && kicked.has(tx)) return;
   await addJob(tx, 'deliver_webhooks', {}, { jobKey: DELIVER_JOB_KEY, jobKeyMode: 'preserve_run_at' });
+  if (inTx) kicked.add(tx);
 }
 
 export type ClaimedDelivery = {
