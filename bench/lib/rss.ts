@@ -49,21 +49,14 @@ function roleOf(pid: number): string {
 
 /** RSS in MB of each root's tree, summed; `byRole` gets each process's share by role. */
 export function treeRssMb(roots: number[], byRole?: Record<string, number>): number {
-  const byParent = children();
   let kb = 0;
-  const seen = new Set<number>();
-  const stack = [...roots];
-  while (stack.length) {
-    const pid = stack.pop()!;
-    if (seen.has(pid)) continue;
-    seen.add(pid);
+  for (const pid of treeOf(roots)) {
     const k = rssKb(pid);
     kb += k;
     if (byRole) {
       const role = roleOf(pid);
       byRole[role] = (byRole[role] ?? 0) + k / 1024;
     }
-    stack.push(...(byParent.get(pid) ?? []));
   }
   return kb / 1024;
 }

@@ -68,7 +68,6 @@ export async function expireDispatch(p: Pipeline, dispatchId: string): Promise<v
   });
 }
 
-
 /**
  * A dispatch started before recipients recorded their carrier (migration 0022) left its processing recipients to this
  * job to route: they are routed now and marked. A dispatch started since has none, and this reads nothing else.

@@ -3,28 +3,21 @@ import type { DbOrTx } from '@/db/client';
 import { routeToConnectors } from '@/server/domain/carrier/routing';
 import { addJob } from '@/server/queue/add-job';
 import { allSettledOrThrow } from '@/server/lib/settle';
-import { stepAt, type Carriers } from './pipeline';
+import { stepAt, type Pipeline } from './pipeline';
 import type { DispatchRef } from './recipient-events';
 import { moveWithEvents } from './transitions';
 
 /**
- * Starts a dispatch inside the caller's transaction (its row locked or just inserted): hands every pending recipient
+ * Starts a dispatch inside its `dispatch_message` job's transaction (its row locked): hands every pending recipient
  * to its carrier (D14 routing: an SMPP connector's outbox, whose owner the commit wakes, else the simulator) and moves
  * it pending -> processing with its `sms.processing` event, labelled with the carrier that holds it (the connector's
  * name, or the simulator's label), all rows in one statement. The dispatch becomes `running`, the message counts
  * the recipients picked up and its next dispatch's moment (`next`), and the simulator's recipients get their
- * `carrier_submit` job. Runs once per dispatch, in its `dispatch_message` job (run-dispatch.ts). Returns how many
- * recipients moved.
+ * `carrier_submit` job. Returns how many recipients moved (run-dispatch.ts).
  */
-export async function handOverDispatch(
-  tx: DbOrTx,
-  p: Carriers,
-  d: DispatchRef,
-  now: Date,
-  next: Promise<string | null> | string | null,
-): Promise<number> {
-  // (`next` may still be on its way: issued together, postgres.js sends both statements in one write)
-  const [routed, nextAt] = await allSettledOrThrow([routeToConnectors(tx, d.id, { sandbox: p.env.SMS_ENV === 'test' }), Promise.resolve(next)] as const);
+export async function handOverDispatch(tx: DbOrTx, p: Pipeline, d: DispatchRef, now: Date, next: Promise<string | null>): Promise<number> {
+  // (`next` is still on its way: issued together, postgres.js sends both statements in one write)
+  const [routed, nextAt] = await allSettledOrThrow([routeToConnectors(tx, d.id, { sandbox: p.env.SMS_ENV === 'test' }), next] as const);
   const labelled = routed.map((r) =>
     r.connector !== null
       ? { id: r.id, carrier: r.connector, handedTo: 'smpp' as const }
