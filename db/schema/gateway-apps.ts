@@ -38,6 +38,8 @@ export const gatewayApps = pgTable(
     webhookUsername: text('webhook_username'),
     /** AES-256-GCM ciphertext (server/lib/crypto.ts); never returned by any API. */
     webhookPasswordEnc: text('webhook_password_enc'),
+    /** D18: where sms.received and contact.* events go (webhook_url never gets them); null = none. */
+    inboundUrl: text('inbound_url'),
     /** Version of the webhook signing secret (D16), derived from APP_SECRET, the app id and this; rotation bumps it. */
     webhookSecretVersion: integer('webhook_secret_version').notNull().default(1),
     /** Until when the previous signing secret (version - 1) still signs too, after a rotation. */

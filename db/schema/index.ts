@@ -30,3 +30,4 @@ export * from './smpp-binds';
 export * from './smpp-tps';
 export * from './smpp-receipts';
 export * from './opt-outs';
+export * from './numbers';
