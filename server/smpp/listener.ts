@@ -8,7 +8,7 @@ import { dropBind, refreshBinds, registerBind, takeSmppTps, type BindMode } from
 import { authenticateBind, BIND_STATUS, PASSWORD_LENGTH, SYSTEM_ID_MAX } from '@/server/domain/smpp-access/credentials';
 import { claimReceipts, MESSAGE_STATE, receiptOctets, settleReceipts, sweepReceipts, type OwedReceipt } from '@/server/domain/smpp-access/receipts';
 import { querySmppMessage } from '@/server/domain/smpp-access/query';
-import { SUBMIT_STATUS, submitMultiOverSmpp, submitOverSmpp } from '@/server/domain/smpp-access/submit';
+import { SUBMIT_STATUS, submitMultiOverSmpp, submitOverSmpp, type Unsuccessful } from '@/server/domain/smpp-access/submit';
 import { logger } from '@/server/lib/logger';
 import { keepRawPdus, parseSubmitMulti, parseSubmitSm, rawPdu, TLV } from './raw-pdu';
 
@@ -169,7 +169,11 @@ export async function startSmppListener(o: ListenerOptions): Promise<SmppListene
           ? await submitMultiOverSmpp(o.db, b.app, { ...common, destinations: fields.destinations }, new Date())
           : await submitOverSmpp(o.db, b.app, { ...common, destination_addr: fields.destination_addr }, new Date());
       if ('messageId' in outcome) {
-        return answer({ message_id: outcome.messageId, ...('unsuccess' in outcome ? { unsuccess_sme: outcome.unsuccess } : {}) });
+        const unsuccess = 'unsuccess' in outcome ? (outcome.unsuccess as Unsuccessful[]) : null;
+        // D19: a submit_multi destination on the opt-out list is listed unsuccessful (0x45); the reason is for the operator
+        const optedOut = unsuccess?.filter((u) => u.error_status_code === SUBMIT_STATUS.SUBMITFAIL).length ?? 0;
+        if (optedOut) logger.info('smpp submit_multi destinations refused', { app_id: b.app.appId, status: SUBMIT_STATUS.SUBMITFAIL, reason: 'opted out', destinations: optedOut });
+        return answer({ message_id: outcome.messageId, ...(unsuccess ? { unsuccess_sme: unsuccess } : {}) });
       }
       logger.info(`smpp ${pdu.command} refused`, { app_id: b.app.appId, status: outcome.status, reason: outcome.reason });
       answer({ command_status: outcome.status });
