@@ -99,8 +99,7 @@ export async function sendMessage(
     // Then the charge and the event, pipelined too (one round trip; they only
     // run after the rows above, which the event looks up): the merchant's
     // wallet rows stay locked only from here to the commit, so concurrent
-    // sends of one merchant wait for each other briefly, and the shared
-    // deliver_webhooks job row (kicked when the app has a webhook) too. A 1202
+    // sends of one merchant wait for each other briefly. A 1202
     // from the charge rolls everything back, the event included, once the
     // event's own statements are done (allSettledOrThrow).
     await allSettledOrThrow([
