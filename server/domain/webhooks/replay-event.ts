@@ -104,7 +104,7 @@ export async function listEventDeliveries(
     : [];
   return events.map((e) => ({
     eventId: e.id,
-    eventType: e.eventType,
+    eventType: e.eventType as EventType, // (a message's events: the five v1 types)
     recipientId: e.recipientId,
     dispatchId: e.dispatchId,
     createdAt: e.createdAt,
