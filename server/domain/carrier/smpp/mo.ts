@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { parseDataSm, parseSubmitSm, TLV } from '@/server/smpp/raw-pdu';
+import { parseDataSm, parseSubmitSm, TLV, type RawDataSm } from '@/server/smpp/raw-pdu';
 
 /** deliver_sm and data_sm whose esm_class message-type bits (0x3C) are all zero carry an MO (D18); else a receipt. */
 export const isMo = (esmClass: number) => (esmClass & 0x3c) === 0;
@@ -28,9 +28,10 @@ const UDHI = 0x40;
  * (total below 2, a sequence 0 or past the total) is an MO on its own. Null when the PDU breaks its layout.
  */
 export function parseMoPdu(command: 'deliver_sm' | 'data_sm', raw: Buffer): MoPdu | null {
-  const f = command === 'data_sm' ? parseDataSm(raw) : parseSubmitSm(raw);
+  const deliver = command === 'deliver_sm' ? parseSubmitSm(raw) : null; // (deliver_sm has submit_sm's layout)
+  const f: RawDataSm | null = deliver ?? (command === 'data_sm' ? parseDataSm(raw) : null);
   if (!f) return null;
-  const short = 'short_message' in f ? f.short_message : Buffer.alloc(0);
+  const short = deliver?.short_message ?? Buffer.alloc(0);
   const tlvPayload = f.tlvs.get(TLV.message_payload);
   let payload = tlvPayload ?? short;
   let concat: MoConcat | null = null;
