@@ -70,3 +70,27 @@ export type SimulateInboundRequest = z.infer<typeof SimulateInboundRequest>;
 
 export const SimulateInboundResult = z.object({ inbound_id: z.string().meta({ example: 'in_3kT9xQ0mVbZ2pLr8sYw1cD' }) });
 export type SimulateInboundResult = z.infer<typeof SimulateInboundResult>;
+
+/** The operator console's unrouted MO (D18): what no number routed to an app, newest first. */
+export const ListUnroutedInboundInput = z.object({
+  cursor: z.string().min(1).max(200).optional(),
+  limit: z.number().int().min(1).max(200).default(50),
+});
+export type ListUnroutedInboundInput = z.input<typeof ListUnroutedInboundInput>;
+
+export const UnroutedInboundView = z.object({
+  inbound_id: z.string(),
+  from: z.string(),
+  /** The destination as the carrier gave it. */
+  to: z.string(),
+  text: z.string(),
+  encoding: z.enum(INBOUND_ENCODING_VALUES),
+  segments: z.number().int(),
+  complete: z.boolean(),
+  carrier: z.string(),
+  received_at: z.string(),
+});
+export type UnroutedInboundView = z.infer<typeof UnroutedInboundView>;
+
+export const UnroutedInboundPage = z.object({ items: z.array(UnroutedInboundView), next_cursor: z.string().nullable() });
+export type UnroutedInboundPage = z.infer<typeof UnroutedInboundPage>;

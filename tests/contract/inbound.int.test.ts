@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverDueWebhooks } from '@/server/domain/webhooks/deliver-due';
+import { reportInbound } from '@/server/domain/delivery/carrier-port';
 import { replayEvent } from '@/server/domain/webhooks/replay-event';
+import { inTransaction } from '@/server/lib/after-commit';
+import { signedUpCaller } from '@/tests/dashboard-helpers';
+import { refused } from '@/tests/team-helpers';
 import { assignNumber, inboundRows, receivedEvents, setInboundUrl } from '../carrier/inbound-helpers';
 import { closePools, makeMerchant, restClient, testDeps, testEnv } from '../helpers';
 import { startReceiver, type Receiver } from '../webhooks/receiver';
@@ -184,5 +188,21 @@ describe('GET /inbound', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false, status_code: 400, error_code: '1110' });
     expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual([field]);
+  });
+});
+
+describe('the operator console lists unrouted MO', () => {
+  it('newest first, by pages; merchants are refused', async () => {
+    const at = (i: number) => new Date(Date.UTC(2026, 10, 20, 8, i));
+    const mo = (i: number) => ({ carrier: 'mno-a', connectorId: null, from: '+243811999999', to: `55${i}`, text: `lost ${i}`, encoding: 'gsm7' as const, segments: 1, complete: true, receivedAt: at(i) });
+    const received = await inTransaction(db, (tx) => reportInbound(tx, [0, 1, 2].map(mo), new Date()));
+    expect(received.map((x) => x.organizationId)).toEqual([null, null, null]);
+    const op = await signedUpCaller(deps, { operator: true });
+    const first = await op.api.operator.listUnroutedInbound({ limit: 2 });
+    expect(first.items.map((x) => [x.text, x.to, x.carrier])).toEqual([['lost 2', '552', 'mno-a'], ['lost 1', '551', 'mno-a']]);
+    const second = await op.api.operator.listUnroutedInbound({ limit: 2, cursor: first.next_cursor! });
+    expect(second.items.map((x) => x.text)).toEqual(['lost 0']);
+    const merchant = await signedUpCaller(deps);
+    await refused(merchant.api.operator.listUnroutedInbound({}), 'FORBIDDEN');
   });
 });
