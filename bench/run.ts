@@ -31,7 +31,7 @@ import { admin, benchEnv, benchMerchant, ensureBuild, freshDatabase, migrate, st
 import { bareWebhookLoop, rawWebhookLoop, startReceiverChild } from './lib/webhooks';
 import { printTable, type Row } from './lib/report';
 import { rawSubmitChild, rawSubmitInProcess } from './lib/raw-smpp';
-import { latencyRun, throughputRun, timeoutFor, type Gateway, type ThroughputResult } from './lib/e2e';
+import { latencyRun, requestRun, throughputRun, timeoutFor, type Gateway, type ThroughputResult } from './lib/e2e';
 import { KANNEL_INSTALL_HINT, kannelInstalled, startKannel } from './lib/kannel';
 import { optOutsRows } from './lib/opt-outs';
 
@@ -685,7 +685,7 @@ async function e2ePhase(): Promise<void> {
     }
     return out;
   };
-  const cpuMs = (r: ThroughputResult) => `${r.cpuMsPerRecipient.toFixed(2)} ms (${Object.entries(r.cpuMsByPart).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')})`;
+  const cpuMs = (r: Pick<ThroughputResult, 'cpuMsPerRecipient' | 'cpuMsByPart'>) => `${r.cpuMsPerRecipient.toFixed(2)} ms (${Object.entries(r.cpuMsByPart).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')})`;
   type Side = { single: ThroughputResult; big: ThroughputResult; latency: { p50: number; p99: number }; flat: ThroughputResult | null };
   const measure = async (who: string, gateway: () => Promise<Gateway>, afterSingle?: (n: number) => Promise<void>): Promise<Side> => {
     const warm = await throughputRun(await gateway(), smsc, { numbers: fresh(200), ...single });
@@ -711,6 +711,7 @@ async function e2ePhase(): Promise<void> {
   let peer: Side | null = null;
   let ours: Side;
   let hooked: ThroughputResult;
+  let ceiling: Awaited<ReturnType<typeof requestRun>>;
   try {
     await stopService();
     if (!kannelInstalled()) log(`e2e: ${KANNEL_INSTALL_HINT}; the Kannel peer rows are skipped`);
@@ -735,6 +736,28 @@ async function e2ePhase(): Promise<void> {
       } finally {
         await kannel.stop();
       }
+    }
+
+    // The ceiling of a design that commits each send in its own transaction: a bare node:http server running the
+    // send's writes alone (rawSendOnce: the key's slot, the prices, the message, dispatch, recipient, job, charge
+    // and event; no validation, no carrier, no receipt) for one merchant, as our single-send runs are. What it
+    // reaches bounds from above what any gateway doing our durable work per send can reach here.
+    rss.phase('e2e ceiling');
+    const cm = await merchant('Bench e2e ceiling');
+    const bare = await startMinimalSendServer(env, [{ appId: cm.app_id, organizationId: cm.organization_id, walletId: cm.walletId, digest: digestApiKey(env.APP_SECRET!, cm.api_key), sendLimit: 1_000_000 }]);
+    try {
+      const bareSend = async (to: string[]) => {
+        const res = await fetch(`${bare.origin}/send`, { method: 'POST', headers: { 'app-key': cm.api_key, 'content-type': 'application/json' }, body: sendBody(to) });
+        if (res.status !== 201) throw new Error(`the bare send server answered ${res.status}`);
+        await res.arrayBuffer();
+      };
+      const bareCpu = () => ({ server: processCpuSeconds(bare.pid), postgres: postgresCpuSeconds() });
+      await requestRun(bareSend, bareCpu, { numbers: fresh(200), inFlight: single.inFlight });
+      ceiling = await requestRun(bareSend, bareCpu, { numbers: fresh(n), inFlight: single.inFlight });
+      log(`e2e ceiling: ${n} single sends to a bare node:http server doing the send's writes only: ${ceiling.rate.toFixed(0)} msg/s` +
+        (peer ? ` (${(ceiling.rate / peer.single.rate).toFixed(2)} of Kannel)` : '') + `; CPU per send ${cpuMs(ceiling)}`);
+    } finally {
+      bare.stop();
     }
 
     // Ours: an SMPP connector to the same SMSC (provisioned while the service is down), a merchant of its own per run.
@@ -823,6 +846,10 @@ async function e2ePhase(): Promise<void> {
     { figure: `e2e: ${light.perSecond} single sends/s, request sent -> submit_sm: p50`, unit: 'ms', value: ours.latency.p50, baseline: kannelOr('the same, p50'), baselineValue: vs(peer?.latency.p50), target: '<= 25 ms', ok: ours.latency.p50 <= 25 },
     { figure: `e2e: ${light.perSecond} single sends/s, request sent -> submit_sm: p99`, unit: 'ms', value: ours.latency.p99, baseline: kannelOr('the same, p99'), baselineValue: vs(peer?.latency.p99), target: '<= 100 ms', ok: ours.latency.p99 <= 100 },
     { figure: 'e2e: CPU per single message to delivered (service + its Postgres backends)', unit: 'ms', value: ours.single.cpuMsPerRecipient, baseline: kannelOr('bearerbox + smsbox CPU per message to its report'), baselineValue: vs(peer?.single.cpuMsPerRecipient), target: '<= 2 ms', ok: ours.single.cpuMsPerRecipient <= 2 },
+  );
+  rows.push(
+    { figure: "(info) e2e ceiling: bare node:http, the send's writes only, one merchant", unit: 'msg/s', value: ceiling.rate, baseline: peer ? kannelBase : 'Kannel not installed', baselineValue: vs(peer?.single.rate), target: '(info)', ok: null },
+    { figure: "(info) e2e ceiling: CPU per send (bare server + its Postgres backends)", unit: 'ms', value: ceiling.cpuMsPerRecipient, baseline: 'ours, per message to delivered', baselineValue: ours.single.cpuMsPerRecipient, target: '(info)', ok: null },
   );
   rows.push({ figure: `e2e: single sends with a webhook receiving every event (n = ${n})`, unit: 'msg/s', value: hooked.rate, baseline: 'the same without webhooks', baselineValue: ours.single.rate, target: '>= 0.8 x', ok: hooked.rate >= 0.8 * ours.single.rate });
   if (ours.flat) {

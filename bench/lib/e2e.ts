@@ -131,3 +131,25 @@ export async function latencyRun(gw: Gateway, smsc: SubmitLog, o: { numbers: str
   await until(`${total} receipts processed`, timeoutFor(total), gw.pollMs, async () => ((await gw.processed()).count >= p0 + total ? true : null));
   return { ...percentiles(ms), count: ms.length };
 }
+
+/**
+ * Requests only, no carrier: `numbers` sent one a request, `inFlight` at a time, timed from the first request to the
+ * last answer; CPU per request by part over the same span. For the ceiling row (a bare server doing the send's writes).
+ */
+export async function requestRun(
+  send: (to: string[]) => Promise<void>,
+  cpuSeconds: () => Record<string, number>,
+  o: { numbers: string[]; inFlight: number },
+): Promise<{ rate: number; cpuMsPerRecipient: number; cpuMsByPart: Record<string, number> }> {
+  const total = o.numbers.length;
+  const c0 = cpuSeconds();
+  const t0 = Date.now();
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(o.inFlight, total) }, async () => {
+    while (next < total) await send([o.numbers[next++]]);
+  }));
+  const secs = (Date.now() - t0) / 1000;
+  const c1 = cpuSeconds();
+  const cpuMsByPart = Object.fromEntries(Object.keys(c1).map((k) => [k, ((c1[k] - c0[k]) * 1000) / total]));
+  return { rate: total / Math.max(secs, 0.001), cpuMsPerRecipient: Object.values(cpuMsByPart).reduce((a, b) => a + b, 0), cpuMsByPart };
+}

@@ -31,3 +31,5 @@ export * from './smpp-tps';
 export * from './smpp-receipts';
 export * from './opt-outs';
 export * from './numbers';
+export * from './inbound-messages';
+export * from './carrier-mo-parts';

@@ -45,5 +45,8 @@ export const messageRecipients = pgTable(
     index('message_recipients_message_idx').on(t.messageId, t.phone),
     // Keyset pages of one message's deliveries (GET /messages/{id}/recipients, the dashboard).
     index('message_recipients_message_id_idx').on(t.messageId, t.id),
+    // D18's in_reply_to: an organization's latest send to the phone an MO came from (one probe per MO). The phone never
+    // changes, so the transitions stay HOT updates; a send pays one more index entry per recipient.
+    index('message_recipients_phone_idx').on(t.phone),
   ],
 );

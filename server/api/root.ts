@@ -8,6 +8,7 @@ import { messagesRouter } from './routers/messages/router';
 import { pricingRouter } from './routers/pricing/router';
 import { walletsRouter } from './routers/wallets/router';
 import { optOutsRouter } from './routers/opt-outs/router';
+import { inboundRouter } from './routers/inbound/router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -17,6 +18,7 @@ export const appRouter = router({
   messages: messagesRouter,
   keys: keysRouter,
   optOuts: optOutsRouter,
+  inbound: inboundRouter,
   organization: organizationRouter,
   operator: operatorRouter,
 });

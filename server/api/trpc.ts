@@ -65,6 +65,8 @@ export type Meta = OpenApiMeta<{
   alsoAnswers?: Record<string, string>;
   /** The procedure honours an `Idempotency-Key` header (D12), for the OpenAPI document. */
   idempotencyKey?: true;
+  /** Sandbox only (D18 POST /inbound/simulate): with SMS_ENV=live the REST core answers the path like an unknown one. */
+  sandboxOnly?: true;
   /** Catalogue errors this procedure can answer, for the OpenAPI document. */
   errors?: ErrorName[];
   /** OpenAPI variants of the request body (`oneOf`): conditional requirements the zod object cannot show. */

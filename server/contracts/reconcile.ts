@@ -19,7 +19,7 @@ export const PageLimit = z
 /** `cursor` of a cursor-paged list: the previous page's `next_cursor`. */
 export const PageCursor = z.string().min(1).max(200).optional().meta({ description: 'The `next_cursor` of the previous page.' });
 /** An instant with its offset (RFC 3339), or a date read in the merchant timezone. */
-const Moment = z
+export const Moment = z
   .string()
   .max(40)
   .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2}))?$/, 'Use an ISO 8601 date (YYYY-MM-DD) or date-time with offset.')

@@ -10,6 +10,8 @@ import { createPipeline, type Pipeline } from '@/server/domain/delivery/pipeline
 import { env } from '@/server/env';
 import { ConnectorManager, managerOptions } from '@/server/domain/carrier/smpp/manager';
 import { createTaskList } from './task-list';
+import { WebhookLoop } from './tasks/deliver-webhooks';
+import { DELIVERIES_CHANNEL } from '@/server/domain/webhooks/deliveries';
 import { workerLogger } from './worker-logger';
 import { reapDeadWorkers } from './reap-dead-workers';
 
@@ -68,7 +70,9 @@ export async function startWorker(opts: { connectionString: string; concurrency:
   pgPool.on('error', onLost);
   pgPool.on('connect', (client) => client.on('error', onLost));
   let pipeline: Pipeline | undefined;
-  const taskList = createTaskList(() => (pipeline ??= createPipeline(db(), env())));
+  const getPipeline = () => (pipeline ??= createPipeline(db(), env()));
+  const webhooks = new WebhookLoop(getPipeline);
+  const taskList = createTaskList(getPipeline, webhooks);
   const runner: Runner = await run({
     pgPool,
     concurrency: opts.concurrency,
@@ -84,11 +88,25 @@ export async function startWorker(opts: { connectionString: string; concurrency:
   const connectorDb = createDb(opts.connectionString, { max: 4 });
   const connectors = new ConnectorManager(connectorDb, env().APP_SECRET, id, managerOptions(env().SMPP_TLS_CA_FILE));
   connectors.start();
+  // New webhook deliveries notify at commit (kickDeliveries): a run starts at once, no job per kick. Each (re)listen
+  // runs once too, for deliveries whose notification came while nobody listened; with no listening at all, the
+  // retry job (scheduleWake) and a slow timer stand in.
+  let webhookTimer: NodeJS.Timeout | null = null;
+  const webhookListen = connectorDb.$client
+    .listen(DELIVERIES_CHANNEL, () => webhooks.wake(), () => webhooks.wake())
+    .catch((e: unknown) => {
+      logger.warn('listening for webhook deliveries failed; deliveries start every 5 s', { error: e });
+      webhookTimer = setInterval(() => webhooks.wake(), 5_000);
+      return null;
+    });
   logger.info('worker started', { worker_id: id, concurrency: opts.concurrency });
   return {
     id,
     stop: async () => {
       clearInterval(timer);
+      if (webhookTimer) clearInterval(webhookTimer);
+      await (await webhookListen)?.unlisten().catch(() => {});
+      await webhooks.stop();
       await connectors.stop().catch((e: unknown) => logger.warn('stopping SMPP connectors failed', { error: e }));
       await connectorDb.$client.end({ timeout: 2 }).catch(() => {});
       await runner.stop().catch((e: unknown) => logger.warn('worker stop failed', { error: e }));

@@ -2,22 +2,23 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { getJobQueue } from '@/server/domain/operations/job-queue';
 import { unmatchedReceipts } from '@/server/domain/carrier/smpp/unmatched-receipts';
-import { carrierReceiptsUnmatched, connectorBoundSessions, jobOldestDueAge, jobQueueDepth, webhookBacklog, workersAlive } from './registry';
+import { carrierReceiptsUnmatched, connectorBoundSessions, inboundUnrouted, jobOldestDueAge, jobQueueDepth, webhookBacklog, workersAlive } from './registry';
 
 const STATES = ['due', 'scheduled', 'running', 'failed'] as const;
 
 /**
  * The gauges that are facts of the shared database rather than of one process, read at scrape time (four
  * read-only statements): the job queue, the webhook backlog, bound SMPP sessions and unmatched receipts per
- * connector, live workers.
+ * connector, live workers, unrouted MO.
  * Served by the web process only (docs/operations.md, Metrics), so that one scrape target reports them once.
  */
 export async function collectDbGauges(db: DbOrTx, now: Date): Promise<void> {
   const [queue, [backlog], sessions, unmatched] = await Promise.all([
     getJobQueue(db, now),
-    db.execute<{ pending: number; workers: number }>(sql`
+    db.execute<{ pending: number; workers: number; unrouted: number }>(sql`
       select (select count(*)::int from webhook_deliveries where state = 'pending') as pending,
-             (select count(*)::int from worker_heartbeats where worker_id not like '%@%' and seen_at > now() - interval '30 seconds') as workers`),
+             (select count(*)::int from worker_heartbeats where worker_id not like '%@%' and seen_at > now() - interval '30 seconds') as workers,
+             (select count(*)::int from inbound_messages where organization_id is null and received_at > now() - interval '24 hours') as unrouted`),
     db.execute<{ name: string; bound: number }>(sql`
       select c.name, coalesce(l.bound_sessions, 0)::int as bound
         from connectors c left join connector_leases l on l.connector_id = c.id and l.expires_at > now()
@@ -32,6 +33,7 @@ export async function collectDbGauges(db: DbOrTx, now: Date): Promise<void> {
   jobOldestDueAge.set(queue.oldestDueAgeSeconds);
   webhookBacklog.set(backlog.pending);
   workersAlive.set(backlog.workers);
+  inboundUnrouted.set(backlog.unrouted);
   connectorBoundSessions.reset();
   for (const s of sessions) connectorBoundSessions.set({ connector: s.name }, s.bound);
   carrierReceiptsUnmatched.reset();

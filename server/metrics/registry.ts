@@ -72,8 +72,15 @@ function createMetrics() {
 
   const carrierMo = new Counter({
     name: 'sms_carrier_mo_total',
-    help: 'Mobile-originated deliver_sm (not receipts) from SMPP connectors: acknowledged with ESME_ROK, not stored (inbound SMS is not in v1)',
+    help: 'Mobile-originated deliver_sm and data_sm (not receipts) from SMPP connectors, parts of long MO one by one, resends included (D18)',
     labelNames: ['connector'] as const,
+    registers: [registry],
+  });
+
+  const inboundMessagesReceived = new Counter({
+    name: 'sms_inbound_messages_total',
+    help: 'Inbound messages (MO) stored, whole (a long MO once joined), by whether a number routed them to an app (D18)',
+    labelNames: ['routed'] as const,
     registers: [registry],
   });
 
@@ -119,6 +126,11 @@ function createMetrics() {
     labelNames: ['connector'] as const,
     registers: [databaseRegistry],
   });
+  const inboundUnrouted = new Gauge({
+    name: 'sms_inbound_unrouted',
+    help: 'Inbound messages (MO) of the last 24 hours that no number routed to an app: stored, listed on the operator console (D18)',
+    registers: [databaseRegistry],
+  });
   const connectorBoundSessions = new Gauge({
     name: 'sms_connector_bound_sessions',
     help: 'Bound SMPP sessions per enabled connector, as its owning worker last reported them (0 without a live lease)',
@@ -131,7 +143,7 @@ function createMetrics() {
     help: 'Worker processes whose heartbeat is younger than 30 s',
     registers: [databaseRegistry],
   });
-  return { registry, databaseRegistry, httpRequests, httpDuration, sendsAccepted, recipientsTerminal, dispatchLag, webhookAttempts, carrierSubmits, carrierReceipts, carrierMo, walletCharged, jobQueueDepth, jobOldestDueAge, webhookBacklog, connectorBoundSessions, carrierReceiptsUnmatched, workersAlive };
+  return { registry, databaseRegistry, httpRequests, httpDuration, sendsAccepted, recipientsTerminal, dispatchLag, webhookAttempts, carrierSubmits, carrierReceipts, carrierMo, inboundMessagesReceived, walletCharged, jobQueueDepth, jobOldestDueAge, webhookBacklog, connectorBoundSessions, carrierReceiptsUnmatched, inboundUnrouted, workersAlive };
 }
 
 const SHARED = Symbol.for('sms-gateway.metrics');
@@ -139,4 +151,4 @@ type WithMetrics = typeof globalThis & { [SHARED]?: ReturnType<typeof createMetr
 const g = globalThis as WithMetrics;
 const m = (g[SHARED] ??= createMetrics());
 
-export const { registry, databaseRegistry, httpRequests, httpDuration, sendsAccepted, recipientsTerminal, dispatchLag, webhookAttempts, carrierSubmits, carrierReceipts, carrierMo, walletCharged, jobQueueDepth, jobOldestDueAge, webhookBacklog, connectorBoundSessions, carrierReceiptsUnmatched, workersAlive } = m;
+export const { registry, databaseRegistry, httpRequests, httpDuration, sendsAccepted, recipientsTerminal, dispatchLag, webhookAttempts, carrierSubmits, carrierReceipts, carrierMo, inboundMessagesReceived, walletCharged, jobQueueDepth, jobOldestDueAge, webhookBacklog, connectorBoundSessions, carrierReceiptsUnmatched, inboundUnrouted, workersAlive } = m;

@@ -54,7 +54,10 @@ export type RawSubmit = {
   tlvs: Map<number, Buffer>;
 };
 
-export const TLV = { message_payload: 0x0424, receipted_message_id: 0x001e, message_state: 0x0427 } as const;
+export const TLV = {
+  message_payload: 0x0424, receipted_message_id: 0x001e, message_state: 0x0427,
+  sar_msg_ref_num: 0x020c, sar_total_segments: 0x020e, sar_segment_seqnum: 0x020f,
+} as const;
 
 /** Reads a PDU body field by field; any overrun or over-long C-octet string marks it bad instead of throwing. */
 class Reader {
@@ -97,7 +100,12 @@ function readTail(r: Reader): Tail | null {
   const raw = r.raw;
   if (r.bad || smLength > 254 || r.o + smLength > raw.length) return null;
   const short_message = raw.subarray(r.o, r.o + smLength);
-  let o = r.o + smLength;
+  const tlvs = readTlvs(raw, r.o + smLength);
+  return tlvs && { esm_class, protocol_id, validity_period, registered_delivery, data_coding, short_message, tlvs };
+}
+
+/** The TLVs from offset `o` to the end of the PDU; null when one overruns it or octets are left over. */
+function readTlvs(raw: Buffer, o: number): Map<number, Buffer> | null {
   const tlvs = new Map<number, Buffer>();
   while (o + 4 <= raw.length) {
     const tag = raw.readUInt16BE(o);
@@ -106,8 +114,7 @@ function readTail(r: Reader): Tail | null {
     tlvs.set(tag, raw.subarray(o + 4, o + 4 + len));
     o += 4 + len;
   }
-  if (o !== raw.length) return null;
-  return { esm_class, protocol_id, validity_period, registered_delivery, data_coding, short_message, tlvs };
+  return o === raw.length ? tlvs : null;
 }
 
 /**
@@ -145,4 +152,22 @@ export function parseSubmitMulti(raw: Buffer): RawSubmitMulti | null {
   if (r.bad) return null;
   const tail = readTail(r);
   return tail && { ...head, destinations, ...tail };
+}
+
+export type RawDataSm = Pick<RawSubmit, 'service_type' | 'source_addr_ton' | 'source_addr_npi' | 'source_addr' | 'dest_addr_ton' | 'dest_addr_npi' | 'destination_addr' | 'esm_class' | 'registered_delivery' | 'data_coding' | 'tlvs'>;
+
+/**
+ * A data_sm body (SMPP 3.4 section 4.7.1): addresses of up to 65 octets, no short_message (the text is the
+ * message_payload TLV). Null when the PDU does not follow the layout.
+ */
+export function parseDataSm(raw: Buffer): RawDataSm | null {
+  const r = new Reader(raw);
+  const head = { service_type: r.cstr(6), source_addr_ton: r.u8(), source_addr_npi: r.u8(), source_addr: r.cstr(65) };
+  const dest = { dest_addr_ton: r.u8(), dest_addr_npi: r.u8(), destination_addr: r.cstr(65) };
+  const esm_class = r.u8();
+  const registered_delivery = r.u8();
+  const data_coding = r.u8();
+  if (r.bad) return null;
+  const tlvs = readTlvs(raw, r.o);
+  return tlvs && { ...head, ...dest, esm_class, registered_delivery, data_coding, tlvs };
 }

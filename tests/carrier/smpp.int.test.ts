@@ -57,7 +57,7 @@ describe('SMPP connector through the worker code (D14)', () => {
     expect(ev.find((e) => e.event_type === 'sms.failed')!.payload.data).toMatchObject({ carrier: 'walk', error_code: 'DLR_UNDELIV', error_message: '001', retryable: true });
   });
 
-  it('a mobile-originated deliver_sm is acknowledged (ESME_ROK), counted and not stored: no recipient changes', async () => {
+  it('a mobile-originated deliver_sm is acknowledged (ESME_ROK) and counted, stored as an MO (D18), not a receipt: no recipient changes', async () => {
     const s = await smsc({ systemId: 'gw', password: 'secret1' });
     const c = await h.connector('mo', s.port);
     await h.route('2438112', [c.id]);
@@ -72,6 +72,8 @@ describe('SMPP connector through the worker code (D14)', () => {
     expect(await h.recipients(id)).toEqual(before);
     const receipts = await h.db.execute(sql`select 1 from carrier_receipts where connector_id = ${c.id}`);
     expect(receipts.length).toBe(0);
+    const mo = await h.db.execute(sql`select from_phone, to_number, text, organization_id from inbound_messages where connector_id = ${c.id}`);
+    expect(mo).toEqual([{ from_phone: '+243811201234', to_number: 'ACME', text: 'STOP', organization_id: null }]);
     // the session stays usable: a receipt after the MO still moves the recipient
     expect(await s.receipt('m000001', 'DELIVRD')).toBe(0);
     const done = await waitFor(() => h.recipients(id), (r) => r.every((x) => x.state === 'delivered'));

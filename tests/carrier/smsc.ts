@@ -138,6 +138,26 @@ export async function startSmsc(
         );
       });
     },
+    /**
+     * Any deliver_sm or data_sm (an MO: esm_class 0, UDH, SAR, message_payload...) on the last receiver or transceiver
+     * session; resolves with the response's command_status (a PDU left unanswered never resolves).
+     */
+    deliver(fields: Record<string, unknown>, opts: { command?: 'deliver_sm' | 'data_sm'; session?: smpp.Session } = {}): Promise<number> {
+      const session = opts.session ?? server.sessions.filter((x) => roles.get(x) !== 'bind_transmitter').at(-1);
+      if (!session) throw new Error('no session to deliver on');
+      const command = opts.command ?? 'deliver_sm';
+      const base = { source_addr_ton: 1, source_addr_npi: 1, dest_addr_ton: 0, dest_addr_npi: 1, data_coding: 0 };
+      return new Promise((resolve) => {
+        const pdu = new (smpp.PDU as unknown as new (c: string, o: Record<string, unknown>) => smpp.Pdu)(command, { ...base, ...fields });
+        session.send(pdu, (resp) => resolve(resp.command_status));
+      });
+    },
+    /** Octets written as they are on the last receiver or transceiver session (a PDU the library would not build). */
+    writeRaw(octets: Buffer): void {
+      const session = server.sessions.filter((x) => roles.get(x) !== 'bind_transmitter').at(-1);
+      if (!session) throw new Error('no session to write on');
+      session.socket.write(octets);
+    },
     /** The bind command each open session used. */
     roleOf(session: smpp.Session): string | undefined {
       return roles.get(session);

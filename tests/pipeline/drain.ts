@@ -6,6 +6,9 @@ import type { Db } from '@/db/client';
 /**
  * Runs every due job of `taskList` until none is left (graphile-worker's
  * runTaskListOnce on a real connection). Jobs of tasks not in the list wait.
+ * With deliver_webhooks in the list it also stands in for the worker's
+ * notification wake-up (kickDeliveries NOTIFYs, it adds no job): due pending
+ * deliveries that no job will run get one.
  */
 const quiet = new Logger(() => () => {});
 
@@ -14,6 +17,7 @@ export async function drain(db: Db, taskList: TaskList, maxRounds = 100): Promis
   const client = await pool.connect();
   try {
     for (let i = 0; i < maxRounds; i++) {
+      if ('deliver_webhooks' in taskList) await wakeWebhooks(db);
       const [{ n }] = await db.execute<{ n: number }>(sql`
         select count(*)::int as n from graphile_worker.jobs
          where run_at <= now() and locked_at is null and attempts < max_attempts
@@ -26,6 +30,14 @@ export async function drain(db: Db, taskList: TaskList, maxRounds = 100): Promis
     client.release();
     await pool.end();
   }
+}
+
+/** What the worker's listener does on a kickDeliveries notification, as a job this process's drain can run. */
+async function wakeWebhooks(db: Db): Promise<void> {
+  await db.execute(sql`
+    select graphile_worker.add_job('deliver_webhooks', '{}'::json, job_key := 'deliver_webhooks_notified')
+     where exists (select 1 from webhook_deliveries where state = 'pending' and next_attempt_at <= now() and locked_until is null)
+       and not exists (select 1 from graphile_worker.jobs where task_identifier = 'deliver_webhooks' and run_at <= now() and locked_at is null)`);
 }
 
 /** Makes the jobs of a message's dispatches due now (time passing, for the queue). */

@@ -70,7 +70,8 @@ export function createRestCore(getDeps: () => Deps) {
       req.onRoute?.(OPENAPI_TEMPLATE);
       if (req.method === 'GET' || req.method === 'HEAD') return json(200, getOpenApiDocument(), { 'Cache-Control': 'public, max-age=300' });
     }
-    const candidates = matchRoutes(restRoutes(), path);
+    const found = matchRoutes(restRoutes(), path);
+    const candidates = found.some((c) => c.route.meta.sandboxOnly) && getDeps().env.SMS_ENV !== 'test' ? found.filter((c) => !c.route.meta.sandboxOnly) : found;
     if (candidates.length === 0) return errorResponse(new ApiError('ROUTE_NOT_FOUND'), {});
     req.onRoute?.(candidates[0].route.template);
     const match = candidates.find((c) => c.route.method === req.method);

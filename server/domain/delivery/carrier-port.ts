@@ -1,14 +1,16 @@
 import type { DbOrTx } from '@/db/client';
 import type { Failure, Receipt } from '@/server/domain/carrier/connector';
+import { receiveInbound, type InboundReport, type ReceivedInbound } from '@/server/domain/inbound/receive-inbound';
 import { lockForRefund, refundMessage } from '@/server/domain/wallets/refund';
 import { lockDispatches, type Loaded } from './dispatch-locks';
 import { finishIfComplete, moveWithEvents, moveWithEventsCharged } from './transitions';
 
 /**
- * The one way a carrier reports what became of the recipients it was handed. The delivery module owns every
- * recipient state change, event, refund and dispatch completion; a carrier (the simulator, an SMPP connector) only
- * says, per dispatch, which recipients it accepted, which it refused before accepting them and which receipts (or
- * expiries) came for accepted ones, and calls these with the dispatches locked first (lockDispatches, in id order).
+ * The one way a carrier reports what became of the recipients it was handed, and the messages it received. The
+ * delivery module owns every recipient state change, event, refund and dispatch completion; a carrier (the
+ * simulator, an SMPP connector) only says, per dispatch, which recipients it accepted, which it refused before
+ * accepting them and which receipts (or expiries) came for accepted ones, and calls these with the dispatches locked
+ * first (lockDispatches, in id order); and it hands over the MO it received (reportInbound).
  */
 export { lockDispatches };
 export type LockedDispatch = Loaded;
@@ -53,6 +55,18 @@ export async function applyCarrierReports(tx: DbOrTx, dispatches: Map<string, Lo
     if (r.refused?.length || r.receipts?.length) await finishIfComplete(tx, d.ref, now);
   }
   return { sent };
+}
+
+export type { InboundReport, ReceivedInbound };
+
+/**
+ * Mobile-originated messages a carrier received (D18), each whole and decoded (an SMPP connector joins a long MO's
+ * parts first): stored, routed to the app of their number and, when routed, given their sms.received event and its
+ * delivery to the app's inbound_url, all in the caller's transaction, which the carrier commits before it
+ * acknowledges the MO to its sender. Returns where each one went (organization and app null: unrouted).
+ */
+export function reportInbound(tx: DbOrTx, mos: InboundReport[], now: Date): Promise<ReceivedInbound[]> {
+  return receiveInbound(tx, mos, now);
 }
 
 /** One dispatch's report, for a caller that holds one dispatch (the simulator's steps). */

@@ -21,7 +21,7 @@ import { aggregateStatusSql } from './status-sql';
 type Page<T> = { items: T[]; next_cursor: string | null };
 
 /** A query moment: an instant as given, or a local date's start (from) or end (to) in the merchant timezone. */
-function momentOf(value: string, timeZone: string, edge: 'start' | 'end', field: string): Date {
+export function momentOf(value: string, timeZone: string, edge: 'start' | 'end', field: string): Date {
   const date = /^\d{4}-\d{2}-\d{2}$/.test(value);
   let at: Date;
   try {

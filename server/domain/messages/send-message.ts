@@ -133,10 +133,9 @@ export async function sendMessage(
     // Then the charge and the events, pipelined too (one round trip; they only
     // run after the rows above, which the events look up): the merchant's
     // wallet rows stay locked only from here to the commit, so concurrent
-    // sends of one merchant wait for each other briefly, and the shared
-    // deliver_webhooks job row (kicked when the app has a webhook) too. A 1202
-    // from the charge rolls everything back, the events included, once the
-    // events' own statements are done (allSettledOrThrow).
+    // sends of one merchant wait for each other briefly. A 1202 from the charge
+    // rolls everything back, the events included, once the events' own
+    // statements are done (allSettledOrThrow).
     await allSettledOrThrow([
       chargeWallets(tx, { organizationId: app.organizationId, total, messageId, actor: `api:${app.appId}` }),
       emitQueuedEvent(

@@ -58,10 +58,9 @@ export async function refundMessage(
 
 /**
  * Locks what a transaction is about to refund, in the order every refund takes it: the messages (by id), then the
- * wallets of `refunding`'s organizations (by id). A delivery transaction that refunds calls it before it writes
- * its first event: events take the shared deliver_webhooks job row, which a send takes after its wallets
- * (send-message.ts), so wallets locked after an event could deadlock with a send of the same merchant; and a
- * message locked after the wallets could deadlock with a cancel of it, which holds the message, then the wallets.
+ * wallets of `refunding`'s organizations (by id). A delivery transaction that refunds calls it before its other
+ * writes, so it holds the wallets in the order a send takes them; a message locked after the wallets could
+ * deadlock with a cancel of it, which holds the message, then the wallets.
  * `messages`: every message the transaction will write, `refunding` among them those it may refund.
  */
 export async function lockForRefund(tx: DbOrTx, messages: string[], refunding: string[] = messages): Promise<void> {

@@ -14,24 +14,28 @@ import type { WebhookResult } from './send-webhook';
  * caller's clock, so a run is consistent with itself; leases (locked_until) let
  * any number of runs share the due deliveries.
  */
-export const DELIVER_JOB_KEY = 'deliver_webhooks';
-/** Key of the job that wakes the loop for the next retry (kept apart so it never delays DELIVER_JOB_KEY). */
+/** Key of the deliver_webhooks job that wakes a loop for the next retry (the durable timer behind the notifications). */
 export const WAKE_JOB_KEY = 'deliver_webhooks_wake';
 
-/** Transactions that have kicked the deliver_webhooks job already. */
+/** Channel on which new deliveries wake the worker processes' delivery loops (server/jobs/webhook-loop.ts). */
+export const DELIVERIES_CHANNEL = 'webhook_deliveries';
+
+/** Transactions that have kicked already. */
 const kicked = new WeakSet<object>();
 
 /**
- * Makes a deliver_webhooks run happen soon; a pending one keeps its (earlier) run_at. Once per transaction: the first
- * kick leaves a job that no worker can take before this transaction commits (it holds the job's row), so a second
- * one would change nothing, yet it is graphile-worker's add_job (half a dozen statements on the one shared job row):
- * a recorder batch that moves many dispatches emits their events dispatch by dispatch. A plain pool handle (no
- * transaction) kicks every time.
+ * Makes a delivery run happen soon: a NOTIFY on DELIVERIES_CHANNEL, delivered at commit to every worker process,
+ * whose loop starts a run (or asks its running one to look again). Not a job: graphile-worker's add_job on the one
+ * shared deliver_webhooks key row held that row locked from the kick to the commit, so every transaction that
+ * emitted events waited for the one before it to commit (single sends with a webhook ran at 0.42 of the rate
+ * without), and each kick was a job to fetch and complete too. A notification nobody hears (no worker listening at
+ * that moment) is made up for when a loop starts or re-listens: it runs once then and finds every due delivery.
+ * Once per transaction (notifications of one transaction are delivered together anyway).
  */
 export async function kickDeliveries(tx: DbOrTx): Promise<void> {
   const inTx = tx instanceof PgTransaction;
   if (inTx && kicked.has(tx)) return;
-  await addJob(tx, 'deliver_webhooks', {}, { jobKey: DELIVER_JOB_KEY, jobKeyMode: 'preserve_run_at' });
+  await tx.execute(sql`select pg_notify(${DELIVERIES_CHANNEL}, '')`);
   if (inTx) kicked.add(tx);
 }
 
@@ -249,7 +253,7 @@ export async function nextWakeAt(db: DbOrTx): Promise<Date | null> {
  * Re-enqueues the loop for the earliest pending delivery, not before `notBefore`.
  * The advisory lock serializes these wake-ups, so the last one written saw every
  * retry written before it: a wake-up never pushes a needed one later (by more
- * than the caller's `notBefore` floor). New deliveries use DELIVER_JOB_KEY instead.
+ * than the caller's `notBefore` floor). New deliveries notify instead (kickDeliveries).
  */
 export async function scheduleWake(db: Db, notBefore: Date): Promise<Date | null> {
   return db.transaction(async (tx) => {

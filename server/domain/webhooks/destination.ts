@@ -12,6 +12,15 @@ export function destinationFor(route: { callbackUrl: string | null; webhookUrl: 
   return { url, useBasicAuth: route.hasCredentials && own !== null && originOf(url) === own };
 }
 
+/**
+ * Where an inbound_url event goes (D18): the app's inbound_url, never webhook_url (nowhere without an inbound_url).
+ * The app's Basic credentials go only to the origin of its webhook_url (D10), so to inbound_url only when it shares it.
+ */
+export function inboundDestinationFor(route: { inboundUrl: string | null; webhookUrl: string | null; hasCredentials: boolean }): Destination | null {
+  if (!route.inboundUrl) return null;
+  return destinationFor({ callbackUrl: route.inboundUrl, webhookUrl: route.webhookUrl, hasCredentials: route.hasCredentials });
+}
+
 /** scheme://host[:port] with default ports dropped and the host lower-cased; null when not an absolute http(s) URL. */
 export function originOf(url: string): string | null {
   try {

@@ -1,13 +1,13 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { runTaskListOnce } from 'graphile-worker';
-import pg from 'pg';
+import postgres from 'postgres';
 import type { DbOrTx } from '@/db/client';
 import { deliverDueWebhooks } from '@/server/domain/webhooks/deliver-due';
-import { deliverWebhooksTask } from '@/server/jobs/tasks/deliver-webhooks';
+import { WebhookLoop } from '@/server/jobs/tasks/deliver-webhooks';
 import { closePools, makeMerchant, restClient, testDeps, testEnv } from '@/tests/helpers';
 import { startReceiver, type Receiver } from '@/tests/webhooks/receiver';
 import { deliveredEvent, deliveriesOf, eventOf, ISO_MS, sendVia, settlePending, UUID_V4 } from '@/tests/webhooks/fixtures';
+import { DELIVERIES_CHANNEL } from './deliveries';
 import { emitEvents, type NewEvent } from './emit-events';
 import { listEventDeliveries, replayEvent } from './replay-event';
 
@@ -99,7 +99,7 @@ describe('emitEvents', () => {
         next_attempt_at: new Date(now.toISOString()),
       },
     ]);
-    expect((await jobRunAt('deliver_webhooks')).length).toBe(1);
+    expect(await jobRunAt('deliver_webhooks')).toEqual([]); // a notification wakes the workers, not a job
   });
 
   it('one event per (recipient, type) and one sms.queued per send, however often it is emitted', async () => {
@@ -110,7 +110,6 @@ describe('emitEvents', () => {
     const now = new Date();
     expect(await emitEvents(db, [ev, ev], { now })).toBe(1);
     const first = await eventOf(db, s.messageId, 'sms.processing', s.recipients[0].id);
-    const runAt = await jobRunAt('deliver_webhooks');
     expect(await emitEvents(db, [{ ...ev, at: new Date(), data: { other: true } }], { now: new Date() })).toBe(0);
     expect(await emitEvents(db, [ev, processing(s.messageId, s.recipients[1])], { now: new Date() })).toBe(1);
     const queued: NewEvent = { eventType: 'sms.queued', messageId: s.messageId, dispatchId: null, recipientId: null, at: now, data: {} };
@@ -123,7 +122,6 @@ describe('emitEvents', () => {
     expect(await deliveriesOf(db, first.id)).toHaveLength(1);
     const [{ n }] = await db.execute<{ n: number }>(sql`select count(*)::int as n from webhook_events where message_id = ${s.messageId}`);
     expect(n).toBe(3); // sms.queued + two sms.processing
-    expect(await jobRunAt('deliver_webhooks')).toEqual(runAt); // a pending job keeps its run_at
   });
 
   it('no events: no statement at all', async () => {
@@ -142,22 +140,28 @@ describe('emitEvents', () => {
     expect(n).toBe(0);
   });
 
-  it('the enqueued deliver_webhooks job delivers through graphile-worker', async () => {
+  it("a worker's loop, woken by the commit's notification, delivers (no job)", async () => {
     const r = await hookReceiver();
-    const m = await makeMerchant(db, env, { prepaid: '10', webhook: { url: `${r.url}/via-job` } });
+    const m = await makeMerchant(db, env, { prepaid: '10', webhook: { url: `${r.url}/via-notify` } });
     const s = await sendVia(db, call, m.apiKey, [VODACOM]);
-    await emitEvents(db, [deliveredEvent(s.messageId, s.recipients[0])], { now: new Date() });
-    const eventId = (await eventOf(db, s.messageId, 'sms.delivered', s.recipients[0].id)).id;
-    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
-    const client = await pool.connect();
+    await settlePending(db); // the send's own events out of the way
+    const loop = new WebhookLoop(() => webhookDeps);
+    const listener = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+    const listening = await listener.listen(DELIVERIES_CHANNEL, () => loop.wake());
     try {
-      await runTaskListOnce({ noHandleSignals: true }, { deliver_webhooks: deliverWebhooksTask(() => webhookDeps) }, client);
+      await db.transaction((tx) => emitEvents(tx, [deliveredEvent(s.messageId, s.recipients[0])], { now: new Date() }));
+      const eventId = (await eventOf(db, s.messageId, 'sms.delivered', s.recipients[0].id)).id;
+      for (let i = 0; i < 100 && r.ofEvent(eventId).length === 0; i++) await new Promise((res) => setTimeout(res, 20));
+      expect(r.ofEvent(eventId)).toHaveLength(1);
+      await loop.stop();
+      expect((await deliveriesOf(db, eventId)).map((d) => d.state)).toEqual(['succeeded']);
+      expect(await jobRunAt('deliver_webhooks')).toEqual([]);
+      expect(await jobRunAt('deliver_webhooks_wake')).toEqual([]); // nothing pending: no retry timer either
     } finally {
-      client.release();
-      await pool.end();
+      await loop.stop();
+      await listening.unlisten();
+      await listener.end();
     }
-    expect(r.ofEvent(eventId)).toHaveLength(1);
-    expect((await deliveriesOf(db, eventId)).map((d) => d.state)).toEqual(['succeeded']);
   });
 });
 

@@ -138,10 +138,10 @@ export async function emitEventsFrom(
   return { inserted: inserted.reduce((n, row) => n + Number(row.n), 0), counted, value: rows[0]?.value ?? null };
 }
 
-type NewDelivery = { id: string; e: string; o: string; a: string; url: string; b: boolean };
+export type NewDelivery = { id: string; e: string; o: string; a: string; url: string; b: boolean };
 
 /** The pending deliveries of new events, and the deliver_webhooks job kicked; nothing when there are none. */
-async function recordDeliveries(tx: DbOrTx, deliveries: NewDelivery[], now: string): Promise<void> {
+export async function recordDeliveries(tx: DbOrTx, deliveries: NewDelivery[], now: string): Promise<void> {
   if (deliveries.length === 0) return;
   await tx.execute(sql`
     insert into webhook_deliveries (id, event_id, organization_id, app_id, url, use_basic_auth, state, attempts, next_attempt_at, created_at, updated_at)

@@ -1,26 +1,36 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { EVENT_TYPES, webhookAttempts, webhookDeliveries, webhookEvents, type DeliveryState, type EventType } from '@/db/schema';
+import { EVENT_TYPES, INBOUND_EVENT_TYPES, webhookAttempts, webhookDeliveries, webhookEvents, type DeliveryState, type EventType } from '@/db/schema';
 import { newId } from '@/server/lib/ids';
 import { kickDeliveries } from './deliveries';
-import { destinationFor, displayUrl } from './destination';
+import { destinationFor, displayUrl, inboundDestinationFor } from './destination';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Dashboard replay (D10): a new pending delivery of an existing event, same
- * payload and event_id, to the destination the rules give today. Null when the
- * event is not this organization's, or when it has no destination any more.
+ * payload and event_id, to the destination the rules give today (an inbound
+ * event to the app's inbound_url, D18). Null when the event is not this
+ * organization's, or when it has no destination any more.
  */
 export async function replayEvent(db: Db, organizationId: string, eventId: string, now: Date): Promise<string | null> {
   if (!UUID.test(eventId)) return null;
   return db.transaction(async (tx) => {
-    const [row] = await tx.execute<{ app_id: string; callback_url: string | null; webhook_url: string | null; has_credentials: boolean }>(sql`
-      select e.app_id, m.callback_url, a.webhook_url, (a.webhook_username is not null) as has_credentials
-        from webhook_events e join messages m on m.id = e.message_id join gateway_apps a on a.id = m.app_id
+    const [row] = await tx.execute<{
+      app_id: string;
+      event_type: string;
+      callback_url: string | null;
+      webhook_url: string | null;
+      inbound_url: string | null;
+      has_credentials: boolean;
+    }>(sql`
+      select e.app_id, e.event_type, m.callback_url, a.webhook_url, a.inbound_url, (a.webhook_username is not null) as has_credentials
+        from webhook_events e left join messages m on m.id = e.message_id join gateway_apps a on a.id = e.app_id
        where e.id = ${eventId}::uuid and e.organization_id = ${organizationId}`);
     if (!row) return null;
-    const dest = destinationFor({ callbackUrl: row.callback_url, webhookUrl: row.webhook_url, hasCredentials: row.has_credentials });
+    const inbound = (INBOUND_EVENT_TYPES as readonly string[]).includes(row.event_type);
+    const credentials = { webhookUrl: row.webhook_url, hasCredentials: row.has_credentials };
+    const dest = inbound ? inboundDestinationFor({ inboundUrl: row.inbound_url, ...credentials }) : destinationFor({ callbackUrl: row.callback_url, ...credentials });
     if (!dest) return null;
     const id = newId('whd');
     await tx.insert(webhookDeliveries).values({
@@ -104,7 +114,7 @@ export async function listEventDeliveries(
     : [];
   return events.map((e) => ({
     eventId: e.id,
-    eventType: e.eventType,
+    eventType: e.eventType as EventType, // (a message's events: the five v1 types)
     recipientId: e.recipientId,
     dispatchId: e.dispatchId,
     createdAt: e.createdAt,

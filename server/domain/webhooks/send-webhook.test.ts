@@ -57,3 +57,25 @@ describe('envelopeBody', () => {
     expect(envelopeBody(stored)).toBe('{"event_id":"e","event_type":"sms.sent","timestamp":"t","message_id":"m","data":{"a":1}}');
   });
 });
+
+describe('envelopeBody of inbound events (D18)', () => {
+  it('sms.received: event_id, event_type, timestamp, inbound_id, data, and data in D18 order', () => {
+    // (jsonb hands the keys back sorted by length, then bytes)
+    const stored = {
+      data: { to: '4321', from: '+243812345678', text: 'Hi', opt_out: null, carrier: 'mno-a', keyword: null, complete: true, encoding: 'gsm7', segments: 1, in_reply_to: null, received_at: 'r' },
+      event_id: 'e',
+      timestamp: 't',
+      event_type: 'sms.received',
+      inbound_id: 'in_1',
+    };
+    expect(envelopeBody(stored)).toBe(
+      '{"event_id":"e","event_type":"sms.received","timestamp":"t","inbound_id":"in_1","data":{"from":"+243812345678","to":"4321","keyword":null,"text":"Hi",' +
+        '"encoding":"gsm7","segments":1,"complete":true,"received_at":"r","carrier":"mno-a","in_reply_to":null,"opt_out":null}}',
+    );
+  });
+
+  it('contact events: no inbound_id, data in D19 order', () => {
+    const stored = { data: { phone: '+243812345678', number: '4321', source: 'keyword' }, event_id: 'e', timestamp: 't', event_type: 'contact.opted_out' };
+    expect(envelopeBody(stored)).toBe('{"event_id":"e","event_type":"contact.opted_out","timestamp":"t","data":{"phone":"+243812345678","source":"keyword","number":"4321"}}');
+  });
+});

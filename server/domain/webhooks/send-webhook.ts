@@ -2,6 +2,7 @@ import type { Env } from '@/server/env';
 import { decryptSecret } from '@/server/lib/crypto';
 import { vetByLookup, vetWithoutLookup, type Pin, type Resolve } from './address-policy';
 import { agentFor, freshClient } from './agents';
+import { inboundEnvelopeBody } from './inbound-envelope';
 import { outcomeOf, type Outcome } from './retry-policy';
 import { signatureHeaders } from './signing';
 
@@ -87,10 +88,14 @@ export async function sendWebhook(
   return result(null, answer.timedOut ? timeoutError : answer.error, 'retry');
 }
 
-/** The envelope in the spec's field order (jsonb does not keep key order). */
+/** The envelope in the spec's field order (jsonb does not keep key order); inbound events in D18's order. */
 export function envelopeBody(payload: unknown): string {
   if (payload === null || typeof payload !== 'object') return JSON.stringify(payload);
   const p = payload as Record<string, unknown>;
+  if (p.message_id === undefined) {
+    const inbound = inboundEnvelopeBody(p);
+    if (inbound !== null) return inbound;
+  }
   const out: Record<string, unknown> = { event_id: p.event_id, event_type: p.event_type, timestamp: p.timestamp, message_id: p.message_id, data: p.data };
   // Any other field after these, in its own order (an object rest pattern per event cost more than the stringify)
   for (const k of Object.keys(p)) if (!ENVELOPE_FIELDS.has(k)) out[k] = p[k];

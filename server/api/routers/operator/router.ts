@@ -9,6 +9,7 @@ import { listAuditProcedure } from './list-audit';
 import { listConnectorsProcedure } from './list-connectors';
 import { listMerchantsProcedure } from './list-merchants';
 import { listPendingTopUpsProcedure } from './list-pending-top-ups';
+import { listUnroutedInboundProcedure } from './list-unrouted-inbound';
 import { revokeSessionsProcedure } from './revoke-sessions';
 import { setCreditLineProcedure } from './set-credit-line';
 import { setKeyStatusProcedure } from './set-key-status';
@@ -36,4 +37,5 @@ export const operatorRouter = router({
   setRoute: setRouteProcedure,
   deleteRoute: deleteRouteProcedure,
   getSystemStatus: getSystemStatusProcedure,
+  listUnroutedInbound: listUnroutedInboundProcedure,
 });

@@ -30,21 +30,35 @@ export function encodeGsm(text: string): Buffer {
 
 const EXTENSION_CHAR = new Map<number, string>(Object.entries(EXTENSION).map(([ch, code]) => [code, ch]));
 
-/**
- * Unpacked septets (SMPP data_coding 0) back to text. An escape followed by a code outside the extension table, or
- * a trailing escape, reads as a space (GSM 03.38's rule for unknown extensions); octets above 0x7F are refused.
- */
-export function decodeGsm(octets: Buffer): string | null {
+/** One unpacked septet (or ESC + code) as text; null for an octet above 0x7F. */
+function decodeSeptets(octets: Buffer, bad: string | null): string | null {
   let out = '';
   for (let i = 0; i < octets.length; i++) {
     const b = octets[i];
-    if (b > 0x7f) return null;
+    if (b > 0x7f) {
+      if (bad === null) return null;
+      out += bad;
+      continue;
+    }
     if (b === 0x1b) {
       const next = octets[++i];
-      out += next === undefined ? ' ' : (EXTENSION_CHAR.get(next) ?? BASIC[next] ?? ' ');
+      out += next === undefined || next > 0x7f ? ' ' : (EXTENSION_CHAR.get(next) ?? BASIC[next]);
       continue;
     }
     out += BASIC[b];
   }
   return out;
+}
+
+/** Unpacked septets as decodeGsm reads them, an octet above 0x7F read as U+FFFD instead of refusing the text (MO, D18). */
+export function decodeGsmLenient(octets: Buffer): string {
+  return decodeSeptets(octets, '\uFFFD')!;
+}
+
+/**
+ * Unpacked septets (SMPP data_coding 0) back to text. An escape followed by a code outside the extension table, or
+ * a trailing escape, reads as a space (GSM 03.38's rule for unknown extensions); octets above 0x7F are refused.
+ */
+export function decodeGsm(octets: Buffer): string | null {
+  return decodeSeptets(octets, null);
 }

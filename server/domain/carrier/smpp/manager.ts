@@ -6,6 +6,7 @@ import { connectors } from '@/db/schema';
 import { decryptSecret } from '@/server/lib/crypto';
 import { logger } from '@/server/lib/logger';
 import { acquireLease, LEASE_S, releaseLease, renewLease } from './leases';
+import { sweepMoParts } from './mo-record';
 import { sweepOutbox } from './outbox';
 import { ConnectorRuntime, type RuntimeOptions } from './runtime';
 
@@ -15,7 +16,7 @@ const OUTBOX_CHANNEL = 'carrier_outbox';
 export type ManagerOptions = RuntimeOptions & {
   /** How often leases are taken/renewed and the connector records re-read (a change applies within this + unbind). */
   tickMs: number;
-  /** How often this process sweeps the outbox (failover, stale claims, expiry). */
+  /** How often this process sweeps the outbox (failover, stale claims, expiry) and long MO past their wait (D18). */
   sweepMs: number;
   /** A row waits this long on a connector that is not bound before it goes to the next one. */
   graceS: number;
@@ -31,7 +32,8 @@ export function managerOptions(tlsCaFile: string | undefined): ManagerOptions {
 /**
  * Runs in every worker process: holds the sessions of the SMPP connectors whose lease it got (exactly one process
  * per connector, D14), re-reads the records each tick (a change restarts that connector's sessions), and sweeps
- * the shared outbox. Any number of workers may run; a dead owner's connectors are taken over within LEASE_S + tick.
+ * the shared outbox and the long MO whose parts stopped coming (D18). Any number of workers may run; a dead owner's
+ * connectors are taken over within LEASE_S + tick.
  */
 export class ConnectorManager {
   readonly runtimes = new Map<string, { rt: ConnectorRuntime; version: string; renewedAt: number }>();
@@ -107,9 +109,8 @@ export class ConnectorManager {
     if (this.sweeping || this.stopped) return;
     this.sweeping = true;
     try {
-      await sweepOutbox(this.db, new Date(), { graceS: this.opts.graceS });
-    } catch (e) {
-      logger.warn('smpp outbox sweep failed', { error: e });
+      await sweepOutbox(this.db, new Date(), { graceS: this.opts.graceS }).catch((e: unknown) => logger.warn('smpp outbox sweep failed', { error: e }));
+      await sweepMoParts(this.db, new Date()).catch((e: unknown) => logger.warn('smpp MO parts sweep failed', { error: e }));
     } finally {
       this.sweeping = false;
     }

@@ -4,6 +4,8 @@ import type { ReceiptIdFormat } from '@/db/schema';
 import { applyCarrierReports, lockDispatches, reportFor, type CarrierReport } from '@/server/domain/delivery/carrier-port';
 import { afterCommit, inTransaction } from '@/server/lib/after-commit';
 import { carrierSubmits } from '@/server/metrics/registry';
+import type { MoPdu } from './mo';
+import { recordMos } from './mo-record';
 import { NEXT_ON_ROUTE } from './outbox';
 import { partKey, receiptKey } from './receipt-ids';
 import { dispatchesOfWaitingParts, insertReceipts, isFinal, judgeRecipients, matchReceipts, type ParsedReceipt } from './receipts';
@@ -13,9 +15,9 @@ import { smppFailure } from './status';
 export type AcceptedPart = { recipientId: number; partNo: number; partsTotal: number; messageId: string };
 export type OutcomeKind = { kind: 'sent' } | { kind: 'retry' } | { kind: 'fail'; status: number } | { kind: 'release' };
 export type Outcome = { recipientId: number; dispatchId: string } & OutcomeKind;
-export type ConnectorRef = { id: string; name: string; validityS: number; receiptIdFormat: ReceiptIdFormat };
-/** What a connector's sessions heard since the last batch: accepted parts, whole-message outcomes, receipts. */
-export type Batch = { parts: AcceptedPart[]; outcomes: Outcome[]; receipts: ParsedReceipt[] };
+export type ConnectorRef = { id: string; name: string; validityS: number; receiptIdFormat: ReceiptIdFormat; gsmCoding: number };
+/** What a connector's sessions heard since the last batch: accepted parts, whole-message outcomes, receipts, MO. */
+export type Batch = { parts: AcceptedPart[]; outcomes: Outcome[]; receipts: ParsedReceipt[]; mos: MoPdu[] };
 
 /**
  * Records a batch of what the SMSC said, in ONE transaction (D14): accepted parts (keyed for their receipts);
@@ -26,10 +28,11 @@ export type Batch = { parts: AcceptedPart[]; outcomes: Outcome[]; receipts: Pars
  * that names a waiting part (this batch's, or an earlier one that overtook its submit_sm_resp) is applied to it, and
  * the recipients that decides move to delivered or failed: a receipt is marked applied in the transaction that moves
  * its recipient and writes its events. The dispatches touched are locked first, in id order, in one statement.
+ * Then the MO (D18, mo-record.ts): stored, joined and reported through the carrier port before their deliver_sm_resp.
  */
-export async function recordBatch(db: Db, c: ConnectorRef, batch: Batch, now: Date, opts: { receiptsMayWait: boolean }): Promise<{ waiting: number }> {
-  const { parts, outcomes, receipts } = batch;
-  if (!parts.length && !outcomes.length && !receipts.length) return { waiting: 0 };
+export async function recordBatch(db: Db, c: ConnectorRef, batch: Batch, now: Date, opts: { receiptsMayWait: boolean }): Promise<{ waiting: number; moFailure: unknown }> {
+  const { parts, outcomes, receipts, mos } = batch;
+  if (!parts.length && !outcomes.length && !receipts.length && !mos.length) return { waiting: 0, moFailure: null };
   return inTransaction(db, async (tx) => {
     afterCommit(tx, () => {
       const byKind = new Map<Outcome['kind'], number>();
@@ -98,7 +101,18 @@ export async function recordBatch(db: Db, c: ConnectorRef, batch: Batch, now: Da
     await judgeRecipients(tx, [...judged], reports);
     await applyCarrierReports(tx, dispatches, reports, now);
     const ours = new Set(receiptIds);
-    return { waiting: receiptIds.length - matched.applied.filter((id) => ours.has(id)).length - nonFinal(receipts) };
+    const waiting = receiptIds.length - matched.applied.filter((id) => ours.has(id)).length - nonFinal(receipts);
+    // MO last (their events come after the refunds' locks), in a savepoint: an MO that cannot be stored is left
+    // unanswered without holding up the receipts and answers of the batch.
+    let moFailure: unknown = null;
+    if (mos.length) {
+      try {
+        await tx.transaction((sp) => recordMos(sp, c, mos, now));
+      } catch (e) {
+        moFailure = e;
+      }
+    }
+    return { waiting, moFailure };
   });
 }
 

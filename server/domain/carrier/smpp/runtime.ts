@@ -3,9 +3,11 @@ import type { Db } from '@/db/client';
 import type { ConnectorRow, SessionState } from '@/db/schema';
 import { logger } from '@/server/lib/logger';
 import { carrierMo } from '@/server/metrics/registry';
+import { rawPdu } from '@/server/smpp/raw-pdu';
 import { ConnectorTps } from './connector-tps';
 import { claimOutbox, type Claimed } from './outbox';
 import { answer, PartQueue, type AnswerSink, type PartJob } from './outgoing';
+import { isMo, parseMoPdu } from './mo';
 import { parseReceipt } from './receipts';
 import { Recorder, type Release } from './recorder';
 import { SmppSession, type SubmitResult } from './session';
@@ -18,6 +20,8 @@ const SHORT_CLAIM_PAUSE_MS = 25;
 /** With nothing queued here, how often the outbox is looked at anyway: rows due later (a retry's backoff, a failover). */
 const IDLE_CLAIM_MS = 250;
 const THROTTLED = 0x58;
+/** ESME Receiver Permanent App Error (SMPP 3.4 5.1.3): the SMSC should not send that PDU again. */
+const ESME_RX_P_APPN = 0x64;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -63,7 +67,7 @@ export class ConnectorRuntime {
         this.sessions.push(new SmppSession({ ...base, role: 'transmitter' }, hooks), new SmppSession({ ...base, role: 'receiver' }, hooks));
       } else this.sessions.push(new SmppSession({ ...base, role: 'transceiver' }, hooks));
     }
-    const ref = { id: cfg.id, name: cfg.name, validityS: cfg.validityS, receiptIdFormat: cfg.receiptIdFormat };
+    const ref = { id: cfg.id, name: cfg.name, validityS: cfg.validityS, receiptIdFormat: cfg.receiptIdFormat, gsmCoding: cfg.gsmCoding };
     this.recorder = new Recorder(db, ref, opts.flushMs, () => this.wakeSoonAfter());
     this.sink = { part: (p, release) => this.recorder.part(p, release), outcome: (o, releases) => this.recorder.outcome(o, releases) };
     this.parts = new PartQueue(cfg, this.sink);
@@ -85,17 +89,28 @@ export class ConnectorRuntime {
   }
 
   /**
-   * A receipt is stored before its deliver_sm_resp (D14): the promise resolves once the batch holding it committed.
-   * A deliver_sm that is not a receipt (mobile-originated) is acknowledged and not stored: inbound SMS is not in v1.
+   * A deliver_sm or data_sm is stored before it is answered: a receipt (D14), or an MO (D18: message-type bits of
+   * esm_class all zero), the promise resolving once the batch holding it committed. An MO whose octets break the
+   * PDU layout cannot be stored: refused for good (ESME_RX_P_APPN). Anything else (an SME acknowledgement, a receipt
+   * that names no message) is acknowledged and dropped.
    */
-  private onDeliverSm(pdu: smpp.Pdu): Promise<void> {
+  private onDeliverSm(pdu: smpp.Pdu): Promise<number> {
+    if (isMo(Number(pdu.esm_class))) {
+      carrierMo.inc({ connector: this.cfg.name });
+      const raw = rawPdu(pdu);
+      const mo = raw && parseMoPdu(pdu.command === 'data_sm' ? 'data_sm' : 'deliver_sm', raw);
+      if (!mo) {
+        logger.warn('smpp MO refused: its octets break the PDU layout', { connector: this.cfg.name, command: pdu.command });
+        return Promise.resolve(ESME_RX_P_APPN);
+      }
+      return this.recorder.mo(mo).then(() => 0);
+    }
     const receipt = parseReceipt(pdu);
     if (!receipt) {
-      carrierMo.inc({ connector: this.cfg.name });
-      logger.debug('smpp mobile-originated deliver_sm acknowledged, not stored', { connector: this.cfg.name, esm_class: pdu.esm_class });
-      return Promise.resolve();
+      logger.debug('smpp deliver_sm that is neither an MO nor a readable receipt: acknowledged, dropped', { connector: this.cfg.name, esm_class: pdu.esm_class });
+      return Promise.resolve(0);
     }
-    return this.recorder.receipt(receipt);
+    return this.recorder.receipt(receipt).then(() => 0);
   }
 
   /** New rows for this connector were committed (the outbox's notification): claim them now, not at the next look. */

@@ -2,6 +2,7 @@ import { rootCertificates } from 'node:tls';
 import smpp from 'smpp';
 import type { SessionState } from '@/db/schema';
 import { logger } from '@/server/lib/logger';
+import { keepRawPdus } from '@/server/smpp/raw-pdu';
 
 export type SessionConfig = {
   host: string;
@@ -45,7 +46,8 @@ export class SmppSession {
   constructor(
     private readonly cfg: SessionConfig,
     private readonly hooks: {
-      onDeliverSm: (pdu: smpp.Pdu) => Promise<void>;
+      /** A deliver_sm or data_sm (a receipt or an MO): resolves with the status to answer once it is stored. */
+      onDeliverSm: (pdu: smpp.Pdu) => Promise<number>;
       onChange: () => void;
     },
   ) {}
@@ -76,10 +78,14 @@ export class SmppSession {
     this.setState('connecting');
     const extraCa = this.cfg.tls && this.cfg.tlsCa ? { ca: [...rootCertificates, this.cfg.tlsCa] } : {};
     const s = smpp.connect({ host: this.cfg.host, port: this.cfg.port, tls: this.cfg.tls, ...extraCa });
+    keepRawPdus(s); // an MO is read from its octets (D18)
     this.lib = s;
     let lastError: string | undefined;
     s.on('error', (e: Error) => {
       lastError = e.message;
+      // A PDU the library cannot read (one over its 16 KB bound) leaves the stream mid-PDU and the library reading
+      // nothing more: the connection goes, unanswered, and binds again after the backoff.
+      s.destroy();
     });
     s.on('close', () => {
       if (this.lib !== s) return;
@@ -119,17 +125,20 @@ export class SmppSession {
       s.send(pdu.response());
       s.close();
     });
-    s.on('deliver_sm', (pdu: smpp.Pdu) => {
-      // D14: the receipt is stored before deliver_sm_resp; a failure to store leaves it unanswered (the SMSC resends it).
+    const delivered = (pdu: smpp.Pdu) => {
+      // D14, D18: a receipt or an MO is stored before its response; a failure to store leaves it unanswered (the
+      // SMSC sends it again).
       this.hooks.onDeliverSm(pdu).then(
-        () => this.lib === s && this.respond(s, pdu),
-        (e: unknown) => logger.warn('deliver_sm not stored; left unanswered', { error: e }),
+        (status) => this.lib === s && this.respond(s, pdu, status),
+        (e: unknown) => logger.warn(`${pdu.command} not stored; left unanswered`, { error: e }),
       );
-    });
+    };
+    s.on('deliver_sm', delivered);
+    s.on('data_sm', delivered);
   }
 
   /** Answers a PDU; the answers given in the same tick (a stored batch of receipts) leave in one write. */
-  private respond(s: smpp.Session, pdu: smpp.Pdu): void {
+  private respond(s: smpp.Session, pdu: smpp.Pdu, status = 0): void {
     if (!this.respondCorked) {
       this.respondCorked = true;
       s.socket.cork();
@@ -138,7 +147,7 @@ export class SmppSession {
         s.socket.uncork();
       });
     }
-    s.send(pdu.response());
+    s.send(status ? pdu.response({ command_status: status }) : pdu.response());
   }
 
   /** Holds writes until uncork(): a batch of submit_sm leaves in one write. */

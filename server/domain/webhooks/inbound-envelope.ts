@@ -1,0 +1,22 @@
+import type { InboundEventType } from '@/db/schema';
+
+/** The order of each inbound event's `data` fields on the wire (jsonb keeps no key order). */
+export const INBOUND_DATA_FIELDS: Record<InboundEventType, readonly string[]> = {
+  'sms.received': ['from', 'to', 'keyword', 'text', 'encoding', 'segments', 'complete', 'received_at', 'carrier', 'in_reply_to', 'opt_out'],
+  'contact.opted_out': ['phone', 'source', 'number'],
+  'contact.opted_in': ['phone', 'source', 'number'],
+};
+
+/** The body of an inbound event as POSTed: D18's field order for the envelope and its data. Null for other events. */
+export function inboundEnvelopeBody(p: Record<string, unknown>): string | null {
+  const order = typeof p.event_type === 'string' && Object.hasOwn(INBOUND_DATA_FIELDS, p.event_type) ? INBOUND_DATA_FIELDS[p.event_type as InboundEventType] : undefined;
+  if (!order) return null;
+  const stored = (p.data ?? {}) as Record<string, unknown>;
+  const data: Record<string, unknown> = {};
+  for (const k of order) data[k] = stored[k];
+  for (const k of Object.keys(stored)) if (!(k in data)) data[k] = stored[k];
+  const out: Record<string, unknown> = { event_id: p.event_id, event_type: p.event_type, timestamp: p.timestamp };
+  if (p.inbound_id !== undefined) out.inbound_id = p.inbound_id;
+  out.data = data;
+  return JSON.stringify(out);
+}

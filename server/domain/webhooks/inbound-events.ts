@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import type { InboundEventType } from '@/db/schema';
+import { newId } from '@/server/lib/ids';
+import { recordDeliveries } from './emit-events';
+import { inboundDestinationFor } from './destination';
+
+/**
+ * The events of an app's `inbound_url` (D18 `sms.received`, D19 `contact.opted_out` / `contact.opted_in`): the
+ * v1 envelope with `inbound_id` in place of `message_id` (none for the contact events). They go through the same
+ * event -> delivery -> attempt machinery as a send's events (signed, retried, logged, replayable), to `inbound_url`
+ * only: `webhook_url` keeps v1's five types.
+ */
+export type NewInboundEvent = {
+  eventType: InboundEventType;
+  organizationId: string;
+  appId: string;
+  /** inbound_messages.id (sms.received); null for the contact events. */
+  inboundId: string | null;
+  /** The event's `data`, complete (posted in inbound-envelope.ts's field order). */
+  data: Record<string, unknown>;
+  /** Emission time: the envelope's `timestamp`. */
+  at: Date;
+};
+
+/**
+ * Records inbound events and their deliveries in the caller's transaction: one statement inserts the events (an
+ * MO's sms.received exists once: a second one hits webhook_events_received_uq and is not inserted), one a pending
+ * delivery to the app's inbound_url for each new one (none when the app has no inbound_url: the event is kept
+ * anyway), and the deliver_webhooks job is kicked. Returns how many events were newly inserted.
+ */
+export async function emitInboundEvents(tx: DbOrTx, events: NewInboundEvent[], opts: { now: Date }): Promise<number> {
+  if (!events.length) return 0;
+  const now = opts.now.toISOString();
+  const input = JSON.stringify(
+    events.map((e) => ({ id: randomUUID(), t: e.eventType, o: e.organizationId, a: e.appId, i: e.inboundId, ts: e.at.toISOString(), data: e.data })),
+  );
+  const rows = await tx.execute<{ id: string; organization_id: string; app_id: string; inbound_url: string | null; webhook_url: string | null; has_credentials: boolean }>(sql`
+    with ins as (
+      insert into webhook_events (id, organization_id, app_id, message_id, dispatch_id, recipient_id, inbound_id, event_type, payload, created_at)
+      select r.id, r.o, r.a, null, null, null, r.i, r.t,
+             jsonb_build_object('event_id', r.id, 'event_type', r.t, 'timestamp', r.ts, 'data', r.data)
+               || case when r.i is null then '{}'::jsonb else jsonb_build_object('inbound_id', r.i) end,
+             ${now}::timestamptz
+        from jsonb_to_recordset(${input}::jsonb) as r(id uuid, t text, o text, a text, i text, ts text, data jsonb)
+      on conflict do nothing
+      returning id, organization_id, app_id
+    )
+    select ins.id, ins.organization_id, ins.app_id, a.inbound_url, a.webhook_url, (a.webhook_username is not null) as has_credentials
+      from ins join gateway_apps a on a.id = ins.app_id`);
+  const deliveries = rows.flatMap((r) => {
+    const dest = inboundDestinationFor({ inboundUrl: r.inbound_url, webhookUrl: r.webhook_url, hasCredentials: r.has_credentials });
+    return dest ? [{ id: newId('whd'), e: r.id, o: r.organization_id, a: r.app_id, url: dest.url, b: dest.useBasicAuth }] : [];
+  });
+  await recordDeliveries(tx, deliveries, now);
+  return rows.length;
+}
