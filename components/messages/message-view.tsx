@@ -14,7 +14,12 @@ import { formatLocal, formatMoney, plural } from './format';
 import { FAST_REFRESH_MS, refreshEvery } from './refresh';
 
 /** Where a send came from, as the merchant knows it (MessageDetail.channel). */
-const SENT_FROM: Record<MessageDetail['channel'], string> = { api: 'The API', dashboard: 'This dashboard (Compose)', smpp: 'SMPP' };
+const SENT_FROM: Record<MessageDetail['channel'], string> = {
+  api: 'The API',
+  dashboard: 'This dashboard (Compose)',
+  smpp: 'SMPP',
+  keyword: 'The gateway: an automatic reply to STOP, START or HELP',
+};
 
 /**
  * The message page. One query (messages.get with the shown recipient rows) is its snapshot: the status, the progress

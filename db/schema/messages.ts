@@ -9,11 +9,15 @@ export type SendingType = (typeof SENDING_TYPES)[number];
 /** Merchant control state; the aggregate status of D5 is derived from it and the counters. */
 /**
  * How the send reached us: the REST API, SMPP (D15), or the dashboard's Compose (the same submit as the REST API, as
- * one of the organization's apps). A text column: a new value needs no migration. Dashboard sends made before
- * `dashboard` existed read `api`.
+ * one of the organization's apps), or the gateway itself replying to a D19 keyword (`keyword`). A text column: a new
+ * value needs no migration. Dashboard sends made before `dashboard` existed read `api`.
  */
-export const MESSAGE_CHANNELS = ['api', 'smpp', 'dashboard'] as const;
+export const MESSAGE_CHANNELS = ['api', 'smpp', 'dashboard', 'keyword'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+/** What a keyword reply answers (D19): the values of sms.received's `opt_out`. */
+export const KEYWORD_REPLIES = ['stop', 'start', 'help'] as const;
+export type KeywordReply = (typeof KEYWORD_REPLIES)[number];
 
 export const MESSAGE_CONTROL_STATES = ['active', 'paused', 'cancelled'] as const;
 export type MessageControlState = (typeof MESSAGE_CONTROL_STATES)[number];
@@ -57,6 +61,11 @@ export const messages = pgTable(
     smppRegisteredDelivery: integer('smpp_registered_delivery'),
     /** SMPP only: the UDH (hex) of a concatenated part an ESME sent, passed on to carrier connectors with the part. */
     smppUdh: text('smpp_udh'),
+    /**
+     * D19: the keyword this send answers (channel `keyword`), null for every other send. The reply to `stop` goes to a
+     * phone that is on the list by then: it alone is exempt from suppression, at the send and at its dispatch.
+     */
+    keywordReply: text('keyword_reply', { enum: KEYWORD_REPLIES }),
     controlState: text('control_state', { enum: MESSAGE_CONTROL_STATES }).notNull().default('active'),
     /** Deliveries (recipient x dispatch) picked up by the carrier connector so far. */
     pickedUp: integer('picked_up').notNull().default(0),

@@ -1,17 +1,33 @@
-import { pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, money, updatedAt } from './_columns';
 
-export const organizations = pgTable('organizations', {
-  id: idColumn(),
-  name: text('name').notNull(),
-  /** IANA zone in which scheduled dates are read (D4). */
-  timezone: text('timezone').notNull().default('Africa/Kinshasa'),
-  /** ISO 3166 alpha-2 country used to normalize national numbers (D3). */
-  defaultCountry: text('default_country').notNull().default('CD'),
-  /** Price of a segment to a number that matches no pricing row; null = 0.01 (D2). */
-  defaultPrice: money('default_price'),
-  /** ISO 4217 settlement currency of the organization's wallets. */
-  currency: text('currency').notNull().default('USD'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: idColumn(),
+    name: text('name').notNull(),
+    /** IANA zone in which scheduled dates are read (D4). */
+    timezone: text('timezone').notNull().default('Africa/Kinshasa'),
+    /** ISO 3166 alpha-2 country used to normalize national numbers (D3). */
+    defaultCountry: text('default_country').notNull().default('CD'),
+    /** Price of a segment to a number that matches no pricing row; null = 0.01 (D2). */
+    defaultPrice: money('default_price'),
+    /** ISO 4217 settlement currency of the organization's wallets. */
+    currency: text('currency').notNull().default('USD'),
+    /**
+     * D19's replies to the opt-out keywords, as the owner wrote them (`{organization}` stands for `name`); null = the
+     * default text (server/domain/opt-outs/keyword-replies.ts).
+     */
+    optOutReply: text('opt_out_reply'),
+    optInReply: text('opt_in_reply'),
+    helpReply: text('help_reply'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('organizations_opt_out_reply_length', sql`char_length(${t.optOutReply}) between 1 and 320`),
+    check('organizations_opt_in_reply_length', sql`char_length(${t.optInReply}) between 1 and 320`),
+    check('organizations_help_reply_length', sql`char_length(${t.helpReply}) between 1 and 320`),
+  ],
+);

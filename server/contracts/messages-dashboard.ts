@@ -103,8 +103,8 @@ export const MessageDetail = z.object({
   encoding: z.enum(['GSM-7', 'UCS-2']),
   segments: z.number().int(),
   app: z.object({ app_id: z.string(), name: z.string() }),
-  /** How the send arrived: the REST API, this dashboard's Compose, or an ESME over SMPP (D15). */
-  channel: z.enum(['api', 'dashboard', 'smpp']),
+  /** How the send arrived: the REST API, this dashboard's Compose, an ESME over SMPP (D15), or a reply to a D19 keyword. */
+  channel: z.enum(['api', 'dashboard', 'smpp', 'keyword']),
   callback_url: z.string().nullable(),
   schedule: MessageSchedule.nullable(),
   timezone: z.string(),

@@ -37,7 +37,7 @@ function createMetrics() {
 
   const sendsAccepted = new Counter({
     name: 'sms_sends_accepted_total',
-    help: 'Sends accepted (committed and charged), by channel: api (REST), dashboard (Compose) or smpp',
+    help: 'Sends accepted (committed and charged), by channel: api (REST), dashboard (Compose), smpp, or keyword (D19 replies)',
     labelNames: ['channel'] as const,
     registers: [registry],
   });

@@ -11,6 +11,7 @@ import { moveWithEventsCharged } from './transitions';
  * own check was running) fail with OPTED_OUT and their `sms.failed` events, and what they were charged for this
  * dispatch comes back (D20: a `refund` ledger row per wallet, prepaid first, in this transaction). One statement
  * reads them: the list's primary key probed once per distinct phone of the dispatch, whatever the list's size.
+ * The reply to a STOP keyword goes to the phone that has just been listed, so its dispatch skips no one.
  * The caller holds the dispatch and its message (runDispatch); the wallets are locked only when someone is skipped,
  * before the move writes its events (lockForRefund says why). Returns how many were skipped.
  */
@@ -19,8 +20,9 @@ export async function skipOptedOut(tx: DbOrTx, d: DispatchRef, now: Date): Promi
     with c as materialized (
       select id, phone from message_recipients where dispatch_id = ${d.id} and state = 'pending'
     ), o as (
+      -- the reply to a STOP keyword (D19) is the one send exempt: its message yields no organization, so no phone
       select phone from opt_outs
-       where organization_id = (select organization_id from messages where id = ${d.messageId})
+       where organization_id = (select organization_id from messages where id = ${d.messageId} and keyword_reply is distinct from 'stop')
          and phone = any(array(select distinct phone from c))
     )
     select c.id from c join o on o.phone = c.phone order by c.id`);

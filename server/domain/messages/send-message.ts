@@ -1,7 +1,8 @@
-import type { Db } from '@/db/client';
+import type { Db, DbOrTx } from '@/db/client';
+import type { KeywordReply } from '@/db/schema';
 import type { AuthedApp } from '@/server/domain/keys/authenticate';
 import { effectivePriceRows } from '@/server/domain/pricing/effective-rows';
-import { computeCost, createPriceResolver, type ResolvedPrice } from '@/shared/pricing/pricing';
+import { computeCost, createPriceResolver, type PriceResolver, type ResolvedPrice } from '@/shared/pricing/pricing';
 import { unitPriceOf } from '@/server/domain/pricing/unit-price';
 import { chargeWallets } from '@/server/domain/wallets/charge';
 import type { SendResult } from '@/server/contracts/send';
@@ -16,7 +17,7 @@ import { recipientsTerminal, sendsAccepted, walletCharged } from '@/server/metri
 import { ApiError } from '@/server/errors/api-error';
 import { OPTED_OUT, optedOutAmong } from '@/server/domain/opt-outs/suppression';
 import type { SendPlan } from '@/shared/messages/validate-send';
-import { emitSuppressedEvents, splitSuppressed, warningsOf, type Suppression } from './suppress-at-send';
+import { emitSuppressedEvents, splitSuppressed, warningsOf } from './suppress-at-send';
 
 /**
  * Accepts a validated send in ONE transaction (spec rule 7, D2): the opt-out
@@ -30,8 +31,15 @@ import { emitSuppressedEvents, splitSuppressed, warningsOf, type Suppression } f
  */
 export class IdempotencyRace extends Error {}
 
-/** Where the send came from, shown on its page; SMPP sends (D15) keep what the submit_sm asked for receipts. */
-export type SendChannel = { channel: 'api' } | { channel: 'dashboard' } | { channel: 'smpp'; registeredDelivery: number; udh?: string | null };
+/**
+ * Where the send came from, shown on its page; SMPP sends (D15) keep what the submit_sm asked for receipts, and the
+ * gateway's replies to D19 keywords (sendKeywordReply only) the keyword they answer.
+ */
+export type SendChannel =
+  | { channel: 'api' }
+  | { channel: 'dashboard' }
+  | { channel: 'smpp'; registeredDelivery: number; udh?: string | null }
+  | { channel: 'keyword'; reply: KeywordReply };
 
 /** The send's answer, and (SMPP, which has no place for a count) the positions in `plan.recipients` left out as opted out. */
 export type SendOutcome = { result: SendResult; suppressed: number[] };
@@ -46,6 +54,43 @@ export async function sendMessage(
 ): Promise<SendOutcome> {
   const { rows } = await effectivePriceRows(db, app.organizationId);
   const resolve = createPriceResolver(rows, unitPriceOf(app.org.defaultPrice));
+  let written!: WrittenSend;
+  await db.transaction(async (tx) => {
+    written = await writeSend(tx, { appId: app.appId, organizationId: app.organizationId, currency: app.org.currency }, plan, now, { resolve, via });
+    if (claim && !(await recordAnswer(tx, claim, 201, { status_code: 201, data: written.result }))) throw new IdempotencyRace();
+  });
+  // Committed: counted here, once (an idempotent replay returns before this function).
+  countSend(written, via);
+  return { result: written.result, suppressed: written.suppressed };
+}
+
+/** Whose send it is: the app and its organization's currency. */
+export type SendingApp = { appId: string; organizationId: string; currency: string };
+
+/** A send written by writeSend, for the caller's answer and its counters once committed. */
+export type WrittenSend = SendOutcome & { failedAtSend: number };
+
+/** The counters of a committed send (never of one rolled back). */
+export function countSend(w: WrittenSend, via: SendChannel): void {
+  sendsAccepted.inc({ channel: via.channel });
+  walletCharged.inc({ currency: w.result.currency }, w.result.total_cost);
+  if (w.failedAtSend) recipientsTerminal.inc({ state: 'failed' }, w.failedAtSend);
+}
+
+/**
+ * The body of a send, in the caller's transaction: everything sendMessage's transaction holds but the idempotency
+ * answer. Also the way in for the gateway's own replies to D19 keywords (sendKeywordReply), written in the MO's
+ * transaction at a price of 0: those skip the send's opt-out read, since the keyword's effect has just decided, in
+ * that same transaction, whether the phone is on the list (the reply to STOP goes to a phone that now is).
+ */
+export async function writeSend(
+  tx: DbOrTx,
+  app: SendingApp,
+  plan: SendPlan,
+  now: Date,
+  o: { resolve: PriceResolver; via: SendChannel },
+): Promise<WrittenSend> {
+  const { resolve, via } = o;
   const dispatches = plan.dispatchTimes.map((at, seq) => ({ id: newId('dsp'), seq, at }));
   const messageId = newId('msg');
   // D19: the opted out are recorded failed (price 0, with their sms.failed events) and counted in total_recipients;
@@ -53,116 +98,110 @@ export async function sendMessage(
   const recordSuppressed = via.channel !== 'smpp';
   const at = now.toISOString();
 
-  let result!: SendResult;
-  let split!: Suppression;
-  await db.transaction(async (tx) => {
-    // D19: the organization's opted-out recipients, read first (one indexed statement). A phone listed after this
-    // read is charged here and skipped, then refunded, when its dispatch hands recipients over (skipOptedOut).
-    split = splitSuppressed(plan.recipients, await optedOutAmong(tx, app.organizationId, plan.recipients));
-    if (!split.kept.length) throw new ApiError('ALL_RECIPIENTS_OPTED_OUT');
-    const kept = split.kept.map((i) => plan.recipients[i]);
-    const { prices: priced, perDispatch, total } = computeCost(kept, plan.segments, dispatches.length, resolve);
-    const totalRecipients = recordSuppressed ? plan.recipients.length : kept.length;
-    const totalMessages = kept.length * plan.segments * dispatches.length;
-    const failedAtSend = recordSuppressed ? split.suppressed.length * dispatches.length : 0;
-    result = {
-      message_id: messageId,
-      total_recipients: totalRecipients,
-      suppressed_recipients: split.suppressed.length,
-      total_messages: totalMessages,
-      total_cost: toAmount(total),
-      currency: app.org.currency,
-      status: 'pending',
-      sending_type: plan.sendingType,
-      // Additive (D12): absent when there is nothing to say, so the common answer keeps v1's exact shape.
-      ...warningsOf(plan, split),
-    };
+  // D19: the organization's opted-out recipients, read first (one indexed statement). A phone listed after this
+  // read is charged here and skipped, then refunded, when its dispatch hands recipients over (skipOptedOut).
+  const split =
+    via.channel === 'keyword'
+      ? { kept: plan.recipients.map((_, i) => i), suppressed: [] }
+      : splitSuppressed(plan.recipients, await optedOutAmong(tx, app.organizationId, plan.recipients));
+  if (!split.kept.length) throw new ApiError('ALL_RECIPIENTS_OPTED_OUT');
+  const kept = split.kept.map((i) => plan.recipients[i]);
+  const { prices: priced, perDispatch, total } = computeCost(kept, plan.segments, dispatches.length, resolve);
+  const totalRecipients = recordSuppressed ? plan.recipients.length : kept.length;
+  const totalMessages = kept.length * plan.segments * dispatches.length;
+  const failedAtSend = recordSuppressed ? split.suppressed.length * dispatches.length : 0;
+  const result: SendResult = {
+    message_id: messageId,
+    total_recipients: totalRecipients,
+    suppressed_recipients: split.suppressed.length,
+    total_messages: totalMessages,
+    total_cost: toAmount(total),
+    currency: app.currency,
+    status: 'pending',
+    sending_type: plan.sendingType,
+    // Additive (D12): absent when there is nothing to say, so the common answer keeps v1's exact shape.
+    ...warningsOf(plan, split),
+  };
 
-    // each distinct price's text once (a resolver hands out one ResolvedPrice per row), not one decimal rounding per recipient
-    const priceText = new Map<ResolvedPrice, string>();
-    const textOf = (p: ResolvedPrice) => {
-      let t = priceText.get(p);
-      if (t === undefined) priceText.set(p, (t = toDbAmount(p.price)));
-      return t;
-    };
-    // In request order, so that the rows' ids follow the positions (the order GET /messages/{id}/recipients lists);
-    // `s` marks a suppressed recipient (absent, it reads as null)
-    const rowsOut: Array<{ p: number; n: string; c: string; r: string | null; s?: true }> = [];
-    let k = 0;
-    plan.recipients.forEach((n, p) => {
-      if (split.kept[k] === p) {
-        rowsOut.push({ p, n, c: textOf(priced[k]), r: priced[k].row?.id ?? null });
-        k++;
-      } else if (recordSuppressed) rowsOut.push({ p, n, c: '0', r: null, s: true });
-    });
-    const recipientsJson = JSON.stringify(rowsOut);
-    const dispatchesJson = JSON.stringify(dispatches.map((d) => ({ id: d.id, seq: d.seq, at: d.at?.toISOString() ?? null })));
-    // The rows first, in one statement (the message, its dispatches, one
-    // recipient row per recipient per dispatch: foreign keys are checked at
-    // the end of the statement), issued together with the dispatch job so
-    // postgres.js pipelines both: one round trip. No shared lock is taken yet.
-    // A suppressed recipient's rows are failed OPTED_OUT at price 0 from the start (D19), in every dispatch (D5).
-    await Promise.all([
-      executeFixed(tx, fixedSql`
-        with m as (
-          insert into messages (id, organization_id, app_id, sending_type, body, sender_id, encoding, segments, total_recipients,
-                                dispatches_total, total_messages, total_cost, currency, callback_url, schedule, next_dispatch_at, created_at, updated_at,
-                                channel, smpp_registered_delivery, smpp_udh, failed)
-          values (${messageId}, ${app.organizationId}, ${app.appId}, ${plan.sendingType}, ${plan.body}, ${plan.senderId}, ${plan.encoding},
-                  ${plan.segments}, ${totalRecipients}, ${dispatches.length}, ${totalMessages}, ${toDbAmount(total)}::numeric,
-                  ${app.org.currency}, ${plan.callbackUrl}, ${plan.schedule === null ? null : JSON.stringify(plan.schedule)}::jsonb,
-                  ${(dispatches[0].at ?? now).toISOString()}::timestamptz, ${at}::timestamptz, ${at}::timestamptz,
-                  ${via.channel}, ${via.channel === 'smpp' ? via.registeredDelivery : null}::int, ${via.channel === 'smpp' ? (via.udh ?? null) : null},
-                  ${failedAtSend}::int)
-          returning id
-        ), d as (
-          insert into message_dispatches (id, message_id, seq, dispatch_at, cost)
-          select x.id, ${messageId}, x.seq, x.at, ${toDbAmount(perDispatch)}::numeric
-            from json_to_recordset(${dispatchesJson}::json) as x(id text, seq int, at timestamptz)
-          returning id, seq
-        )
-        insert into message_recipients (message_id, dispatch_id, position, phone, price, pricing_row_id, updated_at, state, error_code, error_message, done_at)
-        select ${messageId}, d.id, r.p, r.n, r.c, r.r, ${at}::timestamptz,
-               case when r.s then 'failed' else 'pending' end,
-               case when r.s then ${OPTED_OUT.errorCode} end, case when r.s then ${OPTED_OUT.errorMessage} end,
-               case when r.s then ${at}::timestamptz end
-          from (select id from d order by seq) d
-         cross join json_to_recordset(${recipientsJson}::json) as r(p int, n text, c numeric, r text, s boolean)`),
-      addJob(tx, 'dispatch_message', { dispatch_id: dispatches[0].id }, { runAt: dispatches[0].at ?? now, jobKey: dispatches[0].id }),
-    ]);
-    // Then the charge and the events, pipelined too (one round trip; they only
-    // run after the rows above, which the events look up): the merchant's
-    // wallet rows stay locked only from here to the commit, so concurrent
-    // sends of one merchant wait for each other briefly. A 1202 from the charge
-    // rolls everything back, the events included, once the events' own
-    // statements are done (allSettledOrThrow).
-    await allSettledOrThrow([
-      chargeWallets(tx, { organizationId: app.organizationId, total, messageId, actor: `api:${app.appId}` }),
-      emitQueuedEvent(
-        tx,
-        {
-          messageId,
-          organizationId: app.organizationId,
-          appId: app.appId,
-          callbackUrl: plan.callbackUrl,
-          at: now,
-          data: {
-            total_recipients: result.total_recipients,
-            total_messages: result.total_messages,
-            total_cost: result.total_cost,
-            currency: result.currency,
-            scheduled_at: dispatches[0].at ? dispatches[0].at.toISOString() : null,
-          },
-        },
-        { now },
-      ),
-      failedAtSend ? emitSuppressedEvents(tx, messageId, dispatchesJson, now) : Promise.resolve(),
-    ]);
-    if (claim && !(await recordAnswer(tx, claim, 201, { status_code: 201, data: result }))) throw new IdempotencyRace();
+  // each distinct price's text once (a resolver hands out one ResolvedPrice per row), not one decimal rounding per recipient
+  const priceText = new Map<ResolvedPrice, string>();
+  const textOf = (p: ResolvedPrice) => {
+    let t = priceText.get(p);
+    if (t === undefined) priceText.set(p, (t = toDbAmount(p.price)));
+    return t;
+  };
+  // In request order, so that the rows' ids follow the positions (the order GET /messages/{id}/recipients lists);
+  // `s` marks a suppressed recipient (absent, it reads as null)
+  const rowsOut: Array<{ p: number; n: string; c: string; r: string | null; s?: true }> = [];
+  let k = 0;
+  plan.recipients.forEach((n, p) => {
+    if (split.kept[k] === p) {
+      rowsOut.push({ p, n, c: textOf(priced[k]), r: priced[k].row?.id ?? null });
+      k++;
+    } else if (recordSuppressed) rowsOut.push({ p, n, c: '0', r: null, s: true });
   });
-  // Committed: counted here, once (an idempotent replay returns before this function).
-  sendsAccepted.inc({ channel: via.channel });
-  walletCharged.inc({ currency: app.org.currency }, result.total_cost);
-  if (recordSuppressed && split.suppressed.length) recipientsTerminal.inc({ state: 'failed' }, split.suppressed.length * dispatches.length);
-  return { result, suppressed: split.suppressed };
+  const recipientsJson = JSON.stringify(rowsOut);
+  const dispatchesJson = JSON.stringify(dispatches.map((d) => ({ id: d.id, seq: d.seq, at: d.at?.toISOString() ?? null })));
+  // The rows first, in one statement (the message, its dispatches, one
+  // recipient row per recipient per dispatch: foreign keys are checked at
+  // the end of the statement), issued together with the dispatch job so
+  // postgres.js pipelines both: one round trip. No shared lock is taken yet.
+  // A suppressed recipient's rows are failed OPTED_OUT at price 0 from the start (D19), in every dispatch (D5).
+  await Promise.all([
+    executeFixed(tx, fixedSql`
+      with m as (
+        insert into messages (id, organization_id, app_id, sending_type, body, sender_id, encoding, segments, total_recipients,
+                              dispatches_total, total_messages, total_cost, currency, callback_url, schedule, next_dispatch_at, created_at, updated_at,
+                              channel, smpp_registered_delivery, smpp_udh, keyword_reply, failed)
+        values (${messageId}, ${app.organizationId}, ${app.appId}, ${plan.sendingType}, ${plan.body}, ${plan.senderId}, ${plan.encoding},
+                ${plan.segments}, ${totalRecipients}, ${dispatches.length}, ${totalMessages}, ${toDbAmount(total)}::numeric,
+                ${app.currency}, ${plan.callbackUrl}, ${plan.schedule === null ? null : JSON.stringify(plan.schedule)}::jsonb,
+                ${(dispatches[0].at ?? now).toISOString()}::timestamptz, ${at}::timestamptz, ${at}::timestamptz,
+                ${via.channel}, ${via.channel === 'smpp' ? via.registeredDelivery : null}::int, ${via.channel === 'smpp' ? (via.udh ?? null) : null},
+                ${via.channel === 'keyword' ? via.reply : null}, ${failedAtSend}::int)
+        returning id
+      ), d as (
+        insert into message_dispatches (id, message_id, seq, dispatch_at, cost)
+        select x.id, ${messageId}, x.seq, x.at, ${toDbAmount(perDispatch)}::numeric
+          from json_to_recordset(${dispatchesJson}::json) as x(id text, seq int, at timestamptz)
+        returning id, seq
+      )
+      insert into message_recipients (message_id, dispatch_id, position, phone, price, pricing_row_id, updated_at, state, error_code, error_message, done_at)
+      select ${messageId}, d.id, r.p, r.n, r.c, r.r, ${at}::timestamptz,
+             case when r.s then 'failed' else 'pending' end,
+             case when r.s then ${OPTED_OUT.errorCode} end, case when r.s then ${OPTED_OUT.errorMessage} end,
+             case when r.s then ${at}::timestamptz end
+        from (select id from d order by seq) d
+       cross join json_to_recordset(${recipientsJson}::json) as r(p int, n text, c numeric, r text, s boolean)`),
+    addJob(tx, 'dispatch_message', { dispatch_id: dispatches[0].id }, { runAt: dispatches[0].at ?? now, jobKey: dispatches[0].id }),
+  ]);
+  // Then the charge and the events, pipelined too (one round trip; they only
+  // run after the rows above, which the events look up): the merchant's
+  // wallet rows stay locked only from here to the commit, so concurrent
+  // sends of one merchant wait for each other briefly. A 1202 from the charge
+  // rolls everything back, the events included, once the events' own
+  // statements are done (allSettledOrThrow).
+  await allSettledOrThrow([
+    chargeWallets(tx, { organizationId: app.organizationId, total, messageId, actor: `api:${app.appId}` }),
+    emitQueuedEvent(
+      tx,
+      {
+        messageId,
+        organizationId: app.organizationId,
+        appId: app.appId,
+        callbackUrl: plan.callbackUrl,
+        at: now,
+        data: {
+          total_recipients: result.total_recipients,
+          total_messages: result.total_messages,
+          total_cost: result.total_cost,
+          currency: result.currency,
+          scheduled_at: dispatches[0].at ? dispatches[0].at.toISOString() : null,
+        },
+      },
+      { now },
+    ),
+    failedAtSend ? emitSuppressedEvents(tx, messageId, dispatchesJson, now) : Promise.resolve(),
+  ]);
+  return { result, suppressed: split.suppressed, failedAtSend };
 }
