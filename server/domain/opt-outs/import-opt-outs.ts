@@ -49,7 +49,7 @@ export async function importOptOuts(
     if (refused.length < MAX_REFUSED_LISTED) refused.push({ row, value: value.slice(0, MAX_PHONE_INPUT), reason: r.reason });
   }
   const counts = phones.length
-    ? await addOptOuts(db, { organizationId: a.organizationId, phones, source: 'import', reason: a.reason, actor: a.actor })
+    ? await addOptOuts(db, { organizationId: a.organizationId, phones, source: 'import', reason: a.reason, actor: a.actor, audience: 'every-app' })
     : { added: 0, already: 0 };
   return { rows: cells.length, ...counts, refused_total: refusedTotal, refused };
 }

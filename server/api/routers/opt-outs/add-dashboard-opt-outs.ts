@@ -13,5 +13,5 @@ export const addDashboardOptOutsProcedure = developerProcedure
     const org = await getOrganization(ctx.db, ctx.member.organizationId);
     if (!org) throw new ApiError('NOT_FOUND');
     const phones = normalizeAll(input.phones, org.defaultCountry, 'phones');
-    return addOptOuts(ctx.db, { organizationId: org.id, phones, source: 'dashboard', reason: input.reason || null, actor: ctx.actor });
+    return addOptOuts(ctx.db, { organizationId: org.id, phones, source: 'dashboard', reason: input.reason || null, actor: ctx.actor, audience: 'every-app' });
   });

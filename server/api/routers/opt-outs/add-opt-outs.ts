@@ -23,5 +23,12 @@ export const addOptOutsProcedure = apiKeyProcedure
   .output(AddOptOutsResult)
   .mutation(({ ctx, input }) => {
     const phones = normalizeAll(input.phones, ctx.app.org.defaultCountry, 'phones');
-    return addOptOuts(ctx.db, { organizationId: ctx.app.organizationId, phones, source: 'api', reason: input.reason || null, actor: `api:${ctx.app.appId}` });
+    return addOptOuts(ctx.db, {
+      organizationId: ctx.app.organizationId,
+      phones,
+      source: 'api',
+      reason: input.reason || null,
+      actor: `api:${ctx.app.appId}`,
+      audience: { appId: ctx.app.appId },
+    });
   });

@@ -11,5 +11,12 @@ export const deleteDashboardOptOutProcedure = developerProcedure
   .mutation(async ({ ctx, input }) => {
     const org = await getOrganization(ctx.db, ctx.member.organizationId);
     if (!org) throw new ApiError('NOT_FOUND');
-    return deleteOptOut(ctx.db, { organizationId: org.id, defaultCountry: org.defaultCountry, phone: input.phone, actor: ctx.actor });
+    return deleteOptOut(ctx.db, {
+      organizationId: org.id,
+      defaultCountry: org.defaultCountry,
+      phone: input.phone,
+      actor: ctx.actor,
+      source: 'dashboard',
+      audience: 'every-app',
+    });
   });

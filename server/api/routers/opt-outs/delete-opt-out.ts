@@ -20,5 +20,12 @@ export const deleteOptOutProcedure = apiKeyProcedure
   .input(PhoneParam)
   .output(OptOut)
   .mutation(({ ctx, input }) =>
-    deleteOptOut(ctx.db, { organizationId: ctx.app.organizationId, defaultCountry: ctx.app.org.defaultCountry, phone: input.phone, actor: `api:${ctx.app.appId}` }),
+    deleteOptOut(ctx.db, {
+      organizationId: ctx.app.organizationId,
+      defaultCountry: ctx.app.org.defaultCountry,
+      phone: input.phone,
+      actor: `api:${ctx.app.appId}`,
+      source: 'api',
+      audience: { appId: ctx.app.appId },
+    }),
   );

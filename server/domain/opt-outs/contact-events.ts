@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import type { OptOutSource } from '@/db/schema';
+import { kickDeliveries } from '@/server/domain/webhooks/deliveries';
+import { inboundDestinationFor, type Destination } from '@/server/domain/webhooks/destination';
+import { newId } from '@/server/lib/ids';
+
+/**
+ * Which apps hear of a change of the list (D19: `contact.opted_out` / `contact.opted_in` go to `inbound_url`): the
+ * app an opt-out keyword's MO was routed to, or the app whose key made the API call; for a change made in the
+ * dashboard (by hand or by import), which no app made, every app of the organization.
+ */
+export type ContactAudience = { appId: string } | 'every-app';
+
+/** An app that receives contact events: its inbound_url, and whether its Basic credentials go with them (D10). */
+export type ContactTarget = { appId: string } & Destination;
+
+export type ContactChange = {
+  organizationId: string;
+  eventType: 'contact.opted_out' | 'contact.opted_in';
+  /** What made the change: the new entry's source (opted_out), or who took the entry off (opted_in). */
+  source: OptOutSource;
+  /** The number the MO came to, for a change a keyword made; null otherwise. */
+  number: string | null;
+  /** The envelope's `timestamp`. */
+  at: Date;
+};
+
+/**
+ * The apps of `audience` that have an inbound_url, with where their events go. An app without one gets no contact
+ * event (unlike an MO's sms.received, which is kept for replay): the list itself is the record of the change
+ * (GET /opt-outs), and an import would otherwise write 100,000 events that no one can receive.
+ */
+export async function contactTargets(tx: DbOrTx, organizationId: string, audience: ContactAudience): Promise<ContactTarget[]> {
+  const rows = await tx.execute<{ id: string; inbound_url: string | null; webhook_url: string | null; has_credentials: boolean }>(sql`
+    select id, inbound_url, webhook_url, (webhook_username is not null) as has_credentials from gateway_apps
+     where organization_id = ${organizationId} and inbound_url is not null ${audience === 'every-app' ? sql`` : sql`and id = ${audience.appId}`}
+     order by id`);
+  return rows.flatMap((r) => {
+    const dest = inboundDestinationFor({ inboundUrl: r.inbound_url, webhookUrl: r.webhook_url, hasCredentials: r.has_credentials });
+    return dest ? [{ appId: r.id, ...dest }] : [];
+  });
+}
+
+/**
+ * One contact event per changed phone and target app, each with its pending delivery, in ONE statement whatever
+ * the number of phones (an import's 100,000): the events are built in SQL from the phones (a JSON array parameter),
+ * and the deliveries take their ids, drawn here, by the events' row numbers. The envelope is sms.received's without
+ * `inbound_id` (inbound-envelope.ts orders it on the wire): `{event_id, event_type, timestamp, data: {phone, source,
+ * number}}`. The delivery loop is kicked. Returns how many events were written.
+ */
+export async function emitContactEvents(tx: DbOrTx, targets: ContactTarget[], change: ContactChange, phones: string[], now: Date): Promise<number> {
+  if (!targets.length || !phones.length) return 0;
+  const deliveryIds = Array.from({ length: targets.length * phones.length }, () => newId('whd'));
+  const at = now.toISOString();
+  const rows = await tx.execute<{ n: number }>(sql`
+    with t as (
+      select * from json_to_recordset(${JSON.stringify(targets.map((x) => ({ a: x.appId, url: x.url, b: x.useBasicAuth })))}::json) as t(a text, url text, b boolean)
+    ), ev as materialized (
+      select gen_random_uuid() as id, t.a, t.url, t.b, p.phone, row_number() over () as n
+        from json_array_elements_text(${JSON.stringify(phones)}::json) as p(phone) cross join t
+    ), ins as (
+      insert into webhook_events (id, organization_id, app_id, message_id, dispatch_id, recipient_id, inbound_id, event_type, payload, created_at)
+      select ev.id, ${change.organizationId}, ev.a, null, null, null, null, ${change.eventType},
+             jsonb_build_object('event_id', ev.id, 'event_type', ${change.eventType}::text, 'timestamp', ${change.at.toISOString()}::text,
+                                'data', jsonb_build_object('phone', ev.phone, 'source', ${change.source}::text, 'number', ${change.number}::text)),
+             ${at}::timestamptz
+        from ev
+    ), del as (
+      insert into webhook_deliveries (id, event_id, organization_id, app_id, url, use_basic_auth, state, attempts, next_attempt_at, created_at, updated_at)
+      select (${`{${deliveryIds.join(',')}}`}::text[])[ev.n], ev.id, ${change.organizationId}, ev.a, ev.url, ev.b, 'pending', 0,
+             ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+        from ev
+    )
+    select count(*)::int as n from ev`);
+  await kickDeliveries(tx);
+  return rows[0]?.n ?? 0;
+}
