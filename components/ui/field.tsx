@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type SelectHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 type Common = { label: string; error?: string | null; hint?: string };
 
@@ -52,6 +52,16 @@ export function Select({ label, error, hint, className = '', children, ...props 
       <select {...controlProps(id, error, hint, 'bg-white ' + className)} {...props}>
         {children}
       </select>
+    </Wrapper>
+  );
+}
+
+/** A labelled multi-line text box, with Field's error and hint wiring. */
+export function TextArea({ label, error, hint, className = '', ...props }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId();
+  return (
+    <Wrapper id={id} label={label} error={error} hint={hint}>
+      <textarea {...controlProps(id, error, hint, className)} {...props} />
     </Wrapper>
   );
 }

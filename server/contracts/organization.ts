@@ -16,6 +16,33 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
+/**
+ * D19: the texts the gateway replies to the opt-out keywords with, by what they answer; `{organization}` stands for
+ * the organization's name. These are the defaults, used until an owner writes others.
+ */
+export const DEFAULT_KEYWORD_REPLIES = {
+  stop: 'You will no longer receive messages from {organization}. Reply START to resubscribe.',
+  start: 'You will receive messages from {organization} again. Reply STOP to unsubscribe.',
+  help: '{organization}: reply STOP to unsubscribe.',
+} as const;
+export type KeywordReplyKind = keyof typeof DEFAULT_KEYWORD_REPLIES;
+
+/** The longest reply text an owner may write (two GSM-7 segments and a bit; the reply is never charged). */
+export const MAX_KEYWORD_REPLY = 320;
+
+const KeywordReplyText = z
+  .string()
+  .trim()
+  .min(1, 'Enter the text of the reply.')
+  .refine((t) => Array.from(t).length <= MAX_KEYWORD_REPLY, `Use at most ${MAX_KEYWORD_REPLY} characters.`);
+
+/** The three replies as they are now (an owner's text, or the default), each as written, `{organization}` unreplaced. */
+export const KeywordReplies = z.object({ stop: z.string(), start: z.string(), help: z.string() });
+export type KeywordReplies = z.infer<typeof KeywordReplies>;
+
+export const UpdateKeywordRepliesInput = z.object({ stop: KeywordReplyText, start: KeywordReplyText, help: KeywordReplyText });
+export type UpdateKeywordRepliesInput = z.infer<typeof UpdateKeywordRepliesInput>;
+
 export const OrganizationView = z.object({
   id: z.string(),
   name: z.string(),
@@ -24,6 +51,7 @@ export const OrganizationView = z.object({
   currency: z.string(),
   environment: z.enum(['test', 'live']),
   your_role: RoleValue,
+  keyword_replies: KeywordReplies,
 });
 export type OrganizationView = z.infer<typeof OrganizationView>;
 

@@ -1,5 +1,6 @@
 import { getCountries } from 'libphonenumber-js';
 import { AddMemberForm } from '@/components/settings/add-member-form';
+import { KeywordRepliesForm } from '@/components/settings/keyword-replies-form';
 import { OrganizationForm } from '@/components/settings/organization-form';
 import { PasswordForm } from '@/components/settings/password-form';
 import { TeamTable } from '@/components/settings/team-table';
@@ -39,6 +40,9 @@ export default async function SettingsPage() {
             <dd>{org.currency}</dd>
           </dl>
           <OrganizationForm org={org} timeZones={timeZones} countries={countryList()} canEdit={isOwner} />
+        </Card>
+        <Card title="Replies to STOP, START and HELP">
+          <KeywordRepliesForm replies={org.keyword_replies} canEdit={isOwner} />
         </Card>
         <Card title="Team">
           <div className="space-y-6">

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { merchantProcedure } from '@/server/api/trpc';
 import { OrganizationView, type RoleValue } from '@/server/contracts/organization';
+import { keywordReplies } from '@/server/domain/opt-outs/keyword-replies';
 import { getOrganization, type OrganizationSummary } from '@/server/domain/organizations/get-organization';
 import { ApiError } from '@/server/errors/api-error';
 
@@ -13,6 +14,7 @@ export function toOrganizationView(org: OrganizationSummary, environment: 'test'
     currency: org.currency,
     environment,
     your_role: role,
+    keyword_replies: keywordReplies(org),
   };
 }
 

@@ -4,12 +4,14 @@ import { changeMemberRoleProcedure } from './change-member-role';
 import { getOrganizationProcedure } from './get-organization';
 import { listMembersProcedure } from './list-members';
 import { removeMemberProcedure } from './remove-member';
+import { updateKeywordRepliesProcedure } from './update-keyword-replies';
 import { updateOrganizationProcedure } from './update-organization';
 
 /** Dashboard procedures of the organization feature (one file per procedure beside this router). */
 export const organizationRouter = router({
   get: getOrganizationProcedure,
   update: updateOrganizationProcedure,
+  updateKeywordReplies: updateKeywordRepliesProcedure,
   listMembers: listMembersProcedure,
   addMember: addMemberProcedure,
   changeRole: changeMemberRoleProcedure,
