@@ -5,6 +5,8 @@ import { emitInboundEvents } from '@/server/domain/webhooks/inbound-events';
 import { afterCommit } from '@/server/lib/after-commit';
 import { newId } from '@/server/lib/ids';
 import { inboundMessagesReceived } from '@/server/metrics/registry';
+import { matchOptOutKeyword } from '@/server/domain/opt-outs/keywords';
+import { applyKeyword, isListablePhone } from './keyword-effects';
 import { routeInbound } from './route-inbound';
 import { toReceivedData } from './received-data';
 
@@ -32,8 +34,11 @@ const REPLY_WINDOW = sql.raw(`interval '7 days'`);
 /**
  * Stores MO in the caller's transaction, each routed (D18) and, when routed, with its sms.received event and the
  * delivery to its app's inbound_url: the MO and its event commit together, so an MO that was stored is delivered
- * (by the deliver_webhooks job, from any worker) even when the process dies right after. Unrouted MO are stored
- * without an event (no organization) and counted.
+ * (by the deliver_webhooks job, from any worker) even when the process dies right after. A routed MO that is a D19
+ * keyword has its effect (the list, the contact event, the reply) in that same transaction, before its row and
+ * event are written with `opt_out`: a crash loses or repeats none of it, and a carrier's resend of the MO, which is
+ * not stored again, repeats none of it either. Unrouted MO are stored without an event (no organization) and
+ * counted; a keyword among them does nothing.
  */
 export async function receiveInbound(tx: DbOrTx, mos: InboundReport[], now: Date): Promise<ReceivedInbound[]> {
   const out: ReceivedInbound[] = [];
@@ -49,7 +54,13 @@ export async function receiveInbound(tx: DbOrTx, mos: InboundReport[], now: Date
 async function receiveOne(tx: DbOrTx, mo: InboundReport, now: Date): Promise<ReceivedInbound> {
   const route = await routeInbound(tx, mo.to, mo.text);
   const id = newId('in');
+  // (read before the keyword's reply exists: the MO answers what came before it)
   const inReplyTo = route ? await latestSendTo(tx, route.organizationId, mo.from, mo.receivedAt) : null;
+  const keyword = route && isListablePhone(mo.from) ? matchOptOutKeyword(mo.text, route.keyword !== null) : null;
+  const optOut =
+    route && keyword
+      ? await applyKeyword(tx, keyword, { inboundId: id, organizationId: route.organizationId, appId: route.appId, from: mo.from, number: route.number }, now)
+      : null;
   const row = {
     id,
     organizationId: route?.organizationId ?? null,
@@ -65,7 +76,7 @@ async function receiveOne(tx: DbOrTx, mo: InboundReport, now: Date): Promise<Rec
     connectorId: mo.connectorId,
     receivedAt: mo.receivedAt,
     inReplyTo,
-    optOut: null,
+    optOut,
   };
   await tx.insert(inboundMessages).values(row);
   if (route) {
