@@ -62,6 +62,8 @@ export function carrierHarness() {
       await db.execute(sql`update connectors set enabled = false`);
       await Promise.all(smscs.splice(0).map((s) => s.close()));
     },
+    /** The due jobs of the delivery pipeline (dispatch_message, carrier_submit), as the worker runs them. */
+    drain: () => drain(db, tasks),
     /** POST /send, then the dispatch jobs (dispatch_message, carrier_submit) as the worker runs them. */
     async send(key: string, to: string[], message: string): Promise<string> {
       const res = await call('POST', '/send', { key, body: { to, message } });

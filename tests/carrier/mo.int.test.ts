@@ -122,6 +122,45 @@ describe('MO over SMPP (D18)', () => {
     expect((await inboundUnrouted.get()).values[0].value).toBeGreaterThanOrEqual(1);
   });
 
+  it('STOP (D19): listed, and the free reply goes back through the connector from the number, delivered; then a send to 3 numbers skips it, charged for 2', async () => {
+    const { s, c, m, r } = await setup('mo-stop', { messageIds: (n) => String(n), autoReceipt: { id: (mid) => mid } });
+    await h.route('2438116', [c.id]);
+    await assignNumber(h.db, m, '243990008888');
+    const reply = `You will no longer receive messages from ${(await h.db.execute<{ name: string }>(sql`select name from organizations where id = ${m.organizationId}`))[0].name}. Reply START to resubscribe.`;
+    const stop = { source_addr: '243811606666', destination_addr: '243990008888', data_coding: 0, short_message: Buffer.from('Stop!') };
+    expect(await s.deliver(stop)).toBe(0);
+    // the carrier's resend of it: not a second MO, so no second reply
+    expect(await s.deliver(stop)).toBe(0);
+    const [row] = await h.db.execute<{ id: string; opt_out: string }>(sql`select id, opt_out from inbound_messages where to_number = '243990008888'`);
+    expect(row.opt_out).toBe('stop');
+    expect(await h.db.execute(sql`select phone, source from opt_outs where organization_id = ${m.organizationId}`)).toEqual([{ phone: '+243811606666', source: 'keyword' }]);
+    const [sent] = await h.db.execute<{ id: string; sender_id: string; body: string; total_cost: string }>(sql`
+      select id, sender_id, body, total_cost::text from messages where organization_id = ${m.organizationId} and channel = 'keyword'`);
+    expect(sent).toMatchObject({ sender_id: '243990008888', body: reply, total_cost: '0.0000' });
+
+    await h.drain();
+    const [submit] = await waitFor(async () => s.submits.filter((x) => x.destination_addr === '243811606666'), (x) => x.length > 0);
+    expect([submit.source_addr, submit.short_message.toString('latin1')]).toEqual(['243990008888', reply]);
+    const [recipient] = await waitFor(() => h.recipients(sent.id), (x) => x[0]?.state === 'delivered');
+    expect(recipient).toMatchObject({ phone: '+243811606666', state: 'delivered', carrier: 'mo-stop' });
+    expect(await h.db.execute(sql`select 1 from wallet_ledger where message_id = ${sent.id}`)).toHaveLength(0);
+
+    const res = await h.call('POST', '/send', { key: m.apiKey, body: { to: ['+243811601234', '+243811606666', '+243811605678'], message: 'Sale today' } });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ total_recipients: 3, suppressed_recipients: 1, total_messages: 2, total_cost: 0.04 });
+    const ledger = await h.db.execute<{ entry_type: string; amount: string }>(sql`select entry_type, amount::text from wallet_ledger where message_id = ${res.body.data.message_id}`);
+    expect(ledger).toEqual([{ entry_type: 'charge', amount: '-0.0400' }]);
+    await h.drain();
+    await waitFor(async () => s.submits.length, (n) => n >= 3);
+    expect(s.submits.map((x) => x.destination_addr).sort()).toEqual(['243811601234', '243811605678', '243811606666']);
+
+    await deliverWebhooks();
+    expect(r.on('/inbound').filter((x) => x.json.event_type === 'contact.opted_out').map((x) => x.json.data)).toEqual([
+      { phone: '+243811606666', source: 'keyword', number: '243990008888' },
+    ]);
+    expect(r.on('/inbound').find((x) => x.json.inbound_id === row.id)?.json.data.opt_out).toBe('stop');
+  });
+
   it('the carrier resending the same PDU (a new sequence number) within 60 s: answered, one MO, one event', async () => {
     const { s, m } = await setup('mo-resend');
     await assignNumber(h.db, m, '243990003333');
