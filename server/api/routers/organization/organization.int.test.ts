@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, memberships, users } from '@/db/schema';
 import { verifyCredentials } from '@/server/domain/users/accounts';
 import { callerAs, signedUpCaller } from '@/tests/dashboard-helpers';
@@ -41,6 +41,43 @@ describe('organization settings', () => {
       await refused(who.api.organization.removeMember({ userId: team.owner.user.id }), 'FORBIDDEN');
     }
     expect((await team.viewer.api.organization.listMembers()).members.map((m) => m.role)).toEqual(['owner', 'developer', 'viewer']);
+  });
+});
+
+describe('replies to STOP, START and HELP (D19)', () => {
+  const DEFAULTS = {
+    stop: 'You will no longer receive messages from {organization}. Reply START to resubscribe.',
+    start: 'You will receive messages from {organization} again. Reply STOP to unsubscribe.',
+    help: '{organization}: reply STOP to unsubscribe.',
+  };
+
+  it('the defaults until the owner writes others; trimmed; the default text again is stored as the default; audited', async () => {
+    const { api, organizationId } = await signedUpCaller(deps);
+    expect((await api.organization.get()).keyword_replies).toEqual(DEFAULTS);
+    const texts = { stop: '  Bye from {organization}!  ', start: DEFAULTS.start, help: `${'é'.repeat(319)}!` };
+    expect((await api.organization.updateKeywordReplies(texts)).keyword_replies).toEqual({ stop: 'Bye from {organization}!', start: DEFAULTS.start, help: `${'é'.repeat(319)}!` });
+    const [stored] = await db.execute<{ opt_out_reply: string | null; opt_in_reply: string | null }>(
+      sql`select opt_out_reply, opt_in_reply from organizations where id = ${organizationId}`,
+    );
+    expect(stored).toEqual({ opt_out_reply: 'Bye from {organization}!', opt_in_reply: null });
+    await api.organization.updateKeywordReplies({ ...texts, stop: DEFAULTS.stop });
+    expect((await api.organization.get()).keyword_replies).toEqual({ ...DEFAULTS, help: `${'é'.repeat(319)}!` });
+    const audits = (await auditIn(organizationId)).filter((a) => a.action === 'organization.keyword_replies').map((a) => a.details);
+    expect(audits).toEqual([
+      { stop: { from: null, to: 'Bye from {organization}!' }, help: { from: null, to: `${'é'.repeat(319)}!` } },
+      { stop: { from: 'Bye from {organization}!', to: null } },
+    ]);
+  });
+
+  it('refuses an empty text and one over 320 characters; only owners change them', async () => {
+    const team = await teamOf(deps);
+    await refused(team.owner.api.organization.updateKeywordReplies({ ...DEFAULTS, stop: '   ' }), 'BAD_REQUEST');
+    await refused(team.owner.api.organization.updateKeywordReplies({ ...DEFAULTS, help: 'x'.repeat(321) }), 'BAD_REQUEST');
+    for (const who of [team.developer, team.viewer]) {
+      expect((await who.api.organization.get()).keyword_replies).toEqual(DEFAULTS);
+      await refused(who.api.organization.updateKeywordReplies({ ...DEFAULTS, stop: 'Hijack' }), 'FORBIDDEN', /owner role/);
+    }
+    expect((await team.owner.api.organization.get()).keyword_replies).toEqual(DEFAULTS);
   });
 });
 
