@@ -13,7 +13,8 @@ export const addOptOutsProcedure = apiKeyProcedure
       summary: 'Add phones to your opt-out list',
       description:
         '1 to 1000 phones, read like POST /send recipients. `added` counts the phones put on the list, `already` those that were on it ' +
-        '(their entry is unchanged). One invalid phone refuses the whole request: 400 (1110) naming each bad index (`phones[3]`). ' +
+        '(their entry is unchanged). Each phone added sends `contact.opted_out` to your app\'s inbound URL. ' +
+        'One invalid phone refuses the whole request: 400 (1110) naming each bad index (`phones[3]`). ' +
         'Counts against the control rate-limit bucket.',
     },
     rateLimit: 'control',

@@ -11,7 +11,8 @@ export const deleteOptOutProcedure = apiKeyProcedure
       tags: ['Opt-outs'],
       summary: 'Remove a phone from your opt-out list',
       description:
-        'Answers the entry removed. 404 `Not found` when the phone is not on the list; 409 (1131) when the subscriber opted out by keyword: ' +
+        'Answers the entry removed and sends `contact.opted_in` to your app\'s inbound URL. ' +
+        '404 `Not found` when the phone is not on the list; 409 (1131) when the subscriber opted out by keyword: ' +
         'only their own START lifts that. Counts against the control rate-limit bucket.',
     },
     rateLimit: 'control',
