@@ -261,7 +261,7 @@ describe('help', () => {
 
   it('lists every command', async () => {
     const r = await cli(['help']);
-    for (const c of ['create-merchant', 'set-key-status', 'rotate-key', 'top-up', 'set-webhook', 'set-prices', 'set-rate-limits', 'create-operator']) expect(r.out).toContain(`  ${c} `);
+    for (const c of ['create-merchant', 'set-key-status', 'rotate-key', 'top-up', 'set-webhook', 'set-prices', 'set-rate-limits', 'create-operator', 'assign-number', 'release-number', 'list-numbers']) expect(r.out).toContain(`  ${c} `);
   });
 });
 
