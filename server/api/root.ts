@@ -8,6 +8,7 @@ import { messagesRouter } from './routers/messages/router';
 import { pricingRouter } from './routers/pricing/router';
 import { walletsRouter } from './routers/wallets/router';
 import { optOutsRouter } from './routers/opt-outs/router';
+import { numbersRouter } from './routers/numbers/router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -17,6 +18,7 @@ export const appRouter = router({
   messages: messagesRouter,
   keys: keysRouter,
   optOuts: optOutsRouter,
+  numbers: numbersRouter,
   organization: organizationRouter,
   operator: operatorRouter,
 });

@@ -6,6 +6,7 @@ import { getOpenApiDocument } from '@/server/api/rest/openapi';
 import { Balance } from '@/server/contracts/balance';
 import { CALCULATE_TEXTS, CalculateRequest, CalculateResult } from '@/server/contracts/calculate';
 import { ListApiMessagesInput, ListApiRecipientsInput, MessagesPage, RecipientDelivery } from '@/server/contracts/reconcile';
+import { NumberItem, NumbersList } from '@/server/contracts/numbers';
 import { AddOptOutsRequest, AddOptOutsResult, ListOptOutsInput, OptOut, OptOutsPage } from '@/server/contracts/opt-outs';
 import { ControlResult, MessageStatus, RecurringScheduleInput, ScheduledDateInput, SendRequest, SendResult } from '@/server/contracts/send';
 import { DEFAULT_LIMITS } from '@/server/domain/rate-limits/take-slot';
@@ -105,6 +106,8 @@ describe('docs/api.md covers rate limits and fields', () => {
     OptOutsPage,
     AddOptOutsRequest,
     AddOptOutsResult,
+    NumberItem,
+    NumbersList,
   };
   test.each(Object.entries(contracts))('every field of %s is named', (_, schema) => {
     const fields = Object.keys(schema.shape);
