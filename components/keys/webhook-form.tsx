@@ -69,7 +69,13 @@ export function WebhookForm({
       const dropped = password_set && parsed.data.passwordAction === 'keep' && parsed.data.url !== '' && !saved.webhook.password_set;
       setStatus({
         tone: 'success',
-        text: !parsed.data.url ? 'Webhook removed.' : dropped ? 'Webhook saved. The stored password was removed: the URL is on another site.' : 'Webhook saved.',
+        text: !parsed.data.url
+          ? parsed.data.inboundUrl
+            ? 'Inbound URL saved. No webhook URL: delivery events are not sent.'
+            : 'Webhook removed.'
+          : dropped
+            ? 'Webhook saved. The stored password was removed: the URL is on another site.'
+            : 'Webhook saved.',
       });
       router.refresh();
     } catch (err) {

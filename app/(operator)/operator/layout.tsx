@@ -19,6 +19,7 @@ export default async function OperatorLayout({ children }: { children: ReactNode
     { href: '/operator/top-ups', label: 'Top-up requests' },
     { href: '/operator/prices', label: 'Platform prices' },
     { href: '/operator/connectors', label: 'Connectors' },
+    { href: '/operator/numbers', label: 'Numbers' },
     { href: '/operator/system', label: 'System' },
     { href: '/operator/audit', label: 'Audit log' },
   ];

@@ -1,4 +1,5 @@
 import { router } from '@/server/api/trpc';
+import { assignNumberProcedure } from './assign-number';
 import { createConnectorProcedure } from './create-connector';
 import { decideTopUpProcedure } from './decide-top-up';
 import { deleteRouteProcedure } from './delete-route';
@@ -8,7 +9,9 @@ import { getSystemStatusProcedure } from './get-system-status';
 import { listAuditProcedure } from './list-audit';
 import { listConnectorsProcedure } from './list-connectors';
 import { listMerchantsProcedure } from './list-merchants';
+import { listNumbersProcedure } from './list-numbers';
 import { listPendingTopUpsProcedure } from './list-pending-top-ups';
+import { releaseNumberProcedure } from './release-number';
 import { revokeSessionsProcedure } from './revoke-sessions';
 import { setCreditLineProcedure } from './set-credit-line';
 import { setKeyStatusProcedure } from './set-key-status';
@@ -36,4 +39,7 @@ export const operatorRouter = router({
   setRoute: setRouteProcedure,
   deleteRoute: deleteRouteProcedure,
   getSystemStatus: getSystemStatusProcedure,
+  listNumbers: listNumbersProcedure,
+  assignNumber: assignNumberProcedure,
+  releaseNumber: releaseNumberProcedure,
 });
