@@ -22,9 +22,11 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 /**
  * One page of a conversation, newest first: the phone's MO to the organization (inbound_messages_org_from_idx, read
  * backwards) and the organization's sends to the phone (message_recipients_phone_idx, then each send by its key),
- * merged by (time, id) — an MO's received_at, a send's created_at — with keyset pages on that pair. Each side reads
- * at most `limit + 1` rows past the cursor. A send is one item whatever its dispatches: this phone's delivery of the
- * latest dispatch that has begun by `now`, else of its first (a phone twice in `to`: its first place).
+ * merged by (time, id) — an MO's received_at, a send's created_at — with keyset pages on that pair. Each side gives
+ * at most `limit + 1` rows past the cursor; the MO side reads no more than that, the sends side reads every delivery
+ * to the phone (of any organization: the index has no organization) to keep this one's, as in_reply_to does. A send
+ * is one item whatever its dispatches: this phone's delivery of the latest dispatch that has begun by `now`, else of
+ * its first (a phone twice in `to`: its first place).
  */
 export async function conversationItems(
   db: DbOrTx,
