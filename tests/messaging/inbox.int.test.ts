@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createPipeline } from '@/server/domain/delivery/pipeline';
@@ -251,5 +252,24 @@ describe('reply', () => {
     const viewer = await memberOf(deps, m.organizationId, 'viewer');
     expect(await rejection(viewer.inbox.reply({ phone: A, app_id: m.appId, idempotency_key: 'r-4', send: { message: 'x' } }))).toMatchObject({ code: 'FORBIDDEN' });
     expect(await walletBalances(deps, m.organizationId)).toEqual({ SVC_SMS: '10.0000' });
+  });
+});
+
+describe('migration 0026', () => {
+  it('backfills, from the MO and sends alone, the conversations the upkeep keeps (run last: it rewrites every row)', async () => {
+    const m = await merchant();
+    setMinute(80);
+    await m.mo(A, 'before the Inbox');
+    setMinute(81);
+    await m.send([A, B], 'answer');
+    const rows = () =>
+      deps.db.execute(sql`
+        select organization_id, phone, last_inbound_at::text, last_activity_at::text from inbox_conversations order by organization_id, phone`);
+    const kept = await rows();
+    expect(kept.length).toBeGreaterThan(5);
+    const migration = readFileSync('db/migrations/0026_inbox_conversations.sql', 'utf8').split('--> statement-breakpoint');
+    await deps.db.execute(sql`delete from inbox_conversations`);
+    await deps.db.execute(sql.raw(migration[migration.length - 1]));
+    expect(await rows()).toEqual(kept);
   });
 });
