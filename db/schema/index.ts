@@ -33,3 +33,4 @@ export * from './opt-outs';
 export * from './numbers';
 export * from './inbound-messages';
 export * from './carrier-mo-parts';
+export * from './inbox-conversations';

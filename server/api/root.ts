@@ -10,6 +10,7 @@ import { walletsRouter } from './routers/wallets/router';
 import { optOutsRouter } from './routers/opt-outs/router';
 import { inboundRouter } from './routers/inbound/router';
 import { numbersRouter } from './routers/numbers/router';
+import { inboxRouter } from './routers/inbox/router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -21,6 +22,7 @@ export const appRouter = router({
   optOuts: optOutsRouter,
   inbound: inboundRouter,
   numbers: numbersRouter,
+  inbox: inboxRouter,
   organization: organizationRouter,
   operator: operatorRouter,
 });

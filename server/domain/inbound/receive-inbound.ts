@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { inboundMessages, type InboundEncoding } from '@/db/schema';
+import { recordInboundConversations } from '@/server/domain/inbox/record-inbound';
 import { emitInboundEvents } from '@/server/domain/webhooks/inbound-events';
 import { afterCommit } from '@/server/lib/after-commit';
 import { newId } from '@/server/lib/ids';
@@ -32,12 +33,16 @@ const REPLY_WINDOW = sql.raw(`interval '7 days'`);
 /**
  * Stores MO in the caller's transaction, each routed (D18) and, when routed, with its sms.received event and the
  * delivery to its app's inbound_url: the MO and its event commit together, so an MO that was stored is delivered
- * (by the deliver_webhooks job, from any worker) even when the process dies right after. Unrouted MO are stored
- * without an event (no organization) and counted.
+ * (by the deliver_webhooks job, from any worker) even when the process dies right after; so are the Inbox's
+ * conversations they start or move. Unrouted MO are stored without an event (no organization) and counted.
  */
 export async function receiveInbound(tx: DbOrTx, mos: InboundReport[], now: Date): Promise<ReceivedInbound[]> {
   const out: ReceivedInbound[] = [];
   for (const mo of mos) out.push(await receiveOne(tx, mo, now));
+  await recordInboundConversations(
+    tx,
+    out.flatMap((r, i) => (r.organizationId === null ? [] : [{ organizationId: r.organizationId, phone: mos[i].from, receivedAt: mos[i].receivedAt }])),
+  );
   afterCommit(tx, () => {
     const routed = out.filter((r) => r.organizationId !== null).length;
     if (routed) inboundMessagesReceived.inc({ routed: 'yes' }, routed);
