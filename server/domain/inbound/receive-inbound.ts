@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { inboundMessages, type InboundEncoding } from '@/db/schema';
+import { queueInboundForSmpp } from '@/server/domain/smpp-access/inbound';
 import { emitInboundEvents } from '@/server/domain/webhooks/inbound-events';
 import { afterCommit } from '@/server/lib/after-commit';
 import { newId } from '@/server/lib/ids';
@@ -32,12 +33,19 @@ const REPLY_WINDOW = sql.raw(`interval '7 days'`);
 /**
  * Stores MO in the caller's transaction, each routed (D18) and, when routed, with its sms.received event and the
  * delivery to its app's inbound_url: the MO and its event commit together, so an MO that was stored is delivered
- * (by the deliver_webhooks job, from any worker) even when the process dies right after. Unrouted MO are stored
- * without an event (no organization) and counted.
+ * (by the deliver_webhooks job, from any worker) even when the process dies right after. A routed MO whose app has
+ * SMPP credentials is also queued, in the same transaction, for the app's merchant SMPP sessions (D18). Unrouted MO
+ * are stored without an event (no organization) and counted.
  */
 export async function receiveInbound(tx: DbOrTx, mos: InboundReport[], now: Date): Promise<ReceivedInbound[]> {
   const out: ReceivedInbound[] = [];
-  for (const mo of mos) out.push(await receiveOne(tx, mo, now));
+  const forSmpp: Array<{ inboundId: string; appId: string }> = [];
+  for (const mo of mos) {
+    const { smpp, ...r } = await receiveOne(tx, mo, now);
+    out.push(r);
+    if (smpp) forSmpp.push({ inboundId: r.inboundId, appId: r.appId! });
+  }
+  await queueInboundForSmpp(tx, forSmpp, now);
   afterCommit(tx, () => {
     const routed = out.filter((r) => r.organizationId !== null).length;
     if (routed) inboundMessagesReceived.inc({ routed: 'yes' }, routed);
@@ -46,7 +54,7 @@ export async function receiveInbound(tx: DbOrTx, mos: InboundReport[], now: Date
   return out;
 }
 
-async function receiveOne(tx: DbOrTx, mo: InboundReport, now: Date): Promise<ReceivedInbound> {
+async function receiveOne(tx: DbOrTx, mo: InboundReport, now: Date): Promise<ReceivedInbound & { smpp: boolean }> {
   const route = await routeInbound(tx, mo.to, mo.text);
   const id = newId('in');
   const inReplyTo = route ? await latestSendTo(tx, route.organizationId, mo.from, mo.receivedAt) : null;
@@ -71,7 +79,7 @@ async function receiveOne(tx: DbOrTx, mo: InboundReport, now: Date): Promise<Rec
   if (route) {
     await emitInboundEvents(tx, [{ eventType: 'sms.received', organizationId: route.organizationId, appId: route.appId, inboundId: id, data: toReceivedData(row), at: now }], { now });
   }
-  return { inboundId: id, organizationId: row.organizationId, appId: row.appId };
+  return { inboundId: id, organizationId: row.organizationId, appId: row.appId, smpp: route?.smpp ?? false };
 }
 
 /**
