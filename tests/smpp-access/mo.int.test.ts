@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import smpp from 'smpp';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { decodeMoText } from '@/server/domain/carrier/smpp/mo-text';
+import { reportInbound } from '@/server/domain/delivery/carrier-port';
 import { enableSmpp } from '@/server/domain/smpp-access/credentials';
+import { inTransaction } from '@/server/lib/after-commit';
 import { keepRawPdus, parseSubmitSm, rawPdu, type RawSubmit } from '@/server/smpp/raw-pdu';
 import { startSmppListener, type SmppListener } from '@/server/smpp/listener';
 import { carrierHarness, waitFor } from '../carrier/harness';
@@ -183,5 +185,21 @@ describe('MO to merchant SMPP sessions (D18)', () => {
     expect(unrouted.app_id).toBeNull();
     const queued = await h.db.execute(sql`select 1 from smpp_inbound_deliveries where inbound_id in (${res.body.data.inbound_id}, ${unrouted.id})`);
     expect(queued).toHaveLength(0);
+  });
+
+  it('a carrier batch mixing apps with and without SMPP and unrouted MO: each routed, replied and queued as if alone', async () => {
+    const withSmpp = await merchant('243990300007');
+    const without = await merchant('243990300008', false);
+    const sent = await h.send(without.apiKey, ['+243811300008'], 'Reply to this');
+    const mo = (to: string, from: string, text: string) => ({ carrier: 'mno-a', connectorId: null, from, to, text, encoding: 'gsm7' as const, segments: 1, complete: true, receivedAt: new Date() });
+    const got = await inTransaction(h.db, (tx) =>
+      reportInbound(tx, [mo('243990300007', '+243811300007', 'one'), mo('243990300008', '+243811300008', 'two'), mo('243990309999', '+243811300009', 'three'), mo('+243990300007', '+243811300007', 'four')], new Date()),
+    );
+    expect(got.map((r) => r.appId)).toEqual([withSmpp.appId, without.appId, null, withSmpp.appId]);
+    const rows = await inboundRows(h.db, sql`id in (${got[0].inboundId}, ${got[1].inboundId}, ${got[2].inboundId}, ${got[3].inboundId})`);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(got.map((r) => [byId.get(r.inboundId)!.text, byId.get(r.inboundId)!.in_reply_to])).toEqual([['one', null], ['two', sent], ['three', null], ['four', null]]);
+    expect((await owed(withSmpp.appId)).map((r) => r.inbound_id).sort()).toEqual([got[0].inboundId, got[3].inboundId].sort());
+    expect(await owed(without.appId)).toEqual([]);
   });
 });
