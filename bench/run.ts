@@ -3,7 +3,7 @@
  * same run, on this machine (see docs/performance.md). Not a test: it prints a
  * table and writes bench/results.json.
  *
- *   npm run bench                         everything (about 3 minutes)
+ *   npm run bench                         everything (about 8 minutes)
  *   npm run bench -- --only send,status    some phases (http = send,big,status; reconcile; pipeline; smpp; smpp-server; webhooks; mo; e2e)
  *   npm run bench -- --only mo --mo-n 20000   MO from one SMPP connector to stored, then sms.received delivered
  *   npm run bench -- --only e2e --n 2000   one message end to end beside Kannel, 2,000 single sends a side (--flat: also 10 x n)
