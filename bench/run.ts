@@ -4,7 +4,7 @@
  * table and writes bench/results.json.
  *
  *   npm run bench                         everything (about 8 minutes)
- *   npm run bench -- --only send,status    some phases (http = send,big,status; reconcile; pipeline; smpp; smpp-server; webhooks; mo; e2e)
+ *   npm run bench -- --only send,status    some phases (http = send,big,status; opt-outs; reconcile; pipeline; smpp; smpp-server; webhooks; mo; e2e)
  *   npm run bench -- --only mo --mo-n 20000   MO from one SMPP connector to stored, then sms.received delivered
  *   npm run bench -- --only e2e --n 2000   one message end to end beside Kannel, 2,000 single sends a side (--flat: also 10 x n)
  *   npm run bench -- --duration 5 --keys 4 shorter load runs, send load spread over 4 keys
@@ -35,8 +35,9 @@ import { rawSubmitChild, rawSubmitInProcess } from './lib/raw-smpp';
 import { latencyRun, requestRun, throughputRun, timeoutFor, type Gateway, type ThroughputResult } from './lib/e2e';
 import { KANNEL_INSTALL_HINT, kannelInstalled, startKannel } from './lib/kannel';
 import { moPhase } from './lib/mo';
+import { optOutsRows } from './lib/opt-outs';
 
-const ALL_PHASES = 'http,reconcile,pipeline,smpp,smpp-server,webhooks,mo,e2e';
+const ALL_PHASES = 'http,opt-outs,reconcile,pipeline,smpp,smpp-server,webhooks,mo,e2e';
 const { values: opts } = parseArgs({
   options: {
     only: { type: 'string', default: ALL_PHASES },
@@ -223,6 +224,13 @@ try {
     } finally {
       minimal.stop();
     }
+  }
+  if (phases.has('opt-outs')) {
+    // D19: a 100,000-phone import, and a 1000-recipient send with that list against the same send with none
+    rss.phase('opt-outs');
+    const [empty, listed] = await Promise.all([merchant('Bench opt-outs none'), merchant('Bench opt-outs 100k')]);
+    const recipients = numbers(1000, 300);
+    rows.push(...(await optOutsRows({ api, databaseUrl: database.url, sql, empty, listed, body: sendBody(recipients), recipients, log })));
   }
   if (phases.has('reconcile')) {
     // D17 at a merchant's scale: 1000 sends x 1000 recipients (1M recipient rows) through POST /send, then

@@ -7,7 +7,7 @@ import { useState, type ReactNode } from 'react';
 import type { AppRouter } from '@/server/api/root';
 import { TRPC_MAX_BATCH, TRPC_MAX_URL_LENGTH } from '@/shared/trpc-limits';
 
-export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: 1 } } }));

@@ -18,7 +18,8 @@ const rid = (prefix: string) => `${prefix}_raw${process.pid}x${++seq}${Math.rand
  * The database work of one POST /send, hand-written, with the service's statements in the service's order
  * and the same pipelining (server/domain/messages/send-message.ts; keep the two in step): the key and a
  * slot of the send bucket (api_key_take, alone, as the service calls it), the organization's price rows,
- * then one transaction: BEGIN; the message, dispatch and recipient rows in one statement pipelined with the
+ * then one transaction: BEGIN; the recipients on the organization's opt-out list (D19, none here); the
+ * message, dispatch and recipient rows in one statement pipelined with the
  * dispatch job; the charge (wallet lock, prepaid/postpaid split, ledger rows) pipelined with the `sms.queued`
  * event; COMMIT.
  */
@@ -37,7 +38,9 @@ export function rawSendWrites(sql: postgres.Sql, merchants: RawMerchant[], recip
 export function rawSendOnce(sql: postgres.Sql, recipients: number, block = 0) {
   const price = '0.0200';
   const cost = (Number(price) * recipients).toFixed(4);
-  const rows = JSON.stringify(Array.from({ length: recipients }, (_, i) => ({ p: i, n: `+24382${String(block + Math.floor(i / 1000)).padStart(3, '0')}${5000 + (i % 1000)}`, c: price, r: null })));
+  const phones = Array.from({ length: recipients }, (_, i) => `+24382${String(block + Math.floor(i / 1000)).padStart(3, '0')}${5000 + (i % 1000)}`);
+  const rows = JSON.stringify(phones.map((n, i) => ({ p: i, n, c: price, r: null })));
+  const phoneArray = `{${phones.join(',')}}`;
   return async (m: RawMerchant) => {
     const [key] = await sql`select * from api_key_take(${m.digest}, 'test', 'send', 1000, null, 60, 30, 300)`;
     if (!key?.allowed) throw new Error('raw send: no slot');
@@ -51,6 +54,7 @@ export function rawSendOnce(sql: postgres.Sql, recipients: number, block = 0) {
     const at = new Date().toISOString();
     const eventId = randomUUID();
     await sql.begin(async (tx) => {
+      await tx`select phone from opt_outs where organization_id = ${m.organizationId} and phone = any(${phoneArray}::text[])`;
       await Promise.all([
         tx`
           with m as (
@@ -204,13 +208,19 @@ export async function rawDispatchSteps(sql: postgres.Sql, d: { messageId: string
 }
 
 /**
- * The pipeline's first step alone (rawDispatchSteps' first transaction): the dispatch's recipients pending ->
+ * The pipeline's first step alone (rawDispatchSteps' first transaction): the opt-out check, the dispatch's recipients pending ->
  * processing with their sms.processing events, the dispatch running, the message's picked_up. What a connector
  * then finds to submit.
  */
 export async function rawDispatchToProcessing(sql: postgres.Sql, d: { messageId: string; dispatchId: string }): Promise<void> {
   await sql.begin(async (tx) => {
     await tx`select d.id from message_dispatches d join messages m on m.id = d.message_id where d.id = ${d.dispatchId} for update of d, m`;
+    // D19: the pending recipients now on the opt-out list (none here), as the hand-over reads them
+    await tx`
+      with c as materialized (select id, phone from message_recipients where dispatch_id = ${d.dispatchId} and state = 'pending'),
+      o as (select phone from opt_outs where organization_id = (select organization_id from messages where id = ${d.messageId})
+                                         and phone = any(array(select distinct phone from c)))
+      select c.id from c join o on o.phone = c.phone`;
     const [{ n }] = await tx.unsafe(MOVE_PROCESSING, [d.dispatchId], { prepare: true });
     await tx`update message_dispatches set state = 'running', started_at = now() where id = ${d.dispatchId}`;
     await tx`update messages set picked_up = picked_up + ${n}, next_dispatch_at = null, updated_at = now() where id = ${d.messageId}`;

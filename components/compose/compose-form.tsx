@@ -1,18 +1,18 @@
 'use client';
 
-import { useMutation } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ComposeOptions } from '@/server/contracts/compose';
 import { parsePastedRecipients } from '@/shared/messages/compose/parse-recipients';
-import { composePreview, type ComposeSchedule } from '@/shared/messages/compose/preview';
+import { composePreview, skipOptedOut, type ComposeSchedule } from '@/shared/messages/compose/preview';
 import { checkSendRequest, composeErrors, toSendRequest, type ComposeErrors } from '@/shared/messages/compose/send-request';
 import { analyzeMessage } from '@/shared/messages/segments';
 import type { ScheduledDate } from '@/shared/schedules/schedules';
 import type { FieldError } from '@/server/errors/api-error';
-import { useTRPC } from '@/components/providers';
+import { useTRPC, useTRPCClient } from '@/components/providers';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { Field, Select } from '@/components/ui/field';
@@ -69,10 +69,12 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
     () => ({ timezone: options.timezone, defaultCountry: options.default_country, defaultPrice: options.default_price, rows: options.pricing_rows }),
     [options],
   );
-  const preview = useMemo(
+  const base = useMemo(
     () => composePreview({ message: deferredMessage, entries: deferredEntries, schedule: deferredSchedule, org, now: new Date() }),
     [deferredMessage, deferredEntries, deferredSchedule, org],
   );
+  const optedOut = useOptedOut(base.recipients.valid);
+  const preview = useMemo(() => skipOptedOut(base, optedOut, org), [base, optedOut, org]);
   const liveAnalysis = useMemo(() => analyzeMessage(message), [message]);
 
   useEffect(() => {
@@ -223,3 +225,26 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
     </form>
   );
 }
+
+const NONE: ReadonlySet<string> = new Set();
+/** (one function for every render: react-query re-selects only when the answer changes) */
+const toSet = (r: { opted_out: string[] }): ReadonlySet<string> => new Set(r.opted_out);
+
+/**
+ * Which of the valid numbers are on the organization's opt-out list (D19), asked of the server as the numbers change
+ * (the send checks the same list). While the answer is on its way the previous one stays; until the first, none.
+ */
+function useOptedOut(valid: string[]): ReadonlySet<string> {
+  const client = useTRPCClient();
+  const phones = useMemo(() => [...new Set(valid)].sort(), [valid]);
+  const checked = useQuery({
+    queryKey: ['optOuts.check', phones],
+    queryFn: () => client.optOuts.check.mutate({ phones }),
+    enabled: phones.length > 0,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+    select: toSet,
+  });
+  return phones.length && checked.data ? checked.data : NONE;
+}
+

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { ComposePreview } from '@/shared/messages/compose/preview';
 import { formatCount, formatMoney } from '@/components/messages/format';
 
-/** The cost before sending: recipients x segments x sends, priced per network as the server will charge. */
+/** The cost before sending: recipients x segments x sends, priced per network as the server will charge, without the opted-out (D19). */
 export function CostPreview({ preview, currency, balance, kind }: { preview: ComposePreview; currency: string; balance: number | null; kind: string }) {
   const cost = Number(preview.cost.toFixed(4));
   const sends = preview.dispatches.length;
@@ -15,6 +15,14 @@ export function CostPreview({ preview, currency, balance, kind }: { preview: Com
       <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-600">Recipients</dt>
         <dd className="text-right">{formatCount(preview.recipients.valid.length)}</dd>
+        {preview.recipients.skipped > 0 && (
+          <>
+            <dt className="text-slate-600">Skipped: on your opt-out list</dt>
+            <dd className="text-right" data-testid="skipped-recipients">
+              {formatCount(preview.recipients.skipped)}
+            </dd>
+          </>
+        )}
         <dt className="text-slate-600">Segments per message</dt>
         <dd className="text-right">{preview.analysis.segments}</dd>
         <dt className="text-slate-600">{kind === 'immediate' ? 'Sends' : 'Scheduled sends'}</dt>
@@ -44,6 +52,15 @@ export function CostPreview({ preview, currency, balance, kind }: { preview: Com
             ))}
           </tbody>
         </table>
+      )}
+      {preview.recipients.skipped > 0 && (
+        <p className="mt-3 text-sm text-slate-600">
+          {preview.recipients.skipped === 1 ? 'One number is' : `${formatCount(preview.recipients.skipped)} numbers are`} on your{' '}
+          <Link href="/dashboard/opt-outs" className="text-blue-700 underline">
+            opt-out list
+          </Link>
+          : not sent to and not charged.
+        </p>
       )}
       <p className="mt-3 flex items-baseline justify-between border-t border-slate-200 pt-3">
         <span className="text-sm text-slate-700">Total, charged when you submit</span>

@@ -9,6 +9,7 @@ import { pricingRouter } from './routers/pricing/router';
 import { walletsRouter } from './routers/wallets/router';
 import { optOutsRouter } from './routers/opt-outs/router';
 import { inboundRouter } from './routers/inbound/router';
+import { numbersRouter } from './routers/numbers/router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -19,6 +20,7 @@ export const appRouter = router({
   keys: keysRouter,
   optOuts: optOutsRouter,
   inbound: inboundRouter,
+  numbers: numbersRouter,
   organization: organizationRouter,
   operator: operatorRouter,
 });

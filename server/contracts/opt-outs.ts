@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PHONE_PATTERN } from './send';
+import { MAX_RECIPIENTS, PHONE_PATTERN } from './send';
 import { PageCursor, PageLimit } from './reconcile';
 
 /**
@@ -82,3 +82,16 @@ export const ImportReport = z.object({
   refused: z.array(z.object({ row: z.number().int(), value: z.string(), reason: z.string() })),
 });
 export type ImportReport = z.infer<typeof ImportReport>;
+
+/**
+ * The compose preview's question (dashboard, D19): which of these numbers (a send's `to`, so at most
+ * MAX_RECIPIENTS) are on the organization's list. A POST: 1000 numbers do not fit in a GET's URL.
+ */
+export const CheckOptOutsInput = z.object({
+  phones: z.array(PhoneInput).max(MAX_RECIPIENTS, `LIMIT: at most ${MAX_RECIPIENTS} phones per request`),
+});
+export type CheckOptOutsInput = z.infer<typeof CheckOptOutsInput>;
+
+/** The phones of the question on the list, each once, in E.164. */
+export const CheckOptOutsResult = z.object({ opted_out: z.array(z.string()) });
+export type CheckOptOutsResult = z.infer<typeof CheckOptOutsResult>;

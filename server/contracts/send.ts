@@ -152,9 +152,14 @@ export type SendWarning = z.infer<typeof SendWarning>;
 export const SendResult = z
   .object({
     message_id: z.string().meta({ example: 'msg_5fQe2cW3m1m9T0kq8B2xYz' }),
-    total_recipients: z.number().int().meta({ example: 2 }),
-    total_messages: z.number().int().meta({ description: 'Recipients x segments x dispatches.', example: 2 }),
-    total_cost: z.number().meta({ description: 'Deducted at submit.', example: 0.038 }),
+    total_recipients: z.number().int().meta({ description: 'The length of `to`, opted-out recipients included.', example: 2 }),
+    suppressed_recipients: z.number().int().meta({
+      description:
+        'Additive (D19): recipients of `to` on your opt-out list, 0 when none. They are not sent to and not charged: each is recorded `failed` with `error_code` `OPTED_OUT` and price 0 (with its `sms.failed` event) and counts as failed in GET /status. When every recipient is on the list the answer is 400 (1130) instead.',
+      example: 0,
+    }),
+    total_messages: z.number().int().meta({ description: 'Recipients x segments x dispatches, the suppressed recipients left out.', example: 2 }),
+    total_cost: z.number().meta({ description: 'Deducted at submit; the suppressed recipients cost nothing.', example: 0.038 }),
     currency: z.string().meta({ example: 'USD' }),
     status: z.literal('pending'),
     sending_type: z.enum(['immediate', 'scheduled', 'recurring']),

@@ -10,7 +10,7 @@ import { claimInbound, settleInbound, sweepInbound, type OwedMo } from '@/server
 import { moDeliverSms } from '@/server/domain/smpp-access/inbound-pdus';
 import { claimReceipts, receiptDeliverSm, settleReceipts, sweepReceipts, type OwedReceipt } from '@/server/domain/smpp-access/receipts';
 import { querySmppMessage } from '@/server/domain/smpp-access/query';
-import { SUBMIT_STATUS, submitMultiOverSmpp, submitOverSmpp } from '@/server/domain/smpp-access/submit';
+import { SUBMIT_STATUS, submitMultiOverSmpp, submitOverSmpp, type Unsuccessful } from '@/server/domain/smpp-access/submit';
 import { logger } from '@/server/lib/logger';
 import { sendDeliverSm, startPushLoop, type PushQueue, type Taker } from './push-loop';
 import { keepRawPdus, parseSubmitMulti, parseSubmitSm, rawPdu, TLV } from './raw-pdu';
@@ -177,7 +177,11 @@ export async function startSmppListener(o: ListenerOptions): Promise<SmppListene
           ? await submitMultiOverSmpp(o.db, b.app, { ...common, destinations: fields.destinations }, new Date())
           : await submitOverSmpp(o.db, b.app, { ...common, destination_addr: fields.destination_addr }, new Date());
       if ('messageId' in outcome) {
-        return answer({ message_id: outcome.messageId, ...('unsuccess' in outcome ? { unsuccess_sme: outcome.unsuccess } : {}) });
+        const unsuccess = 'unsuccess' in outcome ? (outcome.unsuccess as Unsuccessful[]) : null;
+        // D19: a submit_multi destination on the opt-out list is listed unsuccessful (0x45); the reason is for the operator
+        const optedOut = unsuccess?.filter((u) => u.error_status_code === SUBMIT_STATUS.SUBMITFAIL).length ?? 0;
+        if (optedOut) logger.info('smpp submit_multi destinations refused', { app_id: b.app.appId, status: SUBMIT_STATUS.SUBMITFAIL, reason: 'opted out', destinations: optedOut });
+        return answer({ message_id: outcome.messageId, ...(unsuccess ? { unsuccess_sme: unsuccess } : {}) });
       }
       logger.info(`smpp ${pdu.command} refused`, { app_id: b.app.appId, status: outcome.status, reason: outcome.reason });
       answer({ command_status: outcome.status });

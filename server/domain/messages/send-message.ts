@@ -12,21 +12,29 @@ import { executeFixed, fixedSql } from '@/server/lib/fixed-sql';
 import { newId } from '@/server/lib/ids';
 import { allSettledOrThrow } from '@/server/lib/settle';
 import { toAmount, toDbAmount } from '@/server/lib/money';
-import { sendsAccepted, walletCharged } from '@/server/metrics/registry';
+import { recipientsTerminal, sendsAccepted, walletCharged } from '@/server/metrics/registry';
+import { ApiError } from '@/server/errors/api-error';
+import { OPTED_OUT, optedOutAmong } from '@/server/domain/opt-outs/suppression';
 import type { SendPlan } from '@/shared/messages/validate-send';
+import { emitSuppressedEvents, splitSuppressed, warningsOf, type Suppression } from './suppress-at-send';
 
 /**
- * Accepts a validated send in ONE transaction (spec rule 7, D2): the message,
- * its dispatches, one recipient row per recipient per dispatch (written as
- * sets, not row by row), the job of the first dispatch, the charge (prepaid
- * then postpaid, ledger rows) and the `sms.queued` event (delivered once this
- * commits, i.e. right after the 201). All commit together or not at all: an
- * insufficient balance (1202) rolls back the rows written before the charge.
+ * Accepts a validated send in ONE transaction (spec rule 7, D2): the opt-out
+ * check (D19), the message, its dispatches, one recipient row per recipient per
+ * dispatch (written as sets, not row by row), the job of the first dispatch,
+ * the charge (prepaid then postpaid, ledger rows), the `sms.queued` event
+ * (delivered once this commits, i.e. right after the 201) and the suppressed
+ * recipients' `sms.failed` events. All commit together or not at all: an
+ * insufficient balance (1202) rolls back the rows written before the charge;
+ * every recipient opted out (1130) writes nothing.
  */
 export class IdempotencyRace extends Error {}
 
 /** Where the send came from, shown on its page; SMPP sends (D15) keep what the submit_sm asked for receipts. */
 export type SendChannel = { channel: 'api' } | { channel: 'dashboard' } | { channel: 'smpp'; registeredDelivery: number; udh?: string | null };
+
+/** The send's answer, and (SMPP, which has no place for a count) the positions in `plan.recipients` left out as opted out. */
+export type SendOutcome = { result: SendResult; suppressed: number[] };
 
 export async function sendMessage(
   db: Db,
@@ -35,54 +43,77 @@ export async function sendMessage(
   now: Date,
   claim?: IdempotencyClaim,
   via: SendChannel = { channel: 'api' },
-): Promise<SendResult> {
+): Promise<SendOutcome> {
   const { rows } = await effectivePriceRows(db, app.organizationId);
   const resolve = createPriceResolver(rows, unitPriceOf(app.org.defaultPrice));
   const dispatches = plan.dispatchTimes.map((at, seq) => ({ id: newId('dsp'), seq, at }));
-  const { prices: priced, perDispatch, total } = computeCost(plan.recipients, plan.segments, dispatches.length, resolve);
   const messageId = newId('msg');
-  const totalMessages = plan.recipients.length * plan.segments * dispatches.length;
-
-  const result: SendResult = {
-    message_id: messageId,
-    total_recipients: plan.recipients.length,
-    total_messages: totalMessages,
-    total_cost: toAmount(total),
-    currency: app.org.currency,
-    status: 'pending',
-    sending_type: plan.sendingType,
-    // Additive (D12): absent when there is nothing to say, so the common answer keeps v1's exact shape.
-    ...(plan.warnings.length ? { warnings: plan.warnings } : {}),
-  };
-
-  // each distinct price's text once (a resolver hands out one ResolvedPrice per row), not one decimal rounding per recipient
-  const priceText = new Map<ResolvedPrice, string>();
-  const textOf = (p: ResolvedPrice) => {
-    let t = priceText.get(p);
-    if (t === undefined) priceText.set(p, (t = toDbAmount(p.price)));
-    return t;
-  };
-  const recipientsJson = JSON.stringify(
-    plan.recipients.map((phone, i) => ({ p: i, n: phone, c: textOf(priced[i]), r: priced[i].row?.id ?? null })),
-  );
-  const dispatchesJson = JSON.stringify(dispatches.map((d) => ({ id: d.id, seq: d.seq, at: d.at?.toISOString() ?? null })));
+  // D19: the opted out are recorded failed (price 0, with their sms.failed events) and counted in total_recipients;
+  // over SMPP they are left out of the message, and submit_multi lists them unsuccessful instead.
+  const recordSuppressed = via.channel !== 'smpp';
   const at = now.toISOString();
+
+  let result!: SendResult;
+  let split!: Suppression;
   await db.transaction(async (tx) => {
+    // D19: the organization's opted-out recipients, read first (one indexed statement). A phone listed after this
+    // read is charged here and skipped, then refunded, when its dispatch hands recipients over (skipOptedOut).
+    split = splitSuppressed(plan.recipients, await optedOutAmong(tx, app.organizationId, plan.recipients));
+    if (!split.kept.length) throw new ApiError('ALL_RECIPIENTS_OPTED_OUT');
+    const kept = split.kept.map((i) => plan.recipients[i]);
+    const { prices: priced, perDispatch, total } = computeCost(kept, plan.segments, dispatches.length, resolve);
+    const totalRecipients = recordSuppressed ? plan.recipients.length : kept.length;
+    const totalMessages = kept.length * plan.segments * dispatches.length;
+    const failedAtSend = recordSuppressed ? split.suppressed.length * dispatches.length : 0;
+    result = {
+      message_id: messageId,
+      total_recipients: totalRecipients,
+      suppressed_recipients: split.suppressed.length,
+      total_messages: totalMessages,
+      total_cost: toAmount(total),
+      currency: app.org.currency,
+      status: 'pending',
+      sending_type: plan.sendingType,
+      // Additive (D12): absent when there is nothing to say, so the common answer keeps v1's exact shape.
+      ...warningsOf(plan, split),
+    };
+
+    // each distinct price's text once (a resolver hands out one ResolvedPrice per row), not one decimal rounding per recipient
+    const priceText = new Map<ResolvedPrice, string>();
+    const textOf = (p: ResolvedPrice) => {
+      let t = priceText.get(p);
+      if (t === undefined) priceText.set(p, (t = toDbAmount(p.price)));
+      return t;
+    };
+    // In request order, so that the rows' ids follow the positions (the order GET /messages/{id}/recipients lists);
+    // `s` marks a suppressed recipient (absent, it reads as null)
+    const rowsOut: Array<{ p: number; n: string; c: string; r: string | null; s?: true }> = [];
+    let k = 0;
+    plan.recipients.forEach((n, p) => {
+      if (split.kept[k] === p) {
+        rowsOut.push({ p, n, c: textOf(priced[k]), r: priced[k].row?.id ?? null });
+        k++;
+      } else if (recordSuppressed) rowsOut.push({ p, n, c: '0', r: null, s: true });
+    });
+    const recipientsJson = JSON.stringify(rowsOut);
+    const dispatchesJson = JSON.stringify(dispatches.map((d) => ({ id: d.id, seq: d.seq, at: d.at?.toISOString() ?? null })));
     // The rows first, in one statement (the message, its dispatches, one
     // recipient row per recipient per dispatch: foreign keys are checked at
     // the end of the statement), issued together with the dispatch job so
     // postgres.js pipelines both: one round trip. No shared lock is taken yet.
+    // A suppressed recipient's rows are failed OPTED_OUT at price 0 from the start (D19), in every dispatch (D5).
     await Promise.all([
       executeFixed(tx, fixedSql`
         with m as (
           insert into messages (id, organization_id, app_id, sending_type, body, sender_id, encoding, segments, total_recipients,
                                 dispatches_total, total_messages, total_cost, currency, callback_url, schedule, next_dispatch_at, created_at, updated_at,
-                                channel, smpp_registered_delivery, smpp_udh)
+                                channel, smpp_registered_delivery, smpp_udh, failed)
           values (${messageId}, ${app.organizationId}, ${app.appId}, ${plan.sendingType}, ${plan.body}, ${plan.senderId}, ${plan.encoding},
-                  ${plan.segments}, ${plan.recipients.length}, ${dispatches.length}, ${totalMessages}, ${toDbAmount(total)}::numeric,
+                  ${plan.segments}, ${totalRecipients}, ${dispatches.length}, ${totalMessages}, ${toDbAmount(total)}::numeric,
                   ${app.org.currency}, ${plan.callbackUrl}, ${plan.schedule === null ? null : JSON.stringify(plan.schedule)}::jsonb,
                   ${(dispatches[0].at ?? now).toISOString()}::timestamptz, ${at}::timestamptz, ${at}::timestamptz,
-                  ${via.channel}, ${via.channel === 'smpp' ? via.registeredDelivery : null}::int, ${via.channel === 'smpp' ? (via.udh ?? null) : null})
+                  ${via.channel}, ${via.channel === 'smpp' ? via.registeredDelivery : null}::int, ${via.channel === 'smpp' ? (via.udh ?? null) : null},
+                  ${failedAtSend}::int)
           returning id
         ), d as (
           insert into message_dispatches (id, message_id, seq, dispatch_at, cost)
@@ -90,18 +121,21 @@ export async function sendMessage(
             from json_to_recordset(${dispatchesJson}::json) as x(id text, seq int, at timestamptz)
           returning id, seq
         )
-        insert into message_recipients (message_id, dispatch_id, position, phone, price, pricing_row_id, updated_at)
-        select ${messageId}, d.id, r.p, r.n, r.c, r.r, ${at}::timestamptz
+        insert into message_recipients (message_id, dispatch_id, position, phone, price, pricing_row_id, updated_at, state, error_code, error_message, done_at)
+        select ${messageId}, d.id, r.p, r.n, r.c, r.r, ${at}::timestamptz,
+               case when r.s then 'failed' else 'pending' end,
+               case when r.s then ${OPTED_OUT.errorCode} end, case when r.s then ${OPTED_OUT.errorMessage} end,
+               case when r.s then ${at}::timestamptz end
           from (select id from d order by seq) d
-         cross join json_to_recordset(${recipientsJson}::json) as r(p int, n text, c numeric, r text)`),
+         cross join json_to_recordset(${recipientsJson}::json) as r(p int, n text, c numeric, r text, s boolean)`),
       addJob(tx, 'dispatch_message', { dispatch_id: dispatches[0].id }, { runAt: dispatches[0].at ?? now, jobKey: dispatches[0].id }),
     ]);
-    // Then the charge and the event, pipelined too (one round trip; they only
-    // run after the rows above, which the event looks up): the merchant's
+    // Then the charge and the events, pipelined too (one round trip; they only
+    // run after the rows above, which the events look up): the merchant's
     // wallet rows stay locked only from here to the commit, so concurrent
-    // sends of one merchant wait for each other briefly. A 1202
-    // from the charge rolls everything back, the event included, once the
-    // event's own statements are done (allSettledOrThrow).
+    // sends of one merchant wait for each other briefly. A 1202 from the charge
+    // rolls everything back, the events included, once the events' own
+    // statements are done (allSettledOrThrow).
     await allSettledOrThrow([
       chargeWallets(tx, { organizationId: app.organizationId, total, messageId, actor: `api:${app.appId}` }),
       emitQueuedEvent(
@@ -122,11 +156,13 @@ export async function sendMessage(
         },
         { now },
       ),
+      failedAtSend ? emitSuppressedEvents(tx, messageId, dispatchesJson, now) : Promise.resolve(),
     ]);
     if (claim && !(await recordAnswer(tx, claim, 201, { status_code: 201, data: result }))) throw new IdempotencyRace();
   });
   // Committed: counted here, once (an idempotent replay returns before this function).
   sendsAccepted.inc({ channel: via.channel });
-  walletCharged.inc({ currency: app.org.currency }, total.toNumber());
-  return result;
+  walletCharged.inc({ currency: app.org.currency }, result.total_cost);
+  if (recordSuppressed && split.suppressed.length) recipientsTerminal.inc({ state: 'failed' }, split.suppressed.length * dispatches.length);
+  return { result, suppressed: split.suppressed };
 }

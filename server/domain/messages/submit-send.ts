@@ -5,8 +5,11 @@ import { findReplay, parseIdempotencyKey, requestHash, type IdempotencyClaim } f
 import { planSend } from '@/shared/messages/validate-send';
 import { IdempotencyRace, sendMessage, type SendChannel } from './send-message';
 
-/** The stored first answer of an Idempotency-Key (the whole 201 body) holds the result in `data`. */
-type StoredAnswer = { status_code: 201; data: SendResult };
+/** The stored first answer of an Idempotency-Key (the whole 201 body) holds the result in `data`; one stored before D19's suppression had no `suppressed_recipients` (none were). */
+function replayed(stored: unknown): SendResult {
+  const data = (stored as { data: Partial<SendResult> & Omit<SendResult, 'suppressed_recipients'> }).data;
+  return { ...data, suppressed_recipients: data.suppressed_recipients ?? 0 };
+}
 
 /**
  * POST /send after the zod contract passed: Idempotency-Key replay (D12),
@@ -22,15 +25,15 @@ export async function submitSend(
   const claim: IdempotencyClaim | undefined = key ? { appId: app.appId, key, hash: requestHash(input), now: opts.now } : undefined;
   if (claim) {
     const replay = await findReplay(db, claim);
-    if (replay) return (replay as StoredAnswer).data;
+    if (replay) return replayed(replay);
   }
   const plan = planSend(input, app.org, opts.now, { allowHttpCallbacks: opts.allowHttpCallbacks });
   try {
-    return await sendMessage(db, app, plan, opts.now, claim, opts.via);
+    return (await sendMessage(db, app, plan, opts.now, claim, opts.via)).result;
   } catch (e) {
     if (e instanceof IdempotencyRace && claim) {
       const replay = await findReplay(db, claim);
-      if (replay) return (replay as StoredAnswer).data;
+      if (replay) return replayed(replay);
     }
     throw e;
   }

@@ -73,10 +73,12 @@ export function decodeSubmitText(f: Omit<SubmitFields, 'destination_addr'>): { t
 /**
  * One submit_sm through the same validation, pricing, charge and pipeline as POST /send (D15): one message to one
  * destination, `immediate`, billed by its own segments (a UDH part: one segment). Invalid destination 0x0B,
- * invalid sender 0x0A, insufficient balance and any other refusal 0x45 with the reason (logged by the caller).
+ * invalid sender 0x0A, insufficient balance, a destination on the opt-out list (D19, reason `opted out`) and any
+ * other refusal 0x45 with the reason (logged by the caller).
  */
 export async function submitOverSmpp(db: Db, app: AuthedApp, f: SubmitFields, now: Date): Promise<SubmitOutcome> {
-  return sendOverSmpp(db, app, f, [f.destination_addr ?? ''], now);
+  const { suppressed: _suppressed, ...outcome } = await sendOverSmpp(db, app, f, [f.destination_addr ?? ''], now);
+  return outcome;
 }
 
 /** One destination of a submit_multi: an SME address, or a distribution list name. */
@@ -92,7 +94,8 @@ const INVDLNAME = 0x34;
 /**
  * submit_multi (D15): one message to every valid SME address (up to 255), billed and tracked like POST /send with
  * that `to`. Addresses that are not valid numbers (and distribution list names, which the gateway has none of) are
- * listed as unsuccessful; when none is valid nothing is sent.
+ * listed as unsuccessful, and so are those on the organization's opt-out list (0x45, D19): they are not part of the
+ * message. When none is left nothing is sent.
  */
 export async function submitMultiOverSmpp(
   db: Db,
@@ -102,47 +105,55 @@ export async function submitMultiOverSmpp(
 ): Promise<MultiOutcome> {
   if (f.destinations.length === 0) return { status: INVNUMDESTS, reason: 'no destination', unsuccess: [] };
   const unsuccess: Unsuccessful[] = [];
-  const valid: string[] = [];
+  const valid: Array<Exclude<MultiDestination, { dl_name: string }>> = [];
   for (const d of f.destinations) {
     if ('dl_name' in d) {
       unsuccess.push({ dest_addr_ton: 0, dest_addr_npi: 0, destination_addr: d.dl_name, error_status_code: INVDLNAME });
       continue;
     }
     const n = normalizePhone(d.destination_addr, app.org.defaultCountry);
-    if (n.ok) valid.push(d.destination_addr);
+    if (n.ok) valid.push(d);
     else unsuccess.push({ ...d, error_status_code: SUBMIT_STATUS.INVDSTADR });
   }
   if (!valid.length) return { status: SUBMIT_STATUS.INVDSTADR, reason: 'no valid destination', unsuccess };
-  return { ...(await sendOverSmpp(db, app, f, valid, now)), unsuccess };
+  const { suppressed, ...outcome } = await sendOverSmpp(db, app, f, valid.map((d) => d.destination_addr), now);
+  for (const i of suppressed) unsuccess.push({ ...valid[i], error_status_code: SUBMIT_STATUS.SUBMITFAIL });
+  return { ...outcome, unsuccess };
 }
 
-async function sendOverSmpp(db: Db, app: AuthedApp, f: Omit<SubmitFields, 'destination_addr'>, to: string[], now: Date): Promise<SubmitOutcome> {
+/** A submit's outcome, and the positions of `to` left out because they are on the opt-out list (D19). */
+type SentOverSmpp = SubmitOutcome & { suppressed: number[] };
+
+async function sendOverSmpp(db: Db, app: AuthedApp, f: Omit<SubmitFields, 'destination_addr'>, to: string[], now: Date): Promise<SentOverSmpp> {
+  const refused = (status: number, reason: string, suppressed: number[] = []): SentOverSmpp => ({ status, reason, suppressed });
   const decoded = decodeSubmitText(f);
-  if ('error' in decoded) return { status: SUBMIT_STATUS.SUBMITFAIL, reason: decoded.error };
+  if ('error' in decoded) return refused(SUBMIT_STATUS.SUBMITFAIL, decoded.error);
   const source = (f.source_addr ?? '').trim();
   const input = { to, message: decoded.text, ...(source ? { sender_id: source } : {}) };
   const parsed = SendRequest.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = String(issue.path[0] ?? '');
-    if (field === 'to') return { status: SUBMIT_STATUS.INVDSTADR, reason: `destination_addr ${issue.message}` };
-    if (field === 'sender_id') return { status: SUBMIT_STATUS.INVSRCADR, reason: `source_addr ${issue.message}` };
-    return { status: SUBMIT_STATUS.SUBMITFAIL, reason: `${field || 'message'} ${issue.message}` };
+    if (field === 'to') return refused(SUBMIT_STATUS.INVDSTADR, `destination_addr ${issue.message}`);
+    if (field === 'sender_id') return refused(SUBMIT_STATUS.INVSRCADR, `source_addr ${issue.message}`);
+    return refused(SUBMIT_STATUS.SUBMITFAIL, `${field || 'message'} ${issue.message}`);
   }
   try {
     const plan = planSend(parsed.data, app.org, now, { allowHttpCallbacks: false });
     if (decoded.udh) plan.segments = 1;
-    const result = await sendMessage(db, app, plan, now, undefined, {
+    const { result, suppressed } = await sendMessage(db, app, plan, now, undefined, {
       channel: 'smpp',
       registeredDelivery: f.registered_delivery ?? 0,
       udh: decoded.udh ? decoded.udh.toString('hex') : null,
     });
-    return { status: 0, messageId: result.message_id };
+    return { status: 0, messageId: result.message_id, suppressed };
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
-    if (e.errorName === 'INSUFFICIENT_BALANCE') return { status: SUBMIT_STATUS.SUBMITFAIL, reason: 'insufficient balance' };
+    if (e.errorName === 'INSUFFICIENT_BALANCE') return refused(SUBMIT_STATUS.SUBMITFAIL, 'insufficient balance');
+    // D19: every destination is on the opt-out list (submit_sm's one, or all of submit_multi's)
+    if (e.errorName === 'ALL_RECIPIENTS_OPTED_OUT') return refused(SUBMIT_STATUS.SUBMITFAIL, 'opted out', to.map((_, i) => i));
     const errors = e.options.errors ?? [];
-    if (errors.some((x) => x.field.startsWith('to'))) return { status: SUBMIT_STATUS.INVDSTADR, reason: `destination_addr ${errors[0].message}` };
-    return { status: SUBMIT_STATUS.SUBMITFAIL, reason: errors.length ? `${errors[0].field} ${errors[0].message}` : e.message };
+    if (errors.some((x) => x.field.startsWith('to'))) return refused(SUBMIT_STATUS.INVDSTADR, `destination_addr ${errors[0].message}`);
+    return refused(SUBMIT_STATUS.SUBMITFAIL, errors.length ? `${errors[0].field} ${errors[0].message}` : e.message);
   }
 }

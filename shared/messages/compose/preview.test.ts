@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composePreview } from './preview';
+import { composePreview, skipOptedOut } from './preview';
 import { parsePastedRecipients } from './parse-recipients';
 import { planSend } from '../validate-send';
 
@@ -80,5 +80,22 @@ describe('compose preview (the same functions the server charges with)', () => {
     const over = composePreview({ message: 'x', entries: many, schedule: { kind: 'recurring', rule }, org, now });
     expect(over.dispatches).toEqual([]);
     expect(over.scheduleIssues[0]).toMatchObject({ field: 'recurring_schedule', code: 'LIMIT_EXCEEDED' });
+  });
+
+  it('opted-out numbers (D19): every entry of them skipped, the SMS count and the cost without them', () => {
+    const entries = parsePastedRecipients('+243810005555\n0840000000\n+33612345678\n0810005555');
+    const base = composePreview({ message: 'a'.repeat(161), entries, schedule: { kind: 'scheduled', dates: [{ date: '2026-12-01', time: '09:00' }, { date: '2026-12-02', time: '09:00' }] }, org, now });
+    expect(base.cost.toFixed(4)).toBe('0.2760'); // (2 x 0.02 + 0.019 + 0.01) x 2 segments x 2 dispatches
+    const p = skipOptedOut(base, new Set(['+243810005555']), org);
+    expect(p.recipients).toMatchObject({ total: 4, skipped: 2 });
+    expect(p.recipients.valid).toHaveLength(4);
+    expect(p.smsCount).toBe(8);
+    expect(p.cost.toFixed(4)).toBe('0.1160'); // (0.019 + 0.01) x 2 x 2
+    expect(p.costLines.map((l) => [l.label, l.recipients])).toEqual([
+      ['Orange (CD)', 1],
+      ['Other numbers (default price)', 1],
+    ]);
+    expect(skipOptedOut(base, new Set(['+243999999999']), org)).toBe(base);
+    expect(skipOptedOut(base, new Set(), org)).toBe(base);
   });
 });

@@ -23,11 +23,12 @@ export type CostLine = { label: string; recipients: number; price: string; subto
 
 export type ComposePreview = {
   analysis: MessageAnalysis;
-  recipients: { total: number; valid: string[]; invalid: InvalidRecipient[]; unlikely: UnlikelyRecipient[]; duplicates: number };
+  /** `skipped`: valid entries on the organization's opt-out list (D19): the send records them failed, unsent and unbilled. */
+  recipients: { total: number; valid: string[]; invalid: InvalidRecipient[]; unlikely: UnlikelyRecipient[]; duplicates: number; skipped: number };
   /** Future dispatch moments, ascending; [null] for an immediate send. */
   dispatches: Array<Date | null>;
   scheduleIssues: ScheduleIssue[];
-  /** recipients x segments x dispatches, over the valid recipients. */
+  /** recipients x segments x dispatches, over the valid recipients not skipped. */
   smsCount: number;
   cost: Decimal;
   costLines: CostLine[];
@@ -49,29 +50,44 @@ export function composePreview(input: { message: string; entries: RecipientEntry
   const duplicates = valid.length - new Set(valid).size;
 
   const { dispatches, issues } = dispatchesOf(input.schedule, input.org.timezone, input.now, valid.length * Math.max(analysis.segments, 1));
-  const resolve = createPriceResolver(input.org.rows, input.org.defaultPrice);
-  const segments = analysis.segments;
-  const cost = computeCost(valid, segments, dispatches.length, resolve).total;
+  return {
+    analysis,
+    recipients: { total: input.entries.length, valid, invalid, unlikely, duplicates, skipped: 0 },
+    dispatches,
+    scheduleIssues: issues,
+    ...costOf(valid, analysis.segments, dispatches.length, input.org),
+  };
+}
 
+/**
+ * The preview once the organization's opted-out numbers among its valid recipients are known (D19): those entries
+ * are skipped, and the SMS count and the cost leave them out, as the send will.
+ */
+export function skipOptedOut(preview: ComposePreview, optedOut: ReadonlySet<string>, org: ComposeOrg): ComposePreview {
+  if (!optedOut.size) return preview;
+  const sending = preview.recipients.valid.filter((phone) => !optedOut.has(phone));
+  const skipped = preview.recipients.valid.length - sending.length;
+  if (!skipped) return preview;
+  return {
+    ...preview,
+    recipients: { ...preview.recipients, skipped },
+    ...costOf(sending, preview.analysis.segments, preview.dispatches.length, org),
+  };
+}
+
+function costOf(phones: string[], segments: number, dispatches: number, org: ComposeOrg): Pick<ComposePreview, 'smsCount' | 'cost' | 'costLines'> {
+  const resolve = createPriceResolver(org.rows, org.defaultPrice);
+  const cost = computeCost(phones, segments, dispatches, resolve).total;
   const lines = new Map<string, CostLine>();
-  for (const phone of valid) {
+  for (const phone of phones) {
     const { price, row } = resolve(phone);
     const key = row?.id ?? '(default)';
     const line = lines.get(key) ?? { label: row ? `${row.network} (${row.country})` : 'Other numbers (default price)', recipients: 0, price: price.toString(), subtotal: price.times(0) };
     line.recipients += 1;
-    line.subtotal = line.subtotal.plus(price.times(segments).times(dispatches.length));
+    line.subtotal = line.subtotal.plus(price.times(segments).times(dispatches));
     lines.set(key, line);
   }
-
-  return {
-    analysis,
-    recipients: { total: input.entries.length, valid, invalid, unlikely, duplicates },
-    dispatches,
-    scheduleIssues: issues,
-    smsCount: valid.length * segments * dispatches.length,
-    cost,
-    costLines: [...lines.values()],
-  };
+  return { smsCount: phones.length * segments * dispatches, cost, costLines: [...lines.values()] };
 }
 
 /** The dispatch moments the server would compute (D4); issues instead when the schedule is not acceptable yet. */

@@ -1,6 +1,7 @@
 import { router } from '@/server/api/trpc';
 import { addDashboardOptOutsProcedure } from './add-dashboard-opt-outs';
 import { addOptOutsProcedure } from './add-opt-outs';
+import { checkOptOutsProcedure } from './check-opt-outs';
 import { deleteDashboardOptOutProcedure } from './delete-dashboard-opt-out';
 import { deleteOptOutProcedure } from './delete-opt-out';
 import { listDashboardOptOutsProcedure } from './list-dashboard-opt-outs';
@@ -15,4 +16,6 @@ export const optOutsRouter = router({
   list: listDashboardOptOutsProcedure,
   add: addDashboardOptOutsProcedure,
   remove: deleteDashboardOptOutProcedure,
+  // the compose preview: which numbers a send would skip
+  check: checkOptOutsProcedure,
 });

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { OPTED_OUT } from '@/server/domain/opt-outs/suppression';
+import { lockForRefund, refundMessage } from '@/server/domain/wallets/refund';
+import type { DispatchRef } from './recipient-events';
+import { moveWithEventsCharged } from './transitions';
+
+/**
+ * D19 at a dispatch's hand-over, in its transaction and before any recipient reaches a carrier: the pending
+ * recipients whose phone is on the organization's opt-out list now (opted out after the send, or while the send's
+ * own check was running) fail with OPTED_OUT and their `sms.failed` events, and what they were charged for this
+ * dispatch comes back (D20: a `refund` ledger row per wallet, prepaid first, in this transaction). One statement
+ * reads them: the list's primary key probed once per distinct phone of the dispatch, whatever the list's size.
+ * The caller holds the dispatch and its message (runDispatch); the wallets are locked only when someone is skipped,
+ * before the move writes its events (lockForRefund says why). Returns how many were skipped.
+ */
+export async function skipOptedOut(tx: DbOrTx, d: DispatchRef, now: Date): Promise<number> {
+  const rows = await tx.execute<{ id: number }>(sql`
+    with c as materialized (
+      select id, phone from message_recipients where dispatch_id = ${d.id} and state = 'pending'
+    ), o as (
+      select phone from opt_outs
+       where organization_id = (select organization_id from messages where id = ${d.messageId})
+         and phone = any(array(select distinct phone from c))
+    )
+    select c.id from c join o on o.phone = c.phone order by c.id`);
+  if (!rows.length) return 0;
+  await lockForRefund(tx, [d.messageId]);
+  const { moved, charged } = await moveWithEventsCharged(
+    tx,
+    d,
+    { from: 'pending', to: 'failed', type: 'sms.failed' },
+    rows.map((r) => ({
+      id: Number(r.id),
+      errorCode: OPTED_OUT.errorCode,
+      errorMessage: OPTED_OUT.errorMessage,
+      extra: { error_code: OPTED_OUT.errorCode, error_message: OPTED_OUT.errorMessage, retryable: OPTED_OUT.retryable },
+    })),
+    now,
+  );
+  const note = `Opted out before the dispatch: ${moved} ${moved === 1 ? 'recipient' : 'recipients'}`;
+  await refundMessage(tx, { messageId: d.messageId, amount: charged, actor: 'system', order: 'prepaid-first', note });
+  return moved;
+}
