@@ -110,8 +110,8 @@ async function drain(b: MoPhase, count: number, what: string): Promise<number> {
 async function assignNumber(b: MoPhase, m: BenchMerchant, number: string): Promise<void> {
   try {
     await admin(b.adminEnv, 'assign-number', '--app-id', m.app_id, '--number', number);
-  } catch {
-    b.log('mo: no assign-number command in this build: the numbers row is written with SQL');
+  } catch (e) {
+    b.log(`mo: assign-number failed (${firstLine(e)}): the numbers row is written with SQL`);
     await b.sql`insert into numbers (id, number, keyword, keyword_folded, app_id, organization_id)
       values (${`num_${randomBytes(8).toString('hex')}`}, ${number}, null, '', ${m.app_id}, ${m.organization_id})`;
   }
@@ -121,8 +121,14 @@ async function assignNumber(b: MoPhase, m: BenchMerchant, number: string): Promi
 async function setInboundUrl(b: MoPhase, m: BenchMerchant, url: string): Promise<void> {
   try {
     await admin(b.adminEnv, 'set-webhook', '--app-id', m.app_id, '--inbound-url', url);
-  } catch {
-    b.log('mo: no --inbound-url in set-webhook in this build: inbound_url is written with SQL');
+  } catch (e) {
+    b.log(`mo: set-webhook --inbound-url failed (${firstLine(e)}): inbound_url is written with SQL`);
     await b.sql`update gateway_apps set inbound_url = ${url} where id = ${m.app_id}`;
   }
+}
+
+/** The CLI's complaint (its stderr's first line), for the log. */
+function firstLine(e: unknown): string {
+  const err = e as { stderr?: string; message?: string };
+  return (err.stderr || err.message || String(e)).trim().split('\n')[0];
 }
