@@ -3,8 +3,9 @@
  * same run, on this machine (see docs/performance.md). Not a test: it prints a
  * table and writes bench/results.json.
  *
- *   npm run bench                         everything (about 3 minutes)
- *   npm run bench -- --only send,status    some phases (http = send,big,status; opt-outs; reconcile; pipeline; smpp; smpp-server; webhooks; e2e)
+ *   npm run bench                         everything (about 8 minutes)
+ *   npm run bench -- --only send,status    some phases (http = send,big,status; opt-outs; reconcile; pipeline; smpp; smpp-server; webhooks; mo; e2e)
+ *   npm run bench -- --only mo --mo-n 20000   MO from one SMPP connector to stored, then sms.received delivered
  *   npm run bench -- --only e2e --n 2000   one message end to end beside Kannel, 2,000 single sends a side (--flat: also 10 x n)
  *   npm run bench -- --duration 5 --keys 4 shorter load runs, send load spread over 4 keys
  *   npm run bench -- --profile             web and worker write .cpuprofile files to bench/profiles/
@@ -33,9 +34,10 @@ import { printTable, type Row } from './lib/report';
 import { rawSubmitChild, rawSubmitInProcess } from './lib/raw-smpp';
 import { latencyRun, requestRun, throughputRun, timeoutFor, type Gateway, type ThroughputResult } from './lib/e2e';
 import { KANNEL_INSTALL_HINT, kannelInstalled, startKannel } from './lib/kannel';
+import { moPhase } from './lib/mo';
 import { optOutsRows } from './lib/opt-outs';
 
-const ALL_PHASES = 'http,opt-outs,reconcile,pipeline,smpp,smpp-server,webhooks,e2e';
+const ALL_PHASES = 'http,opt-outs,reconcile,pipeline,smpp,smpp-server,webhooks,mo,e2e';
 const { values: opts } = parseArgs({
   options: {
     only: { type: 'string', default: ALL_PHASES },
@@ -45,6 +47,8 @@ const { values: opts } = parseArgs({
     // e2e: single sends per run, and the flat-cost row (a run of 10 x n more; long)
     n: { type: 'string', default: '2000' },
     flat: { type: 'boolean', default: false },
+    // mo: MO deliver_sm the test SMSC sends
+    'mo-n': { type: 'string', default: '20000' },
   },
 });
 const phases = new Set(opts.only!.split(',').flatMap((p) => (p === 'http' ? ['send', 'big', 'status'] : [p])));
@@ -65,8 +69,9 @@ if (opts.profile) mkdirSync(profileDir, { recursive: true });
 const env = benchEnv(database.url, {
   PORT: String(port),
   SMPP_PORT: String(port + 100),
-  // the fairness row holds the receivers' answers while its 10 sends go through the pipeline (a few seconds)
-  WEBHOOK_TIMEOUT_MS: '20000',
+  // the fairness row holds the receivers' answers while its 10 sends go through the pipeline (a few seconds), the mo
+  // phase while 20,000 MO are stored (10-20 s here): held requests must not time out meanwhile
+  WEBHOOK_TIMEOUT_MS: '60000',
 });
 const adminEnv = env;
 const sql = postgres(database.url, { max: 10, onnotice: () => {} });
@@ -277,7 +282,7 @@ try {
   }
   await rawPool.end();
 
-  const workerPhases = ['pipeline', 'smpp', 'smpp-server', 'webhooks'].some((p) => phases.has(p));
+  const workerPhases = ['pipeline', 'smpp', 'smpp-server', 'webhooks', 'mo'].some((p) => phases.has(p));
   if (workerPhases || phases.has('e2e')) {
     // Web + worker in one `npm start`, as a single instance runs. What the HTTP
     // phase queued is not part of the pipeline figure; the no-op baseline runs
@@ -426,6 +431,13 @@ try {
         { figure: 'webhooks, 10 merchants x 10 receivers: min/max share', unit: 'ratio', value: fairness, baseline: '-', baselineValue: null, target: '>= 0.8', ok: fairness >= 0.8 },
         { figure: 'webhooks, 10 merchants x 10 receivers: overall', unit: 'events/s', value: fairRate, baseline: '-', baselineValue: null, target: '(info)', ok: null },
       );
+    }
+    if (phases.has('mo')) {
+      rss.phase('mo');
+      const moN = Number(opts['mo-n']);
+      if (!Number.isInteger(moN) || moN < 1) throw new Error(`--mo-n ${opts['mo-n']}: expected a whole number of MO`);
+      const roots = () => [web?.child.pid, worker?.child.pid].filter((p): p is number => !!p);
+      rows.push(...(await moPhase({ sql, adminEnv, merchant, receiver, send, numbers, roots, log }, moN)));
     }
     if (phases.has('e2e')) await e2ePhase();
   }

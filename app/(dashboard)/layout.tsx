@@ -12,6 +12,7 @@ const NAV: NavItem[] = [
   { href: '/dashboard', label: 'Overview', exact: true },
   { href: '/dashboard/compose', label: 'Compose' },
   { href: '/dashboard/messages', label: 'Messages' },
+  { href: '/dashboard/inbox', label: 'Inbox' },
   { href: '/dashboard/keys', label: 'API keys' },
   { href: '/dashboard/opt-outs', label: 'Opt-outs' },
   { href: '/dashboard/wallet', label: 'Wallet' },

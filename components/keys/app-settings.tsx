@@ -1,6 +1,8 @@
 import { Card } from '@/components/ui/card';
 import { formatDateTime } from '@/components/ui/format';
 import type { AppView } from '@/server/contracts/keys';
+import type { NumberItem } from '@/server/contracts/numbers';
+import { AppNumbers } from './app-numbers';
 import { KeyStatusBadge } from './key-status-badge';
 import { RegenerateKey } from './regenerate-key';
 import { RotateSigningSecret } from './rotate-signing-secret';
@@ -17,19 +19,21 @@ const STATUS_HELP: Partial<Record<AppView['status'], string>> = {
   rejected: 'This key was rejected: requests get 403. Contact support.',
 };
 
-/** One app: its key (masked), regenerate, webhook settings and the test event. */
+/** One app: its key (masked), regenerate, webhook settings and the test event, its numbers (D18), SMPP access. */
 export function AppSettings({
   app,
   environment,
   canWrite,
   isOwner,
   timeZone,
+  numbers,
 }: {
   app: AppView;
   environment: 'test' | 'live';
   canWrite: boolean;
   isOwner: boolean;
   timeZone: string;
+  numbers: NumberItem[];
 }) {
   return (
     <div id={`app-${app.id}`} className="scroll-mt-4">
@@ -54,6 +58,12 @@ export function AppSettings({
             <WebhookForm app={app} environment={environment} readOnly={!canWrite} ownsCredentials={isOwner} />
             {canWrite && <TestEvent appId={app.id} hasWebhook={Boolean(app.webhook.url)} />}
             {canWrite && <RotateSigningSecret appId={app.id} appName={app.name} />}
+          </section>
+          <section aria-labelledby={`num-${app.id}`} className="space-y-3 border-t border-slate-200 pt-4">
+            <h3 id={`num-${app.id}`} className="font-semibold">
+              Numbers
+            </h3>
+            <AppNumbers appName={app.name} numbers={numbers} />
           </section>
           <section aria-labelledby={`smpp-${app.id}`} className="space-y-3 border-t border-slate-200 pt-4">
             <h3 id={`smpp-${app.id}`} className="font-semibold">

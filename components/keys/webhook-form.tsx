@@ -13,7 +13,7 @@ import { UpdateWebhookInput, type AppView } from '@/server/contracts/keys';
 /** Read-only (viewer) fields look read-only, not just refuse input. */
 const DISABLED = 'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-700';
 
-type Errors = Partial<Record<'url' | 'username' | 'password', string>>;
+type Errors = Partial<Record<'url' | 'username' | 'password' | 'inboundUrl', string>>;
 
 /**
  * Webhook URL and Basic credentials. The password field is always empty: the
@@ -22,6 +22,7 @@ type Errors = Partial<Record<'url' | 'username' | 'password', string>>;
  * Credentials follow the origin (server/domain/keys/update-webhook.ts): a URL
  * on another site drops the stored password unless a new one is typed, and
  * only owners set a password or keep one while changing the webhook.
+ * The inbound URL (D18) is saved with them, under the same URL rules.
  */
 export function WebhookForm({
   app,
@@ -54,6 +55,7 @@ export function WebhookForm({
       username: String(data.get('username') ?? ''),
       passwordAction: data.get('clearPassword') ? ('clear' as const) : password ? ('replace' as const) : ('keep' as const),
       password: password || undefined,
+      inboundUrl: String(data.get('inboundUrl') ?? ''),
     };
     const parsed = UpdateWebhookInput.safeParse(input);
     if (!parsed.success) {
@@ -67,7 +69,13 @@ export function WebhookForm({
       const dropped = password_set && parsed.data.passwordAction === 'keep' && parsed.data.url !== '' && !saved.webhook.password_set;
       setStatus({
         tone: 'success',
-        text: !parsed.data.url ? 'Webhook removed.' : dropped ? 'Webhook saved. The stored password was removed: the URL is on another site.' : 'Webhook saved.',
+        text: !parsed.data.url
+          ? parsed.data.inboundUrl
+            ? 'Inbound URL saved. No webhook URL: delivery events are not sent.'
+            : 'Webhook removed.'
+          : dropped
+            ? 'Webhook saved. The stored password was removed: the URL is on another site.'
+            : 'Webhook saved.',
       });
       router.refresh();
     } catch (err) {
@@ -117,6 +125,17 @@ export function WebhookForm({
             </label>
           </div>
         )}
+        <Field
+          className={DISABLED}
+          label="Inbound URL"
+          name="inboundUrl"
+          type="url"
+          inputMode="url"
+          defaultValue={app.inbound_url ?? ''}
+          placeholder="https://example.com/hooks/inbound"
+          error={errors.inboundUrl}
+          hint="Messages sent to this app's numbers are posted here (sms.received), signed like webhooks. Same rules as the webhook URL; leave empty to receive none."
+        />
         {!readOnly && (
           <Button type="submit" variant="secondary" disabled={save.isPending}>
             {save.isPending ? 'Saving…' : 'Save webhook'}

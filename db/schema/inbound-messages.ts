@@ -14,7 +14,7 @@ export type InboundOptOut = (typeof INBOUND_OPT_OUTS)[number];
  * D18: every mobile-originated message (MO) a carrier reported, or the sandbox simulated, whole (a concatenated MO
  * is one row once joined). Routed MO carry their organization and app; an *unrouted* MO has neither and keeps the
  * destination as it came (`to_number`). Stored before the carrier is answered, in the transaction that writes its
- * `sms.received` event. A later delivery to merchants' SMPP sessions (D18, not built) queues rows of this table.
+ * `sms.received` event (and, for an app with SMPP, its row of smpp_inbound_deliveries).
  */
 export const inboundMessages = pgTable(
   'inbound_messages',

@@ -9,6 +9,8 @@ import { pricingRouter } from './routers/pricing/router';
 import { walletsRouter } from './routers/wallets/router';
 import { optOutsRouter } from './routers/opt-outs/router';
 import { inboundRouter } from './routers/inbound/router';
+import { numbersRouter } from './routers/numbers/router';
+import { inboxRouter } from './routers/inbox/router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -19,6 +21,8 @@ export const appRouter = router({
   keys: keysRouter,
   optOuts: optOutsRouter,
   inbound: inboundRouter,
+  numbers: numbersRouter,
+  inbox: inboxRouter,
   organization: organizationRouter,
   operator: operatorRouter,
 });

@@ -159,13 +159,13 @@ describe('commands on an existing merchant', () => {
   it('set-webhook sets URL and Basic credentials, replaces them, and --clear removes them', async () => {
     const r = await cli(['set-webhook', '--app-id', m.app_id, '--url', 'http://127.0.0.1:9/hook', '--username', 'u', '--password', 'hunter2', '--json']);
     expect(r.code).toBe(0);
-    expect(r.json()).toEqual({ app_id: m.app_id, webhook_url: 'http://127.0.0.1:9/hook', basic_auth: true });
+    expect(r.json()).toEqual({ app_id: m.app_id, webhook_url: 'http://127.0.0.1:9/hook', basic_auth: true, inbound_url: null });
     const [app] = await db.select().from(gatewayApps).where(eq(gatewayApps.id, m.app_id));
     expect(decryptSecret(env.APP_SECRET, app.webhookPasswordEnc!)).toBe('hunter2');
-    expect(await ok('set-webhook', '--app-id', m.app_id, '--url', 'https://example.com/h')).toEqual({ app_id: m.app_id, webhook_url: 'https://example.com/h', basic_auth: false });
+    expect(await ok('set-webhook', '--app-id', m.app_id, '--url', 'https://example.com/h')).toEqual({ app_id: m.app_id, webhook_url: 'https://example.com/h', basic_auth: false, inbound_url: null });
     const [plain] = await db.select().from(gatewayApps).where(eq(gatewayApps.id, m.app_id));
     expect(plain).toMatchObject({ webhookUsername: null, webhookPasswordEnc: null });
-    expect(await ok('set-webhook', '--app-id', m.app_id, '--clear')).toEqual({ app_id: m.app_id, webhook_url: null, basic_auth: false });
+    expect(await ok('set-webhook', '--app-id', m.app_id, '--clear')).toEqual({ app_id: m.app_id, webhook_url: null, basic_auth: false, inbound_url: null });
     const audit = (await auditFor(m.app_id)).filter((a) => a.action.startsWith('webhook.'));
     expect(audit.map((a) => a.action)).toEqual(['webhook.set', 'webhook.set', 'webhook.clear']);
     expect(JSON.stringify(audit)).not.toContain('hunter2');
@@ -175,7 +175,7 @@ describe('commands on an existing merchant', () => {
     const before = m.signing_secret as string;
     await ok('set-webhook', '--app-id', m.app_id, '--url', 'https://example.com/rot');
     const r = await ok('set-webhook', '--app-id', m.app_id, '--rotate-secret');
-    expect(Object.keys(r)).toEqual(['app_id', 'webhook_url', 'basic_auth', 'signing_secret', 'previous_valid_until']);
+    expect(Object.keys(r)).toEqual(['app_id', 'webhook_url', 'basic_auth', 'inbound_url', 'signing_secret', 'previous_valid_until']);
     expect(r).toMatchObject({ app_id: m.app_id, webhook_url: 'https://example.com/rot', basic_auth: false });
     expect(r.signing_secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(r.signing_secret).not.toBe(before);
@@ -261,7 +261,7 @@ describe('help', () => {
 
   it('lists every command', async () => {
     const r = await cli(['help']);
-    for (const c of ['create-merchant', 'set-key-status', 'rotate-key', 'top-up', 'set-webhook', 'set-prices', 'set-rate-limits', 'create-operator']) expect(r.out).toContain(`  ${c} `);
+    for (const c of ['create-merchant', 'set-key-status', 'rotate-key', 'top-up', 'set-webhook', 'set-prices', 'set-rate-limits', 'create-operator', 'assign-number', 'release-number', 'list-numbers']) expect(r.out).toContain(`  ${c} `);
   });
 });
 

@@ -14,6 +14,9 @@ import { setRateLimitsCommand } from './commands/set-rate-limits';
 import { setWebhookCommand } from './commands/set-webhook';
 import { topUpCommand } from './commands/top-up';
 import { enableSmppCommand } from './commands/enable-smpp';
+import { assignNumberCommand } from './commands/assign-number';
+import { listNumbersCommand } from './commands/list-numbers';
+import { releaseNumberCommand } from './commands/release-number';
 import { statusCommand } from './commands/status';
 
 export type { CliIo } from './command';
@@ -33,6 +36,9 @@ const COMMANDS: Command[] = [
   deleteRouteCommand,
   listConnectorsCommand,
   enableSmppCommand,
+  assignNumberCommand,
+  releaseNumberCommand,
+  listNumbersCommand,
   statusCommand,
 ];
 

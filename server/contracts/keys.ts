@@ -32,6 +32,8 @@ export const AppView = z.object({
   }),
   /** SMPP access (D15): the bind's system_id once enabled (the password is shown only when set), and the app's TPS. */
   smpp: z.object({ system_id: z.string().nullable(), tps: z.number().int() }),
+  /** Where the app's inbound messages go (D18); null: nowhere. */
+  inbound_url: z.string().nullable(),
 });
 export type AppView = z.infer<typeof AppView>;
 
@@ -75,10 +77,24 @@ function webhookUrlProblem(value: string): string | null {
 }
 
 /**
+ * D18: where an app's inbound messages (and D19's opt-out events) go, under the webhook URL's rules (https only
+ * in live: the server checks, knowing the environment). '' removes it.
+ */
+export const InboundUrl = z
+  .string()
+  .trim()
+  .max(MAX_WEBHOOK_URL, `Use at most ${MAX_WEBHOOK_URL} characters.`)
+  .superRefine((v, ctx) => {
+    const problem = v === '' ? null : webhookUrlProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/**
  * Webhook settings. An empty URL removes the webhook and its credentials. The
  * password is write-only: `keep` leaves the stored one, `replace` stores
  * `password`, `clear` removes it. Live deployments also require https (checked
- * by the server, which knows the environment).
+ * by the server, which knows the environment). `inboundUrl` (D18) is set with
+ * them when given.
  */
 export const UpdateWebhookInput = z
   .object({
@@ -87,6 +103,8 @@ export const UpdateWebhookInput = z
     username: z.string().trim().max(200, 'Use at most 200 characters.'),
     passwordAction: z.enum(['keep', 'replace', 'clear']),
     password: z.string().max(200, 'Use at most 200 characters.').optional(),
+    /** Absent: the inbound URL stays as it is. */
+    inboundUrl: InboundUrl.optional(),
   })
   .superRefine((v, ctx) => {
     if (v.url !== '') {

@@ -50,6 +50,8 @@ export const ERRORS = {
   NOT_FOUND: { shape: 'detail', http: 404, detail: 'Not found' },
   LAST_OWNER: { shape: 'detail', http: 409, detail: 'The last owner cannot be removed or demoted: make someone else an owner first.' },
   CONNECTOR_EXISTS: { shape: 'detail', http: 409, detail: 'A connector with this name already exists.' },
+  /** D18: the number (or short code + keyword) belongs to an app already; the thrower names which. */
+  NUMBER_TAKEN: { shape: 'detail', http: 409, detail: 'This number, or this short code and keyword, is already assigned to an app.' },
   TOP_UP_ALREADY_DECIDED: { shape: 'detail', http: 409, detail: 'This top-up request was already confirmed or rejected.' },
 
   // ---- lookups and the simple endpoints (detail) ----

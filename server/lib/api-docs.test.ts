@@ -7,6 +7,7 @@ import { Balance } from '@/server/contracts/balance';
 import { CALCULATE_TEXTS, CalculateRequest, CalculateResult } from '@/server/contracts/calculate';
 import { ListApiMessagesInput, ListApiRecipientsInput, MessagesPage, RecipientDelivery } from '@/server/contracts/reconcile';
 import { InboundItem, InboundPage, ListInboundInput, SimulateInboundRequest, SimulateInboundResult } from '@/server/contracts/inbound';
+import { NumberItem, NumbersList } from '@/server/contracts/numbers';
 import { AddOptOutsRequest, AddOptOutsResult, ListOptOutsInput, OptOut, OptOutsPage } from '@/server/contracts/opt-outs';
 import { ControlResult, MessageStatus, RecurringScheduleInput, ScheduledDateInput, SendRequest, SendResult } from '@/server/contracts/send';
 import { DEFAULT_LIMITS } from '@/server/domain/rate-limits/take-slot';
@@ -111,6 +112,8 @@ describe('docs/api.md covers rate limits and fields', () => {
     InboundPage,
     SimulateInboundRequest,
     SimulateInboundResult,
+    NumberItem,
+    NumbersList,
   };
   test.each(Object.entries(contracts))('every field of %s is named', (_, schema) => {
     const fields = Object.keys(schema.shape);

@@ -6,10 +6,13 @@ import type { AuthedApp } from '@/server/domain/keys/authenticate';
 import { forgiveBind, reserveBind } from '@/server/domain/smpp-access/bind-throttle';
 import { dropBind, refreshBinds, registerBind, takeSmppTps, type BindMode } from '@/server/domain/smpp-access/binds';
 import { authenticateBind, BIND_STATUS, PASSWORD_LENGTH, SYSTEM_ID_MAX } from '@/server/domain/smpp-access/credentials';
-import { claimReceipts, MESSAGE_STATE, receiptOctets, settleReceipts, sweepReceipts, type OwedReceipt } from '@/server/domain/smpp-access/receipts';
+import { claimInbound, settleInbound, sweepInbound, type OwedMo } from '@/server/domain/smpp-access/inbound';
+import { moDeliverSms } from '@/server/domain/smpp-access/inbound-pdus';
+import { claimReceipts, receiptDeliverSm, settleReceipts, sweepReceipts, type OwedReceipt } from '@/server/domain/smpp-access/receipts';
 import { querySmppMessage } from '@/server/domain/smpp-access/query';
 import { SUBMIT_STATUS, submitMultiOverSmpp, submitOverSmpp, type Unsuccessful } from '@/server/domain/smpp-access/submit';
 import { logger } from '@/server/lib/logger';
+import { sendDeliverSm, startPushLoop, type PushQueue, type Taker } from './push-loop';
 import { keepRawPdus, parseSubmitMulti, parseSubmitSm, rawPdu, TLV } from './raw-pdu';
 
 /** SMPP 3.4 command_status values the listener answers with, beside those of the bind and submit domain code. */
@@ -29,9 +32,9 @@ export type ListenerOptions = {
   heartbeatMs?: number;
   /** submit_sm being processed at once per session; beyond it the ESME gets 0x58 (ESME_RTHROTTLED). */
   maxInflight?: number;
-  /** How often owed receipts are looked for when the last look found none. */
+  /** How often owed receipts and MO are looked for when the last look found none. */
   receiptPollMs?: number;
-  /** A deliver_sm without deliver_sm_resp for this long is not handed over (tried again later). */
+  /** A deliver_sm (receipt or MO part) without deliver_sm_resp for this long is not handed over (tried again later). */
   receiptRespTimeoutMs?: number;
 };
 
@@ -46,11 +49,16 @@ type SessionState = {
   inflight: number;
   lastPduAt: number;
   remote: string;
-  /** deliver_sm sent and not yet answered: each resolves `false` if the session ends first. */
-  receipts: Set<() => void>;
+  /** This session as a taker of deliver_sm (receipts, MO), with those not yet answered. */
+  taker: Taker;
 };
 
 const BIND_MODES: Record<string, BindMode> = { bind_transmitter: 'transmitter', bind_receiver: 'receiver', bind_transceiver: 'transceiver' };
+/**
+ * How long one MO's parts are pushed in one claim: the parts left are claimed again later (parts_done), well before
+ * sweepInbound hands a claim older than 60 s to another listener.
+ */
+const MO_PUSH_MS = 30_000;
 /** Commands of SMPP 3.4 the listener does not offer (answered with their _resp and ESME_RINVCMDID). */
 const UNSUPPORTED = new Set(['replace_sm', 'data_sm', 'broadcast_sm', 'query_broadcast_sm', 'cancel_broadcast_sm']);
 
@@ -68,7 +76,7 @@ export async function startSmppListener(o: ListenerOptions): Promise<SmppListene
     keepRawPdus(session); // submits are decoded from their octets (D1)
     const socket = session.socket as unknown as { remoteAddress?: string; remotePort?: number; setNoDelay?: (v: boolean) => void };
     socket.setNoDelay?.(true);
-    const st: SessionState = { bound: null, address: socket.remoteAddress ?? null, binding: false, inflight: 0, lastPduAt: Date.now(), remote: `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`, receipts: new Set() };
+    const st: SessionState = { bound: null, address: socket.remoteAddress ?? null, binding: false, inflight: 0, lastPduAt: Date.now(), remote: `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`, taker: { session, pending: new Set() } };
     states.set(session, st);
     session.on('error', (e: Error) => {
       logger.info('smpp session closed on a protocol error', { remote: st.remote, error: e.message });
@@ -76,7 +84,7 @@ export async function startSmppListener(o: ListenerOptions): Promise<SmppListene
     });
     session.on('close', () => {
       states.delete(session);
-      for (const fail of [...st.receipts]) fail();
+      for (const fail of [...st.taker.pending]) fail();
       if (st.bound) {
         const { bindId, app } = st.bound;
         st.bound = null;
@@ -140,7 +148,7 @@ export async function startSmppListener(o: ListenerOptions): Promise<SmppListene
       st.bound = { mode, app: auth.app, tps: auth.tps, bindId };
       logger.info('smpp session bound', { app_id: auth.app.appId, mode, remote: st.remote });
       session.send(pdu.response({ system_id: 'SMSGW' }));
-      if (mode !== 'transmitter') receiptWake?.(); // receipts queued while no receiver was bound go out now
+      if (mode !== 'transmitter') for (const loop of pushLoops) loop.wake(); // what was queued while no receiver was bound goes out now
     } finally {
       st.binding = false;
     }
@@ -182,95 +190,56 @@ export async function startSmppListener(o: ListenerOptions): Promise<SmppListene
     }
   }
 
-  // D15: receipts go out as deliver_sm on a receiver or transceiver session of the app; one counts as handed over
-  // only once deliver_sm_resp says 0. One batch at a time per listener.
-  let receiptsRunning = true;
-  let receiptWake: (() => void) | null = null;
-  let receiptsFailing = false;
-  const pushReceipts = async () => {
-    while (receiptsRunning) {
-      const takers = new Map<string, Array<[smpp.Session, SessionState]>>();
-      for (const [session, st] of states) {
-        if (!st.bound || st.bound.mode === 'transmitter' || !session.socket.writable) continue;
-        const list = takers.get(st.bound.app.appId) ?? [];
-        list.push([session, st]);
-        takers.set(st.bound.app.appId, list);
-      }
-      let owed: OwedReceipt[] = [];
-      let failed = false;
-      if (takers.size) {
-        owed = await claimReceipts(o.db, [...takers.keys()], o.listenerId, 500).then(
-          (rows) => {
-            if (receiptsFailing) logger.info('smpp receipts: the database answers again');
-            receiptsFailing = false;
-            return rows;
-          },
-          (e: unknown) => {
-            // once per outage, then quietly every second until it answers
-            if (!receiptsFailing) logger.warn('claiming smpp receipts failed; retrying every second', { error: e });
-            receiptsFailing = true;
-            failed = true;
-            return [];
-          },
-        );
-      }
-      if (!owed.length) {
-        await new Promise<void>((resolve) => {
-          const t = setTimeout(resolve, failed ? 1000 : (o.receiptPollMs ?? 250));
-          receiptWake = () => {
-            clearTimeout(t);
-            resolve();
-          };
-        });
-        receiptWake = null;
-        continue;
-      }
-      const turn = new Map<string, number>();
-      const results = await Promise.all(
-        owed.map((r) => {
-          const list = takers.get(r.appId)!;
-          const i = turn.get(r.appId) ?? 0;
-          turn.set(r.appId, i + 1);
-          const [session, st] = list[i % list.length];
-          return deliverReceipt(session, st, r).then((ok) => ({ id: r.id, ok }));
-        }),
-      );
-      await settleReceipts(o.db, results.filter((x) => x.ok).map((x) => x.id), results.filter((x) => !x.ok).map((x) => x.id)).catch((e: unknown) =>
-        logger.warn('recording smpp receipts failed', { error: e }),
-      );
+  // D15 receipts and D18 MO go out as deliver_sm on a receiver or transceiver session of the app; one counts as handed
+  // over only once deliver_sm_resp says 0. One batch at a time per queue and listener.
+  const takers = () => {
+    const byApp = new Map<string, Taker[]>();
+    for (const [session, st] of states) {
+      if (!st.bound || st.bound.mode === 'transmitter' || !session.socket.writable) continue;
+      const list = byApp.get(st.bound.app.appId) ?? [];
+      list.push(st.taker);
+      byApp.set(st.bound.app.appId, list);
     }
+    return byApp;
   };
-
-  function deliverReceipt(session: smpp.Session, st: SessionState, r: OwedReceipt): Promise<boolean> {
-    return new Promise((resolveOnce) => {
-      let done = false;
-      const resolve = (ok: boolean) => {
-        if (done) return;
-        done = true;
-        clearTimeout(timer);
-        st.receipts.delete(fail);
-        resolveOnce(ok);
-      };
-      const fail = () => resolve(false);
-      st.receipts.add(fail);
-      const timer = setTimeout(fail, o.receiptRespTimeoutMs ?? 10_000);
-      const sent = session.deliver_sm(
-        {
-          source_addr_ton: 1, source_addr_npi: 1, source_addr: r.phone.replace(/^\+/, ''),
-          dest_addr_ton: 5, dest_addr_npi: 0, destination_addr: r.senderId ?? '',
-          esm_class: 0x04, data_coding: 0, short_message: receiptOctets(r),
-          receipted_message_id: r.messageId, message_state: MESSAGE_STATE[r.stat] ?? MESSAGE_STATE.UNKNOWN,
-        },
-        (resp) => resolve(resp.command_status === 0),
-      );
-      if (!sent) resolve(false);
-    });
-  }
-  const receiptLoop = pushReceipts().catch((e: unknown) => logger.error('smpp receipt loop failed', { error: e }));
+  const respTimeoutMs = o.receiptRespTimeoutMs ?? 10_000;
+  const receipts: PushQueue<OwedReceipt, boolean> = {
+    what: 'receipts',
+    claim: (apps) => claimReceipts(o.db, apps, o.listenerId, 500),
+    push: (taker, r) => sendDeliverSm(taker, receiptDeliverSm(r), respTimeoutMs),
+    settle: (rs) => settleReceipts(o.db, rs.filter((x) => x.result).map((x) => x.item.id), rs.filter((x) => !x.result).map((x) => x.item.id)),
+  };
+  // An MO's parts go in order on one session, each after the last was answered; a retry resumes after the parts taken.
+  const mo: PushQueue<OwedMo, { done: number; total: number }> = {
+    what: 'MO',
+    claim: (apps) => claimInbound(o.db, apps, o.listenerId, 500),
+    async push(taker, m) {
+      const parts = moDeliverSms(m);
+      const until = Date.now() + MO_PUSH_MS;
+      let done = m.partsDone;
+      while (done < parts.length && Date.now() < until && (await sendDeliverSm(taker, parts[done], respTimeoutMs))) done++;
+      return { done, total: parts.length };
+    },
+    settle: (rs) =>
+      settleInbound(
+        o.db,
+        rs.filter((x) => x.result.done >= x.result.total).map((x) => x.item.id),
+        rs.filter((x) => x.result.done < x.result.total).map((x) => ({ id: x.item.id, partsDone: x.result.done })),
+      ),
+  };
+  const pushLoops = [startPushLoop(takers, receipts, o.receiptPollMs ?? 250), startPushLoop(takers, mo, o.receiptPollMs ?? 250)];
 
   let sweeps = 0;
   const heartbeat = setInterval(() => {
-    if (++sweeps % 6 === 0) sweepReceipts(o.db).catch((e: unknown) => logger.warn('sweeping smpp receipts failed', { error: e }));
+    if (++sweeps % 6 === 0) {
+      sweepReceipts(o.db).catch((e: unknown) => logger.warn('sweeping smpp receipts failed', { error: e }));
+      sweepInbound(o.db).then(
+        (expired) => {
+          if (expired) logger.warn('MO no merchant SMPP session took in 72 h dropped from the SMPP queue', { count: expired });
+        },
+        (e: unknown) => logger.warn('sweeping smpp MO failed', { error: e }),
+      );
+    }
     const now = Date.now();
     const ids: number[] = [];
     for (const [session, st] of states) {
@@ -299,8 +268,7 @@ export async function startSmppListener(o: ListenerOptions): Promise<SmppListene
     sessions: () => states.size,
     async close() {
       clearInterval(heartbeat);
-      receiptsRunning = false;
-      receiptWake?.();
+      const stopped = Promise.all(pushLoops.map((loop) => loop.stop()));
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Bound sessions are told (unbind), then closed; at most 2 s.
@@ -312,7 +280,7 @@ export async function startSmppListener(o: ListenerOptions): Promise<SmppListene
           for (const session of states.keys()) session.destroy();
         }, 2000).unref();
       });
-      await receiptLoop; // (answers that never came count as not handed over when their sessions closed)
+      await stopped; // (answers that never came count as not handed over when their sessions closed)
       await Promise.all(
         [...states.values()].flatMap((st) => (st.bound ? [dropBind(o.db, st.bound.bindId).catch(() => {})] : [])),
       );

@@ -1,4 +1,4 @@
-import type { SendRequest, SendWarning } from '@/server/contracts/send';
+import { MAX_SENDER_ID, SENDER_ID_LENGTH_MESSAGE, type SendRequest, type SendWarning } from '@/server/contracts/send';
 import { validationError, type ValidationIssue } from '@/server/errors/validation';
 import { expandRecurring, resolveScheduledDates } from '@/shared/schedules/schedules';
 import { analyzeMessage, type Encoding } from './segments';
@@ -28,13 +28,23 @@ export type SendPlan = {
 
 export type SendOrg = { timezone: string; defaultCountry: string };
 
+export type PlanOptions = {
+  allowHttpCallbacks: boolean;
+  /**
+   * D18: the sender_id, longer than the ordinary 11 characters, is one of the sending app's numbers (the caller
+   * looked it up: server/domain/numbers/sender-number.ts). Absent or false, such a sender_id gets the ordinary error.
+   */
+  senderIsAppNumber?: boolean;
+};
+
 /**
  * Stage 2 of POST /send validation (stage 1 is the zod contract): sending-type
  * conflicts and requirements, phone normalization (every bad index; unlikely
- * numbers are kept, with a warning), the callback URL, and the schedule (D4).
+ * numbers are kept, with a warning), a sender_id longer than 11 characters (only
+ * one of the app's numbers, D18), the callback URL, and the schedule (D4).
  * Throws one ApiError listing every issue.
  */
-export function planSend(input: SendRequest, org: SendOrg, now: Date, opts: { allowHttpCallbacks: boolean }): SendPlan {
+export function planSend(input: SendRequest, org: SendOrg, now: Date, opts: PlanOptions): SendPlan {
   const issues: ValidationIssue[] = [];
   const type: SendingType = input.sending_type ?? 'immediate';
   const hasDates = input.scheduled_dates !== undefined;
@@ -61,6 +71,11 @@ export function planSend(input: SendRequest, org: SendOrg, now: Date, opts: { al
       if (n.warning) warnings.push({ index: i, phone: n.e164, ...n.warning });
     }
   });
+
+  // The contract lets a 12-15 digit sender_id through for this check (LONG_NUMBER_SENDER).
+  if (input.sender_id !== undefined && input.sender_id.length > MAX_SENDER_ID && !opts.senderIsAppNumber) {
+    issues.push({ field: 'sender_id', code: 'INVALID_FIELD_FORMAT', message: SENDER_ID_LENGTH_MESSAGE });
+  }
 
   if (input.callback_url !== undefined && !callbackUrlOk(input.callback_url, opts.allowHttpCallbacks)) {
     issues.push({

@@ -152,6 +152,31 @@ export async function startSmsc(
         session.send(pdu, (resp) => resolve(resp.command_status));
       });
     },
+    /**
+     * A backlog of `count` MO (deliver_sm, esm_class 0) on the last receiver or transceiver session, at most `window`
+     * unanswered, as an SMSC pushes what it holds; `fields(i)` gives the i-th one's addresses and octets. Resolves
+     * with when the first was sent and the last answered, and how many answers were not 0; rejects if the session
+     * closes first.
+     */
+    moBurst(count: number, fields: (i: number) => Record<string, unknown>, window = 50): Promise<{ firstAt: number; lastAt: number; refused: number }> {
+      const session = server.sessions.filter((x) => roles.get(x) !== 'bind_transmitter').at(-1);
+      if (!session) throw new Error('no session to send the MO on');
+      const base = { esm_class: 0, source_addr_ton: 1, source_addr_npi: 1, dest_addr_ton: 0, dest_addr_npi: 1, data_coding: 0 };
+      let next = 0;
+      let refused = 0;
+      const firstAt = Date.now();
+      let lastAt = firstAt;
+      const closed = new Promise<never>((_, reject) => session.once('close', () => reject(new Error(`the session closed after ${next} MO`))));
+      const lanes = Array.from({ length: Math.min(window, count) }, async () => {
+        while (next < count) {
+          const i = next++;
+          const status = await new Promise<number>((resolve) => session.deliver_sm({ ...base, ...fields(i) }, (resp) => resolve(resp.command_status)));
+          if (status !== 0) refused++;
+          lastAt = Date.now();
+        }
+      });
+      return Promise.race([Promise.all(lanes), closed]).then(() => ({ firstAt, lastAt, refused }));
+    },
     /** Octets written as they are on the last receiver or transceiver session (a PDU the library would not build). */
     writeRaw(octets: Buffer): void {
       const session = server.sessions.filter((x) => roles.get(x) !== 'bind_transmitter').at(-1);

@@ -51,6 +51,7 @@ const SENDS: Array<[string, Record<string, unknown>]> = [
   ['1600 emoji (code points)', { to: TO, message: '😀'.repeat(1600) }],
   ['sender_id of 11', { to: TO, message: 'x', sender_id: 'ACMEACMEACM' }],
   ['sender_id of 12', { to: TO, message: 'x', sender_id: 'ACMEACMEACME' }],
+  ["sender_id the app's 12-digit number (D18)", { to: TO, message: 'x', sender_id: '243990111222' }],
   ['sender_id with a tab', { to: TO, message: 'x', sender_id: 'AC\tME' }],
   ['no recipient', { to: [], message: 'x' }],
   ['1001 recipients', { to: Array.from({ length: 1001 }, () => TO[0]), message: 'x' }],

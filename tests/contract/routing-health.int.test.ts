@@ -93,7 +93,7 @@ describe('GET /openapi.json', () => {
     expect(send.parameters.find((p: { name: string }) => p.name === 'Idempotency-Key')).toMatchObject({ in: 'header', required: false });
     const body = send.requestBody.content['application/json'].schema;
     expect(body.properties.message).toMatchObject({ type: 'string', minLength: 1, maxLength: 1600 });
-    expect(body.properties.sender_id).toMatchObject({ minLength: 1, maxLength: 11 });
+    expect(body.properties.sender_id).toMatchObject({ minLength: 1, maxLength: 15, pattern: '^(?:[^\\u0000-\\u001f\\u007f]{1,11}|[1-9][0-9]{11,14})$' });
     expect(body.properties.to).toMatchObject({ minItems: 1, maxItems: 1000, items: { type: 'string', pattern: expect.any(String) } });
     expect(body.properties.callback_url).toMatchObject({ format: 'uri', maxLength: 2048 });
     expect(body.properties.recurring_schedule.properties.interval).toMatchObject({ type: 'integer', minimum: 1 });

@@ -20,6 +20,7 @@ export default async function OperatorLayout({ children }: { children: ReactNode
     { href: '/operator/prices', label: 'Platform prices' },
     { href: '/operator/connectors', label: 'Connectors' },
     { href: '/operator/inbound', label: 'Unrouted inbound' },
+    { href: '/operator/numbers', label: 'Numbers' },
     { href: '/operator/system', label: 'System' },
     { href: '/operator/audit', label: 'Audit log' },
   ];

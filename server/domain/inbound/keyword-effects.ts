@@ -4,7 +4,8 @@ import { recordAudit } from '@/server/domain/audit/record-audit';
 import { sendKeywordReply } from '@/server/domain/messages/send-keyword-reply';
 import { contactTargets, emitContactEvents } from '@/server/domain/opt-outs/contact-events';
 import { keywordReplyText } from '@/server/domain/opt-outs/keyword-replies';
-import type { OptOutKeyword } from '@/server/domain/opt-outs/keywords';
+import { matchOptOutKeyword, type OptOutKeyword } from '@/server/domain/opt-outs/keywords';
+import type { InboundRoute } from './route-inbound';
 
 /**
  * A sender the list can hold (opt_outs_phone_e164): a carrier may report a sender that is no phone number (an
@@ -16,6 +17,31 @@ export function isListablePhone(phone: string): boolean {
 
 /** A routed MO whose whole text is a D19 keyword. */
 export type KeywordMo = { inboundId: string; organizationId: string; appId: string; from: string; number: string };
+
+/**
+ * D19: the effects of the keyword MO among a batch (routed, from a phone the list can hold, whose text is a keyword),
+ * each by applyKeyword, in (organization, phone) order, a phone's MO in the order they came: two batches (two
+ * connectors) lock the list's entries in one order, so they never wait on each other in a cycle, and a phone's STOP
+ * then START in one batch end as they were sent. Returns each keyword MO's `opt_out` by its index in `mos`.
+ */
+export async function applyKeywords(
+  tx: DbOrTx,
+  mos: Array<{ inboundId: string; from: string; text: string; route: InboundRoute | null }>,
+  now: Date,
+): Promise<Map<number, OptOutKeyword>> {
+  const keyed = mos.flatMap((mo, i) => {
+    const kind = mo.route && isListablePhone(mo.from) ? matchOptOutKeyword(mo.text, mo.route.keyword !== null) : null;
+    return kind && mo.route ? [{ i, kind, route: mo.route, mo }] : [];
+  });
+  keyed.sort((a, b) => (a.route.organizationId < b.route.organizationId ? -1 : a.route.organizationId > b.route.organizationId ? 1 : 0) || (a.mo.from < b.mo.from ? -1 : a.mo.from > b.mo.from ? 1 : 0) || a.i - b.i);
+  const out = new Map<number, OptOutKeyword>();
+  for (const k of keyed) {
+    const { organizationId, appId, number } = k.route;
+    const done = await applyKeyword(tx, k.kind, { inboundId: k.mo.inboundId, organizationId, appId, from: k.mo.from, number }, now);
+    if (done) out.set(k.i, done);
+  }
+  return out;
+}
 
 /**
  * D19's effect of a keyword MO, in the transaction that stores it, and what goes in its `opt_out` (null: it changed

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { inboundMessages, type InboundEncoding } from '@/db/schema';
+import { recordInboundConversations } from '@/server/domain/inbox/record-inbound';
+import { queueInboundForSmpp } from '@/server/domain/smpp-access/inbound';
 import { emitInboundEvents } from '@/server/domain/webhooks/inbound-events';
 import { afterCommit } from '@/server/lib/after-commit';
 import { newId } from '@/server/lib/ids';
 import { inboundMessagesReceived } from '@/server/metrics/registry';
-import { matchOptOutKeyword } from '@/server/domain/opt-outs/keywords';
-import { applyKeyword, isListablePhone } from './keyword-effects';
+import { applyKeywords } from './keyword-effects';
 import { routeInbound } from './route-inbound';
 import { toReceivedData } from './received-data';
 
@@ -34,66 +35,67 @@ const REPLY_WINDOW = sql.raw(`interval '7 days'`);
 /**
  * Stores MO in the caller's transaction, each routed (D18) and, when routed, with its sms.received event and the
  * delivery to its app's inbound_url: the MO and its event commit together, so an MO that was stored is delivered
- * (by the deliver_webhooks job, from any worker) even when the process dies right after. A routed MO that is a D19
- * keyword has its effect (the list, the contact event, the reply) in that same transaction, before its row and
- * event are written with `opt_out`: a crash loses or repeats none of it, and a carrier's resend of the MO, which is
- * not stored again, repeats none of it either. Unrouted MO are stored without an event (no organization) and
- * counted; a keyword among them does nothing.
+ * (by the deliver_webhooks job, from any worker) even when the process dies right after. A routed MO whose app has
+ * SMPP credentials is also queued, in the same transaction, for the app's merchant SMPP sessions (D18), and the
+ * Inbox's conversations it starts or moves are written with it. A routed MO that is a D19 keyword has its effect (the
+ * list, the contact event, the reply) in that same transaction, before its row and event are written with `opt_out`:
+ * a crash loses or repeats none of it, and a carrier's resend of the MO, which is not stored again, repeats none of
+ * it either. Unrouted MO are stored without an event (no organization) and counted; a keyword among them does
+ * nothing. In sets: a carrier's batch of MO costs the same few statements as one (routing, replies, rows, events
+ * with their deliveries, the SMPP queue), and a few more per keyword among them.
  */
 export async function receiveInbound(tx: DbOrTx, mos: InboundReport[], now: Date): Promise<ReceivedInbound[]> {
-  const out: ReceivedInbound[] = [];
-  for (const mo of mos) out.push(await receiveOne(tx, mo, now));
-  afterCommit(tx, () => {
-    const routed = out.filter((r) => r.organizationId !== null).length;
-    if (routed) inboundMessagesReceived.inc({ routed: 'yes' }, routed);
-    if (out.length - routed) inboundMessagesReceived.inc({ routed: 'no' }, out.length - routed);
+  if (!mos.length) return [];
+  const routes = await routeInbound(tx, mos);
+  // (read before any keyword's reply exists: an MO answers what came before it)
+  const replies = await latestSendsTo(tx, mos.flatMap((mo, i) => (routes[i] ? [{ i, organizationId: routes[i].organizationId, phone: mo.from, at: mo.receivedAt }] : [])));
+  const ids = mos.map(() => newId('in'));
+  const optOuts = await applyKeywords(tx, mos.map((mo, i) => ({ inboundId: ids[i], from: mo.from, text: mo.text, route: routes[i] })), now);
+  const rows = mos.map((mo, i) => {
+    const route = routes[i];
+    return {
+      id: ids[i],
+      organizationId: route?.organizationId ?? null,
+      appId: route?.appId ?? null,
+      fromPhone: mo.from,
+      toNumber: route?.number ?? mo.to,
+      keyword: route?.keyword ?? null,
+      text: mo.text,
+      encoding: mo.encoding,
+      segments: mo.segments,
+      complete: mo.complete,
+      carrier: mo.carrier,
+      connectorId: mo.connectorId,
+      receivedAt: mo.receivedAt,
+      inReplyTo: replies.get(i) ?? null,
+      optOut: optOuts.get(i) ?? null,
+    };
   });
-  return out;
-}
-
-async function receiveOne(tx: DbOrTx, mo: InboundReport, now: Date): Promise<ReceivedInbound> {
-  const route = await routeInbound(tx, mo.to, mo.text);
-  const id = newId('in');
-  // (read before the keyword's reply exists: the MO answers what came before it)
-  const inReplyTo = route ? await latestSendTo(tx, route.organizationId, mo.from, mo.receivedAt) : null;
-  const keyword = route && isListablePhone(mo.from) ? matchOptOutKeyword(mo.text, route.keyword !== null) : null;
-  const optOut =
-    route && keyword
-      ? await applyKeyword(tx, keyword, { inboundId: id, organizationId: route.organizationId, appId: route.appId, from: mo.from, number: route.number }, now)
-      : null;
-  const row = {
-    id,
-    organizationId: route?.organizationId ?? null,
-    appId: route?.appId ?? null,
-    fromPhone: mo.from,
-    toNumber: route?.number ?? mo.to,
-    keyword: route?.keyword ?? null,
-    text: mo.text,
-    encoding: mo.encoding,
-    segments: mo.segments,
-    complete: mo.complete,
-    carrier: mo.carrier,
-    connectorId: mo.connectorId,
-    receivedAt: mo.receivedAt,
-    inReplyTo,
-    optOut,
-  };
-  await tx.insert(inboundMessages).values(row);
-  if (route) {
-    await emitInboundEvents(tx, [{ eventType: 'sms.received', organizationId: route.organizationId, appId: route.appId, inboundId: id, data: toReceivedData(row), at: now }], { now });
-  }
-  return { inboundId: id, organizationId: row.organizationId, appId: row.appId };
+  await tx.insert(inboundMessages).values(rows);
+  const routed = rows.flatMap((row) => (row.organizationId && row.appId ? [{ ...row, organizationId: row.organizationId, appId: row.appId }] : []));
+  await emitInboundEvents(tx, routed.map((row) => ({ eventType: 'sms.received', organizationId: row.organizationId, appId: row.appId, inboundId: row.id, data: toReceivedData(row), at: now })), { now });
+  await recordInboundConversations(tx, routed.map((row) => ({ organizationId: row.organizationId, phone: row.fromPhone, receivedAt: row.receivedAt })));
+  await queueInboundForSmpp(tx, rows.flatMap((row, i) => (routes[i]?.smpp ? [{ inboundId: row.id, appId: routes[i].appId }] : [])), now);
+  afterCommit(tx, () => {
+    if (routed.length) inboundMessagesReceived.inc({ routed: 'yes' }, routed.length);
+    if (rows.length - routed.length) inboundMessagesReceived.inc({ routed: 'no' }, rows.length - routed.length);
+  });
+  return rows.map((row) => ({ inboundId: row.id, organizationId: row.organizationId, appId: row.appId }));
 }
 
 /**
- * The organization's latest send (by its creation) to `phone` in the 7 days up to `at`: what an MO from that phone
- * replies to. Read through message_recipients_phone_idx (every send to that phone), then each send's row by key.
+ * For each MO (by its index), the organization's latest send (by its creation) to the MO's sender in the 7 days up to
+ * its receipt: what it replies to. One statement; per MO, read through message_recipients_phone_idx (every send to
+ * that phone), then each send's row by key.
  */
-export async function latestSendTo(tx: DbOrTx, organizationId: string, phone: string, at: Date): Promise<string | null> {
-  const [row] = await tx.execute<{ id: string }>(sql`
-    select m.id from message_recipients r join messages m on m.id = r.message_id
-     where r.phone = ${phone} and m.organization_id = ${organizationId}
-       and m.created_at > ${at.toISOString()}::timestamptz - ${REPLY_WINDOW} and m.created_at <= ${at.toISOString()}::timestamptz
-     order by m.created_at desc, m.id desc limit 1`);
-  return row?.id ?? null;
+async function latestSendsTo(tx: DbOrTx, mos: Array<{ i: number; organizationId: string; phone: string; at: Date }>): Promise<Map<number, string>> {
+  if (!mos.length) return new Map();
+  const input = JSON.stringify(mos.map((m) => ({ i: m.i, o: m.organizationId, p: m.phone, at: m.at.toISOString() })));
+  const rows = await tx.execute<{ i: number; id: string }>(sql`
+    select x.i, s.id from jsonb_to_recordset(${input}::jsonb) as x(i int, o text, p text, at timestamptz)
+     cross join lateral (select m.id from message_recipients r join messages m on m.id = r.message_id
+                          where r.phone = x.p and m.organization_id = x.o
+                            and m.created_at > x.at - ${REPLY_WINDOW} and m.created_at <= x.at
+                          order by m.created_at desc, m.id desc limit 1) s`);
+  return new Map(rows.map((r) => [Number(r.i), r.id]));
 }

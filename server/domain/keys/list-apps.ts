@@ -25,6 +25,7 @@ const VIEW_COLUMNS = {
   passwordSet: sql<boolean>`(${gatewayApps.webhookPasswordEnc} is not null)`,
   smppSystemId: gatewayApps.smppSystemId,
   smppTps: gatewayApps.smppTps,
+  inboundUrl: gatewayApps.inboundUrl,
   createdAt: gatewayApps.createdAt,
 };
 
@@ -43,6 +44,7 @@ export type AppRow = {
   passwordSet: boolean;
   smppSystemId: string | null;
   smppTps: number;
+  inboundUrl: string | null;
   createdAt: Date;
 };
 
@@ -58,6 +60,7 @@ export function toAppView(r: AppRow): AppView {
     last_used_at: r.lastUsedAt ? r.lastUsedAt.toISOString() : null,
     webhook: { url: r.webhookUrl ? displayUrl(r.webhookUrl) : null, username: r.webhookUsername, password_set: Boolean(r.passwordSet) },
     smpp: { system_id: r.smppSystemId, tps: r.smppTps },
+    inbound_url: r.inboundUrl,
   };
 }
 

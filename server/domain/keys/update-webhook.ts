@@ -4,10 +4,11 @@ import { gatewayApps, type Role } from '@/db/schema';
 import type { AppView, UpdateWebhookInput } from '@/server/contracts/keys';
 import { recordAudit } from '@/server/domain/audit/record-audit';
 import { ApiError } from '@/server/errors/api-error';
-import { validationError } from '@/server/errors/validation';
 import { encryptSecret } from '@/server/lib/crypto';
 import type { KeyEnvironment } from './api-keys';
+import { assertDeliverableUrl } from './deliverable-url';
 import { findApp, toAppView } from './list-apps';
+import { setInboundUrl } from './set-inbound-url';
 
 /** The origin of a stored or submitted webhook URL (null when there is none, or it does not parse). */
 function originOf(url: string | null): string | null {
@@ -30,15 +31,14 @@ function originOf(url: string | null): string | null {
  * or keep one while changing the URL or username; a developer may still
  * change the webhook (the stored password is then dropped or must be removed).
  * organizationId null is the operator's CLI (any app, acting as an owner).
+ * A given `inboundUrl` (D18) is set in the same transaction.
  */
 export async function updateWebhook(
   db: Db,
   input: UpdateWebhookInput & { organizationId: string | null; environment: KeyEnvironment; secret: string; actor: string; role: Role },
 ): Promise<AppView> {
   const url = input.url === '' ? null : input.url;
-  if (url && input.environment === 'live' && new URL(url).protocol !== 'https:') {
-    throw validationError([{ field: 'url', code: 'INVALID_FIELD_FORMAT', message: 'The live environment delivers webhooks over https only.' }]);
-  }
+  assertDeliverableUrl(url, input.environment, 'url');
   const username = url && input.username !== '' ? input.username : null;
   if (input.passwordAction === 'replace' && input.role !== 'owner') {
     throw new ApiError('FORBIDDEN_ROLE', { message: 'Only owners can set webhook credentials.' });
@@ -56,6 +56,10 @@ export async function updateWebhook(
     if (input.passwordAction === 'replace' && username) set.webhookPasswordEnc = encryptSecret(input.secret, input.password!);
     else if (!keeps) set.webhookPasswordEnc = null;
     await tx.update(gatewayApps).set(set).where(eq(gatewayApps.id, input.appId));
+    // The form always sends the inbound URL: it is written, and audited, only when it changed.
+    if (input.inboundUrl !== undefined && (input.inboundUrl || null) !== before.inboundUrl) {
+      await setInboundUrl(tx, { appId: input.appId, organizationId: input.organizationId, inboundUrl: input.inboundUrl, environment: input.environment, actor: input.actor });
+    }
     const app = toAppView(await findApp(tx, input.appId, input.organizationId));
     const dropped = before.passwordSet && !app.webhook.password_set && input.passwordAction === 'keep';
     await recordAudit(tx, {

@@ -22,7 +22,8 @@ import { emitSuppressedEvents, splitSuppressed, warningsOf } from './suppress-at
 /**
  * Accepts a validated send in ONE transaction (spec rule 7, D2): the opt-out
  * check (D19), the message, its dispatches, one recipient row per recipient per
- * dispatch (written as sets, not row by row), the job of the first dispatch,
+ * dispatch (written as sets, not row by row), its recipients' Inbox
+ * conversations moved forward (D18), the job of the first dispatch,
  * the charge (prepaid then postpaid, ledger rows), the `sms.queued` event
  * (delivered once this commits, i.e. right after the 201) and the suppressed
  * recipients' `sms.failed` events. All commit together or not at all: an
@@ -141,12 +142,18 @@ export async function writeSend(
     } else if (recordSuppressed) rowsOut.push({ p, n, c: '0', r: null, s: true });
   });
   const recipientsJson = JSON.stringify(rowsOut);
+  const phonesJson = JSON.stringify(plan.recipients);
   const dispatchesJson = JSON.stringify(dispatches.map((d) => ({ id: d.id, seq: d.seq, at: d.at?.toISOString() ?? null })));
   // The rows first, in one statement (the message, its dispatches, one
   // recipient row per recipient per dispatch: foreign keys are checked at
   // the end of the statement), issued together with the dispatch job so
   // postgres.js pipelines both: one round trip. No shared lock is taken yet.
   // A suppressed recipient's rows are failed OPTED_OUT at price 0 from the start (D19), in every dispatch (D5).
+  // The same statement makes the send the latest activity of its
+  // recipients' Inbox conversations (D18, only phones that sent MO have
+  // one): a conversation row another transaction holds (its MO, a
+  // concurrent send) is skipped rather than waited for, as that one moves
+  // it to about the same moment.
   await Promise.all([
     executeFixed(tx, fixedSql`
       with m as (
@@ -165,6 +172,13 @@ export async function writeSend(
         select x.id, ${messageId}, x.seq, x.at, ${toDbAmount(perDispatch)}::numeric
           from json_to_recordset(${dispatchesJson}::json) as x(id text, seq int, at timestamptz)
         returning id, seq
+      ), c as (
+        update inbox_conversations c set last_activity_at = ${at}::timestamptz
+          from (select organization_id, phone from inbox_conversations
+                 where organization_id = ${app.organizationId} and phone in (select json_array_elements_text(${phonesJson}::json))
+                   and last_activity_at < ${at}::timestamptz
+                 order by phone for update skip locked) l
+         where c.organization_id = l.organization_id and c.phone = l.phone
       )
       insert into message_recipients (message_id, dispatch_id, position, phone, price, pricing_row_id, updated_at, state, error_code, error_message, done_at)
       select ${messageId}, d.id, r.p, r.n, r.c, r.r, ${at}::timestamptz,

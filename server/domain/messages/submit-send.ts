@@ -2,6 +2,7 @@ import type { Db } from '@/db/client';
 import type { SendRequest, SendResult } from '@/server/contracts/send';
 import type { AuthedApp } from '@/server/domain/keys/authenticate';
 import { findReplay, parseIdempotencyKey, requestHash, type IdempotencyClaim } from '@/server/domain/idempotency/idempotency';
+import { senderIsAppNumber } from '@/server/domain/numbers/sender-number';
 import { planSend } from '@/shared/messages/validate-send';
 import { IdempotencyRace, sendMessage, type SendChannel } from './send-message';
 
@@ -13,7 +14,8 @@ function replayed(stored: unknown): SendResult {
 
 /**
  * POST /send after the zod contract passed: Idempotency-Key replay (D12),
- * stage-2 validation, then the one-transaction charge and insert.
+ * stage-2 validation (with whether a long sender_id is one of the app's
+ * numbers, D18), then the one-transaction charge and insert.
  */
 export async function submitSend(
   db: Db,
@@ -27,7 +29,10 @@ export async function submitSend(
     const replay = await findReplay(db, claim);
     if (replay) return replayed(replay);
   }
-  const plan = planSend(input, app.org, opts.now, { allowHttpCallbacks: opts.allowHttpCallbacks });
+  const plan = planSend(input, app.org, opts.now, {
+    allowHttpCallbacks: opts.allowHttpCallbacks,
+    senderIsAppNumber: await senderIsAppNumber(db, app.appId, input.sender_id),
+  });
   try {
     return (await sendMessage(db, app, plan, opts.now, claim, opts.via)).result;
   } catch (e) {

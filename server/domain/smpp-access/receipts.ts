@@ -39,6 +39,16 @@ export function receiptOctets(r: OwedReceipt): Buffer {
   return encodeGsm(Array.from(receiptText(r), (c) => (gsmChar(c) ? c : '?')).join(''));
 }
 
+/** The receipt's deliver_sm (D15): from the recipient to the sender id, esm_class 0x04, Appendix B text and the TLVs. */
+export function receiptDeliverSm(r: OwedReceipt): Record<string, unknown> {
+  return {
+    source_addr_ton: 1, source_addr_npi: 1, source_addr: r.phone.replace(/^\+/, ''),
+    dest_addr_ton: 5, dest_addr_npi: 0, destination_addr: r.senderId ?? '',
+    esm_class: 0x04, data_coding: 0, short_message: receiptOctets(r),
+    receipted_message_id: r.messageId, message_state: MESSAGE_STATE[r.stat] ?? MESSAGE_STATE.UNKNOWN,
+  };
+}
+
 /**
  * Takes up to `limit` due receipts of these apps for this listener (SKIP LOCKED: never one another listener holds).
  * Each claim counts as an attempt.

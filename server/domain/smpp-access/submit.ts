@@ -3,6 +3,7 @@ import { SendRequest } from '@/server/contracts/send';
 import { decodeGsm } from '@/server/domain/carrier/smpp/gsm';
 import type { AuthedApp } from '@/server/domain/keys/authenticate';
 import { sendMessage } from '@/server/domain/messages/send-message';
+import { senderIsAppNumber } from '@/server/domain/numbers/sender-number';
 import { normalizePhone } from '@/shared/messages/phone';
 import { planSend } from '@/shared/messages/validate-send';
 import { ApiError } from '@/server/errors/api-error';
@@ -139,7 +140,7 @@ async function sendOverSmpp(db: Db, app: AuthedApp, f: Omit<SubmitFields, 'desti
     return refused(SUBMIT_STATUS.SUBMITFAIL, `${field || 'message'} ${issue.message}`);
   }
   try {
-    const plan = planSend(parsed.data, app.org, now, { allowHttpCallbacks: false });
+    const plan = planSend(parsed.data, app.org, now, { allowHttpCallbacks: false, senderIsAppNumber: await senderIsAppNumber(db, app.appId, parsed.data.sender_id) });
     if (decoded.udh) plan.segments = 1;
     const { result, suppressed } = await sendMessage(db, app, plan, now, undefined, {
       channel: 'smpp',
@@ -154,6 +155,8 @@ async function sendOverSmpp(db: Db, app: AuthedApp, f: Omit<SubmitFields, 'desti
     if (e.errorName === 'ALL_RECIPIENTS_OPTED_OUT') return refused(SUBMIT_STATUS.SUBMITFAIL, 'opted out', to.map((_, i) => i));
     const errors = e.options.errors ?? [];
     if (errors.some((x) => x.field.startsWith('to'))) return refused(SUBMIT_STATUS.INVDSTADR, `destination_addr ${errors[0].message}`);
+    const sender = errors.find((x) => x.field === 'sender_id');
+    if (sender) return refused(SUBMIT_STATUS.INVSRCADR, `source_addr ${sender.message}`);
     return refused(SUBMIT_STATUS.SUBMITFAIL, errors.length ? `${errors[0].field} ${errors[0].message}` : e.message);
   }
 }

@@ -3,7 +3,7 @@
 import { SendRequest as SendRequestContract, type SendRequest } from '@/server/contracts/send';
 import { ApiError, type FieldError } from '@/server/errors/api-error';
 import { fromZodError } from '@/server/errors/from-zod';
-import { planSend, type SendOrg } from '../validate-send';
+import { planSend, type PlanOptions, type SendOrg } from '../validate-send';
 import type { ComposeSchedule } from './preview';
 import { entryLabel, type RecipientEntry } from './parse-recipients';
 
@@ -64,7 +64,7 @@ export function composeErrors(errors: FieldError[], entries: RecipientEntry[], t
  * the server's own two stages: the SendRequest contract, then planSend (phones,
  * conflicts, schedule). Only the balance (1202) is left for the server.
  */
-export function checkSendRequest(req: SendRequest, org: SendOrg, now: Date, opts: { allowHttpCallbacks: boolean }): FieldError[] {
+export function checkSendRequest(req: SendRequest, org: SendOrg, now: Date, opts: PlanOptions): FieldError[] {
   const parsed = SendRequestContract.safeParse(req);
   if (!parsed.success) return fromZodError(parsed.error, req, 'envelope').options.errors ?? [];
   try {

@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
 
 export default async function KeysPage() {
   const { api } = await serverCaller();
-  const [{ apps, environment }, org] = await Promise.all([api.keys.list(), api.organization.get()]);
+  const [{ apps, environment }, org, numbers] = await Promise.all([api.keys.list(), api.organization.get(), api.numbers.list()]);
   const canWrite = org.your_role !== 'viewer';
   const isOwner = org.your_role === 'owner';
   return (
@@ -38,7 +38,7 @@ export default async function KeysPage() {
           )}
         </Card>
         {apps.map((a) => (
-          <AppSettings key={a.id} app={a} environment={environment} canWrite={canWrite} isOwner={isOwner} timeZone={org.timezone} />
+          <AppSettings key={a.id} app={a} environment={environment} canWrite={canWrite} isOwner={isOwner} timeZone={org.timezone} numbers={numbers.items.filter((n) => n.app_id === a.id)} />
         ))}
       </div>
     </>

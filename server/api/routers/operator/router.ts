@@ -1,4 +1,5 @@
 import { router } from '@/server/api/trpc';
+import { assignNumberProcedure } from './assign-number';
 import { createConnectorProcedure } from './create-connector';
 import { decideTopUpProcedure } from './decide-top-up';
 import { deleteRouteProcedure } from './delete-route';
@@ -8,8 +9,10 @@ import { getSystemStatusProcedure } from './get-system-status';
 import { listAuditProcedure } from './list-audit';
 import { listConnectorsProcedure } from './list-connectors';
 import { listMerchantsProcedure } from './list-merchants';
+import { listNumbersProcedure } from './list-numbers';
 import { listPendingTopUpsProcedure } from './list-pending-top-ups';
 import { listUnroutedInboundProcedure } from './list-unrouted-inbound';
+import { releaseNumberProcedure } from './release-number';
 import { revokeSessionsProcedure } from './revoke-sessions';
 import { setCreditLineProcedure } from './set-credit-line';
 import { setKeyStatusProcedure } from './set-key-status';
@@ -38,4 +41,7 @@ export const operatorRouter = router({
   deleteRoute: deleteRouteProcedure,
   getSystemStatus: getSystemStatusProcedure,
   listUnroutedInbound: listUnroutedInboundProcedure,
+  listNumbers: listNumbersProcedure,
+  assignNumber: assignNumberProcedure,
+  releaseNumber: releaseNumberProcedure,
 });

@@ -54,7 +54,14 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
           <CreditLineForm organizationId={m.id} current={m.postpaid} currency={m.currency} />
         </Card>
 
-        <Card title="Apps and keys">
+        <Card
+          title="Apps and keys"
+          actions={
+            <Link href={`/operator/numbers?organization=${m.id}`} className="text-sm text-blue-700 underline">
+              Numbers
+            </Link>
+          }
+        >
           {m.apps.length === 0 ? (
             <EmptyState>This merchant has no apps yet.</EmptyState>
           ) : (

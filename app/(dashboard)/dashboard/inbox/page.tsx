@@ -1,0 +1,32 @@
+import { TRPCError } from '@trpc/server';
+import { serverCaller } from '@/server/api/server-caller';
+import type { ConversationsPage } from '@/server/contracts/inbox';
+import { ConversationList } from '@/components/inbox/conversation-list';
+import { Alert, PageHeader } from '@/components/ui/card';
+
+export const metadata = { title: 'Inbox · SMS Gateway' };
+export const dynamic = 'force-dynamic';
+
+type Search = Record<string, string | string[] | undefined>;
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) || undefined;
+
+/** D18: conversations with the phones that sent SMS to the organization's numbers, newest activity first. */
+export default async function InboxPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const cursor = one((await searchParams).cursor) ?? null;
+  const { api } = await serverCaller();
+  let page: ConversationsPage | null = null;
+  try {
+    page = await api.inbox.list({ cursor: cursor ?? undefined });
+  } catch (e) {
+    if (!(e instanceof TRPCError) || e.code !== 'BAD_REQUEST') throw e;
+  }
+  return (
+    <>
+      <PageHeader
+        title="Inbox"
+        description="SMS that phones sent to your numbers, one conversation per phone with your sends to it, newest activity first. Unread: an SMS came after anyone of your team last opened the conversation."
+      />
+      {page ? <ConversationList initial={page} cursor={cursor} /> : <Alert>This page link is not valid any more; start from the first page.</Alert>}
+    </>
+  );
+}

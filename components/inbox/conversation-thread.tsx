@@ -1,0 +1,120 @@
+'use client';
+
+import { useMutation, useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useEffect } from 'react';
+import type { ConversationItem, ConversationView } from '@/server/contracts/inbox';
+import { useTRPC } from '@/components/providers';
+import { EmptyState } from '@/components/ui/card';
+import { formatDateTime } from '@/components/ui/format';
+import { StatusBadge } from '@/components/messages/status-badge';
+import { FAST_REFRESH_MS, SLOW_REFRESH_MS } from '@/components/messages/refresh';
+import { conversationHref } from './links';
+
+const FINAL = new Set(['delivered', 'failed', 'cancelled']);
+
+/** The latest page asks again every 2 s while one of its sends is under way, else every 15 s (new SMS); older pages never. */
+export function threadRefresh(items: ConversationItem[], latest: boolean): number | false {
+  if (!latest) return false;
+  return items.some((i) => i.kind === 'send' && !FINAL.has(i.state)) ? FAST_REFRESH_MS : SLOW_REFRESH_MS;
+}
+
+/**
+ * A conversation, oldest at the top: the phone's SMS on the left, the organization's sends on the right. Showing the
+ * latest page marks the conversation read up to the newest SMS shown (for the whole organization), again whenever
+ * a newer one appears.
+ */
+export function ConversationThread({ initial, cursor }: { initial: ConversationView; cursor: string | null }) {
+  const trpc = useTRPC();
+  const latest = cursor === null;
+  const { data } = useQuery(
+    trpc.inbox.get.queryOptions(
+      { phone: initial.phone, cursor: cursor ?? undefined },
+      { initialData: initial, refetchInterval: (q) => threadRefresh(q.state.data?.items ?? initial.items, latest) },
+    ),
+  );
+  const view = data ?? initial;
+  const markRead = useMutation(trpc.inbox.markRead.mutationOptions());
+  const newestInbound = view.items.find((i) => i.kind === 'inbound')?.at ?? null;
+  const { mutate } = markRead;
+  useEffect(() => {
+    if (latest && newestInbound) mutate({ phone: view.phone, through: newestInbound });
+  }, [latest, newestInbound, view.phone, mutate]);
+
+  const every = threadRefresh(view.items, latest);
+  return (
+    <section aria-labelledby="thread-title" className="space-y-3">
+      <h2 id="thread-title" className="sr-only">
+        Messages with {view.phone}
+      </h2>
+      <nav aria-label="Earlier and later messages" className="flex justify-between text-sm">
+        {view.older_cursor ? (
+          <Link href={conversationHref(view.phone, view.older_cursor)} className="text-blue-700 underline">
+            ↑ Earlier messages
+          </Link>
+        ) : (
+          <span className="text-slate-600">Start of the conversation</span>
+        )}
+        {!latest && (
+          <Link href={conversationHref(view.phone)} className="text-blue-700 underline">
+            Latest messages ↓
+          </Link>
+        )}
+      </nav>
+      {view.items.length === 0 ? (
+        <EmptyState>No messages on this page.</EmptyState>
+      ) : (
+        <ol aria-label="Messages" className="space-y-3">
+          {[...view.items].reverse().map((item) => (
+            <li key={item.kind === 'inbound' ? item.inbound_id : item.message_id} className={`flex ${item.kind === 'send' ? 'justify-end' : 'justify-start'}`}>
+              {item.kind === 'inbound' ? <InboundBubble item={item} timeZone={view.timezone} /> : <SendBubble item={item} timeZone={view.timezone} />}
+            </li>
+          ))}
+        </ol>
+      )}
+      {every === FAST_REFRESH_MS && <p className="text-xs text-slate-600">A reply is under way: updating every 2 seconds.</p>}
+    </section>
+  );
+}
+
+function InboundBubble({ item, timeZone }: { item: Extract<ConversationItem, { kind: 'inbound' }>; timeZone: string }) {
+  return (
+    <article data-testid="inbound-item" data-unread={item.unread || undefined} className="max-w-[85%] rounded-lg rounded-tl-none border border-slate-200 bg-white px-4 py-2 shadow-sm">
+      <p className="whitespace-pre-wrap break-words text-sm text-slate-900">{item.text || <em className="text-slate-600">(empty SMS)</em>}</p>
+      <p className="mt-1 flex flex-wrap gap-x-2 text-xs text-slate-600">
+        {item.unread && <span className="font-semibold text-blue-800">New</span>}
+        <span>Received {formatDateTime(item.at, timeZone)}</span>
+        <span>
+          to {item.to}
+          {item.keyword && ` · keyword ${item.keyword}`}
+        </span>
+        <span>via {item.carrier}</span>
+        {item.segments > 1 && <span>{item.segments} parts</span>}
+        {!item.complete && <span className="text-amber-800">parts missing</span>}
+        {item.opt_out && <span>opt-out keyword: {item.opt_out.toUpperCase()}</span>}
+      </p>
+    </article>
+  );
+}
+
+function SendBubble({ item, timeZone }: { item: Extract<ConversationItem, { kind: 'send' }>; timeZone: string }) {
+  const scheduled = item.dispatch_at !== null && item.state === 'pending';
+  return (
+    <article data-testid="send-item" className="max-w-[85%] rounded-lg rounded-tr-none border border-blue-200 bg-blue-50 px-4 py-2 shadow-sm">
+      <p className="whitespace-pre-wrap break-words text-sm text-slate-900">{item.text}</p>
+      <p className="mt-1 flex flex-wrap items-center justify-end gap-x-2 text-xs text-slate-600">
+        <span>Sent {formatDateTime(item.at, timeZone)}</span>
+        {item.sender_id && <span>from {item.sender_id}</span>}
+        {scheduled && <span>goes out {formatDateTime(item.dispatch_at, timeZone)}</span>}
+        {item.dispatches_total > 1 && <span>{item.dispatches_total} sends</span>}
+        <span aria-live="polite">
+          <StatusBadge status={item.state} />
+        </span>
+        {item.error_code && <span className="text-red-700">{item.error_code}</span>}
+        <Link href={`/dashboard/messages/${item.message_id}`} className="text-blue-700 underline">
+          Details
+        </Link>
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,147 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { TRPCClientError } from '@trpc/client';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useDeferredValue, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import type { ComposeOptions } from '@/server/contracts/compose';
+import type { ReplyFrom } from '@/server/contracts/inbox';
+import { composePreview } from '@/shared/messages/compose/preview';
+import { checkSendRequest } from '@/shared/messages/compose/send-request';
+import { analyzeMessage } from '@/shared/messages/segments';
+import { useTRPC } from '@/components/providers';
+import { Button } from '@/components/ui/button';
+import { Alert } from '@/components/ui/card';
+import { Select } from '@/components/ui/field';
+import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
+import { CostPreview } from '@/components/compose/cost-preview';
+import { MessageInput } from '@/components/compose/message-input';
+import { formatMoney } from '@/components/messages/format';
+
+/** One key per reply: a double click or a retry after a network error charges once (D12). */
+function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `reply-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** A choice of the "Reply from" list: an app and the sender_id it sends with (one of its numbers, or none). */
+type From = { key: string; appId: string; senderId: string | null; label: string };
+
+function choicesOf(replyFrom: ReplyFrom[], options: ComposeOptions): From[] {
+  if (replyFrom.length) return replyFrom.map((f) => ({ key: `${f.app_id}|${f.number}`, appId: f.app_id, senderId: f.number, label: `${f.number} (${f.app_name})` }));
+  // No number of the organization can send: the apps that can, without a sender ID.
+  return options.apps.map((a) => ({ key: `${a.app_id}|`, appId: a.app_id, senderId: null, label: `${a.name}, no sender ID (${a.key_hint})` }));
+}
+
+/**
+ * The reply box of a conversation: an ordinary send to its phone, from one of the organization's numbers (by default
+ * the one its latest SMS came to; the number is the sender ID and its app sends), priced in the browser with
+ * Compose's preview before it is sent, and charged when it is.
+ */
+export function ReplyBox({ phone, replyFrom, defaultFrom, options }: { phone: string; replyFrom: ReplyFrom[]; defaultFrom: ReplyFrom | null; options: ComposeOptions }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const reply = useMutation(trpc.inbox.reply.mutationOptions());
+  const choices = useMemo(() => choicesOf(replyFrom, options), [replyFrom, options]);
+  const [fromKey, setFromKey] = useState(defaultFrom ? `${defaultFrom.app_id}|${defaultFrom.number}` : (choices[0]?.key ?? ''));
+  const [message, setMessage] = useState('');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [notice, setNotice] = useState<ReactNode>(null);
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  const from = choices.find((c) => c.key === fromKey) ?? null;
+
+  const org = useMemo(
+    () => ({ timezone: options.timezone, defaultCountry: options.default_country, defaultPrice: options.default_price, rows: options.pricing_rows }),
+    [options],
+  );
+  const deferred = useDeferredValue(message);
+  const preview = useMemo(
+    () => composePreview({ message: deferred, entries: [{ value: phone, line: 1, source: 'paste' }], schedule: { kind: 'immediate' }, org, now: new Date() }),
+    [deferred, phone, org],
+  );
+  const analysis = useMemo(() => analyzeMessage(message), [message]);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setNotice(null);
+    if (!from) return setErrors({ from: ['Choose the number to reply from.'] });
+    const send = { message, ...(from.senderId ? { sender_id: from.senderId } : {}) };
+    // The server's own checks first (the number offered is one of the app's, so its length is allowed: D18).
+    const problems = checkSendRequest({ to: [phone], ...send }, { timezone: options.timezone, defaultCountry: options.default_country }, new Date(), {
+      allowHttpCallbacks: false,
+      senderIsAppNumber: true,
+    });
+    if (problems.length) return setErrors(group(problems));
+    setErrors({});
+    try {
+      const res = await reply.mutateAsync({ phone, app_id: from.appId, idempotency_key: idempotencyKey, send });
+      setMessage('');
+      setIdempotencyKey(newIdempotencyKey());
+      setNotice(<>Reply sent, {formatMoney(res.total_cost, res.currency)} charged.</>);
+      await queryClient.invalidateQueries({ queryKey: trpc.inbox.get.pathKey() });
+      router.refresh(); // the balance the cost preview compares with
+    } catch (err) {
+      const fields = Object.entries(fieldErrorsOf(err)).map(([field, m]) => ({ field, message: m }));
+      if (fields.length) return setErrors(group(fields));
+      const insufficient = err instanceof TRPCClientError && (err.data as { code?: string } | undefined)?.code === 'PAYMENT_REQUIRED';
+      setErrors({
+        form: [insufficient ? `Not sent (error 1202). ${messageOf(err)} Nothing was charged.` : messageOf(err)],
+      });
+    }
+  }
+
+  const cost = formatMoney(Number(preview.cost.toFixed(4)), options.currency);
+  if (!options.can_send) {
+    return <Alert tone="info">Your role is {options.role}: you can read conversations, but only developers and owners can reply.</Alert>;
+  }
+  if (!choices.length) {
+    return (
+      <Alert tone="warning">
+        <strong>No app can send replies.</strong> A reply is a send of one of your apps.{' '}
+        <Link href="/dashboard/keys" className="underline">
+          API keys
+        </Link>
+      </Alert>
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Reply" className="grid gap-6 lg:grid-cols-3">
+      <div className="space-y-4 lg:col-span-2">
+        {errors.form && <Alert>{errors.form.join(' ')}</Alert>}
+        {notice && <Alert tone="success">{notice}</Alert>}
+        <Select
+          label="Reply from"
+          value={fromKey}
+          onChange={(e) => setFromKey(e.target.value)}
+          error={[...(errors.from ?? []), ...(errors.sender_id ?? []), ...(errors.app_id ?? [])].join(' ') || null}
+          hint="The number is the sender ID the phone sees; its app sends and is billed."
+        >
+          {choices.map((c) => (
+            <option key={c.key} value={c.key}>
+              {c.label}
+            </option>
+          ))}
+        </Select>
+        <MessageInput value={message} onChange={setMessage} analysis={analysis} errors={[...(errors.message ?? []), ...(errors.to ?? [])]} />
+      </div>
+      <aside className="space-y-4">
+        <CostPreview preview={preview} currency={options.currency} balance={options.balance} kind="immediate" />
+        <Button type="submit" className="w-full" disabled={reply.isPending}>
+          {reply.isPending ? 'Sending…' : `Send reply · ${cost}`}
+        </Button>
+      </aside>
+    </form>
+  );
+}
+
+/** Field errors by where the box shows them: `to[0]` (the phone) under the message. */
+function group(errors: Array<{ field: string; message: string }>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const { field, message } of errors) {
+    const key = ['message', 'sender_id', 'app_id'].includes(field) ? field : field.startsWith('to') ? 'to' : 'form';
+    (out[key] ??= []).push(key === 'form' && field !== '(body)' ? `${field}: ${message}` : message);
+  }
+  return out;
+}

@@ -1,0 +1,9 @@
+import { operatorProcedure } from '@/server/api/trpc';
+import { ListNumbersInput, NumbersOverview } from '@/server/contracts/numbers';
+import { listNumbers, toNumberDetail } from '@/server/domain/numbers/list-numbers';
+
+/** D18: assigned numbers, every merchant's or one's. */
+export const listNumbersProcedure = operatorProcedure
+  .input(ListNumbersInput)
+  .output(NumbersOverview)
+  .query(async ({ ctx, input }) => ({ numbers: (await listNumbers(ctx.db, { organizationId: input.organizationId })).map(toNumberDetail) }));

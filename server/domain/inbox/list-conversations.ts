@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { MAX_UNREAD_COUNTED, type ConversationsPage } from '@/server/contracts/inbox';
+import { decodeCursor, encodeCursor } from '@/server/domain/messages/list-messages';
+
+type Row = {
+  phone: string;
+  activity: string;
+  last_activity_at: Date;
+  text: string;
+  to_number: string;
+  keyword: string | null;
+  received_at: Date;
+  unread_count: number;
+};
+
+/**
+ * D18 Inbox: the organization's conversations, newest activity first, by keyset pages on (last_activity_at, phone)
+ * read backwards on inbox_conversations_activity_idx. Per row of the page: its latest MO and its unread MO (counted
+ * up to MAX_UNREAD_COUNTED), each a bounded range of inbound_messages_org_from_idx. Activity moves, so a conversation
+ * that moves while someone pages may show on two pages or on none: the first page is always current.
+ */
+export async function listConversations(
+  db: DbOrTx,
+  org: { id: string; timezone: string },
+  page: { cursor?: string; limit: number },
+): Promise<ConversationsPage> {
+  const at = page.cursor ? decodeCursor(page.cursor) : null;
+  const after = at ? sql`and (c.last_activity_at, c.phone) < (${at.ts}::timestamptz, ${at.id})` : sql``;
+  const rows = await db.execute<Row>(sql`
+    select c.phone, c.last_activity_at::text as activity, c.last_activity_at, i.text, i.to_number, i.keyword, i.received_at,
+           (select count(*)::int from (
+              select 1 from inbound_messages u
+               where u.organization_id = c.organization_id and u.from_phone = c.phone
+                 and u.received_at > coalesce(c.read_through, '-infinity'::timestamptz)
+               limit ${MAX_UNREAD_COUNTED}) n) as unread_count
+      from inbox_conversations c
+     cross join lateral (
+       select text, to_number, keyword, received_at from inbound_messages i
+        where i.organization_id = c.organization_id and i.from_phone = c.phone
+        order by i.received_at desc, i.id desc limit 1) i
+     where c.organization_id = ${org.id} ${after}
+     order by c.last_activity_at desc, c.phone desc
+     limit ${page.limit + 1}`);
+  const shown = rows.slice(0, page.limit);
+  const last = shown[shown.length - 1];
+  return {
+    items: shown.map((r) => ({
+      phone: r.phone,
+      last_activity_at: new Date(r.last_activity_at).toISOString(),
+      last_inbound: { text: r.text, to: r.to_number, keyword: r.keyword, received_at: new Date(r.received_at).toISOString() },
+      unread: r.unread_count > 0,
+      unread_count: r.unread_count,
+    })),
+    next_cursor: rows.length > page.limit && last ? encodeCursor(last.activity, last.phone) : null,
+    timezone: org.timezone,
+  };
+}
