@@ -220,6 +220,20 @@ describe('what is a keyword', () => {
     expect(inboundHits(m, 'contact.opted_out').map((h) => h.json.data)).toEqual([{ phone: PHONE, source: 'keyword', number: m.shortCode }]);
   });
 
+  it("a carrier's batch: each keyword acts in the order its phone sent them (STOP then START), each MO with its opt_out", async () => {
+    const m = await merchant();
+    const at = new Date();
+    const report = (from: string, text: string) => ({ carrier: 'mno-a', connectorId: null, from, to: m.number, text, encoding: 'gsm7' as const, segments: 1, complete: true, receivedAt: at });
+    const received = await inTransaction(db, (tx) =>
+      reportInbound(tx, [report(PHONE, 'STOP'), report(ORANGE, 'HELP'), report(PHONE, 'START'), report(ORANGE, 'STOP'), report(PHONE, 'hello')], at),
+    );
+    expect(await Promise.all(received.map((x) => optOutOf(x.inboundId)))).toEqual(['stop', 'help', 'start', 'stop', null]);
+    expect(await listed(m)).toEqual([[ORANGE, 'keyword']]);
+    expect((await replies(m)).map((x) => [x[0], x[3]]).sort()).toEqual([
+      ['help', ORANGE], ['start', PHONE], ['stop', PHONE], ['stop', ORANGE],
+    ]);
+  });
+
   it('an unrouted STOP changes nothing anywhere', async () => {
     const before = await db.execute(sql`select 1 from opt_outs where phone = '+243810009999'`);
     const [received] = await inTransaction(db, (tx) =>
