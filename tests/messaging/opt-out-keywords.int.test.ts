@@ -88,6 +88,12 @@ describe('STOP', () => {
     const listedMessages = await call('GET', '/messages', { key: m.apiKey });
     expect(listedMessages.body.data.items.map((i: { message_id: string }) => i.message_id)).toEqual([replyId]);
     expect(await db.execute(sql`select 1 from wallet_ledger where message_id = ${replyId}`)).toHaveLength(0);
+    // and in the Inbox, beside the STOP it answers
+    const conversation = await m.api.inbox.get({ phone: PHONE });
+    expect(conversation.items.map((i) => (i.kind === 'send' ? [i.kind, i.message_id, i.text, i.sender_id, i.state] : [i.kind, i.inbound_id, i.opt_out])).sort()).toEqual([
+      ['inbound', id, 'stop'],
+      ['send', replyId, STOP_REPLY, m.number, 'delivered'],
+    ]);
     expect(await walletBalances(deps, m.organizationId)).toEqual({ SVC_SMS: '1.0000' });
 
     await webhooks();
