@@ -30,6 +30,6 @@ test('import opt-outs from a CSV, compose to one of them: the preview skips it a
 
   await page.getByRole('button', { name: 'Send now · $0.02' }).click();
   await expect(page).toHaveURL(/\/dashboard\/messages\/msg_[0-9A-Za-z]+$/);
-  await expect(page.getByText('OPTED_OUT')).toBeVisible();
+  await expect(page.getByText('OPTED_OUT', { exact: true })).toBeVisible();
   await snap(page, 'message-opted-out');
 });

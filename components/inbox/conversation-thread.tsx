@@ -1,6 +1,6 @@
 'use client';
 
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useEffect } from 'react';
 import type { ConversationItem, ConversationView } from '@/server/contracts/inbox';
@@ -34,7 +34,11 @@ export function ConversationThread({ initial, cursor }: { initial: ConversationV
     ),
   );
   const view = data ?? initial;
-  const markRead = useMutation(trpc.inbox.markRead.mutationOptions());
+  const queryClient = useQueryClient();
+  // The Inbox list kept in this tab's cache still shows the conversation unread: drop it once the mark is stored.
+  const markRead = useMutation(
+    trpc.inbox.markRead.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.inbox.list.pathKey() }) }),
+  );
   const newestInbound = view.items.find((i) => i.kind === 'inbound')?.at ?? null;
   const { mutate } = markRead;
   useEffect(() => {
