@@ -1,12 +1,12 @@
-import { and, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { eq, gte, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { inboundMessages } from '@/db/schema';
 import type { InboundPage, ListInboundInput } from '@/server/contracts/inbound';
 import { DEFAULT_PAGE_LIMIT } from '@/server/contracts/reconcile';
-import { decodeCursor, encodeCursor } from '@/server/domain/messages/list-messages';
 import { momentOf } from '@/server/domain/messages/reconcile';
 import { normalizeOne } from '@/server/domain/opt-outs/phones';
 import { validationError } from '@/server/errors/validation';
+import { pageOfInbound } from './inbound-page';
 import { toReceivedData } from './received-data';
 import { destinationDigits } from './route-inbound';
 
@@ -24,21 +24,6 @@ export async function listInbound(db: DbOrTx, org: { id: string; defaultCountry:
   }
   if (q.to !== undefined) where.push(eq(inboundMessages.toNumber, destinationDigits(q.to)));
   if (q.received_since !== undefined) where.push(gte(inboundMessages.receivedAt, momentOf(q.received_since, org.timezone, 'start', 'received_since')));
-  if (q.cursor) {
-    const at = decodeCursor(q.cursor);
-    where.push(sql`(${inboundMessages.receivedAt}, ${inboundMessages.id}) < (${at.ts}::timestamptz, ${at.id})`);
-  }
-  const limit = q.limit ?? DEFAULT_PAGE_LIMIT;
-  const rows = await db
-    .select({ row: inboundMessages, cursorTs: sql<string>`${inboundMessages.receivedAt}::text` })
-    .from(inboundMessages)
-    .where(and(...where))
-    .orderBy(desc(inboundMessages.receivedAt), desc(inboundMessages.id))
-    .limit(limit + 1);
-  const shown = rows.slice(0, limit);
-  const last = shown[shown.length - 1];
-  return {
-    items: shown.map(({ row }) => ({ inbound_id: row.id, ...toReceivedData(row) })),
-    next_cursor: rows.length > limit && last ? encodeCursor(last.cursorTs, last.row.id) : null,
-  };
+  const page = await pageOfInbound(db, where, q.cursor, q.limit ?? DEFAULT_PAGE_LIMIT);
+  return { items: page.rows.map((row) => ({ inbound_id: row.id, ...toReceivedData(row) })), next_cursor: page.nextCursor };
 }

@@ -1,8 +1,8 @@
-import { and, desc, isNull, sql, type SQL } from 'drizzle-orm';
+import { isNull, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { inboundMessages } from '@/db/schema';
 import type { ListUnroutedInboundInput, UnroutedInboundPage } from '@/server/contracts/inbound';
-import { decodeCursor, encodeCursor } from '@/server/domain/messages/list-messages';
+import { pageOfInbound } from './inbound-page';
 
 /**
  * D18: MO that no number routed (stored, acknowledged to the carrier, never silently dropped), newest first, for the
@@ -10,21 +10,9 @@ import { decodeCursor, encodeCursor } from '@/server/domain/messages/list-messag
  */
 export async function listUnroutedInbound(db: DbOrTx, q: ListUnroutedInboundInput): Promise<UnroutedInboundPage> {
   const where: SQL[] = [isNull(inboundMessages.organizationId)];
-  if (q.cursor) {
-    const at = decodeCursor(q.cursor);
-    where.push(sql`(${inboundMessages.receivedAt}, ${inboundMessages.id}) < (${at.ts}::timestamptz, ${at.id})`);
-  }
-  const limit = q.limit ?? 50;
-  const rows = await db
-    .select({ row: inboundMessages, cursorTs: sql<string>`${inboundMessages.receivedAt}::text` })
-    .from(inboundMessages)
-    .where(and(...where))
-    .orderBy(desc(inboundMessages.receivedAt), desc(inboundMessages.id))
-    .limit(limit + 1);
-  const shown = rows.slice(0, limit);
-  const last = shown[shown.length - 1];
+  const page = await pageOfInbound(db, where, q.cursor, q.limit ?? 50);
   return {
-    items: shown.map(({ row }) => ({
+    items: page.rows.map((row) => ({
       inbound_id: row.id,
       from: row.fromPhone,
       to: row.toNumber,
@@ -35,6 +23,6 @@ export async function listUnroutedInbound(db: DbOrTx, q: ListUnroutedInboundInpu
       carrier: row.carrier,
       received_at: row.receivedAt.toISOString(),
     })),
-    next_cursor: rows.length > limit && last ? encodeCursor(last.cursorTs, last.row.id) : null,
+    next_cursor: page.nextCursor,
   };
 }
