@@ -699,7 +699,7 @@ async function e2ePhase(): Promise<void> {
   };
   const cpuMs = (r: Pick<ThroughputResult, 'cpuMsPerRecipient' | 'cpuMsByPart'>) => `${r.cpuMsPerRecipient.toFixed(2)} ms (${Object.entries(r.cpuMsByPart).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')})`;
   type Side = { single: ThroughputResult; big: ThroughputResult; latency: { p50: number; p99: number }; flat: ThroughputResult | null };
-  const measure = async (who: string, gateway: () => Promise<Gateway>, afterSingle?: (n: number) => Promise<void>): Promise<Side> => {
+  const measure = async (who: string, gateway: () => Promise<Gateway>, afterSingle?: (n: number) => Promise<void>, afterBig?: (recipients: number) => Promise<void>): Promise<Side> => {
     const warm = await throughputRun(await gateway(), smsc, { numbers: fresh(200), ...single });
     log(`e2e ${who}: warm-up, 200 single sends: ${warm.rate.toFixed(0)} msg/s`);
     const one = await throughputRun(await gateway(), smsc, { numbers: fresh(n), ...single });
@@ -709,7 +709,9 @@ async function e2ePhase(): Promise<void> {
     await afterSingle?.(n);
     const many = await throughputRun(await gateway(), smsc, { numbers: fresh(big.sends * big.perRequest), perRequest: big.perRequest, inFlight: big.inFlight });
     log(`e2e ${who}: ${big.sends} sends x ${big.perRequest}, ${big.inFlight} in flight: ${many.rate.toFixed(0)} rcpt/s (${many.secs.toFixed(2)} s to the last submit_sm); ` +
-      `receipts all processed ${many.receiptSecs.toFixed(2)} s after it; CPU per recipient ${cpuMs(many)}; ${many.extraSubmits} extra submit_sm`);
+      `receipts all processed ${many.receiptSecs.toFixed(2)} s after it; CPU per recipient ${cpuMs(many)}; ${many.extraSubmits} extra submit_sm` +
+      (many.perRecipient ? `; per recipient ${Object.entries(many.perRecipient).map(([k, v]) => `${v.toFixed(2)} ${k}`).join(', ')}` : ''));
+    await afterBig?.(many.recipients);
     const latency = await latencyRun(await gateway(), smsc, { numbers: fresh(light.perSecond * light.seconds), perSecond: light.perSecond });
     log(`e2e ${who}: ${latency.count} single sends at ${light.perSecond}/s: request sent -> submit_sm p50 ${latency.p50} ms, p99 ${latency.p99} ms`);
     let flat: ThroughputResult | null = null;
@@ -816,6 +818,10 @@ async function e2ePhase(): Promise<void> {
         if (!statements) return;
         log(`e2e ours: the single sends' most frequent statements:\n  ${statements.top(15, n).join('\n  ')}`);
         log(`e2e ours: the single sends' longest-running statements (lock waits included):\n  ${statements.top(5, n, 'time').join('\n  ')}`);
+      }, async (recipients) => {
+        if (!statements) return;
+        log(`e2e ours: the 1000-recipient sends' most frequent statements (per recipient):\n  ${statements.top(20, recipients).join('\n  ')}`);
+        log(`e2e ours: the 1000-recipient sends' longest-running statements:\n  ${statements.top(10, recipients, 'time').join('\n  ')}`);
       });
       // The same single sends by a merchant whose webhook (the receiver child, answering at once) gets every event.
       await receiver.reset();

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { addOptOuts } from '@/server/domain/opt-outs/add-opt-outs';
 import { runDispatch } from '@/server/domain/delivery/run-dispatch';
+import { optedOutOfDispatch } from '@/server/domain/delivery/skip-opted-out';
 import { closePools, makeMerchant, testEnv } from '../helpers';
 import { walletBalances } from '../messaging/setup';
 import { drain, makeDue } from './drain';
@@ -247,5 +248,28 @@ describe('D19/D20: a phone opted out after the send is skipped at its dispatch a
     expect(await walletBalances(deps, m.organizationId)).toEqual({ SVC_SMS: '1.0000' });
     const [{ n }] = await db.execute<{ n: number }>(sql`select count(*)::int as n from webhook_events where message_id = ${id} and event_type <> 'sms.queued'`);
     expect(n).toBe(2);
+  });
+
+  it("a 500-recipient dispatch's check probes the list once: one scan of opt_outs, the two listed phones found", async () => {
+    const m = await makeMerchant(db, env, { prepaid: '20' });
+    const phones = Array.from({ length: 500 }, (_, i) => `+24381${String(1000000 + i).slice(1)}`);
+    const res = await call('POST', '/send', { key: m.apiKey, body: { to: phones, message: 'Hello' } });
+    expect(res.status).toBe(201);
+    const id = res.body.data.message_id as string;
+    await optOut(m, [phones[7], phones[400]]);
+    const [dispatchId] = await dispatchesOf(id);
+    const d = { id: dispatchId, messageId: id };
+    const [{ 'QUERY PLAN': plan }] = await db.execute<{ 'QUERY PLAN': unknown }>(sql`explain (analyze, format json) ${optedOutOfDispatch(d)}`);
+    const scans: Array<{ loops: number; rows: number }> = [];
+    const walk = (node: Record<string, unknown>) => {
+      if (node['Relation Name'] === 'opt_outs') scans.push({ loops: node['Actual Loops'] as number, rows: node['Actual Rows'] as number });
+      for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+    };
+    walk((plan as Array<{ Plan: Record<string, unknown> }>)[0].Plan);
+    expect(scans).toEqual([{ loops: 1, rows: 2 }]);
+    const found = await db.execute<{ id: number }>(optedOutOfDispatch(d));
+    const [{ n }] = await db.execute<{ n: number }>(sql`
+      select count(*)::int as n from message_recipients where id = any(${`{${found.map((r) => r.id).join(',')}}`}::bigint[]) and phone in (${phones[7]}, ${phones[400]})`);
+    expect([found.length, n]).toEqual([2, 2]);
   });
 });

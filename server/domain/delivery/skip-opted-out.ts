@@ -16,16 +16,7 @@ import { moveWithEventsCharged } from './transitions';
  * before the move writes its events (lockForRefund says why). Returns how many were skipped.
  */
 export async function skipOptedOut(tx: DbOrTx, d: DispatchRef, now: Date): Promise<number> {
-  const rows = await tx.execute<{ id: number }>(sql`
-    with c as materialized (
-      select id, phone from message_recipients where dispatch_id = ${d.id} and state = 'pending'
-    ), o as (
-      -- the reply to a STOP keyword (D19) is the one send exempt: its message yields no organization, so no phone
-      select phone from opt_outs
-       where organization_id = (select organization_id from messages where id = ${d.messageId} and keyword_reply is distinct from 'stop')
-         and phone = any(array(select distinct phone from c))
-    )
-    select c.id from c join o on o.phone = c.phone order by c.id`);
+  const rows = await tx.execute<{ id: number }>(optedOutOfDispatch(d));
   if (!rows.length) return 0;
   await lockForRefund(tx, [d.messageId]);
   const { moved, charged } = await moveWithEventsCharged(
@@ -43,4 +34,23 @@ export async function skipOptedOut(tx: DbOrTx, d: DispatchRef, now: Date): Promi
   const note = `Opted out before the dispatch: ${moved} ${moved === 1 ? 'recipient' : 'recipients'}`;
   await refundMessage(tx, { messageId: d.messageId, amount: charged, actor: 'system', order: 'prepaid-first', note });
   return moved;
+}
+
+/**
+ * The dispatch's pending recipients on the list. Both CTEs are materialized so each runs once: the list is probed
+ * with the array of distinct phones in one index scan, then joined to the recipients. (Inlined, the planner, which
+ * takes a fresh dispatch for one row, put that scan under a nested loop over the recipients: the whole array probed
+ * once per recipient, a million probes for a 1,000-recipient dispatch, about a second of Postgres CPU.)
+ */
+export function optedOutOfDispatch(d: Pick<DispatchRef, 'id' | 'messageId'>) {
+  return sql`
+    with c as materialized (
+      select id, phone from message_recipients where dispatch_id = ${d.id} and state = 'pending'
+    ), o as materialized (
+      -- the reply to a STOP keyword (D19) is the one send exempt: its message yields no organization, so no phone
+      select phone from opt_outs
+       where organization_id = (select organization_id from messages where id = ${d.messageId} and keyword_reply is distinct from 'stop')
+         and phone = any(array(select distinct phone from c))
+    )
+    select c.id from c join o on o.phone = c.phone order by c.id`;
 }
