@@ -6,7 +6,8 @@
  *   npm run bench                         everything (about 8 minutes)
  *   npm run bench -- --only send,status    some phases (http = send,big,status; opt-outs; reconcile; pipeline; smpp; smpp-server; webhooks; mo; e2e)
  *   npm run bench -- --only mo --mo-n 20000   MO from one SMPP connector to stored, then sms.received delivered
- *   npm run bench -- --only e2e --n 2000   one message end to end beside Kannel, 2,000 single sends a side (--flat: also 10 x n)
+ *   npm run bench -- --only e2e --n 2000   one message end to end beside Kannel, 2,000 single sends a side (--flat: also 10 x n;
+ *                                          --smsc-nodelay: the test SMSC without Nagle's algorithm)
  *   npm run bench -- --duration 5 --keys 4 shorter load runs, send load spread over 4 keys
  *   npm run bench -- --profile             web and worker write .cpuprofile files to bench/profiles/
  *   SMPP_DEBUG=/tmp/x.json npm run bench -- --only smpp   also writes when each outbox row and submit_sm happened
@@ -47,6 +48,8 @@ const { values: opts } = parseArgs({
     // e2e: single sends per run, and the flat-cost row (a run of 10 x n more; long)
     n: { type: 'string', default: '2000' },
     flat: { type: 'boolean', default: false },
+    // e2e: the test SMSC writes without Nagle's algorithm (tests/carrier/smsc.ts noDelay)
+    'smsc-nodelay': { type: 'boolean', default: false },
     // mo: MO deliver_sm the test SMSC sends
     'mo-n': { type: 'string', default: '20000' },
   },
@@ -683,7 +686,8 @@ async function e2ePhase(): Promise<void> {
   const big = { sends: 10, perRequest: 1000, inFlight: 4 };
   const light = { perSecond: 20, seconds: 10 };
   const { startSmsc } = await import('../tests/carrier/smsc');
-  const smsc = await startSmsc({ systemId: 'bench', password: 'benchpw1', messageIds: (i) => String(i), autoReceipt: { id: (id) => id } });
+  const smsc = await startSmsc({ systemId: 'bench', password: 'benchpw1', messageIds: (i) => String(i), autoReceipt: { id: (id) => id }, noDelay: opts['smsc-nodelay'] });
+  if (opts['smsc-nodelay']) log('e2e: the test SMSC writes without Nagle\'s algorithm, one write per read (--smsc-nodelay)');
   let seq = 0;
   /**
    * Numbers no other run of the phase sent to (+243819 and six digits; 243819 is routed to this phase's connector),

@@ -37,6 +37,13 @@ export async function startSmsc(
   opts: {
     systemId?: string; password?: string; policy?: Policy; messageIds?: (n: number) => string; tls?: { key: string; cert: string };
     autoReceipt?: { id: (messageId: string) => string; before?: boolean };
+    /**
+     * Nagle's algorithm off on each session, and what one read of the client's PDUs makes the SMSC write (answers,
+     * receipts) corked into one write. Off by default (the `smpp` library's sockets keep Nagle's algorithm): then a
+     * receipt written after its answer waits for the client's ACK of the answer, which a client that sends nothing
+     * meanwhile delays by up to 40 ms (docs/performance.md, the bench's `--smsc-nodelay`).
+     */
+    noDelay?: boolean;
   } = {},
 ) {
   const submits: Submit[] = [];
@@ -47,6 +54,18 @@ export async function startSmsc(
   let nextId = 1;
   const server = smpp.createServer(opts.tls ?? {}, (session) => {
     keepRawPdus(session); // what the connectors sent, octet for octet
+    const socket = session.socket as { setNoDelay?: (v: boolean) => void; cork?: () => void; uncork?: () => void };
+    if (opts.noDelay) socket.setNoDelay?.(true);
+    let corked = false;
+    const corkForThisRead = () => {
+      if (!opts.noDelay || corked) return;
+      corked = true;
+      socket.cork?.();
+      process.nextTick(() => {
+        corked = false;
+        socket.uncork?.();
+      });
+    };
     session.on('error', () => {});
     const bind = (pdu: smpp.Pdu) => {
       const ok = (!opts.systemId || pdu.system_id === opts.systemId) && (!opts.password || pdu.password === opts.password);
@@ -68,6 +87,7 @@ export async function startSmsc(
       session.close();
     });
     session.on('submit_sm', (pdu: smpp.Pdu) => {
+      corkForThisRead();
       const fields = { sequence: pdu.sequence_number, session, ...parseSubmitSm(rawPdu(pdu)!)! };
       const decision = policy(fields, submits.length);
       if (decision === 'ignore') {
