@@ -25,15 +25,17 @@ export async function loadDispatch(tx: DbOrTx, dispatchId: string): Promise<Load
 
 /**
  * Locks a set of dispatches in one statement, in id order (every writer that locks several does so in this order:
- * no deadlock between them): those named, and those `also` selects (a subquery yielding dispatch ids).
+ * no deadlock between them): those named, and those `also` selects (a subquery yielding dispatch ids). The ids are
+ * gathered into one array first, so the dispatches are read by their key: `d.id = any(..) or d.id in (..)` read
+ * every dispatch of the table.
  */
 export async function lockDispatches(tx: DbOrTx, ids: string[], also?: SQL): Promise<Map<string, Loaded>> {
   if (!ids.length && !also) return new Map();
   const rows = await tx.execute<DispatchRow>(sql`
     select d.id, d.message_id, d.dispatch_at, m.body, m.sender_id, m.segments
       from message_dispatches d join messages m on m.id = d.message_id
-     where d.id = any(array(select jsonb_array_elements_text(${JSON.stringify([...new Set(ids)])}::jsonb)))
-           ${also ? sql`or d.id in (${also})` : sql``}
+     where d.id = any(array(select jsonb_array_elements_text(${JSON.stringify([...new Set(ids)])}::jsonb)
+                            ${also ? sql`union select * from (${also}) a` : sql``}))
      order by d.id for update of d`);
   return new Map(rows.map((d) => [d.id, loaded(d)]));
 }

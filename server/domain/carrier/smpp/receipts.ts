@@ -78,15 +78,17 @@ export async function matchReceipts(tx: DbOrTx, connectorId: string, receiptIds:
          and received_at > now() - ${RECEIPT_WAIT}
     ), cand as (
       -- one receipt per part (a part named twice in one batch takes the first)
-      select distinct on (p.recipient_id, p.part_no) rs.id as receipt_id, p.recipient_id, p.part_no, rs.stat, rs.err
+      select distinct on (p.recipient_id, p.part_no) rs.id as receipt_id, p.recipient_id, p.connector_id, p.part_no, rs.stat, rs.err
         from rs cross join lateral (
-          select p.recipient_id, p.part_no from carrier_parts p
+          select p.recipient_id, p.connector_id, p.part_no from carrier_parts p
            where p.connector_id = ${connectorId} and p.receipt_key = rs.receipt_key and p.stat is null
            order by p.accepted_at desc, p.recipient_id desc limit 1) p
        order by p.recipient_id, p.part_no, rs.id
     ), upd as (
+      -- (each part by its whole key from cand, the connector's included: with the connector as a constant here, stale
+      -- statistics led the planner to scan every waiting part of the connector through the receipt index)
       update carrier_parts p set stat = cand.stat, err = cand.err from cand
-       where p.recipient_id = cand.recipient_id and p.connector_id = ${connectorId} and p.part_no = cand.part_no and p.stat is null
+       where p.recipient_id = cand.recipient_id and p.connector_id = cand.connector_id and p.part_no = cand.part_no and p.stat is null
       returning p.recipient_id, cand.receipt_id
     ), marked as (
       update carrier_receipts r set applied_at = now() from upd where r.id = upd.receipt_id
@@ -97,8 +99,12 @@ export async function matchReceipts(tx: DbOrTx, connectorId: string, receiptIds:
 
 /** The dispatches of the recipients whose waiting parts have one of these keys (to lock them before matching). */
 export function dispatchesOfWaitingParts(connectorId: string, keys: string[]) {
-  return sql`select r.dispatch_id from carrier_parts p join message_recipients r on r.id = p.recipient_id
-              where p.connector_id = ${connectorId} and p.receipt_key = any(${textArray(keys)}) and p.stat is null`;
+  // key by key: each an index probe of carrier_parts_receipt_idx whatever the table's statistics say (`offset 0`
+  // keeps the LATERAL subquery from being flattened into a join that may scan every waiting part of the connector)
+  return sql`select r.dispatch_id from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) as k(key)
+               cross join lateral (select p.recipient_id from carrier_parts p
+                                    where p.connector_id = ${connectorId} and p.receipt_key = k.key and p.stat is null offset 0) p
+               join message_recipients r on r.id = p.recipient_id`;
 }
 
 /**

@@ -62,7 +62,8 @@ export async function recordBatch(db: Db, c: ConnectorRef, batch: Batch, now: Da
     const sent = !sentIds.length ? [] : await tx.execute<{ recipient_id: number; dispatch_id: string; has_receipt: boolean; first_id: string | null }>(sql`
       update carrier_outbox o set state = 'sent', claimed_by = null, claimed_at = null, expires_at = now() + make_interval(secs => ${c.validityS})
         from jsonb_to_recordset(${sentRows}::jsonb) as x(recipient_id bigint, first_id text)
-       where o.recipient_id = x.recipient_id and o.connector_id = ${c.id} and o.state = 'queued'
+       where o.recipient_id = any(${ids64(sentIds)}) -- (read by key: a join on x alone let stale statistics scan the outbox)
+         and o.recipient_id = x.recipient_id and o.connector_id = ${c.id} and o.state = 'queued'
       returning o.recipient_id, o.dispatch_id,
         exists (select 1 from carrier_parts p where p.recipient_id = o.recipient_id and p.connector_id = o.connector_id and p.stat is not null) as has_receipt,
         coalesce(x.first_id, (select p.carrier_message_id from carrier_parts p
