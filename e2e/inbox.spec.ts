@@ -55,6 +55,12 @@ test('an SMS to my number shows unread in the Inbox; I reply from that number, s
   await expect(inbound).toContainText('Is my order ready?');
   await expect(inbound).toContainText(`to ${number}`);
   await expect(inbound).toContainText('via simulator');
+  // Its sms.received event: kept, not delivered (no inbound URL yet), and a replay is refused until one is set.
+  await inbound.getByText('Webhook (sms.received)').click();
+  await expect(inbound).toContainText('No inbound URL was set when this SMS came in');
+  await expect(inbound).toContainText('not delivered (no webhook URL)');
+  await inbound.getByRole('button', { name: 'Replay sms.received' }).click();
+  await expect(inbound.getByRole('alert')).toContainText('no webhook URL is set for it');
 
   // The cost, before anything is sent: one SMS to a Vodacom number.
   const form = page.getByRole('form', { name: 'Reply' });

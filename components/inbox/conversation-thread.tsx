@@ -2,12 +2,14 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { ConversationItem, ConversationView } from '@/server/contracts/inbox';
 import { useTRPC } from '@/components/providers';
-import { EmptyState } from '@/components/ui/card';
+import { Alert, EmptyState } from '@/components/ui/card';
 import { formatDateTime } from '@/components/ui/format';
+import { EventItem } from '@/components/messages/event-timeline';
 import { StatusBadge } from '@/components/messages/status-badge';
+import { messageOf } from '@/components/ui/form-errors';
 import { FAST_REFRESH_MS, SLOW_REFRESH_MS } from '@/components/messages/refresh';
 import { conversationHref } from './links';
 
@@ -97,7 +99,36 @@ function InboundBubble({ item, timeZone }: { item: Extract<ConversationItem, { k
         {!item.complete && <span className="text-amber-800">parts missing</span>}
         {item.opt_out && <span>opt-out keyword: {item.opt_out.toUpperCase()}</span>}
       </p>
+      <InboundWebhook inboundId={item.inbound_id} timeZone={timeZone} />
     </article>
+  );
+}
+
+/** The MO's sms.received event and its deliveries to inbound_url, read when opened; Replay for developers. */
+function InboundWebhook({ inboundId, timeZone }: { inboundId: string; timeZone: string }) {
+  const trpc = useTRPC();
+  const [open, setOpen] = useState(false);
+  const q = useQuery(trpc.inbox.webhookLog.queryOptions({ inbound_id: inboundId }, { enabled: open }));
+  const event = q.data?.event;
+  return (
+    <details className="mt-1 text-xs" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className="cursor-pointer text-blue-700 underline">Webhook (sms.received)</summary>
+      <div className="mt-2">
+        {q.isError && <Alert>{messageOf(q.error)}</Alert>}
+        {q.isPending && open && <p className="text-slate-600">Loading the webhook log…</p>}
+        {q.isSuccess && !event && <p className="text-slate-600">This SMS has no webhook event.</p>}
+        {event && (
+          <>
+            {event.deliveries.length === 0 && (
+              <p className="mb-2 text-slate-600">No inbound URL was set when this SMS came in, so it was not delivered. Set one on the API keys page, then replay.</p>
+            )}
+            <ol>
+              <EventItem event={{ ...event, recipient_phone: null }} timezone={timeZone} canReplay={q.data?.can_replay ?? false} />
+            </ol>
+          </>
+        )}
+      </div>
+    </details>
   );
 }
 

@@ -41,7 +41,11 @@ export function EventTimeline({ id, timezone, canReplay, refetchMs }: { id: stri
   );
 }
 
-function EventItem({ event: e, timezone, canReplay }: { event: TimelineEvent; timezone: string; canReplay: boolean }) {
+/** An event of a delivery log: a send's (TimelineEvent) or an MO's sms.received (the Inbox). */
+export type LoggedEvent = Omit<TimelineEvent, 'event_type' | 'recipient_phone'> & { event_type: string; recipient_phone: string | null };
+
+/** One event with its deliveries and every attempt, and Replay for developers (a new delivery of the same event). */
+export function EventItem({ event: e, timezone, canReplay }: { event: LoggedEvent; timezone: string; canReplay: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const replay = useMutation(trpc.messages.replayEvent.mutationOptions());
@@ -53,7 +57,10 @@ function EventItem({ event: e, timezone, canReplay }: { event: TimelineEvent; ti
     try {
       await replay.mutateAsync({ event_id: e.event_id });
       setNote({ tone: 'success', text: 'Replay queued: a new delivery of this event was created.' });
-      await queryClient.invalidateQueries({ queryKey: trpc.messages.events.pathKey() });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: trpc.messages.events.pathKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.inbox.webhookLog.pathKey() }),
+      ]);
     } catch (err) {
       setNote({ tone: 'error', text: messageOf(err) });
     }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INBOUND_ENCODING_VALUES, INBOUND_OPT_OUT_VALUES } from './inbound';
-import { RECIPIENT_STATE_VALUES } from './messages-dashboard';
+import { RECIPIENT_STATE_VALUES, WebhookDelivery } from './messages-dashboard';
 import { MAX_PHONE_INPUT } from './opt-outs';
 import { SendResult, type SendRequest } from './send';
 
@@ -132,3 +132,22 @@ export type ReplyInput = z.infer<typeof ReplyInput>;
 
 export const ReplyResult = SendResult;
 export type ReplyResult = z.infer<typeof ReplyResult>;
+
+export const InboundWebhookLogInput = z.object({ inbound_id: z.string().min(1).max(64) });
+/** An MO's sms.received event (D18) with its deliveries to the app's inbound_url and every attempt, as a send's events show theirs. */
+export const InboundWebhookEvent = z.object({
+  event_id: z.string(),
+  event_type: z.literal('sms.received'),
+  created_at: z.string(),
+  /** The exact JSON body POSTed to inbound_url. */
+  payload: z.record(z.string(), z.unknown()),
+  deliveries: z.array(WebhookDelivery),
+});
+export type InboundWebhookEvent = z.infer<typeof InboundWebhookEvent>;
+export const InboundWebhookLog = z.object({
+  /** Null when the MO is not this organization's. */
+  event: InboundWebhookEvent.nullable(),
+  /** Whether this member may replay it (developers and owners, as for a send's events). */
+  can_replay: z.boolean(),
+});
+export type InboundWebhookLog = z.infer<typeof InboundWebhookLog>;

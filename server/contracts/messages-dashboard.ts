@@ -156,6 +156,8 @@ export const WebhookDelivery = z.object({
   created_at: z.string(),
   attempt_log: z.array(WebhookAttempt),
 });
+export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
+
 export const TimelineEvent = z.object({
   event_id: z.string(),
   event_type: z.enum(['sms.queued', 'sms.processing', 'sms.sent', 'sms.delivered', 'sms.failed']),

@@ -3,9 +3,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createPipeline } from '@/server/domain/delivery/pipeline';
 import { pipelineTasks } from '@/server/jobs/tasks/pipeline-tasks';
-import { assignNumber } from '../carrier/inbound-helpers';
+import { deliverDueWebhooks } from '@/server/domain/webhooks/deliver-due';
+import { assignNumber, setInboundUrl } from '../carrier/inbound-helpers';
 import { closePools, restClient, testClock, testDeps, testEnv } from '../helpers';
 import { drain } from '../pipeline/drain';
+import { startReceiver } from '../webhooks/receiver';
 import { memberOf, readyMerchant, rejection, walletBalances } from './setup';
 
 /**
@@ -252,6 +254,74 @@ describe('reply', () => {
     const viewer = await memberOf(deps, m.organizationId, 'viewer');
     expect(await rejection(viewer.inbox.reply({ phone: A, app_id: m.appId, idempotency_key: 'r-4', send: { message: 'x' } }))).toMatchObject({ code: 'FORBIDDEN' });
     expect(await walletBalances(deps, m.organizationId)).toEqual({ SVC_SMS: '10.0000' });
+  });
+});
+
+describe("an MO's webhook log", () => {
+  it('its sms.received event with the deliveries to inbound_url and their attempts; Replay adds a delivery of the same event; viewers read it without Replay; another organization reads none', async () => {
+    const r = await startReceiver();
+    try {
+      const m = await merchant();
+      await setInboundUrl(deps.db, m.appId, `${r.url}/in`);
+      setMinute(30); // (before the real time: the deliveries are due)
+      const id = await m.mo(A, 'Where is my parcel?');
+      const deliver = () => deliverDueWebhooks({ db: deps.db, env, now: () => new Date() });
+      await deliver();
+      const log = await m.api.inbox.webhookLog({ inbound_id: id });
+      const eventId = log.event!.event_id;
+      expect(r.ofEvent(eventId)).toHaveLength(1);
+      const delivered = (deliveryId: string) => ({
+        delivery_id: deliveryId,
+        url: `${r.url}/in`,
+        state: 'succeeded',
+        attempts: 1,
+        next_attempt_at: null,
+        last_status_code: 200,
+        last_error: null,
+        created_at: expect.any(String),
+        attempt_log: [{ attempted_at: expect.any(String), status_code: 200, latency_ms: expect.any(Number), error: null, response_body: '' }],
+      });
+      expect(log).toEqual({
+        event: {
+          event_id: eventId,
+          event_type: 'sms.received',
+          created_at: at(30),
+          payload: {
+            event_id: eventId,
+            event_type: 'sms.received',
+            timestamp: at(30),
+            inbound_id: id,
+            data: { from: A, to: m.number, keyword: null, text: 'Where is my parcel?', encoding: 'gsm7', segments: 1, complete: true, received_at: at(30), carrier: 'simulator', in_reply_to: null, opt_out: null },
+          },
+          deliveries: [delivered(log.event!.deliveries[0].delivery_id)],
+        },
+        can_replay: true,
+      });
+
+      const { delivery_id } = await m.api.messages.replayEvent({ event_id: eventId });
+      await deliver();
+      const again = await m.api.inbox.webhookLog({ inbound_id: id });
+      expect(again.event!.deliveries).toEqual([delivered(log.event!.deliveries[0].delivery_id), delivered(delivery_id)]);
+      expect(r.ofEvent(eventId).map((h) => h.json)).toEqual([log.event!.payload, log.event!.payload]);
+
+      const viewer = await memberOf(deps, m.organizationId, 'viewer');
+      expect(await viewer.inbox.webhookLog({ inbound_id: id })).toEqual({ ...again, can_replay: false });
+      expect(await rejection(viewer.messages.replayEvent({ event_id: eventId }))).toMatchObject({ code: 'FORBIDDEN' });
+      const other = await merchant();
+      expect(await other.api.inbox.webhookLog({ inbound_id: id })).toEqual({ event: null, can_replay: true });
+      expect(await rejection(other.api.messages.replayEvent({ event_id: eventId }))).toMatchObject({ code: 'NOT_FOUND' });
+    } finally {
+      await r.close();
+    }
+  });
+
+  it('without an inbound_url the event is kept with no delivery, and Replay is refused until one is set', async () => {
+    const m = await merchant();
+    setMinute(35);
+    const id = await m.mo(B, 'Hello?');
+    const log = await m.api.inbox.webhookLog({ inbound_id: id });
+    expect(log.event).toMatchObject({ event_type: 'sms.received', deliveries: [] });
+    expect(await rejection(m.api.messages.replayEvent({ event_id: log.event!.event_id }))).toMatchObject({ code: 'NOT_FOUND' });
   });
 });
 

@@ -2,6 +2,7 @@ import type { Db } from '@/db/client';
 import { EVENT_TYPES, type EventType } from '@/db/schema';
 import type { EventPage, TimelineEvent } from '@/server/contracts/messages-dashboard';
 import { listEventDeliveries, replayEvent, type EventCursor, type EventLog } from '@/server/domain/webhooks/replay-event';
+import { deliveryViews } from '@/server/domain/webhooks/event-log-view';
 import { ApiError } from '@/server/errors/api-error';
 import { validationError } from '@/server/errors/validation';
 import { assertOwnMessage } from './list-recipients';
@@ -26,27 +27,11 @@ function toTimelineEvent(e: EventLog): TimelineEvent {
   const data = (e.payload as { data?: { recipient_phone?: unknown } } | null)?.data;
   return {
     event_id: e.eventId,
-    event_type: e.eventType,
+    event_type: e.eventType as EventType, // (a message's events: the five v1 types)
     created_at: e.createdAt.toISOString(),
     recipient_phone: typeof data?.recipient_phone === 'string' ? data.recipient_phone : null,
     payload: e.payload as Record<string, unknown>,
-    deliveries: e.deliveries.map((d) => ({
-      delivery_id: d.id,
-      url: d.url,
-      state: d.state,
-      attempts: d.attempts,
-      next_attempt_at: d.nextAttemptAt?.toISOString() ?? null,
-      last_status_code: d.lastStatusCode,
-      last_error: d.lastError,
-      created_at: d.createdAt.toISOString(),
-      attempt_log: d.attemptLog.map((a) => ({
-        attempted_at: a.attemptedAt.toISOString(),
-        status_code: a.statusCode,
-        latency_ms: a.latencyMs,
-        error: a.error,
-        response_body: a.responseBody,
-      })),
-    })),
+    deliveries: deliveryViews(e),
   };
 }
 

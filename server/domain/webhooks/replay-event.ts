@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { EVENT_TYPES, INBOUND_EVENT_TYPES, webhookAttempts, webhookDeliveries, webhookEvents, type DeliveryState, type EventType } from '@/db/schema';
+import { EVENT_TYPES, INBOUND_EVENT_TYPES, webhookAttempts, webhookDeliveries, webhookEvents, type DeliveryState, type EventType, type InboundEventType } from '@/db/schema';
 import { newId } from '@/server/lib/ids';
 import { kickDeliveries } from './deliveries';
 import { destinationFor, displayUrl, inboundDestinationFor } from './destination';
@@ -65,7 +65,7 @@ export type DeliveryLog = {
 };
 export type EventLog = {
   eventId: string;
-  eventType: EventType;
+  eventType: EventType | InboundEventType;
   recipientId: number | null;
   dispatchId: string | null;
   createdAt: Date;
@@ -99,6 +99,24 @@ export async function listEventDeliveries(
     .where(and(eq(webhookEvents.organizationId, organizationId), eq(webhookEvents.messageId, messageId), after))
     .orderBy(asc(webhookEvents.createdAt), asc(webhookEvents.recipientId), asc(lifecycle(sql`${webhookEvents.eventType}`)));
   const events = page ? await query.limit(page.limit) : await query;
+  return withDeliveries(db, events);
+}
+
+/**
+ * The delivery log of an MO's sms.received event (D18), when it has one: the event of this organization for that
+ * inbound id, its deliveries and every attempt. Null for another organization's MO, or an unrouted one.
+ */
+export async function inboundEventDeliveries(db: Db, organizationId: string, inboundId: string): Promise<EventLog | null> {
+  const events = await db
+    .select()
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.organizationId, organizationId), eq(webhookEvents.inboundId, inboundId), eq(webhookEvents.eventType, 'sms.received')));
+  const [log] = await withDeliveries(db, events);
+  return log ?? null;
+}
+
+/** Events with their deliveries (oldest first) and each delivery's attempts: two statements for any number of events. */
+async function withDeliveries(db: Db, events: Array<typeof webhookEvents.$inferSelect>): Promise<EventLog[]> {
   if (events.length === 0) return [];
   const deliveries = await db
     .select()
@@ -114,7 +132,7 @@ export async function listEventDeliveries(
     : [];
   return events.map((e) => ({
     eventId: e.id,
-    eventType: e.eventType as EventType, // (a message's events: the five v1 types)
+    eventType: e.eventType,
     recipientId: e.recipientId,
     dispatchId: e.dispatchId,
     createdAt: e.createdAt,
