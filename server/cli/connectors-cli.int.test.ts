@@ -3,24 +3,13 @@ import { asc, eq } from 'drizzle-orm';
 import { auditLog, connectors, routes } from '@/db/schema';
 import { decryptSecret } from '@/server/lib/crypto';
 import { closePools, makeMerchant, testDb, testEnv } from '@/tests/helpers';
-import { runCli } from './run-cli';
+import { cliHarness } from '@/tests/cli-harness';
 
 const db = testDb();
 const env = testEnv();
 afterAll(closePools);
+const { cli, ok } = cliHarness(db, env);
 
-async function cli(argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await runCli(argv, { db, env, stdout: (s) => (out += s), stderr: (s) => (err += s) });
-  return { code, out, err };
-}
-async function ok(...argv: string[]) {
-  const r = await cli([...argv, '--json']);
-  expect(r.err).toBe('');
-  expect(r.code).toBe(0);
-  return JSON.parse(r.out);
-}
 const audits = (targetId: string) => db.select().from(auditLog).where(eq(auditLog.targetId, targetId)).orderBy(asc(auditLog.id));
 
 describe('connector and route commands (D14)', () => {

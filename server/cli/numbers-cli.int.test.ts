@@ -2,9 +2,8 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, gatewayApps, numbers } from '@/db/schema';
 import { createApp } from '@/server/domain/keys/create-app';
-import type { Env } from '@/server/env';
 import { closePools, makeMerchant, testDb, testEnv } from '@/tests/helpers';
-import { runCli } from './run-cli';
+import { cliHarness } from '@/tests/cli-harness';
 
 /**
  * D18 numbers from the operator CLI: assign-number, release-number and list-numbers print D18's JSON exactly,
@@ -13,29 +12,9 @@ import { runCli } from './run-cli';
 const db = testDb();
 const env = testEnv();
 afterAll(closePools);
+const { cli, ok, refused } = cliHarness(db, env, snapshot);
 
-async function cli(argv: string[], e: Env = env) {
-  let out = '';
-  let err = '';
-  const code = await runCli(argv, { db, env: e, stdout: (s) => (out += s), stderr: (s) => (err += s) });
-  return { code, out, err };
-}
-async function ok(...argv: string[]) {
-  const r = await cli([...argv, '--json']);
-  expect(r.err).toBe('');
-  expect(r.code).toBe(0);
-  return JSON.parse(r.out);
-}
-/** A refusal: exit 2, one `error:` line, nothing on stdout, no row of numbers, gateway_apps or audit_log changed. */
-async function refused(argv: string[], e: Env = env): Promise<string> {
-  const before = await snapshot();
-  const r = await cli([...argv, '--json'], e);
-  expect(r.code).toBe(2);
-  expect(r.out).toBe('');
-  expect(r.err).toMatch(/^error: [^\n]+\n$/);
-  expect(await snapshot()).toBe(before);
-  return r.err;
-}
+/** The rows a numbers command could write (numbers, gateway_apps, audit_log): a refusal leaves them as they were. */
 async function snapshot() {
   const [n, apps, audit] = await Promise.all([
     db.select().from(numbers).orderBy(asc(numbers.id)),

@@ -9,26 +9,15 @@ import type { Env } from '@/server/env';
 import { decryptSecret } from '@/server/lib/crypto';
 import { money } from '@/server/lib/money';
 import { closePools, testDb, testEnv } from '@/tests/helpers';
-import { runCli } from './run-cli';
+import { cliHarness } from '@/tests/cli-harness';
 
 const db = testDb();
 const env = testEnv();
 const liveEnv = testEnv({ SMS_ENV: 'live' });
 afterAll(closePools);
+const { cli, ok } = cliHarness(db, env);
 
-async function cli(argv: string[], e: Env = env) {
-  let out = '';
-  let err = '';
-  const code = await runCli(argv, { db, env: e, stdout: (s) => (out += s), stderr: (s) => (err += s) });
-  return { code, out, err, json: () => JSON.parse(out) };
-}
 
-async function ok(...argv: string[]) {
-  const r = await cli([...argv, '--json']);
-  expect(r.err).toBe('');
-  expect(r.code).toBe(0);
-  return r.json();
-}
 
 /** Every row a command could write or change, to prove that a refused command wrote nothing. */
 async function snapshot() {
@@ -87,7 +76,7 @@ describe('create-merchant', () => {
       '--key-status', 'suspended', '--json',
     ]);
     expect(r.code).toBe(0);
-    const out = r.json();
+    const out = JSON.parse(r.out);
     expect(out.key_status).toBe('suspended');
     expect(r.out).not.toContain('pw-s3cret');
     const [org] = await db.select().from(organizations).where(eq(organizations.id, out.organization_id));
@@ -107,8 +96,8 @@ describe('create-merchant', () => {
   it('live environment: sk_live_ key, pending_validation', async () => {
     const r = await cli(['create-merchant', '--name', 'Live', '--webhook-url', 'https://hooks.example.com/x', '--json'], liveEnv);
     expect(r.code).toBe(0);
-    expect(r.json()).toMatchObject({ api_key: expect.stringMatching(/^sk_live_/), key_status: 'pending_validation' });
-    const [app] = await db.select().from(gatewayApps).where(eq(gatewayApps.id, r.json().app_id));
+    expect(JSON.parse(r.out)).toMatchObject({ api_key: expect.stringMatching(/^sk_live_/), key_status: 'pending_validation' });
+    const [app] = await db.select().from(gatewayApps).where(eq(gatewayApps.id, JSON.parse(r.out).app_id));
     expect(app.environment).toBe('live');
   });
 
@@ -159,7 +148,7 @@ describe('commands on an existing merchant', () => {
   it('set-webhook sets URL and Basic credentials, replaces them, and --clear removes them', async () => {
     const r = await cli(['set-webhook', '--app-id', m.app_id, '--url', 'http://127.0.0.1:9/hook', '--username', 'u', '--password', 'hunter2', '--json']);
     expect(r.code).toBe(0);
-    expect(r.json()).toEqual({ app_id: m.app_id, webhook_url: 'http://127.0.0.1:9/hook', basic_auth: true, inbound_url: null });
+    expect(JSON.parse(r.out)).toEqual({ app_id: m.app_id, webhook_url: 'http://127.0.0.1:9/hook', basic_auth: true, inbound_url: null });
     const [app] = await db.select().from(gatewayApps).where(eq(gatewayApps.id, m.app_id));
     expect(decryptSecret(env.APP_SECRET, app.webhookPasswordEnc!)).toBe('hunter2');
     expect(await ok('set-webhook', '--app-id', m.app_id, '--url', 'https://example.com/h')).toEqual({ app_id: m.app_id, webhook_url: 'https://example.com/h', basic_auth: false, inbound_url: null });
@@ -230,7 +219,7 @@ describe('create-operator', () => {
   it('creates an operator account that signs in; the password is never printed or audited', async () => {
     const r = await cli(['create-operator', '--email', ' Ops@Example.com ', '--name', 'Ops Person', '--password', 'operator-pw-123', '--json']);
     expect(r).toMatchObject({ code: 0, err: '' });
-    const out = r.json();
+    const out = JSON.parse(r.out);
     expect(Object.keys(out)).toEqual(['user_id', 'email', 'created', 'is_operator']);
     expect(out).toEqual({ user_id: expect.stringMatching(/^usr_/), email: 'ops@example.com', created: true, is_operator: true });
     expect(await verifyCredentials(db, 'ops@example.com', 'operator-pw-123')).toEqual({ id: out.user_id, email: 'ops@example.com', name: 'Ops Person', isOperator: true, mustChangePassword: false, sessionVersion: 0 });

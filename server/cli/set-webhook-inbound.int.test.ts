@@ -1,38 +1,17 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, gatewayApps } from '@/db/schema';
-import type { Env } from '@/server/env';
 import { closePools, makeMerchant, testDb, testEnv } from '@/tests/helpers';
-import { runCli } from './run-cli';
+import { cliHarness } from '@/tests/cli-harness';
 
 /** D18: set-webhook --inbound-url sets where an app's inbound messages go and leaves the webhook as it is. */
 const db = testDb();
 const env = testEnv();
 const liveEnv = testEnv({ SMS_ENV: 'live' });
 afterAll(closePools);
+const { ok, refused } = cliHarness(db, env, snapshot);
 
-async function cli(argv: string[], e: Env = env) {
-  let out = '';
-  let err = '';
-  const code = await runCli(argv, { db, env: e, stdout: (s) => (out += s), stderr: (s) => (err += s) });
-  return { code, out, err };
-}
-async function ok(...argv: string[]) {
-  const r = await cli([...argv, '--json']);
-  expect(r.err).toBe('');
-  expect(r.code).toBe(0);
-  return JSON.parse(r.out);
-}
-/** A refusal: exit 2, one `error:` line, nothing on stdout, no row of gateway_apps or audit_log changed. */
-async function refused(argv: string[], e: Env = env): Promise<string> {
-  const before = await snapshot();
-  const r = await cli([...argv, '--json'], e);
-  expect(r.code).toBe(2);
-  expect(r.out).toBe('');
-  expect(r.err).toMatch(/^error: [^\n]+\n$/);
-  expect(await snapshot()).toBe(before);
-  return r.err;
-}
+/** The rows set-webhook could write (gateway_apps, audit_log): a refusal leaves them as they were. */
 async function snapshot() {
   const [apps, audit] = await Promise.all([db.select().from(gatewayApps).orderBy(asc(gatewayApps.id)), db.select().from(auditLog).orderBy(asc(auditLog.id))]);
   return JSON.stringify({ apps, audit });
