@@ -439,6 +439,7 @@ try {
       rss.phase('mo');
       const moN = Number(opts['mo-n']);
       if (!Number.isInteger(moN) || moN < 1) throw new Error(`--mo-n ${opts['mo-n']}: expected a whole number of MO`);
+      if (!web) await startService(true); // (the webhooks phase ends with the service stopped, for its raw loop)
       const roots = () => [web?.child.pid, worker?.child.pid].filter((p): p is number => !!p);
       rows.push(...(await moPhase({ sql, adminEnv, merchant, receiver, send, numbers, roots, log }, moN)));
     }
