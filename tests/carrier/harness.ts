@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -93,4 +94,23 @@ export async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms
     if (Date.now() > end) return v;
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * A worker's connector manager in a process of its own (tests/carrier/owner-process.ts), for tests that SIGKILL the
+ * connector's owner: resolves once it holds a bound session.
+ */
+export function startOwnerProcess(appSecret: string): Promise<ChildProcess> {
+  const p = spawn(process.execPath, ['--import', 'tsx', 'tests/carrier/owner-process.ts'], {
+    env: { ...process.env, APP_SECRET_FOR_TEST: appSecret, LOG_LEVEL: 'error' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    p.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('bound')) resolve(p);
+    });
+    p.on('exit', (code) => reject(new Error(`owner process exited with ${code}`)));
+  });
 }

@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closePools } from '../helpers';
 import { startProc, type Proc } from '../reliability/service';
 import { startReceiver, type Receiver } from '../webhooks/receiver';
-import { carrierHarness, waitFor } from './harness';
+import { carrierHarness, startOwnerProcess, waitFor } from './harness';
 import { assignNumber, inboundRows, receivedEvents, setInboundUrl } from './inbound-helpers';
 import { startSmsc, type Smsc } from './smsc';
 
@@ -28,20 +28,6 @@ afterAll(async () => {
   await closePools();
 });
 
-function startOwnerProcess(): Promise<ChildProcess> {
-  const p = spawn(process.execPath, ['--import', 'tsx', 'tests/carrier/owner-process.ts'], {
-    env: { ...process.env, APP_SECRET_FOR_TEST: h.env.APP_SECRET, LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    p.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('bound')) resolve(p);
-    });
-    p.on('exit', (code) => reject(new Error(`owner process exited with ${code}`)));
-  });
-}
 
 describe('a worker killed after storing an MO, before its webhook (D18)', () => {
   it('the next worker delivers it once, and the carrier resending it changes nothing', async () => {
@@ -51,7 +37,7 @@ describe('a worker killed after storing an MO, before its webhook (D18)', () => 
     const m = await h.merchant();
     await assignNumber(h.db, m, '243990808080');
     await setInboundUrl(h.db, m.appId, `${r.url}/inbound`);
-    child = await startOwnerProcess();
+    child = await startOwnerProcess(h.env.APP_SECRET);
     const mo = { source_addr: '243811808080', destination_addr: '243990808080', short_message: Buffer.from('Still there?') };
     expect(await s.deliver(mo)).toBe(0);
 

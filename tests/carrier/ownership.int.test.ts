@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closePools } from '../helpers';
-import { carrierHarness, waitFor } from './harness';
+import { carrierHarness, startOwnerProcess, waitFor } from './harness';
 import { startSmsc } from './smsc';
 
 const h = carrierHarness();
@@ -13,20 +13,6 @@ afterAll(async () => {
   await closePools();
 });
 
-function startOwnerProcess(): Promise<ChildProcess> {
-  const p = spawn(process.execPath, ['--import', 'tsx', 'tests/carrier/owner-process.ts'], {
-    env: { ...process.env, APP_SECRET_FOR_TEST: h.env.APP_SECRET, LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    p.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('bound')) resolve(p);
-    });
-    p.on('exit', (code) => reject(new Error(`owner process exited with ${code}`)));
-  });
-}
 
 describe('one owning worker per connector (D14)', () => {
   it('a second worker never sends while the owner lives, and takes over within seconds when it is SIGKILLed', async () => {
@@ -35,7 +21,7 @@ describe('one owning worker per connector (D14)', () => {
       const c = await h.connector('owned', s.port, { window: 5 });
       await h.route('2438120', [c.id]);
       const m = await h.merchant();
-      child = await startOwnerProcess();
+      child = await startOwnerProcess(h.env.APP_SECRET);
       h.manager(); // the second worker, in this process
       const id = await h.send(m.apiKey, ['+243812001234', '+243812002345', '+243812003456'], 'who sends?');
       await waitFor(async () => s.submits.length, (n) => n === 3);
