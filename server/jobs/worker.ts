@@ -84,8 +84,9 @@ export async function startWorker(opts: { connectionString: string; concurrency:
     events,
   });
   // D14: this process holds the sessions of the SMPP connectors whose lease it gets, and sweeps the outbox.
-  // Its own small pool: busy jobs must never delay a lease renewal (a lapsed lease drops the sessions).
-  const connectorDb = createDb(opts.connectionString, { max: 4 });
+  // Its own small pool: busy jobs must never delay a lease renewal (a lapsed lease drops the sessions). Custom plans:
+  // the carrier tables it writes fill and empty faster than any cached plan or statistics follow (createDb).
+  const connectorDb = createDb(opts.connectionString, { max: 4, customPlans: true });
   const connectors = new ConnectorManager(connectorDb, env().APP_SECRET, id, managerOptions(env().SMPP_TLS_CA_FILE));
   connectors.start();
   // New webhook deliveries notify at commit (kickDeliveries): a run starts at once, no job per kick. Each (re)listen
