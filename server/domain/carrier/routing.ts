@@ -16,8 +16,11 @@ export type RoutedRecipient = { id: number; phone: string; network: string | nul
 export async function routeToConnectors(tx: DbOrTx, dispatchId: string, opts: { sandbox: boolean }): Promise<RoutedRecipient[]> {
   const rows = await tx.execute<{ id: number; phone: string; network: string | null; connector: string | null }>(sql`
     with cand as (
-      select r.id, r.dispatch_id, r.phone, r.pricing_row_id, m.organization_id, ltrim(r.phone, '+') as digits
-        from message_recipients r join messages m on m.id = r.message_id
+      -- (the organization by key, once: joined to messages, the planner that expects hundreds of recipients per
+      -- dispatch hashed the whole messages table for a single-recipient dispatch)
+      select r.id, r.dispatch_id, r.phone, r.pricing_row_id, ltrim(r.phone, '+') as digits,
+             (select m.organization_id from message_dispatches d join messages m on m.id = d.message_id where d.id = ${dispatchId}) as organization_id
+        from message_recipients r
        where r.dispatch_id = ${dispatchId} and r.state in ('pending', 'processing') and r.handed_to is null
     ), routed as (
       select cand.id, cand.dispatch_id, x.route
