@@ -2,13 +2,11 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
 import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
-import { Alert } from '@/components/ui/card';
 import { Field, Select } from '@/components/ui/field';
-import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
 import { AssignNumberInput } from '@/server/contracts/numbers';
+import { FormStatusLine, useOperatorForm } from './use-operator-form';
 
 /**
  * Gives an app a number (D18). With a merchant chosen, its apps are a list; otherwise the app id is typed. The
@@ -18,37 +16,20 @@ export function AssignNumberForm({ apps }: { apps: { id: string; name: string }[
   const trpc = useTRPC();
   const router = useRouter();
   const assign = useMutation(trpc.operator.assignNumber.mutationOptions());
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setStatus(null);
-    const form = e.currentTarget;
-    const data = new FormData(form);
-    const parsed = AssignNumberInput.safeParse({
-      appId: String(data.get('appId') ?? ''),
-      number: String(data.get('number') ?? ''),
-      keyword: String(data.get('keyword') ?? ''),
-    });
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const i of parsed.error.issues) found[String(i.path[0])] ??= i.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    try {
-      const r = await assign.mutateAsync(parsed.data);
-      setStatus({ tone: 'success', text: `${r.number}${r.keyword ? ` ${r.keyword}` : ''} assigned to ${r.app_name} (${r.organization_name}).` });
+  const { errors, status, onSubmit } = useOperatorForm(
+    (data) =>
+      AssignNumberInput.safeParse({
+        appId: String(data.get('appId') ?? ''),
+        number: String(data.get('number') ?? ''),
+        keyword: String(data.get('keyword') ?? ''),
+      }),
+    (input) => assign.mutateAsync(input),
+    (r, form) => {
       form.reset();
       router.refresh();
-    } catch (err) {
-      const fields = fieldErrorsOf(err);
-      if (Object.keys(fields).length) setErrors(fields);
-      else setStatus({ tone: 'error', text: messageOf(err) });
-    }
-  }
+      return `${r.number}${r.keyword ? ` ${r.keyword}` : ''} assigned to ${r.app_name} (${r.organization_name}).`;
+    },
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Assign a number">
@@ -79,7 +60,7 @@ export function AssignNumberForm({ apps }: { apps: { id: string; name: string }[
         />
       </div>
       <Button type="submit" disabled={assign.isPending || apps?.length === 0}>{assign.isPending ? 'Assigning…' : 'Assign'}</Button>
-      <div aria-live="polite">{status && <Alert tone={status.tone}>{status.text}</Alert>}</div>
+      <FormStatusLine status={status} />
     </form>
   );
 }

@@ -2,15 +2,13 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
 import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
-import { Alert } from '@/components/ui/card';
 import { Field, Select } from '@/components/ui/field';
-import { messageOf, fieldErrorsOf } from '@/components/ui/form-errors';
 import {
   BIND_MODE_VALUES, CONNECTOR_KIND_VALUES, CreateConnectorInput, LONG_METHOD_VALUES, RECEIPT_ID_FORMAT_VALUES, UpdateConnectorInput, type ConnectorDetail,
 } from '@/server/contracts/connectors';
+import { FormStatusLine, useOperatorForm } from './use-operator-form';
 
 type Key = 'kind' | 'host' | 'port' | 'tls' | 'systemId' | 'password' | 'systemType' | 'bindMode' | 'sessions' | 'window' | 'tps'
   | 'sourceTon' | 'sourceNpi' | 'destTon' | 'destNpi' | 'gsmCoding' | 'longMethod' | 'receiptIdFormat' | 'validityS' | 'enquireLinkS';
@@ -53,38 +51,21 @@ export function ConnectorForm({ current }: { current?: ConnectorDetail }) {
   const router = useRouter();
   const create = useMutation(trpc.operator.createConnector.mutationOptions());
   const update = useMutation(trpc.operator.updateConnector.mutationOptions());
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const pending = create.isPending || update.isPending;
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setStatus(null);
-    const el = e.currentTarget;
-    const form = new FormData(el);
-    const values = valuesOf(form);
-    if (current) for (const k of Object.keys(values) as Key[]) if (k !== 'password' && values[k] === detailValue(current, k)) delete values[k];
-    const name = current ? current.name : String(form.get('name') ?? '');
-    const parsed = current ? UpdateConnectorInput.safeParse({ ...values, name }) : CreateConnectorInput.safeParse({ ...values, name });
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const i of parsed.error.issues) found[String(i.path[0] ?? 'form')] ??= i.message;
-      setErrors(found);
-      if (found.form) setStatus({ tone: 'error', text: found.form });
-      return;
-    }
-    setErrors({});
-    try {
-      const r = current ? await update.mutateAsync(parsed.data as UpdateConnectorInput) : await create.mutateAsync(parsed.data as CreateConnectorInput);
-      setStatus({ tone: 'success', text: `Connector ${r.connector.name} saved.` });
-      if (!current) el.reset();
+  const { errors, status, onSubmit } = useOperatorForm<CreateConnectorInput | UpdateConnectorInput, { connector: { name: string } }>(
+    (form) => {
+      const values = valuesOf(form);
+      if (current) for (const k of Object.keys(values) as Key[]) if (k !== 'password' && values[k] === detailValue(current, k)) delete values[k];
+      const name = current ? current.name : String(form.get('name') ?? '');
+      return current ? UpdateConnectorInput.safeParse({ ...values, name }) : CreateConnectorInput.safeParse({ ...values, name });
+    },
+    (input) => (current ? update.mutateAsync(input as UpdateConnectorInput) : create.mutateAsync(input as CreateConnectorInput)),
+    (r, form) => {
+      if (!current) form.reset();
       router.refresh();
-    } catch (err) {
-      const fields = fieldErrorsOf(err);
-      if (Object.keys(fields).length) setErrors(fields);
-      else setStatus({ tone: 'error', text: messageOf(err) });
-    }
-  }
+      return `Connector ${r.connector.name} saved.`;
+    },
+  );
 
   const initial = (k: Key, fallback = '') => (current ? String(detailValue(current, k) ?? '') : fallback);
   return (
@@ -127,7 +108,7 @@ export function ConnectorForm({ current }: { current?: ConnectorDetail }) {
       <div className="flex items-center gap-3">
         <Button type="submit" disabled={pending}>{pending ? 'Saving…' : current ? 'Save changes' : 'Add connector'}</Button>
       </div>
-      <div aria-live="polite">{status && <Alert tone={status.tone}>{status.text}</Alert>}</div>
+      <FormStatusLine status={status} />
     </form>
   );
 }

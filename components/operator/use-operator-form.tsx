@@ -1,0 +1,51 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import type { z } from 'zod';
+import { Alert } from '@/components/ui/card';
+import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
+
+export type FormStatus = { tone: 'success' | 'error'; text: string } | null;
+
+/**
+ * The submit of an operator console form: the form's values through their zod contract (each issue beside its
+ * field, one that names no field as the form's message), then the call; a refusal's field errors go beside their
+ * fields, else its message under the form; on success, `done` says what was saved (and may reset or refresh).
+ */
+export function useOperatorForm<T, R>(
+  parse: (data: FormData) => z.ZodSafeParseResult<T>,
+  submit: (input: T) => Promise<R>,
+  done: (result: R, form: HTMLFormElement) => string,
+) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<FormStatus>(null);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setStatus(null);
+    const form = e.currentTarget;
+    const parsed = parse(new FormData(form));
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const i of parsed.error.issues) found[String(i.path[0] ?? 'form')] ??= i.message;
+      setErrors(found);
+      if (found.form) setStatus({ tone: 'error', text: found.form });
+      return;
+    }
+    setErrors({});
+    try {
+      setStatus({ tone: 'success', text: done(await submit(parsed.data), form) });
+    } catch (err) {
+      const fields = fieldErrorsOf(err);
+      if (Object.keys(fields).length) setErrors(fields);
+      else setStatus({ tone: 'error', text: messageOf(err) });
+    }
+  }
+
+  return { errors, status, onSubmit };
+}
+
+/** Where a form's outcome is announced. */
+export function FormStatusLine({ status }: { status: FormStatus }) {
+  return <div aria-live="polite">{status && <Alert tone={status.tone}>{status.text}</Alert>}</div>;
+}
