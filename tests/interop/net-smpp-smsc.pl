@@ -3,7 +3,10 @@
 # (Debian libnet-smpp-perl, an SMPP 3.4 implementation independent of the npm library). One connection at a
 # time; submit_sm answered with a hexadecimal id, then a DELIVRD receipt that writes the same id in decimal.
 # Usage: perl tests/interop/net-smpp-smsc.pl 9900
+# MO (D18): with MO='from|to|text|dc;...' set, each bind is followed by those mobile-originated deliver_sm (esm_class
+# 0; dc 0 sends the text as is, dc 8 as UCS-2), and each deliver_sm_resp is printed.
 use strict; use warnings;
+use Encode qw(encode);
 use Net::SMPP;
 $| = 1;
 my $port = shift || 9900;
@@ -17,6 +20,13 @@ while (1) { my $c = $listen->accept() or next;
     if ($cmd == 0x00000009) {
       print "bind_transceiver system_id=$pdu->{system_id} password=$pdu->{password} version=$pdu->{interface_version}\n";
       $c->bind_transceiver_resp(system_id => 'PERLSMSC', seq => $pdu->{seq});
+      for my $mo (split /;/, ($ENV{MO} // '')) {
+        my ($from, $to, $text, $dc) = split /\|/, $mo;
+        $dc //= 0;
+        my $octets = $dc == 8 ? encode('UTF-16BE', Encode::decode('UTF-8', $text)) : $text;
+        $c->deliver_sm(source_addr => $from, destination_addr => $to, esm_class => 0, data_coding => $dc, async => 1, short_message => $octets);
+        printf "deliver_sm MO from=%s to=%s dc=%d len=%d\n", $from, $to, $dc, length($octets);
+      }
     } elsif ($cmd == 0x00000004) {
       my $mid = sprintf('%x', ++$id);
       printf "submit_sm from=%s ton=%d npi=%d to=%s ton=%d npi=%d dc=%d esm=%d rd=%d vp=%s len=%d text=%s\n", $pdu->{source_addr}, $pdu->{source_addr_ton}, $pdu->{source_addr_npi}, $pdu->{destination_addr}, $pdu->{dest_addr_ton}, $pdu->{dest_addr_npi}, $pdu->{data_coding}, $pdu->{esm_class}, $pdu->{registered_delivery}, $pdu->{validity_period}, length($pdu->{short_message}), unpack('H*', $pdu->{short_message});
