@@ -27,3 +27,16 @@ export async function refused(p: Promise<unknown>, code: string, message?: RegEx
   if (err.code !== code) throw new Error(`expected ${code}, got ${err.code}: ${err.message}`);
   if (message && !message.test(err.message ?? '')) throw new Error(`message "${err.message}" does not match ${message}`);
 }
+
+/**
+ * A call's refusal as [tRPC code, the fields it names] (the catalogue's field errors, else the zod issues' paths), or
+ * null when it succeeded.
+ */
+export const fieldErrors = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: { code: string; cause?: { options?: { errors?: unknown }; issues?: { path: (string | number)[] }[] } }) => [
+      e.code,
+      e.cause?.options?.errors ?? e.cause?.issues?.map((i) => i.path.join('.')),
+    ],
+  );

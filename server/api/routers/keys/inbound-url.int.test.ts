@@ -3,21 +3,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog, gatewayApps } from '@/db/schema';
 import { signedUpCaller } from '@/tests/dashboard-helpers';
 import { closePools, testDeps, testEnv } from '@/tests/helpers';
-import { refused, teamOf } from '@/tests/team-helpers';
+import { fieldErrors, refused, teamOf } from '@/tests/team-helpers';
 
 /** D18: the webhook form also sets the app's inbound URL, under the webhook URL's rules. */
 const deps = testDeps();
 const { db } = deps;
 afterAll(closePools);
-
-const fieldErrors = (p: Promise<unknown>) =>
-  p.then(
-    () => null,
-    (e: { code: string; cause?: { options?: { errors?: unknown }; issues?: { path: (string | number)[] }[] } }) => [
-      e.code,
-      e.cause?.options?.errors ?? e.cause?.issues?.map((i) => i.path.join('.')),
-    ],
-  );
 
 describe('inbound URL in the webhook settings (D18)', () => {
   it('set with the webhook form, kept when absent or unchanged, removed with an empty URL; audited when it changes', async () => {

@@ -3,21 +3,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog } from '@/db/schema';
 import { signedUpCaller } from '@/tests/dashboard-helpers';
 import { closePools, testDeps } from '@/tests/helpers';
-import { refused, teamOf } from '@/tests/team-helpers';
+import { fieldErrors, refused, teamOf } from '@/tests/team-helpers';
 
 /** D18 in the operator console: list, assign and release numbers, with the CLI's rules and audit; operators only. */
 const deps = testDeps();
 const { db } = deps;
 afterAll(closePools);
-
-const fieldErrors = (p: Promise<unknown>) =>
-  p.then(
-    () => null,
-    (e: { code: string; cause?: { options?: { errors?: unknown }; issues?: { path: (string | number)[] }[] } }) => [
-      e.code,
-      e.cause?.options?.errors ?? e.cause?.issues?.map((i) => i.path.join('.')),
-    ],
-  );
 
 describe('numbers in the operator console', () => {
   it('assign, list (every merchant or one), release; audited with the operator as actor', async () => {
