@@ -1,4 +1,5 @@
 import type { InboundEncoding } from '@/db/schema';
+import type { SmppAddresses } from '@/server/domain/carrier/smpp/encode';
 import { splitMessage, type PartPdu } from '@/server/domain/carrier/smpp/split';
 import { numberKind } from '@/server/domain/numbers/keyword';
 
@@ -6,14 +7,7 @@ import { numberKind } from '@/server/domain/numbers/keyword';
 export type MoForEsme = { inboundId: string; from: string; to: string; text: string; encoding: InboundEncoding };
 
 /** One deliver_sm of an MO to a merchant's ESME (the fields the listener sets; the rest go empty or 0). */
-export type MoDeliverSm = PartPdu & {
-  source_addr_ton: number;
-  source_addr_npi: number;
-  source_addr: string;
-  dest_addr_ton: number;
-  dest_addr_npi: number;
-  destination_addr: string;
-};
+export type MoDeliverSm = PartPdu & SmppAddresses;
 
 /** SMPP 3.4 data_coding 4: 8-bit binary, for an MO whose octets were kept as they came (`encoding` binary). */
 export const DATA_CODING_BINARY = 4;

@@ -1,13 +1,17 @@
 import type { PartPdu } from './split';
 
-/** The submit_sm fields the connector sets (SMPP 3.4 5.2.x); the others go as the library sends them: empty or 0. */
-export type SubmitFields = PartPdu & {
+/** A submit_sm's or deliver_sm's addresses with their TON and NPI (SMPP 3.4 5.2.x). */
+export type SmppAddresses = {
   source_addr_ton: number;
   source_addr_npi: number;
   source_addr: string;
   dest_addr_ton: number;
   dest_addr_npi: number;
   destination_addr: string;
+};
+
+/** The submit_sm fields the connector sets (SMPP 3.4 5.2.x); the others go as the library sends them: empty or 0. */
+export type SubmitFields = PartPdu & SmppAddresses & {
   registered_delivery: number;
   validity_period: string;
 };
