@@ -8,7 +8,7 @@ import type { Env } from '@/server/env';
  * was printed; `ok` expects success and parses the `--json` output; `refused` expects a refusal (exit 2, one
  * `error:` line, nothing on stdout) that changed nothing `snapshot` reads (the rows the command could write).
  */
-export function cliHarness(db: Db, env: Env, snapshot: () => Promise<string> = async () => '') {
+export function cliHarness(db: Db, env: Env, snapshot?: () => Promise<string>) {
   async function cli(argv: string[], e: Env = env) {
     let out = '';
     let err = '';
@@ -22,6 +22,7 @@ export function cliHarness(db: Db, env: Env, snapshot: () => Promise<string> = a
     return JSON.parse(r.out);
   }
   async function refused(argv: string[], e: Env = env): Promise<string> {
+    if (!snapshot) throw new Error('refused() proves nothing was written by a snapshot: pass one to cliHarness');
     const before = await snapshot();
     const r = await cli([...argv, '--json'], e);
     expect(r.code).toBe(2);
