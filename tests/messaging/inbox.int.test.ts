@@ -298,6 +298,7 @@ describe("an MO's webhook log", () => {
         can_replay: true,
       });
 
+      setMinute(31); // (a replay made later: the log lists deliveries by their creation)
       const { delivery_id } = await m.api.messages.replayEvent({ event_id: eventId });
       await deliver();
       const again = await m.api.inbox.webhookLog({ inbound_id: id });
