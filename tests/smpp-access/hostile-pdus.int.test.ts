@@ -107,7 +107,8 @@ function frame(id: number, seq: number, body: Buffer = Buffer.alloc(0)): Buffer 
 let seq = 1000;
 async function bindRaw(raw: Raw, creds: { system_id: string; password: string }): Promise<Frame | 'closed' | 'silent'> {
   const s = ++seq;
-  raw.write(new smpp.PDU('bind_transceiver', { system_id: creds.system_id, password: creds.password, sequence_number: s }).toBuffer() as Buffer);
+  const bind = new smpp.PDU('bind_transceiver', { system_id: creds.system_id, password: creds.password, sequence_number: s }) as unknown as { toBuffer(): Buffer };
+  raw.write(bind.toBuffer());
   return raw.answer(s, 5000);
 }
 
