@@ -210,7 +210,14 @@ describe('failover to a synchronous standby behind HAProxy (issue 39)', () => {
       },
       90_000, 1000, 'every accepted send delivered',
     ).catch(() => {});
-    expect(await undelivered()).toBe(0);
+    const diagnosis = async () => {
+      const byState = await db.execute<{ state: string; n: number }>(sql`
+        select state, count(*)::int as n from message_recipients where message_id = any(string_to_array(${ids}, ',')) group by 1`);
+      const jobs = await db.execute<{ task: string; n: number; err: string | null }>(sql`
+        select task_identifier as task, count(*)::int as n, max(last_error) as err from graphile_worker.jobs group by 1`);
+      return JSON.stringify({ byState, jobs, submits: smsc.submits.length, sessions: smsc.sessions.length, acked: acked.size }) + '\n' + svc!.output().slice(-6000);
+    };
+    expect(await undelivered(), await diagnosis()).toBe(0);
     const [lost] = await db.execute<{ n: number }>(sql`
       select count(*)::int as n from message_recipients r join carrier_parts p on p.recipient_id = r.id
        where p.carrier_message_id = any(string_to_array(${[...ackedAtKill].join(',')}, ',')) and r.state <> 'delivered'`);
