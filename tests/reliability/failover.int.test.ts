@@ -79,7 +79,7 @@ beforeAll(async () => {
   svc = await startService({
     DATABASE_URL: url,
     WORKER: 'on',
-    LOG_LEVEL: 'error',
+    LOG_LEVEL: 'warn',
     CARRIER_SIM_DELAY_MS: '0',
     WEBHOOK_RETRY_SCHEDULE: '1s,1s,2s,2s,5s,5s',
   });
@@ -241,7 +241,8 @@ describe('failover to a synchronous standby behind HAProxy (issue 39)', () => {
     console.log(
       `failover: ${answers.length} answers, ${accepted.length} accepted (${acceptedBeforeKill} before the kill), ` +
         `${answers.filter((a) => a.status === 503).length} x 503; 201 again ${backAfterMs} ms after the kill; ` +
-        `${ackedAtKill.size} receipts acknowledged at the kill; ${twice} destinations submitted twice`,
+        `${ackedAtKill.size} receipts acknowledged at the kill; ${twice} destinations submitted twice; ` +
+        `postgres.js pools replaced ${svc!.output().split('pools replaced').length - 1} times`,
     );
   }, 300_000);
 });
