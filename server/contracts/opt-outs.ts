@@ -68,7 +68,8 @@ export const AddOptOutsResult = z.object({
 });
 export type AddOptOutsResult = z.infer<typeof AddOptOutsResult>;
 
-export const PhoneParam = z.object({ phone: DbText.max(64).meta({ description: 'The phone, URL-encoded (`%2B243812345678`); normalized like POST /send recipients.' }) });
+/** A path parameter: a value that is no phone (U+0000 included) is 404 like an unlisted phone, before any query. */
+export const PhoneParam = z.object({ phone: z.string().max(64).meta({ description: 'The phone, URL-encoded (`%2B243812345678`); normalized like POST /send recipients.' }) });
 
 /** A dashboard CSV import's answer: counts, and the refused rows (row 1 is the file's first line). */
 export const ImportReport = z.object({

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { DbText } from '@/server/contracts/storable';
 import { apiKeyProcedure } from '@/server/api/trpc';
 import { ControlResult } from '@/server/contracts/send';
 import { controlSend, type ControlAction } from '@/server/domain/messages/control-send';
@@ -19,7 +18,7 @@ function controlProcedure(action: ControlAction, method: 'DELETE' | 'POST') {
       rateLimit: 'control',
       errors: ['MESSAGE_NOT_FOUND', 'INVALID_STATE'],
     })
-    .input(z.object({ id: DbText }))
+    .input(z.object({ id: z.string() }))
     .output(ControlResult)
     .mutation(({ ctx, input }) => controlSend(ctx.db, ctx.app.organizationId, input.id, action, ctx.now(), `api:${ctx.app.appId}`));
 }

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { DbText } from '@/server/contracts/storable';
 import { apiKeyProcedure } from '@/server/api/trpc';
 import { MessageStatus } from '@/server/contracts/send';
 import { messageStatusRead, statusFromKeyedRow } from '@/server/domain/messages/get-status';
@@ -19,6 +18,6 @@ export const getStatusProcedure = apiKeyProcedure
     // The message is read in the key check's statement (one round trip) and handed over as ctx.keyedRow.
     keyedRead: (input) => messageStatusRead(typeof input.message_id === 'string' ? input.message_id : ''),
   })
-  .input(z.object({ message_id: DbText }))
+  .input(z.object({ message_id: z.string() }))
   .output(MessageStatus)
   .query(({ ctx }) => statusFromKeyedRow(ctx.keyedRow));
