@@ -42,6 +42,8 @@ export const ComposeOptions = z.object({
   pricing_rows: z.array(ComposePricingRow),
   /** Prepaid + postpaid; null when the organization has no wallet yet. */
   balance: z.number().nullable(),
+  /** D22: what the sender field offers: the organization's approved sender IDs and its numbers and short codes. */
+  senders: z.object({ approved: z.array(z.string()), numbers: z.array(z.string()) }),
 });
 export type ComposeOptions = z.infer<typeof ComposeOptions>;
 

@@ -86,7 +86,11 @@ export const SendRequest = z
       .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'must not contain control characters')
       .meta({ minLength: 1, maxLength: 15, pattern: '^(?:[^\\u0000-\\u001f\\u007f]{1,11}|[1-9][0-9]{11,14})$' })
       .optional()
-      .meta({ example: 'ACME', description: "1 to 11 characters; or one of the sending app's numbers (D18), whatever its length." }),
+      .meta({ example: 'ACME', description:
+        "1 to 11 characters; or one of the sending app's numbers (D18), whatever its length. D22: a sender_id without a letter must be one of your " +
+        'organization\'s numbers or short codes (else 400, 1140); in live, one with a letter must be one of your approved sender IDs (else 1140; ' +
+        'the sandbox sends it with the warning SENDER_ID_NOT_APPROVED). Absent: the platform default sender ID (live).',
+    }),
     sending_type: z
       .enum(['immediate', 'scheduled', 'recurring'], { error: "must be one of 'immediate', 'scheduled', 'recurring'" })
       .optional()
@@ -136,16 +140,21 @@ export const SEND_REQUEST_VARIANTS = [
   },
 ];
 
-export const SEND_WARNING_CODES = ['UNLIKELY_NUMBER'] as const;
+export const SEND_WARNING_CODES = ['UNLIKELY_NUMBER', 'SENDER_ID_NOT_APPROVED'] as const;
+
+/** D22's sandbox warning: what live would refuse (1140), said while the sandbox still sends. */
+export const SENDER_ID_NOT_APPROVED_MESSAGE = 'this sender ID is not approved for your organization: a live send from it would be refused (1140)';
 
 /** Something about an accepted send its author may want to fix; it was still accepted and charged. */
 export const SendWarning = z
   .object({
-    index: z.number().int().meta({ description: 'Position in `to`, from 0.', example: 0 }),
-    phone: z.string().meta({ description: 'The number as normalized to E.164 (and sent).', example: '+2432025550123' }),
+    index: z.number().int().optional().meta({ description: 'Position in `to`, from 0 (recipient warnings only).', example: 0 }),
+    phone: z.string().optional().meta({ description: 'The number as normalized to E.164, and sent (recipient warnings only).', example: '+2432025550123' }),
+    field: z.literal('sender_id').optional().meta({ description: 'The field a warning about the whole send concerns (SENDER_ID_NOT_APPROVED).' }),
     code: z.enum(SEND_WARNING_CODES).meta({
       description:
-        "UNLIKELY_NUMBER: the number is possible (D3 accepts it) but in no range of its country's numbering plan, so carriers will most likely refuse it; often a foreign number written without + and its country code.",
+        "UNLIKELY_NUMBER: the number is possible (D3 accepts it) but in no range of its country's numbering plan, so carriers will most likely refuse it; often a foreign number written without + and its country code. " +
+        'SENDER_ID_NOT_APPROVED (sandbox only, D22): `sender_id` is not one of your approved sender IDs; the sandbox sends it, live would refuse the send with 1140.',
     }),
     message: z.string(),
   })
@@ -169,7 +178,7 @@ export const SendResult = z
     warnings: z
       .array(SendWarning)
       .optional()
-      .meta({ description: 'Additive: present only when there is something to say, one entry per recipient concerned. The send was accepted and charged all the same.' }),
+      .meta({ description: 'Additive: present only when there is something to say: one entry per recipient concerned, after a SENDER_ID_NOT_APPROVED entry about the sender_id when there is one. The send was accepted and charged all the same.' }),
   })
   .meta({ id: 'SendResult' });
 export type SendResult = z.infer<typeof SendResult>;
