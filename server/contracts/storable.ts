@@ -11,10 +11,19 @@ import { z } from 'zod';
  * writes a lone one as `\ud800`). Plain text columns would silently turn a lone surrogate into U+FFFD: refused too.
  */
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 export const UNSTORABLE_TEXT_MESSAGE = 'must not contain NUL (U+0000) or unpaired surrogate (U+D800 to U+DFFF) characters';
 
 export function isStorableText(value: string): boolean {
   return !UNSTORABLE.test(value);
+}
+
+/**
+ * Text decoded from octets rather than typed (SMPP's UCS-2, where an ESME may cut a surrogate pair between two parts
+ * of a long message): each unpaired surrogate becomes U+FFFD, as a UTF-8 encoder would write it.
+ */
+export function replaceLoneSurrogates(value: string): string {
+  return value.replace(LONE_SURROGATE, '\uFFFD');
 }
 
 /** A string the database can hold: use in place of `z.string()` in every contract (it chains like one). */

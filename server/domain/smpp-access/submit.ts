@@ -7,6 +7,7 @@ import { senderIsAppNumber } from '@/server/domain/numbers/sender-number';
 import { normalizePhone } from '@/shared/messages/phone';
 import { planSend } from '@/shared/messages/validate-send';
 import { ApiError } from '@/server/errors/api-error';
+import { replaceLoneSurrogates } from '@/server/contracts/storable';
 
 /** SMPP 3.4 command_status values a submit_sm can get (D15). */
 export const SUBMIT_STATUS = {
@@ -130,7 +131,7 @@ async function sendOverSmpp(db: Db, app: AuthedApp, f: Omit<SubmitFields, 'desti
   const decoded = decodeSubmitText(f);
   if ('error' in decoded) return refused(SUBMIT_STATUS.SUBMITFAIL, decoded.error);
   const source = (f.source_addr ?? '').trim();
-  const input = { to, message: decoded.text, ...(source ? { sender_id: source } : {}) };
+  const input = { to, message: replaceLoneSurrogates(decoded.text), ...(source ? { sender_id: source } : {}) };
   const parsed = SendRequest.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
