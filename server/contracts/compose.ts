@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SMART_ENCODING_MODES } from '@/shared/messages/smart-encoding';
 import { SendResult, type SendRequest } from './send';
 
 /**
@@ -41,6 +42,8 @@ export const ComposeOptions = z.object({
   pricing_rows: z.array(ComposePricingRow),
   /** Prepaid + postpaid; null when the organization has no wallet yet. */
   balance: z.number().nullable(),
+  /** D21: the organization's smart encoding, Compose's first choice. */
+  smart_encoding: z.enum(SMART_ENCODING_MODES),
 });
 export type ComposeOptions = z.infer<typeof ComposeOptions>;
 

@@ -65,6 +65,7 @@ export async function getComposeOptions(
     currency_symbol: currencySymbol(org.currency),
     default_price: unitPriceOf(org.defaultPrice),
     pricing_rows: rows,
+    smart_encoding: org.smartEncoding,
     balance: walletRows.length ? toAmount(walletRows.reduce((sum, w) => sum.plus(w.balance), money(0))) : null,
   };
 }
