@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DbText } from './storable';
+import { SMART_ENCODING_MODES } from '@/shared/messages/smart-encoding';
 import { SendResult, type SendRequest } from './send';
 
 /**
@@ -44,6 +45,8 @@ export const ComposeOptions = z.object({
   balance: z.number().nullable(),
   /** D22: what the sender field offers: the organization's approved sender IDs and its numbers and short codes. */
   senders: z.object({ approved: z.array(z.string()), numbers: z.array(z.string()) }),
+  /** D21: the organization's smart encoding, Compose's first choice. */
+  smart_encoding: z.enum(SMART_ENCODING_MODES),
 });
 export type ComposeOptions = z.infer<typeof ComposeOptions>;
 

@@ -99,7 +99,10 @@ export const MessageSchedule = z.discriminatedUnion('kind', [
 
 export const MessageDetail = z.object({
   status: MessageStatus,
+  /** The text as sent (what phones read). */
   body: z.string(),
+  /** D21: the text as written when smart encoding replaced characters in it; else null. */
+  original_body: z.string().nullable(),
   sender_id: z.string().nullable(),
   encoding: z.enum(['GSM-7', 'UCS-2']),
   segments: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DbText } from './storable';
+import { SMART_ENCODING_MODES } from '@/shared/messages/smart-encoding';
 
 /** Dashboard contracts of the settings page (organization and team). */
 export const ROLE_VALUES = ['owner', 'developer', 'viewer'] as const;
@@ -28,6 +29,21 @@ export const DEFAULT_KEYWORD_REPLIES = {
 } as const;
 export type KeywordReplyKind = keyof typeof DEFAULT_KEYWORD_REPLIES;
 
+/** D23: the French texts, sent to the French keywords (ARRET, ARRETER, DESABONNER, OUI, AIDE). */
+export const DEFAULT_KEYWORD_REPLIES_FR = {
+  stop: 'Vous ne recevrez plus de messages de {organization}. Répondez OUI pour vous réabonner.',
+  start: 'Vous recevrez de nouveau les messages de {organization}. Répondez ARRET pour vous désabonner.',
+  help: '{organization} : répondez ARRET pour vous désabonner.',
+} as const;
+
+/** The languages keyword replies are written in (D23), and each one's defaults. */
+export const KEYWORD_REPLY_LANGUAGES = ['en', 'fr'] as const;
+export type KeywordReplyLanguage = (typeof KEYWORD_REPLY_LANGUAGES)[number];
+export const DEFAULT_KEYWORD_REPLIES_IN: Record<KeywordReplyLanguage, Record<KeywordReplyKind, string>> = {
+  en: DEFAULT_KEYWORD_REPLIES,
+  fr: DEFAULT_KEYWORD_REPLIES_FR,
+};
+
 /** The longest reply text an owner may write (two GSM-7 segments and a bit; the reply is never charged). */
 export const MAX_KEYWORD_REPLY = 320;
 
@@ -40,7 +56,13 @@ const KeywordReplyText = DbText
 export const KeywordReplies = z.object({ stop: z.string(), start: z.string(), help: z.string() });
 export type KeywordReplies = z.infer<typeof KeywordReplies>;
 
-export const UpdateKeywordRepliesInput = z.object({ stop: KeywordReplyText, start: KeywordReplyText, help: KeywordReplyText });
+/** One language's three texts (D23); `language` absent: English, as before French replies existed. */
+export const UpdateKeywordRepliesInput = z.object({
+  language: z.enum(KEYWORD_REPLY_LANGUAGES, { error: 'Choose en or fr.' }).default('en'),
+  stop: KeywordReplyText,
+  start: KeywordReplyText,
+  help: KeywordReplyText,
+});
 export type UpdateKeywordRepliesInput = z.infer<typeof UpdateKeywordRepliesInput>;
 
 export const OrganizationView = z.object({
@@ -52,6 +74,10 @@ export const OrganizationView = z.object({
   environment: z.enum(['test', 'live']),
   your_role: RoleValue,
   keyword_replies: KeywordReplies,
+  /** D23: the replies to the French keywords. */
+  keyword_replies_fr: KeywordReplies,
+  /** D21: the smart encoding of sends that do not name one. */
+  smart_encoding: z.enum(SMART_ENCODING_MODES),
 });
 export type OrganizationView = z.infer<typeof OrganizationView>;
 
@@ -65,6 +91,10 @@ export const UpdateOrganizationInput = z.object({
     .regex(/^[A-Z]{2}$/, 'Choose a country.'),
 });
 export type UpdateOrganizationInput = z.infer<typeof UpdateOrganizationInput>;
+
+/** D21: how the organization's sends that do not name a smart encoding go. */
+export const UpdateSmartEncodingInput = z.object({ smartEncoding: z.enum(SMART_ENCODING_MODES, { error: 'Choose off, lookalikes or transliterate.' }) });
+export type UpdateSmartEncodingInput = z.infer<typeof UpdateSmartEncodingInput>;
 
 export const MemberView = z.object({
   user_id: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DATE_RANGE_MESSAGE, DbText, isDateInRange } from './storable';
+import { SMART_ENCODING_MODES } from '@/shared/messages/smart-encoding';
 
 /**
  * POST /send. This schema checks JSON types, presence and per-field formats
@@ -101,6 +102,13 @@ export const SendRequest = z
       .optional()
       .meta({ description: 'Required (non-empty) for scheduled; each pair is a separate dispatch.' }),
     recurring_schedule: RecurringScheduleInput.optional().meta({ description: 'Required for recurring.' }),
+    smart_encoding: z
+      .enum(SMART_ENCODING_MODES, { error: "must be one of 'off', 'lookalikes', 'transliterate'" })
+      .optional()
+      .meta({
+        description:
+          "Additive (D21). `lookalikes` replaces typographic quotes, dashes, the ellipsis, Unicode spaces and the bullet by their GSM-7 equivalents; `transliterate` also replaces each letter GSM-7 lacks by its letter without accent (ê -> e, œ -> oe). Used only when the whole result is GSM-7, else the text goes unchanged as UCS-2. The text as sent is what phones get and what segments and cost count. Absent: the organization's setting (`off` unless an owner changed it); `off` is v1's behaviour.",
+      }),
     callback_url: DbText
       .refine((s) => s.length <= MAX_CALLBACK_URL, `must be at most ${MAX_CALLBACK_URL} characters`)
       .meta({ format: 'uri', maxLength: MAX_CALLBACK_URL })
@@ -161,6 +169,15 @@ export const SendWarning = z
   .meta({ id: 'SendWarning' });
 export type SendWarning = z.infer<typeof SendWarning>;
 
+/** D21: how the send's text was encoded, in the 201. */
+export const SmartEncodingResult = z
+  .object({
+    mode: z.enum(SMART_ENCODING_MODES).meta({ description: 'The mode used: the request\'s smart_encoding, else the organization\'s setting.' }),
+    applied: z.boolean().meta({ description: 'True when the replacement was used: it changed the text and the result is all GSM-7.' }),
+    replaced_characters: z.number().int().meta({ description: 'Characters of the original replaced (Œ -> OE counts one); 0 when not applied.', example: 0 }),
+  })
+  .meta({ id: 'SmartEncodingResult' });
+
 export const SendResult = z
   .object({
     message_id: z.string().meta({ example: 'msg_5fQe2cW3m1m9T0kq8B2xYz' }),
@@ -175,6 +192,11 @@ export const SendResult = z
     currency: z.string().meta({ example: 'USD' }),
     status: z.literal('pending'),
     sending_type: z.enum(['immediate', 'scheduled', 'recurring']),
+    encoding: z
+      .enum(['gsm7', 'ucs2'])
+      .optional()
+      .meta({ description: 'Additive (D21): the encoding of the text as sent. Present in every 201 (absent only in the replay of an answer first given before it existed).', example: 'gsm7' }),
+    smart_encoding: SmartEncodingResult.optional().meta({ description: 'Additive (D21): the smart encoding used. Present in every 201, as `encoding`.' }),
     warnings: z
       .array(SendWarning)
       .optional()

@@ -69,6 +69,7 @@ export async function getComposeOptions(
     currency_symbol: currencySymbol(org.currency),
     default_price: unitPriceOf(org.defaultPrice),
     pricing_rows: rows,
+    smart_encoding: org.smartEncoding,
     balance: walletRows.length ? toAmount(walletRows.reduce((sum, w) => sum.plus(w.balance), money(0))) : null,
     senders: { approved: approved.map((s) => s.sender_id).sort(), numbers: [...new Set(numbers.map((n) => n.number))] },
   };

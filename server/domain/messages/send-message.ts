@@ -127,6 +127,8 @@ export async function writeSend(
     currency: app.currency,
     status: 'pending',
     sending_type: plan.sendingType,
+    encoding: plan.encoding === 'GSM-7' ? 'gsm7' : 'ucs2',
+    smart_encoding: { mode: plan.smartEncoding.mode, applied: plan.smartEncoding.applied, replaced_characters: plan.smartEncoding.replacedCharacters },
     // Additive (D12): absent when there is nothing to say, so the common answer keeps v1's exact shape.
     ...warningsOf(plan, split),
   };
@@ -164,10 +166,10 @@ export async function writeSend(
   await Promise.all([
     executeFixed(tx, fixedSql`
       with m as (
-        insert into messages (id, organization_id, app_id, sending_type, body, sender_id, encoding, segments, total_recipients,
+        insert into messages (id, organization_id, app_id, sending_type, body, original_body, sender_id, encoding, segments, total_recipients,
                               dispatches_total, total_messages, total_cost, currency, callback_url, schedule, next_dispatch_at, created_at, updated_at,
                               channel, smpp_registered_delivery, smpp_udh, keyword_reply, failed)
-        values (${messageId}, ${app.organizationId}, ${app.appId}, ${plan.sendingType}, ${plan.body}, ${plan.senderId}, ${plan.encoding},
+        values (${messageId}, ${app.organizationId}, ${app.appId}, ${plan.sendingType}, ${plan.body}, ${plan.originalBody}, ${plan.senderId}, ${plan.encoding},
                 ${plan.segments}, ${totalRecipients}, ${dispatches.length}, ${totalMessages}, ${toDbAmount(total)}::numeric,
                 ${app.currency}, ${plan.callbackUrl}, ${plan.schedule === null ? null : JSON.stringify(plan.schedule)}::jsonb,
                 ${(dispatches[0].at ?? now).toISOString()}::timestamptz, ${at}::timestamptz, ${at}::timestamptz,

@@ -131,7 +131,8 @@ async function sendOverSmpp(db: Db, app: AuthedApp, f: Omit<SubmitFields, 'desti
   const decoded = decodeSubmitText(f);
   if ('error' in decoded) return refused(SUBMIT_STATUS.SUBMITFAIL, decoded.error);
   const source = (f.source_addr ?? '').trim();
-  const input = { to, message: replaceLoneSurrogates(decoded.text), ...(source ? { sender_id: source } : {}) };
+  // The ESME chose the text's coding (and sized any UDH part for it): no smart encoding (D21).
+  const input = { to, message: replaceLoneSurrogates(decoded.text), smart_encoding: 'off' as const, ...(source ? { sender_id: source } : {}) };
   const parsed = SendRequest.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
