@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Overview } from '@/server/contracts/overview';
 import { useTRPC } from '@/components/providers';
 import { Card } from '@/components/ui/card';
-import { formatCount, formatMoney } from '@/components/messages/format';
+import { formatNumber, formatMoney } from '@/components/ui/format';
 import { refreshEvery } from '@/components/messages/refresh';
 import { DailyChart } from './daily-chart';
 import { BalanceCard, DailyTable, DeliveryRateCard, GettingStarted, TodayCard } from './overview-cards';
@@ -29,7 +29,7 @@ export function LiveOverview({ initial }: { initial: Overview }) {
       </div>
       <Card title={`Last ${o.days.length} days`}>
         <div className="grid gap-8 lg:grid-cols-2">
-          <DailyChart id="chart-sms" title="SMS per day" points={o.days.map((d) => ({ date: d.date, value: d.sms }))} format={(n) => formatCount(Math.round(n))} barClass="fill-blue-700" />
+          <DailyChart id="chart-sms" title="SMS per day" points={o.days.map((d) => ({ date: d.date, value: d.sms }))} format={(n) => formatNumber(Math.round(n))} barClass="fill-blue-700" />
           <DailyChart id="chart-spend" title={`Spend per day (${o.currency})`} points={o.days.map((d) => ({ date: d.date, value: d.spend }))} format={money} barClass="fill-emerald-700" />
         </div>
         <DailyTable o={o} />

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { Overview } from '@/server/contracts/overview';
 import { Card } from '@/components/ui/card';
-import { formatCount, formatMoney, plural } from '@/components/messages/format';
+import { formatNumber, formatMoney, plural } from '@/components/ui/format';
 import { PriceBasis } from '@/components/wallet/price-basis';
 
 function Stat({ label, value, children }: { label: string; value: string; children?: ReactNode }) {
@@ -56,7 +56,7 @@ export function TodayCard({ o }: { o: Overview }) {
   return (
     <Card title="Today">
       <dl className="space-y-3">
-        <Stat label={`Sends on ${t.date}`} value={formatCount(t.sends)}>
+        <Stat label={`Sends on ${t.date}`} value={formatNumber(t.sends)}>
           {plural(t.sms, 'SMS', 'SMS')} · {formatMoney(t.spend, o.currency)}
         </Stat>
       </dl>
@@ -71,7 +71,7 @@ export function DeliveryRateCard({ o }: { o: Overview }) {
     <Card title="Delivery rate">
       <dl>
         <Stat label={`Last ${r.days} days`} value={r.rate === null ? '—' : `${(r.rate * 100).toFixed(1)}%`}>
-          {r.rate === null ? 'Nothing delivered or failed yet.' : `${formatCount(r.delivered)} delivered of ${formatCount(r.delivered + r.failed)} finished`}
+          {r.rate === null ? 'Nothing delivered or failed yet.' : `${formatNumber(r.delivered)} delivered of ${formatNumber(r.delivered + r.failed)} finished`}
         </Stat>
       </dl>
     </Card>
@@ -120,11 +120,11 @@ export function DailyTable({ o }: { o: Overview }) {
             {[...o.days].reverse().map((d) => (
               <tr key={d.date} className="border-b border-slate-100">
                 <th scope="row" className="py-1 pr-3 font-normal">{d.date}</th>
-                <td className="py-1 pr-3 text-right">{formatCount(d.sends)}</td>
-                <td className="py-1 pr-3 text-right">{formatCount(d.sms)}</td>
+                <td className="py-1 pr-3 text-right">{formatNumber(d.sends)}</td>
+                <td className="py-1 pr-3 text-right">{formatNumber(d.sms)}</td>
                 <td className="py-1 pr-3 text-right">{formatMoney(d.spend, o.currency)}</td>
-                <td className="py-1 pr-3 text-right">{formatCount(d.delivered)}</td>
-                <td className="py-1 text-right">{formatCount(d.failed)}</td>
+                <td className="py-1 pr-3 text-right">{formatNumber(d.delivered)}</td>
+                <td className="py-1 text-right">{formatNumber(d.failed)}</td>
               </tr>
             ))}
           </tbody>
