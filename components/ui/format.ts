@@ -46,6 +46,8 @@ export function formatLocalSeconds(iso: string, timeZone: string): string {
 export function formatter(locale: Locale) {
   return {
     locale,
+    /** The `Intl` locale, for a format this module does not name (percentages). */
+    intl: intlLocale(locale),
     money: (amount: number, currency: string) => formatMoney(amount, currency, locale),
     number: (n: number) => formatNumber(n, locale),
     dateTime: (iso: string | null, timeZone: string) => formatDateTime(iso, timeZone, locale),
