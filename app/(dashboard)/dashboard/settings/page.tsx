@@ -1,5 +1,6 @@
 import { getCountries } from 'libphonenumber-js';
 import { AddMemberForm } from '@/components/settings/add-member-form';
+import { LanguageForm } from '@/components/settings/language-form';
 import { KeywordRepliesForm } from '@/components/settings/keyword-replies-form';
 import { OrganizationForm } from '@/components/settings/organization-form';
 import { PasswordForm } from '@/components/settings/password-form';
@@ -58,7 +59,10 @@ export default async function SettingsPage() {
           </div>
         </Card>
         <Card title="Your account">
-          <PasswordForm email={user.email} />
+          <div className="space-y-6">
+            <LanguageForm />
+            <PasswordForm email={user.email} />
+          </div>
         </Card>
       </div>
     </>
