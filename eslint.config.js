@@ -156,7 +156,6 @@ const NOT_YET_TRANSLATED = [
   'app/(dashboard)/dashboard/messages/page.tsx',
   'app/(dashboard)/dashboard/opt-outs/page.tsx',
   'app/(dashboard)/dashboard/settings/page.tsx',
-  'app/(dashboard)/dashboard/wallet/page.tsx',
   'app/(operator)/operator/audit/page.tsx',
   'app/(operator)/operator/connectors/page.tsx',
   'app/(operator)/operator/inbound/page.tsx',
@@ -220,11 +219,7 @@ const NOT_YET_TRANSLATED = [
   'components/settings/organization-form.tsx',
   'components/settings/team-table.tsx',
   'components/ui/confirm-dialog.tsx',
-  'components/wallet/balance-cards.tsx',
   'components/wallet/ledger-filters.tsx',
-  'components/wallet/ledger-table.tsx',
-  'components/wallet/price-basis.tsx',
-  'components/wallet/top-up-form.tsx',
   'components/wallet/top-up-requests.tsx',
 ];
 
