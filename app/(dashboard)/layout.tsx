@@ -16,6 +16,7 @@ const NAV = [
   { href: '/dashboard/inbox', page: 'inbox' },
   { href: '/dashboard/keys', page: 'keys' },
   { href: '/dashboard/opt-outs', page: 'optOuts' },
+  { href: '/dashboard/sender-ids', page: 'senderIds' },
   { href: '/dashboard/wallet', page: 'wallet' },
   { href: '/dashboard/calculator', page: 'calculator' },
   { href: '/dashboard/settings', page: 'settings' },

@@ -22,6 +22,7 @@ import { CostPreview } from './cost-preview';
 import { MessageInput } from './message-input';
 import { ProblemSummary } from './problem-summary';
 import { RecipientsInput, type CsvFile } from './recipients-input';
+import { SenderInput } from './sender-input';
 import { ScheduleInput, timesOf, type RuleForm, type SendingKind } from './schedule-input';
 
 /** One key per form: a double click or a retry after a network error charges once (D12). */
@@ -182,7 +183,7 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
         <MessageInput value={message} onChange={edited('message', setMessage)} analysis={liveAnalysis} errors={errors.message} />
 
         <div id="sender" className="max-w-xs">
-          <Field label="Sender ID (optional)" name="sender_id" value={senderId} onChange={(e) => edited('sender_id', setSenderId)(e.target.value)} maxLength={11} hint="Up to 11 characters, e.g. your brand." error={errors.sender_id?.join(' ')} />
+          <SenderInput value={senderId} onChange={edited('sender_id', setSenderId)} senders={options.senders} environment={options.environment} errors={errors.sender_id} />
         </div>
 
         <ScheduleInput

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DbText } from './storable';
 
 /** Dashboard contracts of the settings page (organization and team). */
 export const ROLE_VALUES = ['owner', 'developer', 'viewer'] as const;
@@ -30,8 +31,7 @@ export type KeywordReplyKind = keyof typeof DEFAULT_KEYWORD_REPLIES;
 /** The longest reply text an owner may write (two GSM-7 segments and a bit; the reply is never charged). */
 export const MAX_KEYWORD_REPLY = 320;
 
-const KeywordReplyText = z
-  .string()
+const KeywordReplyText = DbText
   .trim()
   .min(1, 'Enter the text of the reply.')
   .refine((t) => Array.from(t).length <= MAX_KEYWORD_REPLY, `Use at most ${MAX_KEYWORD_REPLY} characters.`);
@@ -56,11 +56,10 @@ export const OrganizationView = z.object({
 export type OrganizationView = z.infer<typeof OrganizationView>;
 
 export const UpdateOrganizationInput = z.object({
-  name: z.string().trim().min(1, 'Enter the organization name.').max(100, 'Use at most 100 characters.'),
-  timezone: z.string().trim().refine(isTimeZone, 'Choose a time zone from the list, such as Africa/Kinshasa.'),
+  name: DbText.trim().min(1, 'Enter the organization name.').max(100, 'Use at most 100 characters.'),
+  timezone: DbText.trim().refine(isTimeZone, 'Choose a time zone from the list, such as Africa/Kinshasa.'),
   /** ISO 3166 alpha-2; the server also checks that phone numbers of that country can be parsed. */
-  defaultCountry: z
-    .string()
+  defaultCountry: DbText
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, 'Choose a country.'),
@@ -80,9 +79,9 @@ export type MemberView = z.infer<typeof MemberView>;
 export const ListMembersResult = z.object({ members: z.array(MemberView) });
 
 export const AddMemberInput = z.object({
-  email: z.string().trim().email('Enter a valid email address.').max(254),
+  email: DbText.trim().email('Enter a valid email address.').max(254),
   /** Used only when no account exists for the email yet. */
-  name: z.string().trim().max(100, 'Use at most 100 characters.'),
+  name: DbText.trim().max(100, 'Use at most 100 characters.'),
   role: RoleValue,
 });
 export type AddMemberInput = z.infer<typeof AddMemberInput>;
@@ -94,7 +93,7 @@ export const AddMemberResult = z.object({
 });
 export type AddMemberResult = z.infer<typeof AddMemberResult>;
 
-export const UserId = z.string().trim().regex(/^usr_[0-9A-Za-z]{1,40}$/, 'Unknown member.');
+export const UserId = DbText.trim().regex(/^usr_[0-9A-Za-z]{1,40}$/, 'Unknown member.');
 
 export const ChangeRoleInput = z.object({ userId: UserId, role: RoleValue });
 export type ChangeRoleInput = z.infer<typeof ChangeRoleInput>;

@@ -85,8 +85,6 @@ export function planSend(input: SendRequest, org: SendOrg, now: Date, opts: Plan
     });
   }
 
-  // Postgres text cannot hold U+0000 (it would be a 500 at insert time).
-  if (input.message.includes('\u0000')) issues.push({ field: 'message', code: 'INVALID_FIELD_FORMAT', message: 'must not contain NUL (U+0000) characters' });
   const analysis = analyzeMessage(input.message);
   if (issues.length) throw validationError(issues);
 

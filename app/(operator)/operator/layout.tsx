@@ -19,6 +19,7 @@ export default async function OperatorLayout({ children }: { children: ReactNode
   const nav: NavItem[] = [
     { href: '/operator', label: t('pages.merchants'), exact: true },
     { href: '/operator/top-ups', label: t('pages.topUps') },
+    { href: '/operator/sender-ids', label: t('pages.senderIds') },
     { href: '/operator/prices', label: t('pages.prices') },
     { href: '/operator/connectors', label: t('pages.connectors') },
     { href: '/operator/inbound', label: t('pages.inbound') },

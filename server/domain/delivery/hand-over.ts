@@ -5,12 +5,14 @@ import { addJob } from '@/server/queue/add-job';
 import { allSettledOrThrow } from '@/server/lib/settle';
 import { stepAt, type Pipeline } from './pipeline';
 import type { DispatchRef } from './recipient-events';
+import { refuseDisallowedSender } from './refuse-sender';
 import { skipOptedOut } from './skip-opted-out';
 import { finishIfComplete, moveWithEvents } from './transitions';
 
 /**
  * Starts a dispatch inside its `dispatch_message` job's transaction (its row locked): skips the recipients now on the
- * opt-out list (skipOptedOut: failed and refunded, D19/D20), then hands every other pending recipient
+ * opt-out list (skipOptedOut: failed and refunded, D19/D20) and all of them when its sender is no longer allowed
+ * (refuseDisallowedSender, D22), then hands every other pending recipient
  * to its carrier (D14 routing: an SMPP connector's outbox, whose owner the commit wakes, else the simulator) and moves
  * it pending -> processing with its `sms.processing` event, labelled with the carrier that holds it (the connector's
  * name, or the simulator's label), all rows in one statement. The dispatch becomes `running`, the message counts
@@ -21,6 +23,8 @@ export async function handOverDispatch(tx: DbOrTx, p: Pipeline, d: DispatchRef, 
   // D19 first: whoever is on the opt-out list now is failed and refunded, never handed over (`next` is still on its
   // way: issued together, postgres.js sends both statements in one write)
   const [, nextAt] = await allSettledOrThrow([skipOptedOut(tx, d, now), next] as const);
+  // D22: a sender no longer allowed (revoked since the send was accepted) fails the rest, refunded
+  await refuseDisallowedSender(tx, d, p.env.SMS_ENV, now);
   const routed = await routeToConnectors(tx, d.id, { sandbox: p.env.SMS_ENV === 'test' });
   const labelled = routed.map((r) =>
     r.connector !== null

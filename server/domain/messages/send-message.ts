@@ -16,11 +16,13 @@ import { toAmount, toDbAmount } from '@/server/lib/money';
 import { recipientsTerminal, sendsAccepted, walletCharged } from '@/server/metrics/registry';
 import { ApiError } from '@/server/errors/api-error';
 import { OPTED_OUT, optedOutAmong } from '@/server/domain/opt-outs/suppression';
+import { checkSender } from '@/server/domain/sender-ids/sender-policy';
 import type { SendPlan } from '@/shared/messages/validate-send';
 import { emitSuppressedEvents, splitSuppressed, warningsOf } from './suppress-at-send';
 
 /**
- * Accepts a validated send in ONE transaction (spec rule 7, D2): the opt-out
+ * Accepts a validated send in ONE transaction (spec rule 7, D2), once its sender_id passed D22 (checkSender: every
+ * channel but the gateway's keyword replies, which go from the number the MO came to): the opt-out
  * check (D19), the message, its dispatches, one recipient row per recipient per
  * dispatch (written as sets, not row by row), its recipients' Inbox
  * conversations moved forward (D18), the job of the first dispatch,
@@ -53,6 +55,11 @@ export async function sendMessage(
   claim?: IdempotencyClaim,
   via: SendChannel = { channel: 'api' },
 ): Promise<SendOutcome> {
+  // D22 before anything is written or charged: 1140, or the sender the send goes from (and the sandbox's warning)
+  const sender = await checkSender(db, app, plan.senderId);
+  if (sender.senderId !== plan.senderId || sender.warning) {
+    plan = { ...plan, senderId: sender.senderId, warnings: sender.warning ? [sender.warning, ...plan.warnings] : plan.warnings };
+  }
   const { rows } = await effectivePriceRows(db, app.organizationId);
   const resolve = createPriceResolver(rows, unitPriceOf(app.org.defaultPrice));
   let written!: WrittenSend;
