@@ -1,4 +1,8 @@
+import createNextIntlPlugin from 'next-intl/plugin';
 import { securityHeaders } from './server/http/security-headers.mjs';
+
+// next-intl without locale routing: the request's language comes from i18n/request.ts (D23).
+const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -17,4 +21,4 @@ const nextConfig = {
   },
 };
 
-export default nextConfig;
+export default withNextIntl(nextConfig);

@@ -1,18 +1,24 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
+import { NextIntlClientProvider } from 'next-intl';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { Providers } from '@/components/providers';
 import './globals.css';
 
-export const metadata: Metadata = {
-  title: 'SMS Gateway',
-  description: 'Send SMS to up to 1000 numbers per call, now, scheduled or recurring, billed per segment.',
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('app');
+  return { title: t('name'), description: t('description') };
+}
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+/** `<html lang>` is the request's language (D23: the user's choice, else Accept-Language). */
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const locale = await getLocale();
   return (
-    <html lang="en">
+    <html lang={locale}>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
-        <Providers>{children}</Providers>
+        <NextIntlClientProvider>
+          <Providers>{children}</Providers>
+        </NextIntlClientProvider>
       </body>
     </html>
   );

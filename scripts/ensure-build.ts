@@ -5,7 +5,7 @@ import { serverBuildIsFresh } from './build-server.mjs';
 
 export { serverBuildIsFresh };
 
-const SOURCES = ['app', 'server', 'shared', 'db', 'components', 'next.config.mjs', 'package-lock.json', 'postcss.config.mjs'];
+const SOURCES = ['app', 'server', 'shared', 'db', 'components', 'i18n', 'messages', 'next.config.mjs', 'package-lock.json', 'postcss.config.mjs'];
 
 /** True when `.next` was built after every source file it is made from. */
 export function buildIsFresh(cwd = process.cwd()): boolean {

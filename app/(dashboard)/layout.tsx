@@ -1,6 +1,7 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
+import { getTranslations } from 'next-intl/server';
 import { db } from '@/db/client';
 import { AppShell, type NavItem } from '@/components/layout/app-shell';
 import { currentUser } from '@/server/auth/options';
@@ -8,25 +9,27 @@ import { dashboardMembership, membershipsOf, preferredOrganization } from '@/ser
 
 export const dynamic = 'force-dynamic';
 
-const NAV: NavItem[] = [
-  { href: '/dashboard', label: 'Overview', exact: true },
-  { href: '/dashboard/compose', label: 'Compose' },
-  { href: '/dashboard/messages', label: 'Messages' },
-  { href: '/dashboard/inbox', label: 'Inbox' },
-  { href: '/dashboard/keys', label: 'API keys' },
-  { href: '/dashboard/opt-outs', label: 'Opt-outs' },
-  { href: '/dashboard/sender-ids', label: 'Sender IDs' },
-  { href: '/dashboard/wallet', label: 'Wallet' },
-  { href: '/dashboard/calculator', label: 'Calculator' },
-  { href: '/dashboard/settings', label: 'Settings' },
-];
+const NAV = [
+  { href: '/dashboard', page: 'overview', exact: true },
+  { href: '/dashboard/compose', page: 'compose' },
+  { href: '/dashboard/messages', page: 'messages' },
+  { href: '/dashboard/inbox', page: 'inbox' },
+  { href: '/dashboard/keys', page: 'keys' },
+  { href: '/dashboard/opt-outs', page: 'optOuts' },
+  { href: '/dashboard/sender-ids', page: 'senderIds' },
+  { href: '/dashboard/wallet', page: 'wallet' },
+  { href: '/dashboard/calculator', page: 'calculator' },
+  { href: '/dashboard/settings', page: 'settings' },
+] as const;
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await currentUser();
   if (!user) redirect('/sign-in');
   if (user.mustChangePassword) redirect('/change-password');
   const [member, all] = await Promise.all([dashboardMembership(db(), user.id, preferredOrganization(await headers())), membershipsOf(db(), user.id)]);
-  const nav = user.isOperator ? [...NAV, { href: '/operator', label: 'Operator console' }] : NAV;
+  const t = await getTranslations();
+  const pages: NavItem[] = NAV.map((n) => ({ href: n.href, label: t(`pages.${n.page}`), exact: 'exact' in n ? n.exact : undefined }));
+  const nav = user.isOperator ? [...pages, { href: '/operator', label: t('pages.operatorConsole') }] : pages;
   if (!member) {
     if (user.isOperator) redirect('/operator');
     redirect('/sign-in');
@@ -35,7 +38,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     <AppShell
       nav={nav}
       title={member.organizationName}
-      subtitle={`${user.email} · ${member.role}`}
+      subtitle={`${user.email} · ${t(`roles.${member.role}`)}`}
       organizations={all.length > 1 ? { current: member.organizationId, list: all.map((m) => ({ id: m.organizationId, name: m.organizationName, role: m.role })) } : undefined}
     >
       {children}

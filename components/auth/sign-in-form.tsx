@@ -1,6 +1,7 @@
 'use client';
 
 import { signIn } from 'next-auth/react';
+import { useTranslations } from 'next-intl';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -14,16 +15,16 @@ import { sameOriginPath } from '@/shared/same-origin-path';
  * expired password, and "too many attempts" when throttled (per email or per
  * address, so it says nothing about the account either).
  */
-export function signInErrorText(error: string | null | undefined): string | null {
+function signInErrorKey(error: string | null | undefined): 'tooManyAttempts' | 'wrongCredentials' | null {
   if (!error) return null;
-  if (error === 'TooManyAttempts') return 'Too many attempts. Try again later.';
-  return 'The email or password is not right.';
+  return error === 'TooManyAttempts' ? 'tooManyAttempts' : 'wrongCredentials';
 }
 
 export function SignInForm() {
   const router = useRouter();
   const params = useSearchParams();
-  const [error, setError] = useState<string | null>(signInErrorText(params.get('error')));
+  const t = useTranslations('auth.signIn');
+  const [error, setError] = useState(signInErrorKey(params.get('error')));
   const [pending, setPending] = useState(false);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -34,7 +35,7 @@ export function SignInForm() {
     const res = await signIn('credentials', { email: String(form.get('email')), password: String(form.get('password')), redirect: false });
     setPending(false);
     if (!res || res.error) {
-      setError(signInErrorText(res?.error ?? 'CredentialsSignin'));
+      setError(signInErrorKey(res?.error ?? 'CredentialsSignin'));
       return;
     }
     // Only a path on this site: never another origin, in any encoding (shared/same-origin-path.ts).
@@ -44,11 +45,11 @@ export function SignInForm() {
 
   return (
     <form onSubmit={onSubmit} className="space-y-4">
-      {error && <Alert>{error}</Alert>}
-      <Field label="Email" name="email" type="email" autoComplete="email" required />
-      <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+      {error && <Alert>{t(error)}</Alert>}
+      <Field label={t('email')} name="email" type="email" autoComplete="email" required />
+      <Field label={t('password')} name="password" type="password" autoComplete="current-password" required />
       <Button type="submit" disabled={pending} className="w-full">
-        {pending ? 'Signing in…' : 'Sign in'}
+        {pending ? t('pending') : t('submit')}
       </Button>
     </form>
   );

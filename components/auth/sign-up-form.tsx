@@ -2,6 +2,7 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { signIn } from 'next-auth/react';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useTRPC } from '@/components/providers';
@@ -16,6 +17,7 @@ type Errors = Partial<Record<keyof SignUpInput, string>>;
 export function SignUpForm() {
   const trpc = useTRPC();
   const router = useRouter();
+  const t = useTranslations('auth.signUp');
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const signUp = useMutation(trpc.auth.signUp.mutationOptions());
@@ -33,7 +35,7 @@ export function SignUpForm() {
     try {
       await signUp.mutateAsync(parsed.data);
       const res = await signIn('credentials', { email: parsed.data.email, password: parsed.data.password, redirect: false });
-      if (res?.error) throw new Error('Your account was created, but signing in failed. Please sign in.');
+      if (res?.error) throw new Error(t('signInFailed'));
       router.push('/dashboard');
       router.refresh();
     } catch (err) {
@@ -44,12 +46,12 @@ export function SignUpForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {formError && <Alert>{formError}</Alert>}
-      <Field label="Your name" name="name" autoComplete="name" required error={errors.name} />
-      <Field label="Work email" name="email" type="email" autoComplete="email" required error={errors.email} />
-      <Field label="Password" name="password" type="password" autoComplete="new-password" required hint="At least 10 characters." error={errors.password} />
-      <Field label="Company name" name="organizationName" autoComplete="organization" required error={errors.organizationName} />
+      <Field label={t('name')} name="name" autoComplete="name" required error={errors.name} />
+      <Field label={t('email')} name="email" type="email" autoComplete="email" required error={errors.email} />
+      <Field label={t('password')} name="password" type="password" autoComplete="new-password" required hint={t('passwordHint')} error={errors.password} />
+      <Field label={t('organization')} name="organizationName" autoComplete="organization" required error={errors.organizationName} />
       <Button type="submit" disabled={signUp.isPending} className="w-full">
-        {signUp.isPending ? 'Creating your account…' : 'Create account'}
+        {signUp.isPending ? t('pending') : t('submit')}
       </Button>
     </form>
   );

@@ -18,7 +18,7 @@ import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { Field, Select } from '@/components/ui/field';
 import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
-import { formatMoney, plural } from '@/components/messages/format';
+import { formatMoney, plural } from '@/components/ui/format';
 import { CostPreview } from './cost-preview';
 import { MessageInput } from './message-input';
 import { ProblemSummary } from './problem-summary';

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { ComposePreview } from '@/shared/messages/compose/preview';
-import { formatCount, formatMoney } from '@/components/messages/format';
+import { formatNumber, formatMoney } from '@/components/ui/format';
 
 /** The cost before sending: recipients x segments x sends, priced per network as the server will charge, without the opted-out (D19). */
 export function CostPreview({ preview, currency, balance, kind }: { preview: ComposePreview; currency: string; balance: number | null; kind: string }) {
@@ -14,21 +14,21 @@ export function CostPreview({ preview, currency, balance, kind }: { preview: Com
       </h2>
       <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-600">Recipients</dt>
-        <dd className="text-right">{formatCount(preview.recipients.valid.length)}</dd>
+        <dd className="text-right">{formatNumber(preview.recipients.valid.length)}</dd>
         {preview.recipients.skipped > 0 && (
           <>
             <dt className="text-slate-600">Skipped: on your opt-out list</dt>
             <dd className="text-right" data-testid="skipped-recipients">
-              {formatCount(preview.recipients.skipped)}
+              {formatNumber(preview.recipients.skipped)}
             </dd>
           </>
         )}
         <dt className="text-slate-600">Segments per message</dt>
         <dd className="text-right">{preview.analysis.segments}</dd>
         <dt className="text-slate-600">{kind === 'immediate' ? 'Sends' : 'Scheduled sends'}</dt>
-        <dd className="text-right">{formatCount(sends)}</dd>
+        <dd className="text-right">{formatNumber(sends)}</dd>
         <dt className="text-slate-600">SMS billed</dt>
-        <dd className="text-right font-medium">{formatCount(preview.smsCount)}</dd>
+        <dd className="text-right font-medium">{formatNumber(preview.smsCount)}</dd>
       </dl>
       {preview.costLines.length > 0 && (
         <table className="mt-3 w-full text-left text-sm">
@@ -45,7 +45,7 @@ export function CostPreview({ preview, currency, balance, kind }: { preview: Com
             {preview.costLines.map((l) => (
               <tr key={l.label} className="border-b border-slate-100">
                 <th scope="row" className="py-1 pr-2 font-normal">{l.label}</th>
-                <td className="py-1 pl-2 text-right tabular-nums">{formatCount(l.recipients)}</td>
+                <td className="py-1 pl-2 text-right tabular-nums">{formatNumber(l.recipients)}</td>
                 <td className="py-1 pl-2 text-right tabular-nums">{formatMoney(Number(l.price), currency)}</td>
                 <td className="py-1 pl-2 text-right tabular-nums">{formatMoney(Number(l.subtotal.toFixed(4)), currency)}</td>
               </tr>
@@ -55,7 +55,7 @@ export function CostPreview({ preview, currency, balance, kind }: { preview: Com
       )}
       {preview.recipients.skipped > 0 && (
         <p className="mt-3 text-sm text-slate-600">
-          {preview.recipients.skipped === 1 ? 'One number is' : `${formatCount(preview.recipients.skipped)} numbers are`} on your{' '}
+          {preview.recipients.skipped === 1 ? 'One number is' : `${formatNumber(preview.recipients.skipped)} numbers are`} on your{' '}
           <Link href="/dashboard/opt-outs" className="text-blue-700 underline">
             opt-out list
           </Link>

@@ -2,7 +2,7 @@
 
 import { GSM_PART_LIMIT, GSM_SINGLE_LIMIT, UCS2_PART_LIMIT, UCS2_SINGLE_LIMIT, type MessageAnalysis } from '@/shared/messages/segments';
 import { MAX_MESSAGE_CHARS } from '@/server/contracts/send';
-import { formatCount } from '@/components/messages/format';
+import { formatNumber } from '@/components/ui/format';
 import { describedBy, FieldMessages, inputClass } from './field-messages';
 
 const codePoint = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
@@ -36,7 +36,7 @@ export function MessageInput({ value, onChange, analysis, errors }: { value: str
           Encoding <strong className="font-semibold">{analysis.encoding}</strong>
         </span>
         <span className={tooLong ? 'font-medium text-red-700' : undefined} data-testid="message-length">
-          {formatCount(analysis.codePoints)} / {formatCount(MAX_MESSAGE_CHARS)} characters{tooLong && ': too long'}
+          {formatNumber(analysis.codePoints)} / {formatNumber(MAX_MESSAGE_CHARS)} characters{tooLong && ': too long'}
         </span>
         <span>
           <strong className="font-semibold">{analysis.segments}</strong> SMS {analysis.segments === 1 ? 'segment' : 'segments'} per recipient

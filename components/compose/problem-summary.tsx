@@ -1,6 +1,6 @@
 import type { ComposeErrors } from '@/shared/messages/compose/send-request';
 import { Alert } from '@/components/ui/card';
-import { formatCount } from '@/components/messages/format';
+import { formatNumber } from '@/components/ui/format';
 
 /** The parts of the form in the order it shows them: their anchor, their name, and which error keys are theirs. */
 const PARTS: Array<{ anchor: string; label: string; owns: (key: string) => boolean }> = [
@@ -30,7 +30,7 @@ export function ProblemSummary({ errors }: { errors: ComposeErrors }) {
   if (count === 0) return null;
   return (
     <Alert>
-      <p className="font-medium">{count === 1 ? 'One problem stops this send:' : `${formatCount(count)} problems stop this send:`}</p>
+      <p className="font-medium">{count === 1 ? 'One problem stops this send:' : `${formatNumber(count)} problems stop this send:`}</p>
       <ul className="mt-1 list-disc pl-5">
         {parts.map((p) => (
           <li key={p.anchor}>
@@ -44,7 +44,7 @@ export function ProblemSummary({ errors }: { errors: ComposeErrors }) {
                 {p.messages.slice(0, LISTED).map((m, i) => (
                   <li key={i}>{m}</li>
                 ))}
-                {p.messages.length > LISTED && <li>and {formatCount(p.messages.length - LISTED)} more, listed at the field</li>}
+                {p.messages.length > LISTED && <li>and {formatNumber(p.messages.length - LISTED)} more, listed at the field</li>}
               </ul>
             )}
           </li>

@@ -4,7 +4,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { entryLabel, parseCsvRecipients, type RecipientEntry } from '@/shared/messages/compose/parse-recipients';
 import type { InvalidRecipient, UnlikelyRecipient } from '@/shared/messages/compose/preview';
 import { Button } from '@/components/ui/button';
-import { plural } from '@/components/messages/format';
+import { plural } from '@/components/ui/format';
 import { describedBy, FieldMessages, inputClass } from './field-messages';
 
 export type CsvFile = { name: string; entries: RecipientEntry[]; column: string };

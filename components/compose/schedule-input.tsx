@@ -3,7 +3,7 @@
 import type { ScheduledDate } from '@/shared/schedules/schedules';
 import { MAX_SCHEDULED_DATES } from '@/server/contracts/send';
 import { Button } from '@/components/ui/button';
-import { formatLocal, plural } from '@/components/messages/format';
+import { formatLocal, plural } from '@/components/ui/format';
 import type { ComposeErrors } from '@/shared/messages/compose/send-request';
 import { describedBy, FieldMessages, inputClass } from './field-messages';
 

@@ -17,7 +17,7 @@ import { Select } from '@/components/ui/field';
 import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
 import { CostPreview } from '@/components/compose/cost-preview';
 import { MessageInput } from '@/components/compose/message-input';
-import { formatMoney } from '@/components/messages/format';
+import { formatMoney } from '@/components/ui/format';
 
 /** One key per reply: a double click or a retry after a network error charges once (D12). */
 function newIdempotencyKey(): string {

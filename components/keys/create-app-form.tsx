@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useTRPC } from '@/components/providers';
@@ -14,6 +15,7 @@ import { OneTimeKey } from './one-time-key';
 export function CreateAppForm({ environment }: { environment: 'test' | 'live' }) {
   const trpc = useTRPC();
   const router = useRouter();
+  const t = useTranslations('keys.create');
   const create = useMutation(trpc.keys.create.mutationOptions());
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -44,25 +46,23 @@ export function CreateAppForm({ environment }: { environment: 'test' | 'live' })
   return (
     <div className="space-y-4">
       {shown && <OneTimeKey appName={shown.appName} apiKey={shown.apiKey} signingSecret={shown.signingSecret} onDone={() => setShown(null)} />}
-      <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Create an app">
+      <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label={t('formLabel')}>
         {formError && <Alert>{formError}</Alert>}
         <div className="flex flex-wrap items-end gap-3">
           <div className="min-w-[16rem] flex-1">
             <Field
-              label="App name"
+              label={t('name')}
               name="name"
               required
               maxLength={80}
               error={error}
               hint={
-                environment === 'test'
-                  ? 'The key will start with sk_test_ and works at once in the sandbox.'
-                  : 'The key will start with sk_live_ and waits for an operator to validate it.'
+                environment === 'test' ? t('hintTest') : t('hintLive')
               }
             />
           </div>
           <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create app and key'}
+            {create.isPending ? t('pending') : t('submit')}
           </Button>
         </div>
       </form>

@@ -1,12 +1,17 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { useFormat } from '@/components/ui/format';
+
+const strong = (text: ReactNode) => <strong>{text}</strong>;
 
 /** A secret in a read-only field with a copy button (falls back to selecting it when the clipboard is blocked). */
 function CopyableSecret({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
+  const t = useTranslations('keys.oneTime');
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
 
   async function copy() {
@@ -40,7 +45,7 @@ function CopyableSecret({ label, value, copyLabel }: { label: string; value: str
         </Button>
       </div>
       <p aria-live="polite" className="text-sm text-amber-950">
-        {copied === 'yes' ? 'Copied to the clipboard.' : copied === 'failed' ? 'Copying is blocked here: the value is selected, press Ctrl+C (⌘C).' : ''}
+        {copied === 'yes' ? t('copied') : copied === 'failed' ? t('copyBlocked') : ''}
       </p>
     </div>
   );
@@ -64,26 +69,23 @@ function OneTimePanel({ title, children, doneLabel, onDone }: { title: string; c
   );
 }
 
-const SIGNING_HELP =
-  'Every webhook request carries webhook-id, webhook-timestamp and webhook-signature headers (Standard Webhooks): verify them with this secret and any Standard Webhooks library.';
-
 /**
  * The plain key at its one showing (and, for a new app, its webhook signing
  * secret). Once this is dismissed or the page reloads, only prefix…last4 of
  * the key exists anywhere, and the signing secret is never shown again.
  */
 export function OneTimeKey({ appName, apiKey, signingSecret, onDone }: { appName: string; apiKey: string; signingSecret?: string; onDone: () => void }) {
+  const t = useTranslations('keys.oneTime');
   return (
-    <OneTimePanel title={`Copy the API key for ${appName} now`} doneLabel="I have stored the key" onDone={onDone}>
-      <p className="text-sm text-amber-950">
-        <strong>This is the only time the key is shown.</strong> We keep only a fingerprint of it, so nobody (not even support) can show it
-        again. Store it in your server&apos;s secret settings; if you lose it, regenerate the key.
-      </p>
-      <CopyableSecret label="New API key" value={apiKey} copyLabel="Copy key" />
+    <OneTimePanel title={t('keyTitle', { appName })} doneLabel={t('keyDone')} onDone={onDone}>
+      <p className="text-sm text-amber-950">{t.rich('keyWarning', { strong })}</p>
+      <CopyableSecret label={t('keyLabel')} value={apiKey} copyLabel={t('copyKey')} />
       {signingSecret && (
         <>
-          <p className="text-sm text-amber-950">{SIGNING_HELP} It is shown only now too; you can rotate it later.</p>
-          <CopyableSecret label="Webhook signing secret" value={signingSecret} copyLabel="Copy signing secret" />
+          <p className="text-sm text-amber-950">
+            {t('signingHelp')} {t('signingShownOnce')}
+          </p>
+          <CopyableSecret label={t('signingLabel')} value={signingSecret} copyLabel={t('copySigning')} />
         </>
       )}
     </OneTimePanel>
@@ -92,27 +94,24 @@ export function OneTimeKey({ appName, apiKey, signingSecret, onDone }: { appName
 
 /** A rotated webhook signing secret at its one showing; the previous one still signs until `previousValidUntil`. */
 export function OneTimeSigningSecret({ appName, secret, previousValidUntil, onDone }: { appName: string; secret: string; previousValidUntil: string; onDone: () => void }) {
+  const t = useTranslations('keys.oneTime');
+  const f = useFormat();
   return (
-    <OneTimePanel title={`Copy the new signing secret for ${appName} now`} doneLabel="I have stored the secret" onDone={onDone}>
-      <p className="text-sm text-amber-950">
-        <strong>This is the only time it is shown.</strong> {SIGNING_HELP} Until {new Date(previousValidUntil).toUTCString()} every request
-        carries a signature with the previous secret too, so switch your receiver before then.
-      </p>
-      <CopyableSecret label="New signing secret" value={secret} copyLabel="Copy signing secret" />
+    <OneTimePanel title={t('secretTitle', { appName })} doneLabel={t('secretDone')} onDone={onDone}>
+      <p className="text-sm text-amber-950">{t.rich('secretWarning', { strong, help: t('signingHelp'), until: `${f.dateTime(previousValidUntil, 'UTC')} UTC` })}</p>
+      <CopyableSecret label={t('newSecretLabel')} value={secret} copyLabel={t('copySigning')} />
     </OneTimePanel>
   );
 }
 
 /** SMPP credentials (D15) at their one showing: the password is stored as a fingerprint only. */
 export function OneTimeSmppCredentials({ appName, systemId, password, onDone }: { appName: string; systemId: string; password: string; onDone: () => void }) {
+  const t = useTranslations('keys.oneTime');
   return (
-    <OneTimePanel title={`Copy the SMPP password for ${appName} now`} doneLabel="I have stored the password" onDone={onDone}>
-      <p className="text-sm text-amber-950">
-        <strong>This is the only time the password is shown.</strong> Bind your ESME (transmitter, receiver or transceiver) with this
-        system_id and password; if you lose the password, rotate it.
-      </p>
-      <CopyableSecret label="system_id" value={systemId} copyLabel="Copy system_id" />
-      <CopyableSecret label="SMPP password" value={password} copyLabel="Copy password" />
+    <OneTimePanel title={t('smppTitle', { appName })} doneLabel={t('smppDone')} onDone={onDone}>
+      <p className="text-sm text-amber-950">{t.rich('smppWarning', { strong })}</p>
+      <CopyableSecret label={t('systemId')} value={systemId} copyLabel={t('copySystemId')} />
+      <CopyableSecret label={t('smppPassword')} value={password} copyLabel={t('copyPassword')} />
     </OneTimePanel>
   );
 }

@@ -1,10 +1,12 @@
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
+import type { Role } from '@/db/schema';
 import { NavLink } from './nav-link';
 import { SignOutButton } from './sign-out-button';
 
 export type NavItem = { href: string; label: string; exact?: boolean };
-export type OrganizationChoice = { current: string; list: Array<{ id: string; name: string; role: string }> };
+export type OrganizationChoice = { current: string; list: Array<{ id: string; name: string; role: Role }> };
 
 /** The signed-in frame: navigation (a row on phones, a column on laptops), who is signed in, sign out. */
 export function AppShell({
@@ -21,37 +23,38 @@ export function AppShell({
   organizations?: OrganizationChoice;
   children: ReactNode;
 }) {
+  const t = useTranslations();
   return (
     <div className="min-h-screen md:flex">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2">
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
       <aside className="border-b border-slate-200 bg-slate-100 p-4 md:min-h-screen md:w-60 md:border-b-0 md:border-r">
         <Link href="/dashboard" className="block text-lg font-semibold">
-          SMS Gateway
+          {t('shell.brand')}
         </Link>
         <p className="mt-1 truncate text-sm text-slate-700" title={title}>
           {title}
         </p>
         <p className="truncate text-xs text-slate-600" title={subtitle}>{subtitle}</p>
         {organizations && (
-          <form method="post" action="/api/dashboard/organization" className="mt-2 flex gap-1" aria-label="Switch organization">
+          <form method="post" action="/api/dashboard/organization" className="mt-2 flex gap-1" aria-label={t('shell.switchOrganization')}>
             <label htmlFor="org-switch" className="sr-only">
-              Organization
+              {t('shell.organization')}
             </label>
             <select id="org-switch" name="organizationId" defaultValue={organizations.current} className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-xs">
               {organizations.list.map((o) => (
                 <option key={o.id} value={o.id}>
-                  {o.name} ({o.role})
+                  {o.name} ({t(`roles.${o.role}`)})
                 </option>
               ))}
             </select>
             <button type="submit" className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs text-slate-800 hover:bg-slate-50">
-              Switch
+              {t('shell.switch')}
             </button>
           </form>
         )}
-        <nav aria-label="Main" className="mt-4">
+        <nav aria-label={t('shell.mainNav')} className="mt-4">
           <ul className="flex flex-wrap gap-1 md:flex-col">
             {nav.map((n) => (
               <li key={n.href}>

@@ -7,7 +7,7 @@ import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { messageOf } from '@/components/ui/form-errors';
-import { formatMoney, plural } from './format';
+import { formatMoney, plural } from '@/components/ui/format';
 
 type Action = 'cancel' | 'pause' | 'resume';
 

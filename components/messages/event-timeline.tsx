@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Alert, EmptyState } from '@/components/ui/card';
 import { messageOf } from '@/components/ui/form-errors';
 import { StatusBadge } from './status-badge';
-import { formatLocalSeconds } from './format';
+import { formatLocalSeconds } from '@/components/ui/format';
 
 /** The events of the send, oldest first, each with its webhook deliveries and every attempt; replay for developers. */
 export function EventTimeline({ id, timezone, canReplay, refetchMs }: { id: string; timezone: string; canReplay: boolean; refetchMs: number | false }) {

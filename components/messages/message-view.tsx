@@ -11,7 +11,7 @@ import { EventTimeline } from './event-timeline';
 import { Pair, ProgressCard } from './progress-card';
 import { RecipientsTable } from './recipients-table';
 import { StatusBadge } from './status-badge';
-import { formatLocal, formatMoney, plural } from './format';
+import { formatLocal, formatMoney, plural } from '@/components/ui/format';
 import { FAST_REFRESH_MS, refreshEvery } from './refresh';
 
 /** Where a send came from, as the merchant knows it (MessageDetail.channel). */

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { MessagePage } from '@/server/contracts/messages-dashboard';
 import { StatusBadge } from './status-badge';
-import { formatCount, formatLocal, formatMoney } from './format';
+import { formatNumber, formatLocal, formatMoney } from '@/components/ui/format';
 
 /** The history table; each message links to its page. Scrolls sideways on narrow screens. */
 export function MessagesTable({ page }: { page: MessagePage }) {
@@ -31,7 +31,7 @@ export function MessagesTable({ page }: { page: MessagePage }) {
                 </Link>
                 <span className="block text-xs text-slate-600">
                   {m.first_recipient ?? '—'}
-                  {m.total_recipients > 1 && ` and ${formatCount(m.total_recipients - 1)} more`}
+                  {m.total_recipients > 1 && ` and ${formatNumber(m.total_recipients - 1)} more`}
                   {m.sender_id && ` · from ${m.sender_id}`}
                 </span>
               </td>
@@ -40,7 +40,7 @@ export function MessagesTable({ page }: { page: MessagePage }) {
                 <StatusBadge status={m.status} />
               </td>
               <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums text-slate-700">
-                {formatCount(m.delivered)} / {formatCount(m.failed)} / {formatCount(m.pending)}
+                {formatNumber(m.delivered)} / {formatNumber(m.failed)} / {formatNumber(m.pending)}
               </td>
               <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatMoney(m.total_cost, m.currency)}</td>
             </tr>

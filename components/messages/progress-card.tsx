@@ -1,7 +1,7 @@
 import type { MessageDetail } from '@/server/contracts/messages-dashboard';
 import { Card } from '@/components/ui/card';
 import { ControlButtons } from './control-buttons';
-import { formatCount, formatLocal, formatMoney } from './format';
+import { formatNumber, formatLocal, formatMoney } from '@/components/ui/format';
 
 type State = keyof MessageDetail['counts'];
 
@@ -34,7 +34,7 @@ export function ProgressCard({ d, canControl }: { d: MessageDetail; canControl: 
           <div key={state}>
             <dt className="text-sm text-slate-600">{label}</dt>
             <dd className="text-2xl font-semibold tabular-nums text-slate-900" data-testid={`count-${state}`}>
-              {formatCount(d.counts[state])}
+              {formatNumber(d.counts[state])}
             </dd>
           </div>
         ))}
@@ -43,9 +43,9 @@ export function ProgressCard({ d, canControl }: { d: MessageDetail; canControl: 
         Pending: not handed to a carrier yet. Processing: being handed over. Sent: accepted by the carrier, waiting for its delivery receipt.
       </p>
       <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
-        <Pair label="Recipients" value={formatCount(s.total_recipients)} />
-        <Pair label="Sends" value={`${formatCount(s.dispatches_done)} of ${formatCount(s.dispatches_total)} done`} />
-        <Pair label="SMS billed" value={formatCount(s.total_messages)} />
+        <Pair label="Recipients" value={formatNumber(s.total_recipients)} />
+        <Pair label="Sends" value={`${formatNumber(s.dispatches_done)} of ${formatNumber(s.dispatches_total)} done`} />
+        <Pair label="SMS billed" value={formatNumber(s.total_messages)} />
         <Pair label="Cost" value={formatMoney(s.total_cost, s.currency)} />
         <Pair label="Refunded" value={formatMoney(s.refunded_amount, s.currency)} />
         <Pair label="Created" value={formatLocal(s.created_at, tz)} />

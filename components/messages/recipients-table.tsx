@@ -2,7 +2,7 @@ import { MAX_SHOWN_RECIPIENTS, RECIPIENT_STATE_VALUES, RECIPIENTS_STEP, type Rec
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/card';
 import { StatusBadge } from './status-badge';
-import { formatCount, formatLocal, formatMoney } from './format';
+import { formatNumber, formatLocal, formatMoney } from '@/components/ui/format';
 
 type State = (typeof RECIPIENT_STATE_VALUES)[number];
 
@@ -40,7 +40,7 @@ export function RecipientsTable(props: {
           </select>
         </div>
         <p className="text-sm text-slate-600" aria-live="polite">
-          {props.loading ? 'Loading…' : page && `Showing ${formatCount(rows.length)} of ${formatCount(total)}`}
+          {props.loading ? 'Loading…' : page && `Showing ${formatNumber(rows.length)} of ${formatNumber(total)}`}
         </p>
       </div>
       {page && rows.length === 0 && <EmptyState>No recipient in this state.</EmptyState>}
@@ -96,7 +96,7 @@ export function RecipientsTable(props: {
             {props.loading ? 'Loading…' : `Show ${RECIPIENTS_STEP} more`}
           </Button>
         ) : (
-          <p className="text-sm text-slate-600">The first {formatCount(MAX_SHOWN_RECIPIENTS)} are shown; choose a state to see others.</p>
+          <p className="text-sm text-slate-600">The first {formatNumber(MAX_SHOWN_RECIPIENTS)} are shown; choose a state to see others.</p>
         ))}
     </div>
   );

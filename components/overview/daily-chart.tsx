@@ -1,3 +1,5 @@
+import { useTranslations } from 'next-intl';
+
 export type ChartPoint = { date: string; value: number };
 
 const W = 600;
@@ -18,6 +20,7 @@ export function niceMax(max: number): number {
  * are in the overview's data table.
  */
 export function DailyChart({ id, title, points, format, barClass }: { id: string; title: string; points: ChartPoint[]; format: (n: number) => string; barClass: string }) {
+  const t = useTranslations('overview.chart');
   const highest = Math.max(...points.map((p) => p.value), 0);
   const max = niceMax(highest);
   const total = points.reduce((s, p) => s + p.value, 0);
@@ -27,8 +30,8 @@ export function DailyChart({ id, title, points, format, barClass }: { id: string
   const last = points[points.length - 1]?.date ?? '';
   const summary =
     highest === 0
-      ? `No activity from ${first} to ${last}.`
-      : `From ${first} to ${last}: ${format(total)} in total, highest ${format(peak!.value)} on ${peak!.date}.`;
+      ? t('empty', { first, last })
+      : t('summary', { first, last, total: format(total), peak: format(peak!.value), peakDate: peak!.date });
   const ticks = highest === 0 ? ['', '', format(0)] : [format(max), format(max / 2), format(0)];
 
   return (
@@ -36,16 +39,16 @@ export function DailyChart({ id, title, points, format, barClass }: { id: string
       <figcaption className="mb-2 text-sm font-medium text-slate-800">{title}</figcaption>
       <div className="flex gap-2">
         <div className="flex w-14 shrink-0 flex-col justify-between text-right text-xs text-slate-600" aria-hidden="true" style={{ height: H }}>
-          {ticks.map((t, i) => (
+          {ticks.map((tick, i) => (
             <span key={i} className="-my-2 min-h-4">
-              {t}
+              {tick}
             </span>
           ))}
         </div>
         <div className="relative min-w-0 flex-1">
           {highest === 0 && (
             <p className="absolute inset-x-0 top-1/3 text-center text-sm text-slate-600" aria-hidden="true">
-              Nothing in these {points.length} days yet.
+              {t('nothing', { days: points.length })}
             </p>
           )}
           <svg role="img" aria-labelledby={`${id}-t ${id}-d`} viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" className="block w-full" style={{ height: H }}>

@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { Overview } from '@/server/contracts/overview';
 import { useTRPC } from '@/components/providers';
 import { Card } from '@/components/ui/card';
-import { formatCount, formatMoney } from '@/components/messages/format';
+import { useTranslations } from 'next-intl';
+import { useFormat } from '@/components/ui/format';
 import { refreshEvery } from '@/components/messages/refresh';
 import { DailyChart } from './daily-chart';
 import { BalanceCard, DailyTable, DeliveryRateCard, GettingStarted, TodayCard } from './overview-cards';
@@ -16,21 +17,23 @@ export function LiveOverview({ initial }: { initial: Overview }) {
   const trpc = useTRPC();
   const { data } = useQuery(trpc.messages.overview.queryOptions(undefined, { initialData: initial, refetchInterval: (q) => every(q.state.data) }));
   const o = data ?? initial;
-  const money = (n: number) => formatMoney(n, o.currency);
+  const t = useTranslations('overview.live');
+  const f = useFormat();
+  const money = (n: number) => f.money(n, o.currency);
   const refresh = every(o);
   return (
     <div className="space-y-6">
       {!o.has_sends && <GettingStarted o={o} />}
-      {refresh !== false && <p className="text-sm text-slate-600">Sends in progress: these figures update every {refresh / 1000} seconds until they are final.</p>}
+      {refresh !== false && <p className="text-sm text-slate-600">{t('inProgress', { seconds: refresh / 1000 })}</p>}
       <div className="grid gap-6 md:grid-cols-3">
         <BalanceCard o={o} />
         <TodayCard o={o} />
         <DeliveryRateCard o={o} />
       </div>
-      <Card title={`Last ${o.days.length} days`}>
+      <Card title={t('lastDays', { days: o.days.length })}>
         <div className="grid gap-8 lg:grid-cols-2">
-          <DailyChart id="chart-sms" title="SMS per day" points={o.days.map((d) => ({ date: d.date, value: d.sms }))} format={(n) => formatCount(Math.round(n))} barClass="fill-blue-700" />
-          <DailyChart id="chart-spend" title={`Spend per day (${o.currency})`} points={o.days.map((d) => ({ date: d.date, value: d.spend }))} format={money} barClass="fill-emerald-700" />
+          <DailyChart id="chart-sms" title={t('smsPerDay')} points={o.days.map((d) => ({ date: d.date, value: d.sms }))} format={(n) => f.number(Math.round(n))} barClass="fill-blue-700" />
+          <DailyChart id="chart-spend" title={t('spendPerDay', { currency: o.currency })} points={o.days.map((d) => ({ date: d.date, value: d.spend }))} format={money} barClass="fill-emerald-700" />
         </div>
         <DailyTable o={o} />
       </Card>

@@ -2,7 +2,8 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { Overview } from '@/server/contracts/overview';
 import { Card } from '@/components/ui/card';
-import { formatCount, formatMoney, plural } from '@/components/messages/format';
+import { useTranslations } from 'next-intl';
+import { useFormat } from '@/components/ui/format';
 import { PriceBasis } from '@/components/wallet/price-basis';
 
 function Stat({ label, value, children }: { label: string; value: string; children?: ReactNode }) {
@@ -17,22 +18,24 @@ function Stat({ label, value, children }: { label: string; value: string; childr
 
 export function BalanceCard({ o }: { o: Overview }) {
   const b = o.balance;
+  const t = useTranslations('overview.balance');
+  const f = useFormat();
   return (
-    <Card title="Balance">
+    <Card title={t('title')}>
       {b ? (
         <div className="space-y-3">
           <dl className="space-y-3">
-            <Stat label="Available" value={formatMoney(b.total, o.currency)}>
-              about {plural(b.buys.sms, 'SMS', 'SMS')}
+            <Stat label={t('available')} value={f.money(b.total, o.currency)}>
+              {t('aboutSms', { count: b.buys.sms })}
             </Stat>
             <div className="grid grid-cols-2 gap-3 text-sm">
               <div>
-                <dt className="text-slate-600">Prepaid</dt>
-                <dd className="font-medium">{b.prepaid === null ? 'Not opened yet' : formatMoney(b.prepaid, o.currency)}</dd>
+                <dt className="text-slate-600">{t('prepaid')}</dt>
+                <dd className="font-medium">{b.prepaid === null ? t('notOpened') : f.money(b.prepaid, o.currency)}</dd>
               </div>
               <div>
-                <dt className="text-slate-600">Postpaid</dt>
-                <dd className="font-medium">{b.postpaid === null ? 'No postpaid agreement' : formatMoney(b.postpaid, o.currency)}</dd>
+                <dt className="text-slate-600">{t('postpaid')}</dt>
+                <dd className="font-medium">{b.postpaid === null ? t('noPostpaid') : f.money(b.postpaid, o.currency)}</dd>
               </div>
             </div>
           </dl>
@@ -40,11 +43,13 @@ export function BalanceCard({ o }: { o: Overview }) {
         </div>
       ) : (
         <p className="text-sm text-slate-700">
-          No wallet yet.{' '}
-          <Link className="text-blue-700 underline" href="/dashboard/wallet">
-            Add credit
-          </Link>{' '}
-          to start sending.
+          {t.rich('noWallet', {
+            link: (text) => (
+              <Link className="text-blue-700 underline" href="/dashboard/wallet">
+                {text}
+              </Link>
+            ),
+          })}
         </p>
       )}
     </Card>
@@ -52,26 +57,30 @@ export function BalanceCard({ o }: { o: Overview }) {
 }
 
 export function TodayCard({ o }: { o: Overview }) {
-  const t = o.today;
+  const day = o.today;
+  const t = useTranslations('overview.today');
+  const f = useFormat();
   return (
-    <Card title="Today">
+    <Card title={t('title')}>
       <dl className="space-y-3">
-        <Stat label={`Sends on ${t.date}`} value={formatCount(t.sends)}>
-          {plural(t.sms, 'SMS', 'SMS')} · {formatMoney(t.spend, o.currency)}
+        <Stat label={t('sendsOn', { date: day.date })} value={f.number(day.sends)}>
+          {t('sms', { count: day.sms })} · {f.money(day.spend, o.currency)}
         </Stat>
       </dl>
-      <p className="mt-3 text-xs text-slate-600">Days follow your timezone, {o.timezone}.</p>
+      <p className="mt-3 text-xs text-slate-600">{t('timezone', { timezone: o.timezone })}</p>
     </Card>
   );
 }
 
 export function DeliveryRateCard({ o }: { o: Overview }) {
   const r = o.delivery_rate;
+  const t = useTranslations('overview.delivery');
+  const f = useFormat();
   return (
-    <Card title="Delivery rate">
+    <Card title={t('title')}>
       <dl>
-        <Stat label={`Last ${r.days} days`} value={r.rate === null ? '—' : `${(r.rate * 100).toFixed(1)}%`}>
-          {r.rate === null ? 'Nothing delivered or failed yet.' : `${formatCount(r.delivered)} delivered of ${formatCount(r.delivered + r.failed)} finished`}
+        <Stat label={t('lastDays', { days: r.days })} value={r.rate === null ? '—' : new Intl.NumberFormat(f.intl, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(r.rate)}>
+          {r.rate === null ? t('none') : t('finished', { delivered: f.number(r.delivered), finished: f.number(r.delivered + r.failed) })}
         </Stat>
       </dl>
     </Card>
@@ -80,18 +89,24 @@ export function DeliveryRateCard({ o }: { o: Overview }) {
 
 export function GettingStarted({ o }: { o: Overview }) {
   const funded = (o.balance?.total ?? 0) > 0;
+  const t = useTranslations('overview.start');
+  const link = (href: string) => (text: ReactNode) => (
+    <Link className="text-blue-700 underline" href={href}>
+      {text}
+    </Link>
+  );
   const steps: Array<{ done: boolean; body: ReactNode }> = [
-    { done: o.has_app, body: <><Link className="text-blue-700 underline" href="/dashboard/keys">Create an API key</Link> and store it on your server.</> },
-    { done: funded, body: <><Link className="text-blue-700 underline" href="/dashboard/wallet">Add test credit</Link> to your wallet.</> },
-    { done: false, body: <><Link className="text-blue-700 underline" href="/dashboard/compose">Send a test message</Link> and watch it deliver.</> },
-    { done: false, body: <>Read the <Link className="text-blue-700 underline" href="/docs">API documentation</Link>.</> },
+    { done: o.has_app, body: t.rich('key', { link: link('/dashboard/keys') }) },
+    { done: funded, body: t.rich('credit', { link: link('/dashboard/wallet') }) },
+    { done: false, body: t.rich('send', { link: link('/dashboard/compose') }) },
+    { done: false, body: t.rich('docs', { link: link('/docs') }) },
   ];
   return (
-    <Card title="Getting started">
+    <Card title={t('title')}>
       <ol className="list-decimal space-y-2 pl-5 text-sm">
         {steps.map((s, i) => (
           <li key={i} className={s.done ? 'text-slate-600' : undefined}>
-            {s.body} {s.done && <span className="font-medium text-green-800">(done)</span>}
+            {s.body} {s.done && <span className="font-medium text-green-800">{t('done')}</span>}
           </li>
         ))}
       </ol>
@@ -100,31 +115,33 @@ export function GettingStarted({ o }: { o: Overview }) {
 }
 
 export function DailyTable({ o }: { o: Overview }) {
+  const t = useTranslations('overview.table');
+  const f = useFormat();
   return (
     <details className="mt-4">
-      <summary className="cursor-pointer text-sm text-blue-700 underline">Show the numbers as a table</summary>
+      <summary className="cursor-pointer text-sm text-blue-700 underline">{t('show')}</summary>
       <div className="mt-2 max-h-96 overflow-auto">
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Sends, SMS and spend per day, last {o.days.length} days, {o.timezone}</caption>
+          <caption className="sr-only">{t('caption', { days: o.days.length, timezone: o.timezone })}</caption>
           <thead className="sticky top-0 bg-white">
             <tr className="border-b border-slate-200 text-slate-600">
-              <th scope="col" className="py-1 pr-3 font-medium">Date</th>
-              <th scope="col" className="py-1 pr-3 text-right font-medium">Sends</th>
-              <th scope="col" className="py-1 pr-3 text-right font-medium">SMS</th>
-              <th scope="col" className="py-1 pr-3 text-right font-medium">Spend</th>
-              <th scope="col" className="py-1 pr-3 text-right font-medium">Delivered</th>
-              <th scope="col" className="py-1 text-right font-medium">Failed</th>
+              <th scope="col" className="py-1 pr-3 font-medium">{t('date')}</th>
+              <th scope="col" className="py-1 pr-3 text-right font-medium">{t('sends')}</th>
+              <th scope="col" className="py-1 pr-3 text-right font-medium">{t('sms')}</th>
+              <th scope="col" className="py-1 pr-3 text-right font-medium">{t('spend')}</th>
+              <th scope="col" className="py-1 pr-3 text-right font-medium">{t('delivered')}</th>
+              <th scope="col" className="py-1 text-right font-medium">{t('failed')}</th>
             </tr>
           </thead>
           <tbody>
             {[...o.days].reverse().map((d) => (
               <tr key={d.date} className="border-b border-slate-100">
                 <th scope="row" className="py-1 pr-3 font-normal">{d.date}</th>
-                <td className="py-1 pr-3 text-right">{formatCount(d.sends)}</td>
-                <td className="py-1 pr-3 text-right">{formatCount(d.sms)}</td>
-                <td className="py-1 pr-3 text-right">{formatMoney(d.spend, o.currency)}</td>
-                <td className="py-1 pr-3 text-right">{formatCount(d.delivered)}</td>
-                <td className="py-1 text-right">{formatCount(d.failed)}</td>
+                <td className="py-1 pr-3 text-right">{f.number(d.sends)}</td>
+                <td className="py-1 pr-3 text-right">{f.number(d.sms)}</td>
+                <td className="py-1 pr-3 text-right">{f.money(d.spend, o.currency)}</td>
+                <td className="py-1 pr-3 text-right">{f.number(d.delivered)}</td>
+                <td className="py-1 text-right">{f.number(d.failed)}</td>
               </tr>
             ))}
           </tbody>

@@ -2,6 +2,7 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { signIn } from 'next-auth/react';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useTRPC } from '@/components/providers';
@@ -22,6 +23,7 @@ type Errors = Partial<Record<keyof ChangePasswordInput, string>>;
 export function PasswordForm({ email, then }: { email: string; then?: string }) {
   const trpc = useTRPC();
   const router = useRouter();
+  const t = useTranslations('password');
   const change = useMutation(trpc.auth.changePassword.mutationOptions());
   const [errors, setErrors] = useState<Errors>({});
   const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -41,7 +43,7 @@ export function PasswordForm({ email, then }: { email: string; then?: string }) 
       form.reset();
       const again = await signIn('credentials', { email, password: parsed.data.newPassword, redirect: false });
       if (!again || again.error) {
-        setStatus({ tone: 'error', text: 'Password changed, but signing in again failed: sign in with the new password.' });
+        setStatus({ tone: 'error', text: t('signInAgainFailed') });
         return;
       }
       if (then) {
@@ -49,18 +51,18 @@ export function PasswordForm({ email, then }: { email: string; then?: string }) 
         router.refresh();
         return;
       }
-      setStatus({ tone: 'success', text: 'Password changed. Use the new one next time you sign in; your other sessions are signed out.' });
+      setStatus({ tone: 'success', text: t('changed') });
     } catch (err) {
       showServerError(err, (fields) => setErrors(fields as Errors), (text) => setStatus({ tone: 'error', text }));
     }
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="max-w-md space-y-4" aria-label="Change password">
-      <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" required error={errors.currentPassword} />
-      <Field label="New password" name="newPassword" type="password" autoComplete="new-password" required minLength={10} error={errors.newPassword} hint="10 to 128 characters, not your email address." />
+    <form onSubmit={onSubmit} noValidate className="max-w-md space-y-4" aria-label={t('formLabel')}>
+      <Field label={t('current')} name="currentPassword" type="password" autoComplete="current-password" required error={errors.currentPassword} />
+      <Field label={t('new')} name="newPassword" type="password" autoComplete="new-password" required minLength={10} error={errors.newPassword} hint={t('newHint')} />
       <Button type="submit" disabled={change.isPending}>
-        {change.isPending ? 'Changing…' : 'Change password'}
+        {change.isPending ? t('pending') : t('submit')}
       </Button>
       <div aria-live="polite">{status && <Alert tone={status.tone}>{status.text}</Alert>}</div>
     </form>

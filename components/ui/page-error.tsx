@@ -1,20 +1,24 @@
 'use client';
 
+import { useTranslations, type Messages } from 'next-intl';
 import { Button } from './button';
 import { Alert, PageHeader } from './card';
 
+/** A page's name in the catalogue (`pages.wallet`): titles, navigation, loading and error states. */
+export type PageKey = keyof Messages['pages'];
+
 /** A page that failed to render (error.tsx): announced, with a retry; never internals. */
-export function PageError({ title, error, reset }: { title: string; error: Error & { digest?: string }; reset: () => void }) {
+export function PageError({ page, error, reset }: { page: PageKey; error: Error & { digest?: string }; reset: () => void }) {
+  const t = useTranslations();
   return (
     <>
-      <PageHeader title={title} />
+      <PageHeader title={t(`pages.${page}`)} />
       <div className="space-y-4">
         <Alert>
-          This page could not be loaded. {error.digest ? `(reference ${error.digest})` : ''} Please try again; if it keeps failing, contact
-          support.
+          {t('common.pageFailedDetail')} {error.digest ? t('common.pageFailedReference', { digest: error.digest }) : ''}
         </Alert>
         <Button type="button" onClick={reset}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
       </div>
     </>

@@ -1,13 +1,11 @@
-import { formatMoney, formatNumber } from '@/components/ui/format';
+import { useTranslations } from 'next-intl';
+import { useFormat } from '@/components/ui/format';
 import type { BalanceBuys } from '@/server/contracts/wallet-dashboard';
 
-const SOURCES = { organization: 'your own price list', platform: 'the platform price list', none: 'no price list' } as const;
-
 /** The price a "buys N SMS" figure used, in a few words: for a stat's note. */
-export function basisShort(buys: BalanceBuys): string {
-  return buys.basis === 'networks_average'
-    ? `Average of your ${buys.networks} network prices, as the Calculator uses`
-    : 'Default price: no network prices are configured';
+export function BasisShort({ buys }: { buys: BalanceBuys }) {
+  const t = useTranslations('wallet.basis.short');
+  return buys.basis === 'networks_average' ? t('average', { networks: buys.networks }) : t('default');
 }
 
 /**
@@ -15,21 +13,28 @@ export function basisShort(buys: BalanceBuys): string {
  * price it counted with, and why a real send differs from it and from the default price (D2, D13).
  */
 export function PriceBasis({ buys, balance, defaultPrice, currency }: { buys: BalanceBuys; balance: number; defaultPrice: number; currency: string }) {
-  const money = (n: number) => formatMoney(n, currency);
+  const t = useTranslations('wallet.basis');
+  const f = useFormat();
+  const money = (n: number) => f.money(n, currency);
   if (buys.basis === 'default_price') {
     return (
       <p className="text-sm text-slate-700" data-testid="price-basis">
-        {money(balance)} buys {formatNumber(buys.sms)} SMS at the default price, {money(buys.price)} a segment: no network prices are
-        configured, so every number pays it.
+        {t('default', { balance: money(balance), sms: f.number(buys.sms), price: money(buys.price) })}
       </p>
     );
   }
-  const range = buys.lowest === buys.highest ? money(buys.lowest!) : `${money(buys.lowest!)} to ${money(buys.highest!)}`;
+  const range = buys.lowest === buys.highest ? money(buys.lowest!) : t('range', { lowest: money(buys.lowest!), highest: money(buys.highest!) });
   return (
     <p className="text-sm text-slate-700" data-testid="price-basis">
-      {money(balance)} buys {formatNumber(buys.sms)} SMS at {money(buys.price)} a segment, the average of the {buys.networks} network
-      prices of {SOURCES[buys.source]}, as the Calculator counts. A send charges each number its own network’s price ({range} a
-      segment); the default price, {money(defaultPrice)}, is only for numbers on none of these networks.
+      {t('average', {
+        balance: money(balance),
+        sms: f.number(buys.sms),
+        price: money(buys.price),
+        networks: buys.networks,
+        source: t(`source.${buys.source}`),
+        range,
+        defaultPrice: money(defaultPrice),
+      })}
     </p>
   );
 }

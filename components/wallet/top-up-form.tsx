@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useTRPC } from '@/components/providers';
@@ -8,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { Field, Select } from '@/components/ui/field';
 import { showServerError } from '@/components/ui/form-errors';
-import { formatMoney } from '@/components/ui/format';
+import { useFormat } from '@/components/ui/format';
 import { TopUpInput } from '@/server/contracts/wallet-dashboard';
 
 type Errors = Partial<Record<keyof TopUpInput, string>>;
@@ -17,6 +18,8 @@ type Errors = Partial<Record<keyof TopUpInput, string>>;
 export function TopUpForm({ environment, currency }: { environment: 'test' | 'live'; currency: string }) {
   const trpc = useTRPC();
   const router = useRouter();
+  const t = useTranslations('wallet.form');
+  const f = useFormat();
   const topUp = useMutation(trpc.wallets.topUp.mutationOptions());
   const [errors, setErrors] = useState<Errors>({});
   const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -39,8 +42,8 @@ export function TopUpForm({ environment, currency }: { environment: 'test' | 'li
         tone: 'success',
         text:
           r.mode === 'credited'
-            ? `Added ${formatMoney(r.amount, currency)} of test credit to the ${r.wallet} wallet. New balance: ${formatMoney(r.balance, currency)}.`
-            : `Top-up request of ${formatMoney(r.request.amount, currency)} sent. An operator credits it when your payment is confirmed.`,
+            ? t('credited', { amount: f.money(r.amount, currency), wallet: t(`walletName.${r.wallet}`), balance: f.money(r.balance, currency) })
+            : t('requested', { amount: f.money(r.request.amount, currency) }),
       });
       form.reset();
       router.refresh();
@@ -50,22 +53,20 @@ export function TopUpForm({ environment, currency }: { environment: 'test' | 'li
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label={sandbox ? 'Add test credit' : 'Request a top-up'}>
+    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label={sandbox ? t('addLabel') : t('requestLabel')}>
       <p className="text-sm text-slate-700">
-        {sandbox
-          ? 'Sandbox: test credit is added at once and recorded in the ledger. It has no monetary value.'
-          : 'Live: your request is sent to an operator, who credits the wallet once your payment is confirmed.'}
+        {sandbox ? t('sandboxNote') : t('liveNote')}
       </p>
       <div className="grid gap-3 sm:grid-cols-3">
-        <Select label="Wallet" name="wallet" defaultValue="prepaid" error={errors.wallet}>
-          <option value="prepaid">Prepaid</option>
-          <option value="postpaid">Postpaid</option>
+        <Select label={t('wallet')} name="wallet" defaultValue="prepaid" error={errors.wallet}>
+          <option value="prepaid">{t('prepaid')}</option>
+          <option value="postpaid">{t('postpaid')}</option>
         </Select>
-        <Field label={`Amount (${currency})`} name="amount" inputMode="decimal" autoComplete="off" required error={errors.amount} hint="Up to 4 decimals." />
-        {!sandbox && <Field label="Payment reference" name="reference" autoComplete="off" error={errors.reference} hint="Optional: transfer or invoice number." />}
+        <Field label={t('amount', { currency })} name="amount" inputMode="decimal" autoComplete="off" required error={errors.amount} hint={t('amountHint')} />
+        {!sandbox && <Field label={t('reference')} name="reference" autoComplete="off" error={errors.reference} hint={t('referenceHint')} />}
       </div>
       <Button type="submit" disabled={topUp.isPending}>
-        {topUp.isPending ? 'Sending…' : sandbox ? 'Add test credit' : 'Request top-up'}
+        {topUp.isPending ? t('pending') : sandbox ? t('submitTest') : t('submitLive')}
       </Button>
       <div aria-live="polite">{status && <Alert tone={status.tone}>{status.text}</Alert>}</div>
     </form>

@@ -1,4 +1,5 @@
-import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from './_columns';
 
 /** Dashboard and console people. Passwords: scrypt (memory-hard), see server/lib/passwords.ts. */
@@ -22,8 +23,10 @@ export const users = pgTable(
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** When the current password stops signing in (one-time passwords: 24 h); null: never. */
     passwordExpiresAt: timestamp('password_expires_at', { withTimezone: true }),
+    /** The dashboard language the user chose in Settings (`en`, `fr`; D23); null: the browser's Accept-Language. */
+    locale: text('locale'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_uq').on(t.email)],
+  (t) => [uniqueIndex('users_email_uq').on(t.email), check('users_locale_ck', sql`${t.locale} in ('en', 'fr')`)],
 );

@@ -121,7 +121,9 @@ const t = initTRPC
       const requestId = REQUEST_IDS.get(error);
       const unexpected = `Something went wrong. Please try again.${requestId ? ` (request ${requestId})` : ''}`;
       const message = api ? api.message : shape.data.code === 'INTERNAL_SERVER_ERROR' ? unexpected : shape.message;
-      return { ...shape, message, data: { ...shape.data, stack: undefined, fieldErrors: api?.options.errors ?? null } };
+      // errorName and requestId let the dashboard show the message in the user's language (D23, components/providers.tsx).
+      const errorName = api ? api.errorName : shape.data.code === 'INTERNAL_SERVER_ERROR' ? 'INTERNAL_ERROR' : null;
+      return { ...shape, message, data: { ...shape.data, stack: undefined, fieldErrors: api?.options.errors ?? null, errorName, requestId: requestId ?? null } };
     },
   });
 

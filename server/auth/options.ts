@@ -13,6 +13,7 @@ import { clientAddress } from '@/server/domain/rate-limits/auth-throttle';
 import { endSessionsOnSignOut } from '@/server/domain/users/sessions';
 import { signInWithPassword } from '@/server/domain/users/sign-in';
 import { sameOriginPath } from '@/shared/same-origin-path';
+import { isLocale } from '@/shared/i18n/locales';
 
 /** next-auth's signing secret, derived from APP_SECRET (no second secret to manage). */
 function authSecret(): string {
@@ -120,9 +121,9 @@ export async function currentUser(): Promise<SessionUser | null> {
   const session = (await getServerSession(authOptions())) as SessionClaims | null;
   if (!session?.uid || typeof session.sv !== 'number') return null;
   const [u] = await db()
-    .select({ id: users.id, email: users.email, name: users.name, isOperator: users.isOperator, mustChangePassword: users.mustChangePassword, sessionVersion: users.sessionVersion })
+    .select({ id: users.id, email: users.email, name: users.name, isOperator: users.isOperator, mustChangePassword: users.mustChangePassword, sessionVersion: users.sessionVersion, locale: users.locale })
     .from(users)
     .where(eq(users.id, session.uid));
   if (!u || u.sessionVersion !== session.sv) return null;
-  return { id: u.id, email: u.email, name: u.name, isOperator: u.isOperator, mustChangePassword: u.mustChangePassword };
+  return { id: u.id, email: u.email, name: u.name, isOperator: u.isOperator, mustChangePassword: u.mustChangePassword, locale: isLocale(u.locale) ? u.locale : null };
 }

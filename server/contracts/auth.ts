@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DbText } from './storable';
+import { LOCALES } from '@/shared/i18n/locales';
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -55,3 +56,7 @@ export const ChangePasswordInput = z
   })
   .refine((v) => v.newPassword !== v.currentPassword, { path: ['newPassword'], message: 'Choose a password different from the current one.' });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
+
+/** The signed-in user's dashboard language (Settings, D23). */
+export const UpdateLocaleInput = z.object({ locale: z.enum(LOCALES) });
+export type UpdateLocaleInput = z.infer<typeof UpdateLocaleInput>;

@@ -1,9 +1,12 @@
 import { redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
 import { PasswordForm } from '@/components/settings/password-form';
 import { currentUser } from '@/server/auth/options';
 
 export const dynamic = 'force-dynamic';
-export const metadata = { title: 'Choose your password · SMS Gateway' };
+export async function generateMetadata() {
+  return { title: (await getTranslations('auth.changePassword'))('metaTitle') };
+}
 
 /**
  * Where a member signed in with a one-time password is held until they
@@ -13,13 +16,12 @@ export const metadata = { title: 'Choose your password · SMS Gateway' };
 export default async function ChangePasswordPage() {
   const user = await currentUser();
   if (!user) redirect('/sign-in?callbackUrl=/change-password');
+  const t = await getTranslations('auth.changePassword');
   return (
     <>
-      <h1 className="mb-2 text-2xl font-semibold">Choose your password</h1>
+      <h1 className="mb-2 text-2xl font-semibold">{t('title')}</h1>
       <p className="mb-6 text-sm text-slate-600">
-        {user.mustChangePassword
-          ? 'You signed in with a one-time password. Replace it with one only you know to continue.'
-          : 'Replace your password. Your other sessions will be signed out.'}
+        {user.mustChangePassword ? t('oneTime') : t('replace')}
       </p>
       <PasswordForm email={user.email} then="/after-sign-in" />
     </>

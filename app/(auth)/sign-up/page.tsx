@@ -1,18 +1,22 @@
 import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
 import { SignUpForm } from '@/components/auth/sign-up-form';
 
-export const metadata = { title: 'Create your account · SMS Gateway' };
+export async function generateMetadata() {
+  return { title: (await getTranslations('auth.signUp'))('metaTitle') };
+}
 
-export default function SignUpPage() {
+export default async function SignUpPage() {
+  const t = await getTranslations('auth.signUp');
   return (
     <>
-      <h1 className="mb-1 text-2xl font-semibold">Create your account</h1>
-      <p className="mb-6 text-sm text-slate-600">A sandbox organization is created for you; you can send test messages right away.</p>
+      <h1 className="mb-1 text-2xl font-semibold">{t('title')}</h1>
+      <p className="mb-6 text-sm text-slate-600">{t('intro')}</p>
       <SignUpForm />
       <p className="mt-6 text-sm text-slate-600">
-        Already have an account?{' '}
+        {t('haveAccount')}{' '}
         <Link className="text-blue-700 underline" href="/sign-in">
-          Sign in
+          {t('signIn')}
         </Link>
       </p>
     </>

@@ -1,21 +1,25 @@
 import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
 import { serverCaller } from '@/server/api/server-caller';
 import { PageHeader } from '@/components/ui/card';
 import { LiveOverview } from '@/components/overview/live-overview';
 
-export const metadata = { title: 'Overview · SMS Gateway' };
+export async function generateMetadata() {
+  return { title: (await getTranslations('overview'))('metaTitle') };
+}
 
 export default async function OverviewPage() {
   const { api } = await serverCaller();
   const o = await api.messages.overview();
+  const t = await getTranslations('overview');
   return (
     <>
       <PageHeader
-        title="Overview"
-        description={o.has_sends ? `Your sends and spend, day by day in ${o.timezone}.` : 'Your sandbox is ready. Four steps to your first delivered message.'}
+        title={t('title')}
+        description={o.has_sends ? t('descriptionActive', { timezone: o.timezone }) : t('descriptionNew')}
         actions={
           <Link href="/dashboard/compose" className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700">
-            Compose a message
+            {t('compose')}
           </Link>
         }
       />

@@ -3,5 +3,5 @@
 import { PageError } from '@/components/ui/page-error';
 
 export default function OperatorError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  return <PageError title="Operator console" error={error} reset={reset} />;
+  return <PageError page="operatorConsole" error={error} reset={reset} />;
 }

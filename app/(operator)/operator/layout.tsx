@@ -1,5 +1,6 @@
 import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
+import { getTranslations } from 'next-intl/server';
 import { db } from '@/db/client';
 import { AppShell, type NavItem } from '@/components/layout/app-shell';
 import { currentUser } from '@/server/auth/options';
@@ -14,20 +15,21 @@ export default async function OperatorLayout({ children }: { children: ReactNode
   if (user.mustChangePassword) redirect('/change-password');
   if (!user.isOperator) redirect('/dashboard');
   const member = await activeMembership(db(), user.id);
+  const t = await getTranslations();
   const nav: NavItem[] = [
-    { href: '/operator', label: 'Merchants', exact: true },
-    { href: '/operator/top-ups', label: 'Top-up requests' },
-    { href: '/operator/sender-ids', label: 'Sender IDs' },
-    { href: '/operator/prices', label: 'Platform prices' },
-    { href: '/operator/connectors', label: 'Connectors' },
-    { href: '/operator/inbound', label: 'Unrouted inbound' },
-    { href: '/operator/numbers', label: 'Numbers' },
-    { href: '/operator/system', label: 'System' },
-    { href: '/operator/audit', label: 'Audit log' },
+    { href: '/operator', label: t('pages.merchants'), exact: true },
+    { href: '/operator/top-ups', label: t('pages.topUps') },
+    { href: '/operator/sender-ids', label: t('pages.senderIds') },
+    { href: '/operator/prices', label: t('pages.prices') },
+    { href: '/operator/connectors', label: t('pages.connectors') },
+    { href: '/operator/inbound', label: t('pages.inbound') },
+    { href: '/operator/numbers', label: t('pages.numbers') },
+    { href: '/operator/system', label: t('pages.system') },
+    { href: '/operator/audit', label: t('pages.audit') },
   ];
-  if (member) nav.push({ href: '/dashboard', label: 'Merchant dashboard', exact: true });
+  if (member) nav.push({ href: '/dashboard', label: t('pages.merchantDashboard'), exact: true });
   return (
-    <AppShell nav={nav} title="Operator console" subtitle={`${user.email} · operator`}>
+    <AppShell nav={nav} title={t('pages.operatorConsole')} subtitle={`${user.email} · ${t('roles.operator')}`}>
       {children}
     </AppShell>
   );

@@ -6,12 +6,16 @@ import { validationError } from '@/server/errors/validation';
 import { newId } from '@/server/lib/ids';
 import { recordAudit } from '@/server/domain/audit/record-audit';
 import { passwordProblem } from '@/server/contracts/auth';
+import type { Locale } from '@/shared/i18n/locales';
 import { releaseOwnSlot, takeOwnWindow } from '@/server/domain/rate-limits/take-slot';
 import { bumpSessionVersion } from './sessions';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '@/server/lib/passwords';
 
-/** `mustChangePassword`: signed in with a one-time password, which must be replaced before anything else. */
-export type SessionUser = { id: string; email: string; name: string; isOperator: boolean; mustChangePassword?: boolean };
+/**
+ * `mustChangePassword`: signed in with a one-time password, which must be replaced before anything else.
+ * `locale`: the dashboard language the user chose (D23); absent or null until they choose.
+ */
+export type SessionUser = { id: string; email: string; name: string; isOperator: boolean; mustChangePassword?: boolean; locale?: Locale | null };
 
 /** A checked password's user, with the session version a new session carries. */
 export type CredentialsUser = SessionUser & { sessionVersion: number };
@@ -117,6 +121,11 @@ export async function changePassword(db: Db, input: { userId: string; currentPas
     await bumpSessionVersion(tx, u.id);
     await recordAudit(tx, { actor: `user:${u.id}`, action: 'user.password_changed', targetType: 'user', targetId: u.id, details: {} });
   });
+}
+
+/** The user's dashboard language (D23), kept on the user: every later page, on any browser, follows it. */
+export async function updateUserLocale(db: DbOrTx, input: { userId: string; locale: Locale; now: Date }): Promise<void> {
+  await db.update(users).set({ locale: input.locale, updatedAt: input.now }).where(eq(users.id, input.userId));
 }
 
 export type ActiveMembership = { organizationId: string; organizationName: string; role: Role };

@@ -3,5 +3,5 @@
 import { PageError } from '@/components/ui/page-error';
 
 export default function CalculatorError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  return <PageError title="Calculator" error={error} reset={reset} />;
+  return <PageError page="calculator" error={error} reset={reset} />;
 }

@@ -1,7 +1,10 @@
+import { useTranslations } from 'next-intl';
+
 export default function Loading() {
+  const t = useTranslations();
   return (
     <div role="status" aria-busy="true" className="animate-pulse space-y-6">
-      <span className="sr-only">Loading the compose form…</span>
+      <span className="sr-only">{t('common.loadingPage', { page: t('pages.compose') })}</span>
       <div className="h-8 w-40 rounded bg-slate-200" />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">

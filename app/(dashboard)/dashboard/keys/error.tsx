@@ -3,5 +3,5 @@
 import { PageError } from '@/components/ui/page-error';
 
 export default function KeysError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  return <PageError title="API keys" error={error} reset={reset} />;
+  return <PageError page="keys" error={error} reset={reset} />;
 }

@@ -1,38 +1,42 @@
+import { getTranslations } from 'next-intl/server';
 import { AppSettings } from '@/components/keys/app-settings';
 import { AppsTable } from '@/components/keys/apps-table';
 import { CreateAppForm } from '@/components/keys/create-app-form';
 import { Alert, Card, EmptyState, PageHeader } from '@/components/ui/card';
 import { serverCaller } from '@/server/api/server-caller';
 
-export const metadata = { title: 'API keys · SMS Gateway' };
+export async function generateMetadata() {
+  return { title: (await getTranslations('keys'))('metaTitle') };
+}
 export const dynamic = 'force-dynamic';
 
 export default async function KeysPage() {
   const { api } = await serverCaller();
   const [{ apps, environment }, org, numbers] = await Promise.all([api.keys.list(), api.organization.get(), api.numbers.list()]);
+  const t = await getTranslations('keys');
   const canWrite = org.your_role !== 'viewer';
   const isOwner = org.your_role === 'owner';
   return (
     <>
       <PageHeader
-        title="API keys"
+        title={t('title')}
         description={
-          environment === 'test'
-            ? 'Sandbox deployment: keys start with sk_test_ and work at once. Send them in the app-key header.'
-            : 'Live deployment: keys start with sk_live_ and work once an operator has validated them.'
+          environment === 'test' ? t('descriptionTest') : t('descriptionLive')
         }
       />
       <div className="space-y-6">
         {canWrite ? (
-          <Card title="Create an app">
+          <Card title={t('createTitle')}>
             <CreateAppForm environment={environment} />
           </Card>
         ) : (
-          <Alert tone="info">You have the viewer role: you can see the keys and webhooks, but not change them.</Alert>
+          <Alert tone="info">{t('viewerNotice')}</Alert>
         )}
-        <Card title="Your apps">
+        <Card title={t('yourApps')}>
           {apps.length === 0 ? (
-            <EmptyState>No apps yet. {canWrite ? 'Create one above to get an API key.' : 'A developer or owner can create one.'}</EmptyState>
+            <EmptyState>
+              {t('noApps')} {canWrite ? t('noAppsWriter') : t('noAppsViewer')}
+            </EmptyState>
           ) : (
             <AppsTable apps={apps} timeZone={org.timezone} />
           )}

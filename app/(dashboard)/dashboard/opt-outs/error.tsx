@@ -3,5 +3,5 @@
 import { PageError } from '@/components/ui/page-error';
 
 export default function OptOutsError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  return <PageError title="Opt-outs" error={error} reset={reset} />;
+  return <PageError page="optOuts" error={error} reset={reset} />;
 }

@@ -1,5 +1,6 @@
 import { getCountries } from 'libphonenumber-js';
 import { AddMemberForm } from '@/components/settings/add-member-form';
+import { LanguageForm } from '@/components/settings/language-form';
 import { KeywordRepliesForm } from '@/components/settings/keyword-replies-form';
 import { SmartEncodingForm } from '@/components/settings/smart-encoding-form';
 import { OrganizationForm } from '@/components/settings/organization-form';
@@ -65,7 +66,10 @@ export default async function SettingsPage() {
           </div>
         </Card>
         <Card title="Your account">
-          <PasswordForm email={user.email} />
+          <div className="space-y-6">
+            <LanguageForm />
+            <PasswordForm email={user.email} />
+          </div>
         </Card>
       </div>
     </>

@@ -1,3 +1,4 @@
+import { getTranslations } from 'next-intl/server';
 import { BalanceCards } from '@/components/wallet/balance-cards';
 import { LedgerFilters } from '@/components/wallet/ledger-filters';
 import { LedgerTable } from '@/components/wallet/ledger-table';
@@ -7,7 +8,9 @@ import { Alert, Card, PageHeader } from '@/components/ui/card';
 import { serverCaller } from '@/server/api/server-caller';
 import { ledgerFilterFromParams } from '@/server/contracts/wallet-dashboard';
 
-export const metadata = { title: 'Wallet · SMS Gateway' };
+export async function generateMetadata() {
+  return { title: (await getTranslations('wallet'))('metaTitle') };
+}
 export const dynamic = 'force-dynamic';
 
 type Search = Record<string, string | string[] | undefined>;
@@ -33,35 +36,33 @@ export default async function WalletPage({ searchParams }: { searchParams: Promi
   ]);
   const requests = org.environment === 'live' ? (await api.wallets.listTopUpRequests()).requests : [];
   const canTopUp = org.environment === 'test' ? org.your_role !== 'viewer' : org.your_role === 'owner';
+  const t = await getTranslations();
   const filterQuery = { wallet: filter.wallet, type: filter.type, from: filter.from, to: filter.to };
 
   return (
     <>
-      <PageHeader title="Wallet" description={`Balances and every movement of money, in ${overview.currency}.`} />
+      <PageHeader title={t('wallet.title')} description={t('wallet.description', { currency: overview.currency })} />
       <div className="space-y-6">
         <BalanceCards o={overview} />
-        <Card title={org.environment === 'test' ? 'Add test credit' : 'Top up'}>
+        <Card title={org.environment === 'test' ? t('wallet.addTestCredit') : t('wallet.topUp')}>
           {canTopUp ? (
             <TopUpForm environment={org.environment} currency={overview.currency} />
           ) : (
             <Alert tone="info">
-              Your role ({org.your_role}) cannot {org.environment === 'test' ? 'add test credit' : 'request top-ups'}; ask{' '}
-              {org.environment === 'test' ? 'a developer or an owner' : 'an owner'}.
+              {t(org.environment === 'test' ? 'wallet.cannotTestCredit' : 'wallet.cannotTopUp', { role: t(`roles.${org.your_role}`) })}
             </Alert>
           )}
         </Card>
         {org.environment === 'live' && (
-          <Card title="Top-up requests">
+          <Card title={t('wallet.topUpRequests')}>
             <TopUpRequests requests={requests} currency={overview.currency} timeZone={org.timezone} />
           </Card>
         )}
-        <Card title="Ledger">
+        <Card title={t('wallet.ledger')}>
           <div className="space-y-4">
             <LedgerFilters filter={filter} csvHref={`/dashboard/wallet/ledger.csv${query(filterQuery)}`} timeZone={org.timezone} />
             {!parsed.success && (
-              <Alert>
-                These filters are not valid: {parsed.error.issues.map((i) => i.message).join(' ')}
-              </Alert>
+              <Alert>{t('wallet.invalidFilters', { problems: parsed.error.issues.map((i) => i.message).join(' ') })}</Alert>
             )}
             <LedgerTable
               entries={ledger.entries}

@@ -1,5 +1,6 @@
 import { router } from '@/server/api/trpc';
 import { changePasswordProcedure } from './change-password';
 import { signUpProcedure } from './sign-up';
+import { updateLocaleProcedure } from './update-locale';
 
-export const authRouter = router({ signUp: signUpProcedure, changePassword: changePasswordProcedure });
+export const authRouter = router({ signUp: signUpProcedure, changePassword: changePasswordProcedure, updateLocale: updateLocaleProcedure });
