@@ -1,7 +1,7 @@
 'use client';
 
 import { Select } from '@/components/ui/field';
-import { formatMoney } from '@/components/messages/format';
+import { formatMoney } from '@/components/ui/format';
 import type { ComposePreview } from '@/shared/messages/compose/preview';
 import type { SmartEncodingMode } from '@/shared/messages/smart-encoding';
 
