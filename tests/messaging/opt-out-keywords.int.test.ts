@@ -155,7 +155,7 @@ describe('START', () => {
   it('from a listed phone (any source): the entry goes, one reply, opt_out start, contact.opted_in; the next send goes to it', async () => {
     const m = await merchant();
     expect((await call('POST', '/opt-outs', { key: m.apiKey, body: { phones: [PHONE] } })).status).toBe(200);
-    const id = await mo(m, 'Oui!');
+    const id = await mo(m, 'Yes!');
     expect(await optOutOf(id)).toBe('start');
     expect(await listed(m)).toEqual([]);
     expect(await replies(m)).toEqual([['start', m.number, START_REPLY, PHONE]]);
@@ -187,7 +187,7 @@ describe('HELP', () => {
   it('replies once per HELP, not to a listed phone; opt_out help only when it replied', async () => {
     const m = await merchant();
     const first = await mo(m, 'help');
-    const second = await mo(m, 'Aide');
+    const second = await mo(m, 'Info.');
     await mo(m, 'STOP');
     const listedHelp = await mo(m, 'INFO');
     expect([await optOutOf(first), await optOutOf(second), await optOutOf(listedHelp)]).toEqual(['help', 'help', null]);
