@@ -8,7 +8,7 @@ import { randomBase62 } from '@/server/lib/ids';
 import { createDb, db } from '@/db/client';
 import { createPipeline, type Pipeline } from '@/server/domain/delivery/pipeline';
 import { env } from '@/server/env';
-import { ConnectorManager, managerOptions } from '@/server/domain/carrier/smpp/manager';
+import { ConnectorManager, managerOptions } from '@/server/domain/carrier/manager';
 import { createTaskList } from './task-list';
 import { WebhookLoop } from './tasks/deliver-webhooks';
 import { DELIVERIES_CHANNEL } from '@/server/domain/webhooks/deliveries';

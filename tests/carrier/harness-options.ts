@@ -1,4 +1,4 @@
-import type { ManagerOptions } from '@/server/domain/carrier/smpp/manager';
+import type { ManagerOptions } from '@/server/domain/carrier/manager';
 
 /** Fast timings for tests: the same code as the worker's, shorter waits (the simulator: no delay, the sandbox's numbers). */
 export const FAST: ManagerOptions = {

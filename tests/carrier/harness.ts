@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { createConnector, setRoute, type ConnectorFields } from '@/server/domain/carrier/connectors';
-import { ConnectorManager, type ManagerOptions } from '@/server/domain/carrier/smpp/manager';
+import { ConnectorManager, type ManagerOptions } from '@/server/domain/carrier/manager';
 import type { Env } from '@/server/env';
 import { makeMerchant, restClient, testDeps, testEnv } from '../helpers';
 import { drain } from '../pipeline/drain';

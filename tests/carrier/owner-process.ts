@@ -1,5 +1,5 @@
 import { createDb } from '@/db/client';
-import { ConnectorManager } from '@/server/domain/carrier/smpp/manager';
+import { ConnectorManager } from '@/server/domain/carrier/manager';
 import { ConnectorRuntime } from '@/server/domain/carrier/smpp/runtime';
 import { FAST } from './harness-options';
 

@@ -4,7 +4,7 @@ import type { SessionState } from '@/db/schema';
  * The one interface every carrier driver implements (Kannel's smscconn: start, stop, queue), and the shapes every
  * driver reports in. A dispatch hands each recipient to the connector its route names (delivery/hand-over.ts, D14
  * routing in routing.ts): a row in `carrier_outbox`, whose insert wakes the connector's owner. The worker process
- * that holds the connector's lease (smpp/manager.ts) runs its driver: it takes the connector's due outbox rows and
+ * that holds the connector's lease (manager.ts) runs its driver: it takes the connector's due outbox rows and
  * reports what became of them through one port, server/domain/delivery/carrier-port.ts (applyCarrierReports:
  * accepted, refused before acceptance, receipts), which owns every state change. Drivers: an SMPP connector's
  * sessions (smpp/runtime.ts), the simulator of D11 (simulator/driver.ts). Nothing above this interface knows which

@@ -6,12 +6,12 @@ import { connectors, type ConnectorRow } from '@/db/schema';
 import type { Env } from '@/server/env';
 import { decryptSecret } from '@/server/lib/crypto';
 import { logger } from '@/server/lib/logger';
-import { acquireLease, LEASE_S, releaseLease, renewLease } from './leases';
-import { sweepMoParts } from './mo-record';
-import type { CarrierDriver } from '../connector';
-import { sweepOutbox } from '../outbox';
-import { SimulatorDriver, simulatorSettings, type SimulatorSettings } from '../simulator/driver';
-import { ConnectorRuntime, type RuntimeOptions } from './runtime';
+import { acquireLease, LEASE_S, releaseLease, renewLease } from './smpp/leases';
+import { sweepMoParts } from './smpp/mo-record';
+import type { CarrierDriver } from './connector';
+import { sweepOutbox } from './outbox';
+import { SimulatorDriver, simulatorSettings, type SimulatorSettings } from './simulator/driver';
+import { ConnectorRuntime, type RuntimeOptions } from './smpp/runtime';
 
 /** The channel carrier_outbox's insert trigger notifies, with the connector id as payload. */
 const OUTBOX_CHANNEL = 'carrier_outbox';
@@ -40,8 +40,8 @@ export function managerOptions(env: Env): ManagerOptions {
 
 /**
  * Runs in every worker process: runs the driver of each connector whose lease it got (exactly one process per
- * connector, D14: an SMPP connector's sessions, or the simulator), re-reads the records each tick (a change restarts that connector's sessions), and sweeps
- * the shared outbox and the long MO whose parts stopped coming (D18). Any number of workers may run; a dead owner's
+ * connector, D14: an SMPP connector's sessions, or the simulator), re-reads the records each tick (a change
+ * restarts that connector's driver), and sweeps the shared outbox and the long MO whose parts stopped coming (D18). Any number of workers may run; a dead owner's
  * connectors are taken over within LEASE_S + tick.
  */
 export class ConnectorManager {
@@ -114,7 +114,7 @@ export class ConnectorManager {
         logger.info('connector owned by this worker', { connector: row.name, kind: row.kind });
       }
     } catch (e) {
-      logger.warn('smpp connector tick failed', { error: e });
+      logger.warn('connector tick failed', { error: e });
     } finally {
       this.ticking = false;
     }
@@ -124,7 +124,7 @@ export class ConnectorManager {
     if (this.sweeping || this.stopped) return;
     this.sweeping = true;
     try {
-      await sweepOutbox(this.db, new Date(), { graceS: this.opts.graceS }).catch((e: unknown) => logger.warn('smpp outbox sweep failed', { error: e }));
+      await sweepOutbox(this.db, new Date(), { graceS: this.opts.graceS }).catch((e: unknown) => logger.warn('outbox sweep failed', { error: e }));
       await sweepMoParts(this.db, new Date()).catch((e: unknown) => logger.warn('smpp MO parts sweep failed', { error: e }));
     } finally {
       this.sweeping = false;
