@@ -45,7 +45,7 @@ export function managerOptions(env: Env): ManagerOptions {
  * connectors are taken over within LEASE_S + tick.
  */
 export class ConnectorManager {
-  readonly runtimes = new Map<string, { rt: CarrierDriver; name: string; version: string; renewedAt: number }>();
+  readonly runtimes = new Map<string, { rt: CarrierDriver; name: string; kind: ConnectorRow['kind']; version: string; renewedAt: number }>();
   private timers: NodeJS.Timeout[] = [];
   private ticking = false;
   private sweeping = false;
@@ -109,7 +109,7 @@ export class ConnectorManager {
         const token = `${this.owner}/${randomUUID()}`;
         if (!(await acquireLease(this.db, row.id, this.owner, token))) continue;
         const rt = this.driver(row, token);
-        this.runtimes.set(row.id, { rt, name: row.name, version: row.updatedAt.toISOString(), renewedAt: Date.now() });
+        this.runtimes.set(row.id, { rt, name: row.name, kind: row.kind, version: row.updatedAt.toISOString(), renewedAt: Date.now() });
         rt.start();
         logger.info('connector owned by this worker', { connector: row.name, kind: row.kind });
       }
