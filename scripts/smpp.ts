@@ -24,6 +24,7 @@ const listener = await startSmppListener({
   environment: settings.SMS_ENV,
   port: settings.SMPP_PORT,
   listenerId: `${hostname()}/${process.pid}`,
+  limits: { maxConnections: settings.SMPP_MAX_CONNECTIONS, maxPerAddress: settings.SMPP_MAX_CONNECTIONS_PER_ADDRESS },
 });
 // sms_sends_accepted_total{channel="smpp"} is counted here, where the submit_sm is accepted.
 const metrics = settings.SMPP_METRICS_PORT === 'off' ? null : await startMetricsServer(settings.SMPP_METRICS_PORT, settings.METRICS_TOKEN, 'smpp listener', { host: settings.HOST });

@@ -66,6 +66,10 @@ const EnvSchema = z.object({
     .default('2775')
     .refine((s) => s === 'off' || (/^\d{1,5}$/.test(s) && Number(s) <= 65535), 'SMPP_PORT must be a port number or off')
     .transform((s) => (s === 'off' ? ('off' as const) : Number(s))),
+  /** The SMPP listener's open connections at most, bound or not; more are closed as they are accepted. */
+  SMPP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(1000),
+  /** The SMPP listener's open connections from one client address at most (an app binds 4 sessions at most: D15). */
+  SMPP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(40),
   /** PEM file of extra certificate authorities trusted by SMPP connectors with TLS on (carriers' private CAs). */
   SMPP_TLS_CA_FILE: z.string().min(1).optional(),
   /** When set, GET /metrics (web, worker, SMPP listener) requires `Authorization: Bearer <METRICS_TOKEN>`. */

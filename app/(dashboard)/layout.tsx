@@ -15,6 +15,7 @@ const NAV: NavItem[] = [
   { href: '/dashboard/inbox', label: 'Inbox' },
   { href: '/dashboard/keys', label: 'API keys' },
   { href: '/dashboard/opt-outs', label: 'Opt-outs' },
+  { href: '/dashboard/sender-ids', label: 'Sender IDs' },
   { href: '/dashboard/wallet', label: 'Wallet' },
   { href: '/dashboard/calculator', label: 'Calculator' },
   { href: '/dashboard/settings', label: 'Settings' },

@@ -10,6 +10,7 @@ import { parsePastedRecipients } from '@/shared/messages/compose/parse-recipient
 import { composePreview, skipOptedOut, type ComposeSchedule } from '@/shared/messages/compose/preview';
 import { checkSendRequest, composeErrors, toSendRequest, type ComposeErrors } from '@/shared/messages/compose/send-request';
 import { analyzeMessage } from '@/shared/messages/segments';
+import { smartEncode } from '@/shared/messages/smart-encoding';
 import type { ScheduledDate } from '@/shared/schedules/schedules';
 import type { FieldError } from '@/server/errors/api-error';
 import { useTRPC, useTRPCClient } from '@/components/providers';
@@ -22,6 +23,8 @@ import { CostPreview } from './cost-preview';
 import { MessageInput } from './message-input';
 import { ProblemSummary } from './problem-summary';
 import { RecipientsInput, type CsvFile } from './recipients-input';
+import { SenderInput } from './sender-input';
+import { SmartEncodingChoice } from './smart-encoding-choice';
 import { ScheduleInput, timesOf, type RuleForm, type SendingKind } from './schedule-input';
 
 /** One key per form: a double click or a retry after a network error charges once (D12). */
@@ -44,6 +47,8 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
   const [message, setMessage] = useState('');
   const [senderId, setSenderId] = useState('');
   const [callbackUrl, setCallbackUrl] = useState('');
+  const [smartEncoding, setSmartEncoding] = useState(options.smart_encoding);
+  const otherMode = smartEncoding === 'off' ? 'transliterate' : 'off';
   const [kind, setKind] = useState<SendingKind>('immediate');
   const [dates, setDates] = useState<ScheduledDate[]>([{ date: tomorrow, time: '09:00' }]);
   const [rule, setRule] = useState<RuleForm>({ start_date: tomorrow, end_date: '', frequency: 'weekly', interval: '1', times: '09:00' });
@@ -70,12 +75,17 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
     [options],
   );
   const base = useMemo(
-    () => composePreview({ message: deferredMessage, entries: deferredEntries, schedule: deferredSchedule, org, now: new Date() }),
-    [deferredMessage, deferredEntries, deferredSchedule, org],
+    () => composePreview({ message: deferredMessage, entries: deferredEntries, schedule: deferredSchedule, org, now: new Date(), smartEncoding }),
+    [deferredMessage, deferredEntries, deferredSchedule, org, smartEncoding],
   );
   const optedOut = useOptedOut(base.recipients.valid);
   const preview = useMemo(() => skipOptedOut(base, optedOut, org), [base, optedOut, org]);
-  const liveAnalysis = useMemo(() => analyzeMessage(message), [message]);
+  // D21: the same send with the other choice, for the offer ("Replace accents: 4 -> 2 segments per recipient")
+  const other = useMemo(
+    () => skipOptedOut(composePreview({ message: deferredMessage, entries: deferredEntries, schedule: deferredSchedule, org, now: new Date(), smartEncoding: otherMode }), optedOut, org),
+    [deferredMessage, deferredEntries, deferredSchedule, org, otherMode, optedOut],
+  );
+  const liveAnalysis = useMemo(() => analyzeMessage(smartEncode(message, smartEncoding).text), [message, smartEncoding]);
 
   useEffect(() => {
     if (submits > 0) summaryRef.current?.focus();
@@ -99,7 +109,7 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setFormError(null);
-    const send = toSendRequest({ entries, message, senderId, callbackUrl, schedule });
+    const send = toSendRequest({ entries, message, senderId, callbackUrl, schedule, smartEncoding });
     const problems = checkSendRequest(send, { timezone: options.timezone, defaultCountry: options.default_country }, new Date(), {
       allowHttpCallbacks: options.environment === 'test',
     });
@@ -180,9 +190,10 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
         />
 
         <MessageInput value={message} onChange={edited('message', setMessage)} analysis={liveAnalysis} errors={errors.message} />
+        <SmartEncodingChoice mode={smartEncoding} onMode={setSmartEncoding} preview={preview} other={other} otherMode={otherMode} currency={options.currency} />
 
         <div id="sender" className="max-w-xs">
-          <Field label="Sender ID (optional)" name="sender_id" value={senderId} onChange={(e) => edited('sender_id', setSenderId)(e.target.value)} maxLength={11} hint="Up to 11 characters, e.g. your brand." error={errors.sender_id?.join(' ')} />
+          <SenderInput value={senderId} onChange={edited('sender_id', setSenderId)} senders={options.senders} environment={options.environment} errors={errors.sender_id} />
         </div>
 
         <ScheduleInput

@@ -1,6 +1,7 @@
 'use client';
 
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MessageTexts } from './message-texts';
 import { useEffect, useRef, useState } from 'react';
 import { MAX_SHOWN_RECIPIENTS, RECIPIENTS_STEP, type MessageDetail, type RecipientRow } from '@/server/contracts/messages-dashboard';
 import { useTRPC } from '@/components/providers';
@@ -72,7 +73,7 @@ export function MessageView({ initial, canControl }: { initial: MessageDetail; c
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title="Content">
-          <p className="whitespace-pre-wrap break-words rounded-md bg-slate-50 p-3 text-sm text-slate-900">{d.body}</p>
+          <MessageTexts body={d.body} originalBody={d.original_body} />
           <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
             <Pair label="Encoding" value={`${d.encoding}, ${d.segments} ${d.segments === 1 ? 'segment' : 'segments'}`} />
             <Pair label="Sender ID" value={d.sender_id ?? '—'} />

@@ -35,3 +35,4 @@ export * from './numbers';
 export * from './inbound-messages';
 export * from './carrier-mo-parts';
 export * from './inbox-conversations';
+export * from './sender-ids';

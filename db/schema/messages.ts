@@ -38,7 +38,10 @@ export const messages = pgTable(
       .notNull()
       .references(() => gatewayApps.id),
     sendingType: text('sending_type', { enum: SENDING_TYPES }).notNull(),
+    /** The text as sent: what phones get, and what segments and cost count. */
     body: text('body').notNull(),
+    /** D21: the text as the sender wrote it, when smart encoding replaced characters in it (null: `body` is it). */
+    originalBody: text('original_body'),
     senderId: text('sender_id'),
     encoding: text('encoding', { enum: ['GSM-7', 'UCS-2'] }).notNull(),
     segments: integer('segments').notNull(),

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, money, updatedAt } from './_columns';
+// (relative: drizzle-kit reads this file without the '@/' alias)
+import { SMART_ENCODING_MODES } from '../../shared/messages/smart-encoding';
 
 export const organizations = pgTable(
   'organizations',
@@ -22,6 +24,12 @@ export const organizations = pgTable(
     optOutReply: text('opt_out_reply'),
     optInReply: text('opt_in_reply'),
     helpReply: text('help_reply'),
+    /** D23: the same three replies in French, sent to the French keywords (ARRET, OUI, AIDE...); null = D23's default. */
+    optOutReplyFr: text('opt_out_reply_fr'),
+    optInReplyFr: text('opt_in_reply_fr'),
+    helpReplyFr: text('help_reply_fr'),
+    /** D21: the smart encoding of a send that does not name one (POST /send, Compose): `off` until an owner changes it. */
+    smartEncoding: text('smart_encoding', { enum: SMART_ENCODING_MODES }).notNull().default('off'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -29,5 +37,9 @@ export const organizations = pgTable(
     check('organizations_opt_out_reply_length', sql`char_length(${t.optOutReply}) between 1 and 320`),
     check('organizations_opt_in_reply_length', sql`char_length(${t.optInReply}) between 1 and 320`),
     check('organizations_help_reply_length', sql`char_length(${t.helpReply}) between 1 and 320`),
+    check('organizations_opt_out_reply_fr_length', sql`char_length(${t.optOutReplyFr}) between 1 and 320`),
+    check('organizations_opt_in_reply_fr_length', sql`char_length(${t.optInReplyFr}) between 1 and 320`),
+    check('organizations_help_reply_fr_length', sql`char_length(${t.helpReplyFr}) between 1 and 320`),
+    check('organizations_smart_encoding', sql`${t.smartEncoding} in ('off', 'lookalikes', 'transliterate')`),
   ],
 );

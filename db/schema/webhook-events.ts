@@ -11,7 +11,13 @@ export type EventType = (typeof EVENT_TYPES)[number];
  */
 export const INBOUND_EVENT_TYPES = ['sms.received', 'contact.opted_out', 'contact.opted_in'] as const;
 export type InboundEventType = (typeof INBOUND_EVENT_TYPES)[number];
-export type WebhookEventType = EventType | InboundEventType;
+/**
+ * D22: an operator's decision on one of the organization's sender IDs, for every app's `webhook_url` (no message,
+ * no MO): `data` names the sender ID (sender-id-events.ts).
+ */
+export const SENDER_ID_EVENT_TYPES = ['sender_id.approved', 'sender_id.rejected', 'sender_id.revoked'] as const;
+export type SenderIdEventType = (typeof SENDER_ID_EVENT_TYPES)[number];
+export type WebhookEventType = EventType | InboundEventType | SenderIdEventType;
 
 /**
  * Every event the service emits, kept whether or not it could be delivered.
@@ -26,14 +32,14 @@ export const webhookEvents = pgTable(
     id: uuid('id').primaryKey(),
     organizationId: text('organization_id').notNull(),
     appId: text('app_id').notNull(),
-    /** The send of the five v1 types; null for inbound events. */
+    /** The send of the five v1 types; null for inbound and sender ID events. */
     messageId: text('message_id'),
     dispatchId: text('dispatch_id'),
     /** message_recipients.id (one row per recipient per dispatch); null for sms.queued and inbound events. */
     recipientId: bigint('recipient_id', { mode: 'number' }),
     /** inbound_messages.id of an sms.received event. */
     inboundId: text('inbound_id'),
-    eventType: text('event_type', { enum: [...EVENT_TYPES, ...INBOUND_EVENT_TYPES] }).notNull(),
+    eventType: text('event_type', { enum: [...EVENT_TYPES, ...INBOUND_EVENT_TYPES, ...SENDER_ID_EVENT_TYPES] }).notNull(),
     /** The exact JSON body POSTed: {event_id, event_type, timestamp, message_id | inbound_id, data}. */
     payload: jsonb('payload').notNull(),
     createdAt: createdAt(),
@@ -48,7 +54,8 @@ export const webhookEvents = pgTable(
       'webhook_events_subject',
       sql`(${t.eventType} in ('sms.queued', 'sms.processing', 'sms.sent', 'sms.delivered', 'sms.failed') and ${t.messageId} is not null)
         or (${t.eventType} = 'sms.received' and ${t.inboundId} is not null and ${t.messageId} is null)
-        or (${t.eventType} in ('contact.opted_out', 'contact.opted_in') and ${t.messageId} is null and ${t.inboundId} is null)`,
+        or (${t.eventType} in ('contact.opted_out', 'contact.opted_in', 'sender_id.approved', 'sender_id.rejected', 'sender_id.revoked')
+            and ${t.messageId} is null and ${t.inboundId} is null)`,
     ),
   ],
 );

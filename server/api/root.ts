@@ -11,6 +11,7 @@ import { optOutsRouter } from './routers/opt-outs/router';
 import { inboundRouter } from './routers/inbound/router';
 import { numbersRouter } from './routers/numbers/router';
 import { inboxRouter } from './routers/inbox/router';
+import { senderIdsRouter } from './routers/sender-ids/router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -23,6 +24,7 @@ export const appRouter = router({
   inbound: inboundRouter,
   numbers: numbersRouter,
   inbox: inboxRouter,
+  senderIds: senderIdsRouter,
   organization: organizationRouter,
   operator: operatorRouter,
 });

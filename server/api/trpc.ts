@@ -11,6 +11,7 @@ import { ApiError } from '@/server/errors/api-error';
 import type { ErrorName } from '@/server/errors/codes';
 import { fromZodError, isZodError } from '@/server/errors/from-zod';
 import { toTrpcError } from '@/server/errors/to-trpc';
+import { isDatabaseUnavailable } from '@/server/lib/db-errors';
 import { logger } from '@/server/lib/logger';
 import type { ValidationStyle } from '@/server/errors/validation';
 import { assertRole, dashboardMembership, preferredOrganization, type SessionUser } from '@/server/domain/users/accounts';
@@ -135,6 +136,8 @@ export const createCallerFactory = t.createCallerFactory;
 const baseProcedure = t.procedure.use(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof ApiError) throw toTrpcError(result.error.cause);
+  // A database that does not answer (a restart, a failover) is the retryable 503, as on REST.
+  if (!result.ok && isDatabaseUnavailable(result.error.cause)) throw toTrpcError(new ApiError('SERVICE_UNAVAILABLE', { cause: result.error.cause }));
   return result;
 });
 

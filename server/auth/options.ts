@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { db } from '@/db/client';
 import { users } from '@/db/schema';
 import { env } from '@/server/env';
+import { isDatabaseUnavailable } from '@/server/lib/db-errors';
 import type { SessionUser } from '@/server/domain/users/accounts';
 import { clientAddress } from '@/server/domain/rate-limits/auth-throttle';
 import { endSessionsOnSignOut } from '@/server/domain/users/sessions';
@@ -27,6 +28,15 @@ async function sessionIsCurrent(uid: unknown, sv: unknown): Promise<boolean> {
   if (typeof uid !== 'string' || typeof sv !== 'number') return false;
   const [u] = await db().select({ sessionVersion: users.sessionVersion }).from(users).where(eq(users.id, uid));
   return u?.sessionVersion === sv;
+}
+
+/**
+ * A database that does not answer (a restart, a failover) ends no session: the token is kept, and currentUser,
+ * which re-reads the user on every request, answers the 503 meanwhile. Any other failure ends it, as before.
+ */
+function keptDuringOutage(err: unknown): boolean {
+  if (isDatabaseUnavailable(err)) return true;
+  throw err;
 }
 
 /** next-auth hands authorize() the request headers as a plain object (App Router) or a Headers. */
@@ -72,7 +82,7 @@ export function authOptions(): NextAuthOptions {
         if (user) {
           token.uid = user.id;
           token.sv = (user as { sv?: number }).sv;
-        } else if (!(await sessionIsCurrent(token.uid, token.sv))) {
+        } else if (!(await sessionIsCurrent(token.uid, token.sv).catch(keptDuringOutage))) {
           // next-auth answers "no session" and clears the cookie (GET /api/auth/session, getServerSession).
           throw new Error(SESSION_ENDED);
         }

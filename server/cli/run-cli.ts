@@ -18,6 +18,11 @@ import { assignNumberCommand } from './commands/assign-number';
 import { listNumbersCommand } from './commands/list-numbers';
 import { releaseNumberCommand } from './commands/release-number';
 import { statusCommand } from './commands/status';
+import { listSenderIdsCommand } from './commands/list-sender-ids';
+import { approveSenderIdCommand } from './commands/approve-sender-id';
+import { rejectSenderIdCommand } from './commands/reject-sender-id';
+import { revokeSenderIdCommand } from './commands/revoke-sender-id';
+import { setDefaultSenderIdCommand } from './commands/set-default-sender-id';
 
 export type { CliIo } from './command';
 
@@ -39,6 +44,11 @@ const COMMANDS: Command[] = [
   assignNumberCommand,
   releaseNumberCommand,
   listNumbersCommand,
+  listSenderIdsCommand,
+  approveSenderIdCommand,
+  rejectSenderIdCommand,
+  revokeSenderIdCommand,
+  setDefaultSenderIdCommand,
   statusCommand,
 ];
 

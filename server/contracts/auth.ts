@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DbText } from './storable';
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -23,17 +24,17 @@ export function passwordProblem(password: string, email?: string | null): string
 }
 
 /** What a password must be, without the email rule (the object schemas and the server add it). Longer than 128: refused before any hashing. */
-export const Password = z.string().superRefine((value, ctx) => {
+export const Password = DbText.superRefine((value, ctx) => {
   const problem = passwordProblem(value);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
 /** Sign-up form and procedure input (shared by the page's client-side validation and the server). */
 export const SignUpFields = z.object({
-  name: z.string().trim().min(1, 'Enter your name.').max(100),
-  email: z.string().trim().email('Enter a valid email address.').max(254),
+  name: DbText.trim().min(1, 'Enter your name.').max(100),
+  email: DbText.trim().email('Enter a valid email address.').max(254),
   password: Password,
-  organizationName: z.string().trim().min(1, 'Enter your company name.').max(100),
+  organizationName: DbText.trim().min(1, 'Enter your company name.').max(100),
 });
 
 /** The email rule of the policy, for schemas holding both (runs once the fields themselves are valid). */
@@ -49,7 +50,7 @@ export type SignUpInput = z.infer<typeof SignUpInput>;
 /** Change of the signed-in user's own password (Settings): the current one proves it is them. */
 export const ChangePasswordInput = z
   .object({
-    currentPassword: z.string().min(1, 'Enter your current password.').max(200, 'This is not your current password.'),
+    currentPassword: DbText.min(1, 'Enter your current password.').max(200, 'This is not your current password.'),
     newPassword: Password,
   })
   .refine((v) => v.newPassword !== v.currentPassword, { path: ['newPassword'], message: 'Choose a password different from the current one.' });

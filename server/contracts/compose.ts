@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DbText } from './storable';
+import { SMART_ENCODING_MODES } from '@/shared/messages/smart-encoding';
 import { SendResult, type SendRequest } from './send';
 
 /**
@@ -41,6 +43,10 @@ export const ComposeOptions = z.object({
   pricing_rows: z.array(ComposePricingRow),
   /** Prepaid + postpaid; null when the organization has no wallet yet. */
   balance: z.number().nullable(),
+  /** D22: what the sender field offers: the organization's approved sender IDs and its numbers and short codes. */
+  senders: z.object({ approved: z.array(z.string()), numbers: z.array(z.string()) }),
+  /** D21: the organization's smart encoding, Compose's first choice. */
+  smart_encoding: z.enum(SMART_ENCODING_MODES),
 });
 export type ComposeOptions = z.infer<typeof ComposeOptions>;
 
@@ -50,9 +56,9 @@ export type ComposeOptions = z.infer<typeof ComposeOptions>;
  * not by tRPC's input parser.
  */
 export const ComposeInput = z.object({
-  app_id: z.string().min(1, 'Choose the app to send as.'),
+  app_id: DbText.min(1, 'Choose the app to send as.'),
   /** One per compose form: a double submit charges once (D12). */
-  idempotency_key: z.string().min(1).max(255).optional(),
+  idempotency_key: DbText.min(1).max(255).optional(),
   send: z.custom<SendRequest>(() => true),
 });
 export type ComposeInput = z.infer<typeof ComposeInput>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DbText } from './storable';
 import { OrganizationId } from './operator';
 
 /** Carrier connectors and routes in the operator console (D14): the same limits as the CLI's options. */
@@ -13,21 +14,20 @@ const whole = (label: string, min: number, max: number) => {
   return z.number({ error: message }).int(message).min(min, message).max(max, message);
 };
 
-export const ConnectorName = z
-  .string()
+export const ConnectorName = DbText
   .trim()
   .regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'Name: lowercase letters, digits, - and _, at most 40.');
 
 /** Every setting but the name and enabled; only those given are written. SMPP 3.4: system_id 15, password 8, system_type 12 octets. */
 export const ConnectorSettings = z.object({
   kind: z.enum(CONNECTOR_KIND_VALUES, { error: 'Kind: smpp or simulator.' }).optional(),
-  host: z.string().trim().min(1, 'Host: required.').max(253, 'Host: at most 253 characters.').optional(),
+  host: DbText.trim().min(1, 'Host: required.').max(253, 'Host: at most 253 characters.').optional(),
   port: whole('Port', 1, 65535).optional(),
   tls: z.boolean().optional(),
-  systemId: z.string().trim().min(1, 'System ID: required.').max(15, 'System ID: at most 15 characters.').optional(),
+  systemId: DbText.trim().min(1, 'System ID: required.').max(15, 'System ID: at most 15 characters.').optional(),
   /** Write-only: never sent back; absent = keep the stored one. */
-  password: z.string().min(1, 'Password: required.').max(8, 'Password: at most 8 characters.').optional(),
-  systemType: z.string().trim().max(12, 'System type: at most 12 characters.').optional(),
+  password: DbText.min(1, 'Password: required.').max(8, 'Password: at most 8 characters.').optional(),
+  systemType: DbText.trim().max(12, 'System type: at most 12 characters.').optional(),
   bindMode: z.enum(BIND_MODE_VALUES, { error: 'Bind mode: transceiver or split.' }).optional(),
   sessions: whole('Sessions', 1, 32).optional(),
   window: whole('Window', 1, 1000).optional(),
@@ -63,8 +63,7 @@ export const UpdateConnectorInput = ConnectorSettings.extend({ name: ConnectorNa
 );
 export type UpdateConnectorInput = z.infer<typeof UpdateConnectorInput>;
 
-export const RoutePrefix = z
-  .string()
+export const RoutePrefix = DbText
   .trim()
   .transform((s) => s.replace(/^\+/, ''))
   .refine((s) => /^\d{1,15}$/.test(s), 'Prefix: 1 to 15 digits of an E.164 number.');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DbText } from './storable';
 import { MAX_PHONE_INPUT } from './opt-outs';
 import { Moment, PageCursor, PageLimit } from './reconcile';
 import { PHONE_PATTERN } from './send';
@@ -14,8 +15,7 @@ export const INBOUND_OPT_OUT_VALUES = ['stop', 'start', 'help'] as const;
 export const MAX_SIMULATED_TEXT = 1600;
 
 /** An assigned number: a short code (3-7 digits) or a dedicated number (8-15 digits, E.164 without `+`). */
-const NumberInput = z
-  .string()
+const NumberInput = DbText
   .regex(/^\+?[0-9]{3,15}$/, 'Use the number as assigned: 3 to 15 digits.')
   .meta({ pattern: '^\\+?[0-9]{3,15}$', example: '4321' });
 
@@ -38,8 +38,7 @@ export const InboundItem = z
 export type InboundItem = z.infer<typeof InboundItem>;
 
 export const ListInboundInput = z.object({
-  from: z
-    .string()
+  from: DbText
     .max(MAX_PHONE_INPUT, `must be at most ${MAX_PHONE_INPUT} characters`)
     .optional()
     .meta({ description: 'Only MO from this phone (national numbers use your default country).', pattern: PHONE_PATTERN, maxLength: MAX_PHONE_INPUT }),
@@ -54,16 +53,12 @@ export const InboundPage = z.object({ items: z.array(InboundItem), next_cursor: 
 export type InboundPage = z.infer<typeof InboundPage>;
 
 export const SimulateInboundRequest = z.object({
-  from: z
-    .string()
+  from: DbText
     .max(MAX_PHONE_INPUT, `must be at most ${MAX_PHONE_INPUT} characters`)
     .meta({ description: 'The sender (national numbers use your default country).', pattern: PHONE_PATTERN, maxLength: MAX_PHONE_INPUT, example: '+243812345678' }),
   to: NumberInput.meta({ description: 'One of your numbers or short codes.' }),
-  text: z
-    .string()
+  text: DbText
     .refine((s) => [...s].length <= MAX_SIMULATED_TEXT, `must be at most ${MAX_SIMULATED_TEXT} characters`)
-    // (Postgres text cannot hold U+0000)
-    .refine((s) => !s.includes('\u0000'), 'must not contain NUL (U+0000) characters')
     .meta({ description: `The text, 0 to ${MAX_SIMULATED_TEXT} characters; on a shared short code its first word picks the keyword.`, maxLength: MAX_SIMULATED_TEXT, example: 'Hello' }),
 });
 export type SimulateInboundRequest = z.infer<typeof SimulateInboundRequest>;
@@ -73,7 +68,7 @@ export type SimulateInboundResult = z.infer<typeof SimulateInboundResult>;
 
 /** The operator console's unrouted MO (D18): what no number routed to an app, newest first. */
 export const ListUnroutedInboundInput = z.object({
-  cursor: z.string().min(1).max(200).optional(),
+  cursor: DbText.min(1).max(200).optional(),
   limit: z.number().int().min(1).max(200).default(50),
 });
 export type ListUnroutedInboundInput = z.input<typeof ListUnroutedInboundInput>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_RANGE_MESSAGE, DbText, isDateInRange } from './storable';
 import { INBOUND_ENCODING_VALUES, INBOUND_OPT_OUT_VALUES } from './inbound';
 import { RECIPIENT_STATE_VALUES, WebhookDelivery } from './messages-dashboard';
 import { MAX_PHONE_INPUT } from './opt-outs';
@@ -13,8 +14,8 @@ export const CONVERSATION_PAGE = 50;
 /** Unread MO counted per conversation in the list; more show as "100+". */
 export const MAX_UNREAD_COUNTED = 100;
 
-const Phone = z.string().min(1).max(MAX_PHONE_INPUT);
-const Cursor = z.string().min(1).max(200).optional();
+const Phone = DbText.min(1).max(MAX_PHONE_INPUT);
+const Cursor = DbText.min(1).max(200).optional();
 
 export const ListConversationsInput = z.object({
   /** The `next_cursor` of the previous page (older activity). */
@@ -110,7 +111,7 @@ export type ConversationView = z.infer<typeof ConversationView>;
 export const MarkReadInput = z.object({
   phone: Phone,
   /** received_at of the newest MO the member was shown: later ones stay unread. */
-  through: z.iso.datetime({ offset: true }),
+  through: z.iso.datetime({ offset: true }).refine(isDateInRange, DATE_RANGE_MESSAGE),
 });
 export type MarkReadInput = z.infer<typeof MarkReadInput>;
 
@@ -123,9 +124,9 @@ export type MarkReadResult = z.infer<typeof MarkReadResult>;
  */
 export const ReplyInput = z.object({
   phone: Phone,
-  app_id: z.string().min(1, 'Choose the number to reply from.'),
+  app_id: DbText.min(1, 'Choose the number to reply from.'),
   /** One per reply: a double submit charges once (D12). */
-  idempotency_key: z.string().min(1).max(255),
+  idempotency_key: DbText.min(1).max(255),
   send: z.custom<Pick<SendRequest, 'message' | 'sender_id'>>(() => true),
 });
 export type ReplyInput = z.infer<typeof ReplyInput>;
@@ -133,7 +134,7 @@ export type ReplyInput = z.infer<typeof ReplyInput>;
 export const ReplyResult = SendResult;
 export type ReplyResult = z.infer<typeof ReplyResult>;
 
-export const InboundWebhookLogInput = z.object({ inbound_id: z.string().min(1).max(64) });
+export const InboundWebhookLogInput = z.object({ inbound_id: DbText.min(1).max(64) });
 /** An MO's sms.received event (D18) with its deliveries to the app's inbound_url and every attempt, as a send's events show theirs. */
 export const InboundWebhookEvent = z.object({
   event_id: z.string(),

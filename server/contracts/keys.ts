@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DbText } from './storable';
 
 /**
  * Dashboard contracts of the API keys page (shared by the procedures and the
@@ -12,7 +13,7 @@ export type KeyStatusValue = z.infer<typeof KeyStatusValue>;
 export const MAX_WEBHOOK_URL = 2048;
 export const MAX_APPS_PER_ORGANIZATION = 50;
 
-export const AppId = z.string().trim().regex(/^app_[0-9A-Za-z]{1,40}$/, 'Unknown app.');
+export const AppId = DbText.trim().regex(/^app_[0-9A-Za-z]{1,40}$/, 'Unknown app.');
 
 /** An app and its key as every later view shows it: prefix…last4, never the key or the webhook password. */
 export const AppView = z.object({
@@ -45,7 +46,7 @@ export const ListAppsResult = z.object({ apps: z.array(AppView), environment: z.
 export type ListAppsResult = z.infer<typeof ListAppsResult>;
 
 export const CreateAppInput = z.object({
-  name: z.string().trim().min(1, 'Enter a name for the app.').max(80, 'Use at most 80 characters.'),
+  name: DbText.trim().min(1, 'Enter a name for the app.').max(80, 'Use at most 80 characters.'),
 });
 export type CreateAppInput = z.infer<typeof CreateAppInput>;
 
@@ -80,8 +81,7 @@ function webhookUrlProblem(value: string): string | null {
  * D18: where an app's inbound messages (and D19's opt-out events) go, under the webhook URL's rules (https only
  * in live: the server checks, knowing the environment). '' removes it.
  */
-export const InboundUrl = z
-  .string()
+export const InboundUrl = DbText
   .trim()
   .max(MAX_WEBHOOK_URL, `Use at most ${MAX_WEBHOOK_URL} characters.`)
   .superRefine((v, ctx) => {
@@ -99,10 +99,10 @@ export const InboundUrl = z
 export const UpdateWebhookInput = z
   .object({
     appId: AppId,
-    url: z.string().trim().max(MAX_WEBHOOK_URL, `Use at most ${MAX_WEBHOOK_URL} characters.`),
-    username: z.string().trim().max(200, 'Use at most 200 characters.'),
+    url: DbText.trim().max(MAX_WEBHOOK_URL, `Use at most ${MAX_WEBHOOK_URL} characters.`),
+    username: DbText.trim().max(200, 'Use at most 200 characters.'),
     passwordAction: z.enum(['keep', 'replace', 'clear']),
-    password: z.string().max(200, 'Use at most 200 characters.').optional(),
+    password: DbText.max(200, 'Use at most 200 characters.').optional(),
     /** Absent: the inbound URL stays as it is. */
     inboundUrl: InboundUrl.optional(),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_RANGE_MESSAGE, DbText, isDateInRange } from './storable';
 import { ControlResult, MESSAGE_STATUSES, MessageStatus, RecurringScheduleInput, ScheduledDateInput } from './send';
 
 /** Dashboard views of sends: history, one message, its recipients, its events and webhook attempts. */
@@ -10,12 +11,12 @@ export const ListMessagesInput = z.object({
   status: z.enum(MESSAGE_STATUSES).optional(),
   sending_type: z.enum(SENDING_TYPE_VALUES).optional(),
   /** Local dates (merchant timezone), inclusive. */
-  from: z.string().regex(DATE, 'Use a date YYYY-MM-DD.').optional(),
-  to: z.string().regex(DATE, 'Use a date YYYY-MM-DD.').optional(),
+  from: DbText.regex(DATE, 'Use a date YYYY-MM-DD.').refine(isDateInRange, DATE_RANGE_MESSAGE).optional(),
+  to: DbText.regex(DATE, 'Use a date YYYY-MM-DD.').refine(isDateInRange, DATE_RANGE_MESSAGE).optional(),
   /** Part of a recipient's number (at least 3 digits), or a whole number in any accepted form. */
-  phone: z.string().max(32).optional(),
+  phone: DbText.max(32).optional(),
   /** Opaque keyset cursor from a previous page. */
-  cursor: z.string().max(200).optional(),
+  cursor: DbText.max(200).optional(),
   direction: z.enum(['next', 'prev']).default('next'),
   limit: z.number().int().min(1).max(100).default(25),
 });
@@ -44,7 +45,7 @@ export const RECIPIENTS_STEP = 50;
 export const MAX_SHOWN_RECIPIENTS = 1000;
 
 export const MessageDetailInput = z.object({
-  id: z.string().min(1).max(64),
+  id: DbText.min(1).max(64),
   /** The recipient rows to read with the message, in the same snapshot (omitted: none). */
   recipients: z
     .object({
@@ -56,7 +57,7 @@ export const MessageDetailInput = z.object({
 export type MessageDetailInput = z.input<typeof MessageDetailInput>;
 
 export const ListRecipientsInput = z.object({
-  id: z.string().min(1).max(64),
+  id: DbText.min(1).max(64),
   state: z.enum(RECIPIENT_STATE_VALUES).optional(),
   cursor: z.number().int().nonnegative().optional(),
   limit: z.number().int().min(1).max(200).default(50),
@@ -98,7 +99,10 @@ export const MessageSchedule = z.discriminatedUnion('kind', [
 
 export const MessageDetail = z.object({
   status: MessageStatus,
+  /** The text as sent (what phones read). */
   body: z.string(),
+  /** D21: the text as written when smart encoding replaced characters in it; else null. */
+  original_body: z.string().nullable(),
   sender_id: z.string().nullable(),
   encoding: z.enum(['GSM-7', 'UCS-2']),
   segments: z.number().int(),
@@ -132,8 +136,8 @@ export const MessageDetail = z.object({
 export type MessageDetail = z.infer<typeof MessageDetail>;
 
 export const ListEventsInput = z.object({
-  id: z.string().min(1).max(64),
-  cursor: z.string().max(200).optional(),
+  id: DbText.min(1).max(64),
+  cursor: DbText.max(200).optional(),
   limit: z.number().int().min(1).max(200).default(50),
 });
 
@@ -171,8 +175,8 @@ export type TimelineEvent = z.infer<typeof TimelineEvent>;
 export const EventPage = z.object({ items: z.array(TimelineEvent), next_cursor: z.string().nullable() });
 export type EventPage = z.infer<typeof EventPage>;
 
-export const ReplayEventInput = z.object({ event_id: z.string().min(1).max(64) });
+export const ReplayEventInput = z.object({ event_id: DbText.min(1).max(64) });
 export const ReplayEventResult = z.object({ delivery_id: z.string() });
 
-export const ControlMessageInput = z.object({ id: z.string().min(1).max(64), action: z.enum(['cancel', 'pause', 'resume']) });
+export const ControlMessageInput = z.object({ id: DbText.min(1).max(64), action: z.enum(['cancel', 'pause', 'resume']) });
 export const ControlMessageResult = ControlResult;

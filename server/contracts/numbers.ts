@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DbText } from './storable';
 import { AppId } from './keys';
 import { OrganizationId } from './operator';
 
@@ -42,9 +43,9 @@ export type ListNumbersInput = z.infer<typeof ListNumbersInput>;
 export const NumbersOverview = z.object({ numbers: z.array(NumberDetail) });
 export type NumbersOverview = z.infer<typeof NumbersOverview>;
 
-const NumberText = z.string().trim().min(1, 'Enter the number or short code.').max(20, 'At most 15 digits.');
+const NumberText = DbText.trim().min(1, 'Enter the number or short code.').max(20, 'At most 15 digits.');
 /** '' (or absent) is no keyword: the number itself, or the short code's catch-all. */
-const KeywordText = z.string().trim().max(40, 'At most 20 letters or digits.');
+const KeywordText = DbText.trim().max(40, 'At most 20 letters or digits.');
 
 export const AssignNumberInput = z.object({ appId: AppId, number: NumberText, keyword: KeywordText.optional() });
 export type AssignNumberInput = z.infer<typeof AssignNumberInput>;

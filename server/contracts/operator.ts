@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { DbText } from './storable';
 import { AppView, KeyStatusValue, AppId } from './keys';
 import { AmountText, PriceRowView, TopUpRequestView } from './wallet-dashboard';
 
 /** Operator console contracts (operators only). */
-export const OrganizationId = z.string().trim().regex(/^org_[0-9A-Za-z]{1,40}$/, 'Unknown merchant.');
+export const OrganizationId = DbText.trim().regex(/^org_[0-9A-Za-z]{1,40}$/, 'Unknown merchant.');
 
 export const MerchantSummary = z.object({
   id: z.string(),
@@ -22,10 +23,10 @@ export type MerchantSummary = z.infer<typeof MerchantSummary>;
 export const MERCHANT_PAGE_SIZE = 50;
 
 export const ListMerchantsInput = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: DbText.trim().max(100).optional(),
   /** Rows per page (default and most 200). */
   limit: z.number().int().min(1).max(200).optional(),
-  cursor: z.string().max(200).optional(),
+  cursor: DbText.max(200).optional(),
 });
 export const ListMerchantsResult = z.object({ merchants: z.array(MerchantSummary), next_cursor: z.string().nullable() });
 
@@ -49,22 +50,20 @@ export type MerchantDetail = z.infer<typeof MerchantDetail>;
 export const MerchantRef = z.object({ organizationId: OrganizationId });
 
 /** "Revoke sessions" of a dashboard user: every session of theirs ends at once. */
-export const RevokeSessionsInput = z.object({ userId: z.string().trim().regex(/^usr_[0-9A-Za-z]{1,40}$/, 'Unknown user.') });
+export const RevokeSessionsInput = z.object({ userId: DbText.trim().regex(/^usr_[0-9A-Za-z]{1,40}$/, 'Unknown user.') });
 export type RevokeSessionsInput = z.infer<typeof RevokeSessionsInput>;
 
 export const SetKeyStatusInput = z.object({ appId: AppId, status: KeyStatusValue });
 export type SetKeyStatusInput = z.infer<typeof SetKeyStatusInput>;
 
 export const PriceRowInput = z.object({
-  country: z
-    .string()
+  country: DbText
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, 'Use a 2-letter country code such as CD.'),
-  network: z.string().trim().min(1, 'Enter the network name.').max(60),
+  network: DbText.trim().min(1, 'Enter the network name.').max(60),
   /** E.164 prefixes without '+', comma-separated as typed. */
-  prefixes: z
-    .string()
+  prefixes: DbText
     .trim()
     .transform((s) => s.split(',').map((p) => p.trim().replace(/^\+/, '')).filter(Boolean))
     .refine((list) => list.length > 0 && list.every((p) => /^\d{1,15}$/.test(p)), 'Enter digits, comma-separated, such as 24381,24382.'),
@@ -107,7 +106,7 @@ export const SetCreditLineInput = z.object({ organizationId: OrganizationId, amo
 export type SetCreditLineInput = z.infer<typeof SetCreditLineInput>;
 
 export const DecideTopUpInput = z.object({
-  requestId: z.string().trim().regex(/^tur_[0-9A-Za-z]{1,40}$/, 'Unknown request.'),
+  requestId: DbText.trim().regex(/^tur_[0-9A-Za-z]{1,40}$/, 'Unknown request.'),
   decision: z.enum(['confirm', 'reject']),
 });
 export type DecideTopUpInput = z.infer<typeof DecideTopUpInput>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DbText } from './storable';
 import { MAX_RECIPIENTS, PHONE_PATTERN } from './send';
 import { PageCursor, PageLimit } from './reconcile';
 
@@ -23,16 +24,12 @@ export type OptOutSourceValue = (typeof OPT_OUT_SOURCE_VALUES)[number];
 
 const codePoints = (s: string) => [...s].length;
 
-const PhoneInput = z
-  .string()
+const PhoneInput = DbText
   .max(MAX_PHONE_INPUT, `must be at most ${MAX_PHONE_INPUT} characters`)
   .meta({ pattern: PHONE_PATTERN, maxLength: MAX_PHONE_INPUT });
 
-export const Reason = z
-  .string()
+export const Reason = DbText
   .refine((s) => codePoints(s) <= MAX_OPT_OUT_REASON, `must be at most ${MAX_OPT_OUT_REASON} characters`)
-  // (Postgres text cannot hold U+0000)
-  .refine((s) => !s.includes('\u0000'), 'must not contain NUL (U+0000) characters')
   .meta({ description: `Why the phone is on the list, at most ${MAX_OPT_OUT_REASON} characters; empty means none.`, maxLength: MAX_OPT_OUT_REASON, example: 'Asked by phone' });
 
 export const OptOut = z
@@ -71,6 +68,7 @@ export const AddOptOutsResult = z.object({
 });
 export type AddOptOutsResult = z.infer<typeof AddOptOutsResult>;
 
+/** A path parameter: a value that is no phone (U+0000 included) is 404 like an unlisted phone, before any query. */
 export const PhoneParam = z.object({ phone: z.string().max(64).meta({ description: 'The phone, URL-encoded (`%2B243812345678`); normalized like POST /send recipients.' }) });
 
 /** A dashboard CSV import's answer: counts, and the refused rows (row 1 is the file's first line). */

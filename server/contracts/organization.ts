@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DbText } from './storable';
+import { SMART_ENCODING_MODES } from '@/shared/messages/smart-encoding';
 
 /** Dashboard contracts of the settings page (organization and team). */
 export const ROLE_VALUES = ['owner', 'developer', 'viewer'] as const;
@@ -27,11 +29,25 @@ export const DEFAULT_KEYWORD_REPLIES = {
 } as const;
 export type KeywordReplyKind = keyof typeof DEFAULT_KEYWORD_REPLIES;
 
+/** D23: the French texts, sent to the French keywords (ARRET, ARRETER, DESABONNER, OUI, AIDE). */
+export const DEFAULT_KEYWORD_REPLIES_FR = {
+  stop: 'Vous ne recevrez plus de messages de {organization}. Répondez OUI pour vous réabonner.',
+  start: 'Vous recevrez de nouveau les messages de {organization}. Répondez ARRET pour vous désabonner.',
+  help: '{organization} : répondez ARRET pour vous désabonner.',
+} as const;
+
+/** The languages keyword replies are written in (D23), and each one's defaults. */
+export const KEYWORD_REPLY_LANGUAGES = ['en', 'fr'] as const;
+export type KeywordReplyLanguage = (typeof KEYWORD_REPLY_LANGUAGES)[number];
+export const DEFAULT_KEYWORD_REPLIES_IN: Record<KeywordReplyLanguage, Record<KeywordReplyKind, string>> = {
+  en: DEFAULT_KEYWORD_REPLIES,
+  fr: DEFAULT_KEYWORD_REPLIES_FR,
+};
+
 /** The longest reply text an owner may write (two GSM-7 segments and a bit; the reply is never charged). */
 export const MAX_KEYWORD_REPLY = 320;
 
-const KeywordReplyText = z
-  .string()
+const KeywordReplyText = DbText
   .trim()
   .min(1, 'Enter the text of the reply.')
   .refine((t) => Array.from(t).length <= MAX_KEYWORD_REPLY, `Use at most ${MAX_KEYWORD_REPLY} characters.`);
@@ -40,7 +56,13 @@ const KeywordReplyText = z
 export const KeywordReplies = z.object({ stop: z.string(), start: z.string(), help: z.string() });
 export type KeywordReplies = z.infer<typeof KeywordReplies>;
 
-export const UpdateKeywordRepliesInput = z.object({ stop: KeywordReplyText, start: KeywordReplyText, help: KeywordReplyText });
+/** One language's three texts (D23); `language` absent: English, as before French replies existed. */
+export const UpdateKeywordRepliesInput = z.object({
+  language: z.enum(KEYWORD_REPLY_LANGUAGES, { error: 'Choose en or fr.' }).default('en'),
+  stop: KeywordReplyText,
+  start: KeywordReplyText,
+  help: KeywordReplyText,
+});
 export type UpdateKeywordRepliesInput = z.infer<typeof UpdateKeywordRepliesInput>;
 
 export const OrganizationView = z.object({
@@ -52,20 +74,27 @@ export const OrganizationView = z.object({
   environment: z.enum(['test', 'live']),
   your_role: RoleValue,
   keyword_replies: KeywordReplies,
+  /** D23: the replies to the French keywords. */
+  keyword_replies_fr: KeywordReplies,
+  /** D21: the smart encoding of sends that do not name one. */
+  smart_encoding: z.enum(SMART_ENCODING_MODES),
 });
 export type OrganizationView = z.infer<typeof OrganizationView>;
 
 export const UpdateOrganizationInput = z.object({
-  name: z.string().trim().min(1, 'Enter the organization name.').max(100, 'Use at most 100 characters.'),
-  timezone: z.string().trim().refine(isTimeZone, 'Choose a time zone from the list, such as Africa/Kinshasa.'),
+  name: DbText.trim().min(1, 'Enter the organization name.').max(100, 'Use at most 100 characters.'),
+  timezone: DbText.trim().refine(isTimeZone, 'Choose a time zone from the list, such as Africa/Kinshasa.'),
   /** ISO 3166 alpha-2; the server also checks that phone numbers of that country can be parsed. */
-  defaultCountry: z
-    .string()
+  defaultCountry: DbText
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, 'Choose a country.'),
 });
 export type UpdateOrganizationInput = z.infer<typeof UpdateOrganizationInput>;
+
+/** D21: how the organization's sends that do not name a smart encoding go. */
+export const UpdateSmartEncodingInput = z.object({ smartEncoding: z.enum(SMART_ENCODING_MODES, { error: 'Choose off, lookalikes or transliterate.' }) });
+export type UpdateSmartEncodingInput = z.infer<typeof UpdateSmartEncodingInput>;
 
 export const MemberView = z.object({
   user_id: z.string(),
@@ -80,9 +109,9 @@ export type MemberView = z.infer<typeof MemberView>;
 export const ListMembersResult = z.object({ members: z.array(MemberView) });
 
 export const AddMemberInput = z.object({
-  email: z.string().trim().email('Enter a valid email address.').max(254),
+  email: DbText.trim().email('Enter a valid email address.').max(254),
   /** Used only when no account exists for the email yet. */
-  name: z.string().trim().max(100, 'Use at most 100 characters.'),
+  name: DbText.trim().max(100, 'Use at most 100 characters.'),
   role: RoleValue,
 });
 export type AddMemberInput = z.infer<typeof AddMemberInput>;
@@ -94,7 +123,7 @@ export const AddMemberResult = z.object({
 });
 export type AddMemberResult = z.infer<typeof AddMemberResult>;
 
-export const UserId = z.string().trim().regex(/^usr_[0-9A-Za-z]{1,40}$/, 'Unknown member.');
+export const UserId = DbText.trim().regex(/^usr_[0-9A-Za-z]{1,40}$/, 'Unknown member.');
 
 export const ChangeRoleInput = z.object({ userId: UserId, role: RoleValue });
 export type ChangeRoleInput = z.infer<typeof ChangeRoleInput>;

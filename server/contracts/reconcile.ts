@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_RANGE_MESSAGE, DbText, isDateInRange } from './storable';
 import { MESSAGE_STATUSES, MessageStatus } from './send';
 
 /**
@@ -9,20 +10,19 @@ export const DEFAULT_PAGE_LIMIT = 50;
 export const MAX_PAGE_LIMIT = 100;
 
 /** `limit` of a cursor-paged list (query string text, parsed here). */
-export const PageLimit = z
-  .string()
+export const PageLimit = DbText
   .regex(/^\d{1,3}$/, `Use a whole number from 1 to ${MAX_PAGE_LIMIT}.`)
   .transform(Number)
   .refine((n) => n >= 1 && n <= MAX_PAGE_LIMIT, `Use a whole number from 1 to ${MAX_PAGE_LIMIT}.`)
   .optional()
   .meta({ description: `Page size, 1 to ${MAX_PAGE_LIMIT} (default ${DEFAULT_PAGE_LIMIT}).` });
 /** `cursor` of a cursor-paged list: the previous page's `next_cursor`. */
-export const PageCursor = z.string().min(1).max(200).optional().meta({ description: 'The `next_cursor` of the previous page.' });
+export const PageCursor = DbText.min(1).max(200).optional().meta({ description: 'The `next_cursor` of the previous page.' });
 /** An instant with its offset (RFC 3339), or a date read in the merchant timezone. */
-export const Moment = z
-  .string()
+export const Moment = DbText
   .max(40)
   .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2}))?$/, 'Use an ISO 8601 date (YYYY-MM-DD) or date-time with offset.')
+  .refine(isDateInRange, DATE_RANGE_MESSAGE)
   .optional();
 
 export const ListApiMessagesInput = z.object({
@@ -41,7 +41,7 @@ export const MessagesPage = z.object({ items: z.array(MessageStatus), next_curso
 export const RECIPIENT_STATE_VALUES = ['pending', 'processing', 'sent', 'delivered', 'failed', 'cancelled'] as const;
 
 export const ListApiRecipientsInput = z.object({
-  message_id: z.string(),
+  message_id: DbText,
   state: z.enum(RECIPIENT_STATE_VALUES).optional(),
   limit: PageLimit,
   cursor: PageCursor,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DATE_RANGE_MESSAGE, DbText, isDateInRange } from './storable';
+import { SMART_ENCODING_MODES } from '@/shared/messages/smart-encoding';
 
 /**
  * POST /send. This schema checks JSON types, presence and per-field formats
@@ -38,14 +40,13 @@ const phoneShapeOk = (s: string) => {
 };
 
 export const ScheduledDateInput = z.object({
-  date: z.string().meta({ description: 'YYYY-MM-DD in the merchant timezone.', example: '2026-12-24', pattern: DATE_PATTERN }),
-  time: z.string().meta({ description: '24-hour HH:mm in the merchant timezone.', example: '09:30', pattern: TIME_PATTERN }),
+  date: DbText.refine(isDateInRange, DATE_RANGE_MESSAGE).meta({ description: 'YYYY-MM-DD in the merchant timezone.', example: '2026-12-24', pattern: DATE_PATTERN }),
+  time: DbText.meta({ description: '24-hour HH:mm in the merchant timezone.', example: '09:30', pattern: TIME_PATTERN }),
 });
 
 export const RecurringScheduleInput = z.object({
-  start_date: z.string().meta({ description: 'YYYY-MM-DD, first eligible day.', example: '2026-12-01', pattern: DATE_PATTERN }),
-  end_date: z
-    .string()
+  start_date: DbText.refine(isDateInRange, DATE_RANGE_MESSAGE).meta({ description: 'YYYY-MM-DD, first eligible day.', example: '2026-12-01', pattern: DATE_PATTERN }),
+  end_date: DbText.refine(isDateInRange, DATE_RANGE_MESSAGE)
     .meta({ pattern: DATE_PATTERN })
     .nullish()
     .meta({ description: 'YYYY-MM-DD, inclusive; absent or null: 365 days from start_date.', example: '2026-12-31' }),
@@ -56,7 +57,7 @@ export const RecurringScheduleInput = z.object({
     .refine((n) => n >= 1, 'must be at least 1')
     .meta({ example: 1, type: 'integer', minimum: 1 }),
   times: z
-    .array(z.string().meta({ pattern: TIME_PATTERN }))
+    .array(DbText.meta({ pattern: TIME_PATTERN }))
     .min(1, 'at least one HH:mm time is required')
     .meta({ example: ['09:00', '18:00'] }),
 });
@@ -65,16 +66,14 @@ export const SendRequest = z
   .object({
     to: z
       .array(
-        z
-          .string()
+        DbText
           .refine(phoneShapeOk, 'must be a phone number: at least 8 digits after removing spaces and dashes, optional leading +')
           .meta({ pattern: PHONE_PATTERN }),
       )
       .min(1, 'at least one recipient is required')
       .max(MAX_RECIPIENTS, `LIMIT: at most ${MAX_RECIPIENTS} recipients per send`)
       .meta({ description: 'Up to 1000 numbers; national numbers use the merchant default country.', example: ['+243812345678', '0991234567'] }),
-    message: z
-      .string()
+    message: DbText
       .refine((s) => codePoints(s) >= 1, 'must not be empty')
       .refine((s) => codePoints(s) <= MAX_MESSAGE_CHARS, `must be at most ${MAX_MESSAGE_CHARS} characters`)
       .meta({
@@ -83,13 +82,16 @@ export const SendRequest = z
         minLength: 1,
         maxLength: MAX_MESSAGE_CHARS,
       }),
-    sender_id: z
-      .string()
+    sender_id: DbText
       .refine((s) => (s.length >= 1 && s.length <= MAX_SENDER_ID) || LONG_NUMBER_SENDER.test(s), SENDER_ID_LENGTH_MESSAGE)
       .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'must not contain control characters')
       .meta({ minLength: 1, maxLength: 15, pattern: '^(?:[^\\u0000-\\u001f\\u007f]{1,11}|[1-9][0-9]{11,14})$' })
       .optional()
-      .meta({ example: 'ACME', description: "1 to 11 characters; or one of the sending app's numbers (D18), whatever its length." }),
+      .meta({ example: 'ACME', description:
+        "1 to 11 characters; or one of the sending app's numbers (D18), whatever its length. D22: a sender_id without a letter must be one of your " +
+        'organization\'s numbers or short codes (else 400, 1140); in live, one with a letter must be one of your approved sender IDs (else 1140; ' +
+        'the sandbox sends it with the warning SENDER_ID_NOT_APPROVED). Absent: the platform default sender ID (live).',
+    }),
     sending_type: z
       .enum(['immediate', 'scheduled', 'recurring'], { error: "must be one of 'immediate', 'scheduled', 'recurring'" })
       .optional()
@@ -100,8 +102,14 @@ export const SendRequest = z
       .optional()
       .meta({ description: 'Required (non-empty) for scheduled; each pair is a separate dispatch.' }),
     recurring_schedule: RecurringScheduleInput.optional().meta({ description: 'Required for recurring.' }),
-    callback_url: z
-      .string()
+    smart_encoding: z
+      .enum(SMART_ENCODING_MODES, { error: "must be one of 'off', 'lookalikes', 'transliterate'" })
+      .optional()
+      .meta({
+        description:
+          "Additive (D21). `lookalikes` replaces typographic quotes, dashes, the ellipsis, Unicode spaces and the bullet by their GSM-7 equivalents; `transliterate` also replaces each letter GSM-7 lacks by its letter without accent (ê -> e, œ -> oe). Used only when the whole result is GSM-7, else the text goes unchanged as UCS-2. The text as sent is what phones get and what segments and cost count. Absent: the organization's setting (`off` unless an owner changed it); `off` is v1's behaviour.",
+      }),
+    callback_url: DbText
       .refine((s) => s.length <= MAX_CALLBACK_URL, `must be at most ${MAX_CALLBACK_URL} characters`)
       .meta({ format: 'uri', maxLength: MAX_CALLBACK_URL })
       .optional()
@@ -140,21 +148,35 @@ export const SEND_REQUEST_VARIANTS = [
   },
 ];
 
-export const SEND_WARNING_CODES = ['UNLIKELY_NUMBER'] as const;
+export const SEND_WARNING_CODES = ['UNLIKELY_NUMBER', 'SENDER_ID_NOT_APPROVED'] as const;
+
+/** D22's sandbox warning: what live would refuse (1140), said while the sandbox still sends. */
+export const SENDER_ID_NOT_APPROVED_MESSAGE = 'this sender ID is not approved for your organization: a live send from it would be refused (1140)';
 
 /** Something about an accepted send its author may want to fix; it was still accepted and charged. */
 export const SendWarning = z
   .object({
-    index: z.number().int().meta({ description: 'Position in `to`, from 0.', example: 0 }),
-    phone: z.string().meta({ description: 'The number as normalized to E.164 (and sent).', example: '+2432025550123' }),
+    index: z.number().int().optional().meta({ description: 'Position in `to`, from 0 (recipient warnings only).', example: 0 }),
+    phone: z.string().optional().meta({ description: 'The number as normalized to E.164, and sent (recipient warnings only).', example: '+2432025550123' }),
+    field: z.literal('sender_id').optional().meta({ description: 'The field a warning about the whole send concerns (SENDER_ID_NOT_APPROVED).' }),
     code: z.enum(SEND_WARNING_CODES).meta({
       description:
-        "UNLIKELY_NUMBER: the number is possible (D3 accepts it) but in no range of its country's numbering plan, so carriers will most likely refuse it; often a foreign number written without + and its country code.",
+        "UNLIKELY_NUMBER: the number is possible (D3 accepts it) but in no range of its country's numbering plan, so carriers will most likely refuse it; often a foreign number written without + and its country code. " +
+        'SENDER_ID_NOT_APPROVED (sandbox only, D22): `sender_id` is not one of your approved sender IDs; the sandbox sends it, live would refuse the send with 1140.',
     }),
     message: z.string(),
   })
   .meta({ id: 'SendWarning' });
 export type SendWarning = z.infer<typeof SendWarning>;
+
+/** D21: how the send's text was encoded, in the 201. */
+export const SmartEncodingResult = z
+  .object({
+    mode: z.enum(SMART_ENCODING_MODES).meta({ description: 'The mode used: the request\'s smart_encoding, else the organization\'s setting.' }),
+    applied: z.boolean().meta({ description: 'True when the replacement was used: it changed the text and the result is all GSM-7.' }),
+    replaced_characters: z.number().int().meta({ description: 'Characters of the original replaced (Œ -> OE counts one); 0 when not applied.', example: 0 }),
+  })
+  .meta({ id: 'SmartEncodingResult' });
 
 export const SendResult = z
   .object({
@@ -170,10 +192,15 @@ export const SendResult = z
     currency: z.string().meta({ example: 'USD' }),
     status: z.literal('pending'),
     sending_type: z.enum(['immediate', 'scheduled', 'recurring']),
+    encoding: z
+      .enum(['gsm7', 'ucs2'])
+      .optional()
+      .meta({ description: 'Additive (D21): the encoding of the text as sent. Present in every 201 (absent only in the replay of an answer first given before it existed).', example: 'gsm7' }),
+    smart_encoding: SmartEncodingResult.optional().meta({ description: 'Additive (D21): the smart encoding used. Present in every 201, as `encoding`.' }),
     warnings: z
       .array(SendWarning)
       .optional()
-      .meta({ description: 'Additive: present only when there is something to say, one entry per recipient concerned. The send was accepted and charged all the same.' }),
+      .meta({ description: 'Additive: present only when there is something to say: one entry per recipient concerned, after a SENDER_ID_NOT_APPROVED entry about the sender_id when there is one. The send was accepted and charged all the same.' }),
   })
   .meta({ id: 'SendResult' });
 export type SendResult = z.infer<typeof SendResult>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_RANGE_MESSAGE, DbText, isDateInRange } from './storable';
 
 /** Dashboard contracts of the wallet page: balances, top-ups, the ledger and its CSV export. */
 export const WALLET_FLAGS = ['prepaid', 'postpaid'] as const;
@@ -11,8 +12,7 @@ export const LedgerType = z.enum(LEDGER_TYPES, { error: 'Choose a known entry ty
 export const MAX_TOP_UP = 1_000_000;
 
 /** A money amount as typed: a decimal with at most 4 places (never a float on the way in). */
-export const AmountText = z
-  .string()
+export const AmountText = DbText
   .trim()
   .regex(/^\d{1,14}(\.\d{1,4})?$/, 'Enter an amount such as 25 or 12.50 (at most 4 decimals).');
 
@@ -62,7 +62,7 @@ export const TopUpInput = z.object({
     `At most ${MAX_TOP_UP.toLocaleString('en-US')} per top-up.`,
   ),
   /** Live requests: a payment reference for the operator (bank transfer, invoice). */
-  reference: z.string().trim().max(120, 'Use at most 120 characters.').optional(),
+  reference: DbText.trim().max(120, 'Use at most 120 characters.').optional(),
 });
 export type TopUpInput = z.infer<typeof TopUpInput>;
 
@@ -84,10 +84,10 @@ export const TopUpResult = z.discriminatedUnion('mode', [
 ]);
 export type TopUpResult = z.infer<typeof TopUpResult>;
 
-const isoDate = z
-  .string()
+const isoDate = DbText
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2026-11-21.')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Not a real date.');
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Not a real date.')
+  .refine(isDateInRange, DATE_RANGE_MESSAGE);
 
 /** Ledger filters; dates are days in the organization's time zone, both inclusive. */
 export const LedgerFilter = z

@@ -20,6 +20,15 @@ export const ERRORS = {
   LIMIT_EXCEEDED: { shape: 'envelope', code: '1121', http: 400, message: 'A limit of the request is exceeded.' },
   ALL_RECIPIENTS_OPTED_OUT: { shape: 'envelope', code: '1130', http: 400, message: 'Every recipient is on the opt-out list: nothing was sent or charged.' },
   OPT_OUT_BY_SUBSCRIBER: { shape: 'envelope', code: '1131', http: 409, message: "This phone opted out by replying STOP: only the subscriber's own START can remove it." },
+  /** D22: a numeric sender_id that is none of the organization's numbers, or (live) an alphanumeric one not approved for it. */
+  SENDER_ID_NOT_ALLOWED: {
+    shape: 'envelope',
+    code: '1140',
+    http: 400,
+    message: 'This sender_id is not allowed: use one of your approved sender IDs or one of your own numbers.',
+  },
+  /** D22: POST /sender-ids of a sender ID the organization already has pending or approved. */
+  SENDER_ID_EXISTS: { shape: 'envelope', code: '1141', http: 409, message: 'This sender ID is already pending or approved for your organization.' },
   INSUFFICIENT_BALANCE: { shape: 'envelope', code: '1202', http: 402, message: 'Insufficient balance for this send.' },
   RATE_LIMIT_EXCEEDED: { shape: 'envelope', code: '1301', http: 429, message: 'Rate limit exceeded. Retry after the number of seconds in retry_after.' },
   SUSPICIOUS_ACTIVITY: { shape: 'envelope', code: '1302', http: 429, message: 'This key is temporarily suspended for repeatedly exceeding its rate limit.' },
@@ -52,6 +61,8 @@ export const ERRORS = {
   CONNECTOR_EXISTS: { shape: 'detail', http: 409, detail: 'A connector with this name already exists.' },
   /** D18: the number (or short code + keyword) belongs to an app already; the thrower names which. */
   NUMBER_TAKEN: { shape: 'detail', http: 409, detail: 'This number, or this short code and keyword, is already assigned to an app.' },
+  /** D22: approve/reject of a sender ID no longer pending, revoke of one not approved, withdraw of one decided. */
+  SENDER_ID_STATE: { shape: 'detail', http: 409, detail: 'This sender ID is not in a state that allows this action.' },
   TOP_UP_ALREADY_DECIDED: { shape: 'detail', http: 409, detail: 'This top-up request was already confirmed or rejected.' },
 
   // ---- lookups and the simple endpoints (detail) ----

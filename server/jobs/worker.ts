@@ -6,6 +6,7 @@ import postgres from 'postgres';
 import { logger } from '@/server/lib/logger';
 import { randomBase62 } from '@/server/lib/ids';
 import { createDb, db } from '@/db/client';
+import { resilient } from '@/server/lib/postgres-js';
 import { createPipeline, type Pipeline } from '@/server/domain/delivery/pipeline';
 import { env } from '@/server/env';
 import { ConnectorManager, managerOptions } from '@/server/domain/carrier/manager';
@@ -85,8 +86,10 @@ export async function startWorker(opts: { connectionString: string; concurrency:
   });
   // D14: this process runs the driver of each connector whose lease it gets (SMPP sessions, the simulator), and sweeps the outbox.
   // Its own small pool: busy jobs must never delay a lease renewal (a lapsed lease drops the sessions). Custom plans:
-  // the carrier tables it writes fill and empty faster than any cached plan or statistics follow (createDb).
-  const connectorDb = createDb(opts.connectionString, { max: 4, customPlans: true });
+  // the carrier tables it writes fill and empty faster than any cached plan or statistics follow (createDb). Replaced
+  // whole when a postgres.js connection of it breaks (resilient): otherwise its later queries could wait forever, and
+  // the recorder with them, holding every window slot after a database failover.
+  const connectorDb = resilient(() => createDb(opts.connectionString, { max: 4, customPlans: true }));
   const connectors = new ConnectorManager(connectorDb, env().APP_SECRET, id, managerOptions(env()));
   connectors.start();
   // New webhook deliveries notify at commit (kickDeliveries): a run starts at once, no job per kick. Each (re)listen

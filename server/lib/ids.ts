@@ -15,7 +15,7 @@ export function randomBase62(length: number): string {
   return out;
 }
 
-export type IdPrefix = 'org' | 'app' | 'wal' | 'prc' | 'msg' | 'dsp' | 'evt' | 'usr' | 'whd' | 'tur' | 'con' | 'rte' | 'in' | 'num';
+export type IdPrefix = 'org' | 'app' | 'wal' | 'prc' | 'msg' | 'dsp' | 'evt' | 'usr' | 'whd' | 'tur' | 'con' | 'rte' | 'in' | 'num' | 'sid';
 
 /**
  * CSPRNG bytes for ids, drawn 4 KB at a time: one call per ~90 ids instead of a call and a Buffer per id (a send

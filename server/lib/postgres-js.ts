@@ -129,20 +129,28 @@ export function isPoisonedWrite(err: unknown): boolean {
   return err instanceof TypeError && /reading 'write'|evaluating 'socket\.write'/.test(err.message) && /postgres[\\/]src[\\/]connection\.js/.test(err.stack ?? '');
 }
 
+/** Every resilient pool of the process (the shared one, a worker's connector pool), with one exception handler. */
+const POOLS = new Set<() => void>();
+
 export function resilient<T extends { $client: postgres.Sql }>(create: () => T): T {
   let current = create();
-  const replace = () => {
+  POOLS.add(() => {
     const old = current;
     current = create();
-    logger.warn('database pool replaced after a broken connection (postgres.js defect)', {});
     void old.$client.end({ timeout: 1 }).catch(() => {});
-  };
-  process.on('uncaughtException', (err) => {
-    if (isPoisonedWrite(err)) return replace();
-    // Not ours: keep the process's behaviour (Next.js logs and goes on; a
-    // process with no other handler ends, as it would have without this one).
-    if (process.listenerCount('uncaughtException') <= 1) throw err;
   });
+  if (POOLS.size === 1) {
+    process.on('uncaughtException', (err) => {
+      // The exception does not say which pool the connection belonged to: every resilient pool is replaced.
+      if (isPoisonedWrite(err)) {
+        for (const replace of POOLS) replace();
+        return logger.warn('database pools replaced after a broken connection (postgres.js defect)', { pools: POOLS.size });
+      }
+      // Not ours: keep the process's behaviour (Next.js logs and goes on; a
+      // process with no other handler ends, as it would have without this one).
+      if (process.listenerCount('uncaughtException') <= 1) throw err;
+    });
+  }
   return new Proxy({} as T, {
     get(_target, prop) {
       const value = Reflect.get(current, prop, current);

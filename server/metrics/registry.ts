@@ -98,6 +98,20 @@ function createMetrics() {
     registers: [registry],
   });
 
+  const smppConnectionsRefused = new Counter({
+    name: 'sms_smpp_connections_refused_total',
+    help: "Connections the SMPP listener closed as it accepted them, by reason: total (SMPP_MAX_CONNECTIONS open already) or per_address (SMPP_MAX_CONNECTIONS_PER_ADDRESS open from that client's address)",
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+
+  const smppProtocolErrors = new Counter({
+    name: 'sms_smpp_protocol_errors_total',
+    help: 'What the SMPP listener refused from ESMEs, by kind: bad_frame (not a PDU: session closed), generic_nack (a command id it does not serve), handler_error (a PDU whose handling failed: answered or session closed)',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  });
+
   // Read from the database when scraped (db-gauges.ts), by the web process only: a registry of their own, so
   // that the worker's and the SMPP listener's /metrics do not show them as zeros.
   const databaseRegistry = new Registry();
@@ -143,7 +157,7 @@ function createMetrics() {
     help: 'Worker processes whose heartbeat is younger than 30 s',
     registers: [databaseRegistry],
   });
-  return { registry, databaseRegistry, httpRequests, httpDuration, sendsAccepted, recipientsTerminal, dispatchLag, webhookAttempts, carrierSubmits, carrierReceipts, carrierMo, inboundMessagesReceived, walletCharged, jobQueueDepth, jobOldestDueAge, webhookBacklog, connectorBoundSessions, carrierReceiptsUnmatched, inboundUnrouted, workersAlive };
+  return { registry, databaseRegistry, httpRequests, httpDuration, sendsAccepted, recipientsTerminal, dispatchLag, webhookAttempts, carrierSubmits, carrierReceipts, carrierMo, inboundMessagesReceived, walletCharged, smppConnectionsRefused, smppProtocolErrors, jobQueueDepth, jobOldestDueAge, webhookBacklog, connectorBoundSessions, carrierReceiptsUnmatched, inboundUnrouted, workersAlive };
 }
 
 const SHARED = Symbol.for('sms-gateway.metrics');
@@ -151,4 +165,4 @@ type WithMetrics = typeof globalThis & { [SHARED]?: ReturnType<typeof createMetr
 const g = globalThis as WithMetrics;
 const m = (g[SHARED] ??= createMetrics());
 
-export const { registry, databaseRegistry, httpRequests, httpDuration, sendsAccepted, recipientsTerminal, dispatchLag, webhookAttempts, carrierSubmits, carrierReceipts, carrierMo, inboundMessagesReceived, walletCharged, jobQueueDepth, jobOldestDueAge, webhookBacklog, connectorBoundSessions, carrierReceiptsUnmatched, inboundUnrouted, workersAlive } = m;
+export const { registry, databaseRegistry, httpRequests, httpDuration, sendsAccepted, recipientsTerminal, dispatchLag, webhookAttempts, carrierSubmits, carrierReceipts, carrierMo, inboundMessagesReceived, walletCharged, smppConnectionsRefused, smppProtocolErrors, jobQueueDepth, jobOldestDueAge, webhookBacklog, connectorBoundSessions, carrierReceiptsUnmatched, inboundUnrouted, workersAlive } = m;

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import smpp from 'smpp';
 import type { Db } from '@/db/client';
 import type { KeyEnvironment } from '@/server/domain/keys/api-keys';
@@ -12,11 +12,17 @@ import { claimReceipts, receiptDeliverSm, settleReceipts, sweepReceipts, type Ow
 import { querySmppMessage } from '@/server/domain/smpp-access/query';
 import { SUBMIT_STATUS, submitMultiOverSmpp, submitOverSmpp, type Unsuccessful } from '@/server/domain/smpp-access/submit';
 import { logger } from '@/server/lib/logger';
+import { smppConnectionsRefused, smppProtocolErrors } from '@/server/metrics/registry';
+import { admitConnections, type AdmissionLimits } from './admission';
+import { answerPdu, dispositionOf, nackPdu } from './commands';
 import { sendDeliverSm, startPushLoop, type PushQueue, type Taker } from './push-loop';
 import { keepRawPdus, parseSubmitMulti, parseSubmitSm, rawPdu, TLV } from './raw-pdu';
 
 /** SMPP 3.4 command_status values the listener answers with, beside those of the bind and submit domain code. */
 const STATUS = { INVMSGLEN: 0x01, INVCMDID: 0x03, INVBNDSTS: 0x04, ALYBND: 0x05, SYSERR: 0x08, CANCELFAIL: 0x11, QUERYFAIL: 0x67 } as const;
+/** A session that has not bound this long after it connected is closed. */
+const BIND_TIMEOUT_MS = 30_000;
+const DEFAULT_LIMITS: AdmissionLimits = { maxConnections: 1000, maxPerAddress: 40 };
 
 export type ListenerOptions = {
   db: Db;
@@ -28,6 +34,10 @@ export type ListenerOptions = {
   listenerId: string;
   /** A session that sends no PDU for this long is dropped (D15: 90 s without enquire_link). */
   idleMs?: number;
+  /** A session not bound this long after it connected is dropped (30 s). */
+  bindTimeoutMs?: number;
+  /** Connections at most, in all and per client address (SMPP_MAX_CONNECTIONS, SMPP_MAX_CONNECTIONS_PER_ADDRESS). */
+  limits?: AdmissionLimits;
   /** How often the live sessions' rows in smpp_binds are refreshed. */
   heartbeatMs?: number;
   /** submit_sm being processed at once per session; beyond it the ESME gets 0x58 (ESME_RTHROTTLED). */
@@ -47,6 +57,7 @@ type SessionState = {
   address: string | null;
   binding: boolean;
   inflight: number;
+  openedAt: number;
   lastPduAt: number;
   remote: string;
   /** This session as a taker of deliver_sm (receipts, MO), with those not yet answered. */
@@ -63,6 +74,25 @@ const MO_PUSH_MS = 30_000;
 const UNSUPPORTED = new Set(['replace_sm', 'data_sm', 'broadcast_sm', 'query_broadcast_sm', 'cancel_broadcast_sm']);
 
 /**
+ * Sends `pdu` on the session, or closes the session when the PDU cannot be encoded or written: nothing one session
+ * sends can throw out of the listener.
+ */
+function sendOrClose(session: smpp.Session, pdu: smpp.Pdu | null): void {
+  if (!session.socket.writable) return;
+  try {
+    if (pdu) return void session.send(pdu);
+  } catch (e) {
+    logger.warn('smpp answer could not be sent: session closed', { command: pdu?.command, error: e });
+  }
+  session.destroy();
+}
+
+/** Answers `pdu` with its `_resp` (or generic_nack where SMPP has none) carrying `options`. */
+function answer(session: smpp.Session, pdu: smpp.Pdu, options: Record<string, unknown> = {}): void {
+  sendOrClose(session, answerPdu(pdu, options));
+}
+
+/**
  * The SMPP 3.4 server merchants' ESMEs bind to (D15), on the `smpp` library. Stateless apart from its sessions:
  * credentials, session counts and throughput live in Postgres, so two listeners may run. Every PDU is bounded by the
  * library (16 KB) and a parse failure closes that session only.
@@ -70,21 +100,36 @@ const UNSUPPORTED = new Set(['replace_sm', 'data_sm', 'broadcast_sm', 'query_bro
 export async function startSmppListener(o: ListenerOptions): Promise<SmppListener> {
   const idleMs = o.idleMs ?? 90_000;
   const maxInflight = o.maxInflight ?? 100;
+  const bindTimeoutMs = o.bindTimeoutMs ?? BIND_TIMEOUT_MS;
   const states = new Map<smpp.Session, SessionState>();
 
   const server = smpp.createServer({}, (session) => {
-    keepRawPdus(session); // submits are decoded from their octets (D1)
-    const socket = session.socket as unknown as { remoteAddress?: string; remotePort?: number; setNoDelay?: (v: boolean) => void };
-    socket.setNoDelay?.(true);
-    const st: SessionState = { bound: null, address: socket.remoteAddress ?? null, binding: false, inflight: 0, lastPduAt: Date.now(), remote: `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`, taker: { session, pending: new Set() } };
+    const socket = session.socket as Socket;
+    if (!admission.admitted(socket)) return;
+    const remote = `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`;
+    // submits are decoded from their octets (D1); a frame shorter than a PDU header closes the session
+    keepRawPdus(session, (length) => {
+      smppProtocolErrors.inc({ kind: 'bad_frame' });
+      logger.info('smpp session closed: command_length below 16', { remote, command_length: length });
+    });
+    socket.setNoDelay(true);
+    const now = Date.now();
+    const st: SessionState = { bound: null, address: socket.remoteAddress ?? null, binding: false, inflight: 0, openedAt: now, lastPduAt: now, remote, taker: { session, pending: new Set() } };
     states.set(session, st);
     session.on('error', (e: Error) => {
+      smppProtocolErrors.inc({ kind: 'bad_frame' });
       logger.info('smpp session closed on a protocol error', { remote: st.remote, error: e.message });
       session.destroy();
     });
     session.on('close', () => {
       states.delete(session);
-      for (const fail of [...st.taker.pending]) fail();
+      for (const fail of [...st.taker.pending]) {
+        try {
+          fail();
+        } catch (e) {
+          logger.warn('an smpp push waiting on a closed session failed', { error: e });
+        }
+      }
       if (st.bound) {
         const { bindId, app } = st.bound;
         st.bound = null;
@@ -94,45 +139,70 @@ export async function startSmppListener(o: ListenerOptions): Promise<SmppListene
     });
     session.on('pdu', (pdu: smpp.Pdu) => {
       st.lastPduAt = Date.now();
-      handle(session, st, pdu).catch((e: unknown) => {
-        logger.error('smpp PDU handling failed', { command: pdu.command, error: e });
-        if (!pdu.isResponse?.() && session.socket.writable) session.send(pdu.response({ command_status: STATUS.SYSERR }));
-      });
+      // Whatever handling throws, at once or later, ends in an answer or a closed session, never in the process.
+      const failed = (e: unknown) => {
+        smppProtocolErrors.inc({ kind: 'handler_error' });
+        logger.error('smpp PDU handling failed', { command: pdu.command, remote: st.remote, error: e });
+        if (dispositionOf(pdu).kind === 'request') answer(session, pdu, { command_status: STATUS.SYSERR });
+        else session.destroy();
+      };
+      try {
+        handle(session, st, pdu).catch((e: unknown) => {
+          try {
+            failed(e);
+          } catch {
+            session.destroy();
+          }
+        });
+      } catch (e) {
+        failed(e);
+      }
     });
   });
+  const admission = admitConnections(server, o.limits ?? DEFAULT_LIMITS, (reason, address) => {
+    smppConnectionsRefused.inc({ reason });
+    logger.warn('smpp connection refused at accept', { reason, address });
+  });
+  // An accept that fails (no file descriptor left, say) must not end the process: it is logged and the server goes on.
+  server.on('error', (e: Error) => logger.error('smpp listener socket error', { error: e.message }));
 
   async function handle(session: smpp.Session, st: SessionState, pdu: smpp.Pdu): Promise<void> {
-    const command = pdu.command;
-    if (command === 'unknown') return void session.send(pdu.response()); // generic_nack, ESME_RINVCMDID
+    const what = dispositionOf(pdu);
+    if (what.kind === 'ignore') return; // answers to PDUs the listener sent (the library matches them)
+    if (what.kind === 'nack') {
+      smppProtocolErrors.inc({ kind: 'generic_nack' });
+      return sendOrClose(session, nackPdu(pdu));
+    }
+    const command = what.command;
     if (command in BIND_MODES) return bind(session, st, pdu, BIND_MODES[command]);
-    if (command === 'enquire_link') return void session.send(pdu.response());
+    if (command === 'enquire_link') return answer(session, pdu);
     if (command === 'unbind') {
-      session.send(pdu.response());
+      answer(session, pdu);
       return void session.close();
     }
-    if (command === 'generic_nack' || command.endsWith('_resp')) return; // answers to nothing we asked: ignored
-    if (!st.bound) return void session.send(pdu.response({ command_status: STATUS.INVBNDSTS }));
+    if (!st.bound) return answer(session, pdu, { command_status: STATUS.INVBNDSTS });
     if (command === 'submit_sm' || command === 'submit_multi') return submit(session, st, st.bound, pdu);
     if (command === 'query_sm') {
       const q = await querySmppMessage(o.db, st.bound.app.appId, typeof pdu.message_id === 'string' ? pdu.message_id : '');
-      if (!q) return void session.send(pdu.response({ command_status: STATUS.QUERYFAIL }));
-      return void session.send(pdu.response({ message_id: q.messageId, final_date: q.finalDate, message_state: q.messageState, error_code: q.errorCode }));
+      if (!q) return answer(session, pdu, { command_status: STATUS.QUERYFAIL });
+      return answer(session, pdu, { message_id: q.messageId, final_date: q.finalDate, message_state: q.messageState, error_code: q.errorCode });
     }
     // A submit_sm is sent at once (D15: immediate): by the time an ESME can ask, nothing is left to cancel.
-    if (command === 'cancel_sm') return void session.send(pdu.response({ command_status: STATUS.CANCELFAIL }));
-    if (UNSUPPORTED.has(command)) return void session.send(pdu.response({ command_status: STATUS.INVCMDID }));
-    session.send(pdu.response({ command_status: STATUS.INVCMDID }));
+    if (command === 'cancel_sm') return answer(session, pdu, { command_status: STATUS.CANCELFAIL });
+    if (UNSUPPORTED.has(command)) return answer(session, pdu, { command_status: STATUS.INVCMDID });
+    // deliver_sm and anything else an ESME has no business sending to an SMSC
+    answer(session, pdu, { command_status: STATUS.INVCMDID });
   }
 
   async function bind(session: smpp.Session, st: SessionState, pdu: smpp.Pdu, mode: BindMode): Promise<void> {
-    if (st.bound || st.binding) return void session.send(pdu.response({ command_status: STATUS.ALYBND }));
+    if (st.bound || st.binding) return answer(session, pdu, { command_status: STATUS.ALYBND });
     st.binding = true;
     try {
       const systemId = typeof pdu.system_id === 'string' ? pdu.system_id : '';
       const password = typeof pdu.password === 'string' ? pdu.password : '';
       const refuse = (status: number, reason: string) => {
         logger.info('smpp bind refused', { system_id: systemId.slice(0, SYSTEM_ID_MAX + 1), remote: st.remote, status, reason });
-        session.send(pdu.response({ command_status: status }));
+        answer(session, pdu, { command_status: status });
         session.close();
       };
       // failed binds are throttled like sign-ins, before any password is checked
@@ -147,7 +217,7 @@ export async function startSmppListener(o: ListenerOptions): Promise<SmppListene
       if (session.socket.destroyed) return void (await dropBind(o.db, bindId));
       st.bound = { mode, app: auth.app, tps: auth.tps, bindId };
       logger.info('smpp session bound', { app_id: auth.app.appId, mode, remote: st.remote });
-      session.send(pdu.response({ system_id: 'SMSGW' }));
+      answer(session, pdu, { system_id: 'SMSGW' });
       if (mode !== 'transmitter') for (const loop of pushLoops) loop.wake(); // what was queued while no receiver was bound goes out now
     } finally {
       st.binding = false;
@@ -156,17 +226,15 @@ export async function startSmppListener(o: ListenerOptions): Promise<SmppListene
 
   /** submit_sm and submit_multi: the same checks, throughput and send path (D15). */
   async function submit(session: smpp.Session, st: SessionState, b: Bound, pdu: smpp.Pdu): Promise<void> {
-    const answer = (options: Record<string, unknown>) => {
-      if (session.socket.writable) session.send(pdu.response(options));
-    };
-    if (b.mode === 'receiver') return answer({ command_status: STATUS.INVBNDSTS });
-    if (st.inflight >= maxInflight) return answer({ command_status: SUBMIT_STATUS.THROTTLED });
+    const reply = (options: Record<string, unknown>) => answer(session, pdu, options);
+    if (b.mode === 'receiver') return reply({ command_status: STATUS.INVBNDSTS });
+    if (st.inflight >= maxInflight) return reply({ command_status: SUBMIT_STATUS.THROTTLED });
     const raw = rawPdu(pdu);
     const fields = raw ? (pdu.command === 'submit_multi' ? parseSubmitMulti(raw) : parseSubmitSm(raw)) : null;
-    if (!fields) return answer({ command_status: STATUS.INVMSGLEN });
+    if (!fields) return reply({ command_status: STATUS.INVMSGLEN });
     st.inflight++;
     try {
-      if (!(await takeSmppTps(o.db, b.app.appId, b.tps))) return answer({ command_status: SUBMIT_STATUS.THROTTLED });
+      if (!(await takeSmppTps(o.db, b.app.appId, b.tps))) return reply({ command_status: SUBMIT_STATUS.THROTTLED });
       const payload = fields.tlvs.get(TLV.message_payload);
       const common = {
         source_addr: fields.source_addr, esm_class: fields.esm_class, data_coding: fields.data_coding,
@@ -181,10 +249,10 @@ export async function startSmppListener(o: ListenerOptions): Promise<SmppListene
         // D19: a submit_multi destination on the opt-out list is listed unsuccessful (0x45); the reason is for the operator
         const optedOut = unsuccess?.filter((u) => u.error_status_code === SUBMIT_STATUS.SUBMITFAIL).length ?? 0;
         if (optedOut) logger.info('smpp submit_multi destinations refused', { app_id: b.app.appId, status: SUBMIT_STATUS.SUBMITFAIL, reason: 'opted out', destinations: optedOut });
-        return answer({ message_id: outcome.messageId, ...(unsuccess ? { unsuccess_sme: unsuccess } : {}) });
+        return reply({ message_id: outcome.messageId, ...(unsuccess ? { unsuccess_sme: unsuccess } : {}) });
       }
       logger.info(`smpp ${pdu.command} refused`, { app_id: b.app.appId, status: outcome.status, reason: outcome.reason });
-      answer({ command_status: outcome.status });
+      reply({ command_status: outcome.status });
     } finally {
       st.inflight--;
     }
@@ -245,6 +313,11 @@ export async function startSmppListener(o: ListenerOptions): Promise<SmppListene
     for (const [session, st] of states) {
       if (now - st.lastPduAt > idleMs) {
         logger.info('smpp session idle: dropped', { remote: st.remote, app_id: st.bound?.app.appId ?? null });
+        session.destroy();
+        continue;
+      }
+      if (!st.bound && !st.binding && now - st.openedAt > bindTimeoutMs) {
+        logger.info('smpp session not bound in time: dropped', { remote: st.remote });
         session.destroy();
         continue;
       }

@@ -11,14 +11,34 @@ import type { MultiDestination } from '@/server/domain/smpp-access/submit';
  */
 const RAW = new WeakMap<object, Buffer>();
 
-/** Call in the server's session listener, before the session reads anything. */
-export function keepRawPdus(session: smpp.Session): void {
+/** The smallest PDU: its header (command_length, command_id, command_status, sequence_number). */
+export const PDU_HEADER_LENGTH = 16;
+
+/**
+ * Call in the server's session listener, before the session reads anything. A command_length below 16 is no PDU:
+ * the library would wait for a body that never comes (0 to 4) or drop octets and lose the framing, so the session is
+ * closed at once (`onBadFrame` is told first). The library reads a length, then that PDU's body, then the next length.
+ */
+export function keepRawPdus(session: smpp.Session, onBadFrame: (length: number) => void = () => {}): void {
   const socket = session.socket;
   const read = socket.read.bind(socket);
   let taken: Buffer[] = [];
+  let lengthNext = true;
   socket.read = (size?: number) => {
     const chunk: unknown = read(size);
-    if (Buffer.isBuffer(chunk)) taken.push(chunk);
+    if (!Buffer.isBuffer(chunk)) return chunk;
+    if (lengthNext && chunk.length === 4) {
+      const length = chunk.readUInt32BE(0);
+      if (length < PDU_HEADER_LENGTH) {
+        onBadFrame(length);
+        socket.destroy();
+        return null;
+      }
+      lengthNext = false;
+    } else {
+      lengthNext = true;
+    }
+    taken.push(chunk);
     return chunk;
   };
   // Before any other listener of 'pdu' sees it.
@@ -26,7 +46,8 @@ export function keepRawPdus(session: smpp.Session): void {
     const length = Number(pdu.command_length);
     const octets = taken.length === 1 ? taken[0] : Buffer.concat(taken);
     taken = [];
-    if (length >= 16 && octets.length >= length && octets.readUInt32BE(octets.length - length) === length) {
+    lengthNext = true;
+    if (length >= PDU_HEADER_LENGTH && octets.length >= length && octets.readUInt32BE(octets.length - length) === length) {
       RAW.set(pdu, octets.subarray(octets.length - length));
     }
   });

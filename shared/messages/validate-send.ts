@@ -2,6 +2,7 @@ import { MAX_SENDER_ID, SENDER_ID_LENGTH_MESSAGE, type SendRequest, type SendWar
 import { validationError, type ValidationIssue } from '@/server/errors/validation';
 import { expandRecurring, resolveScheduledDates } from '@/shared/schedules/schedules';
 import { analyzeMessage, type Encoding } from './segments';
+import { smartEncode, type SmartEncoded, type SmartEncodingMode } from './smart-encoding';
 import { checkPhone } from './phone';
 
 /** Pre-computed SMS of a recurring schedule (recipients x segments x occurrences), D4. */
@@ -12,7 +13,11 @@ type SendingType = NonNullable<SendRequest['sending_type']>;
 
 export type SendPlan = {
   sendingType: SendingType;
+  /** The text as sent (D21: after smart encoding). */
   body: string;
+  /** D21: the text as written, when smart encoding replaced characters in it; else null. */
+  originalBody: string | null;
+  smartEncoding: SmartEncoded;
   senderId: string | null;
   encoding: Encoding;
   segments: number;
@@ -26,7 +31,8 @@ export type SendPlan = {
   schedule: unknown;
 };
 
-export type SendOrg = { timezone: string; defaultCountry: string };
+/** `smartEncoding`: the organization's mode for a request that names none (D21); absent: `off`. */
+export type SendOrg = { timezone: string; defaultCountry: string; smartEncoding?: SmartEncodingMode };
 
 export type PlanOptions = {
   allowHttpCallbacks: boolean;
@@ -85,9 +91,10 @@ export function planSend(input: SendRequest, org: SendOrg, now: Date, opts: Plan
     });
   }
 
-  // Postgres text cannot hold U+0000 (it would be a 500 at insert time).
+  // Postgres text cannot hold U+0000 (it would be a 500 at insert time); SMPP's decoded text reaches here unchecked by a contract.
   if (input.message.includes('\u0000')) issues.push({ field: 'message', code: 'INVALID_FIELD_FORMAT', message: 'must not contain NUL (U+0000) characters' });
-  const analysis = analyzeMessage(input.message);
+  const smart = smartEncode(input.message, input.smart_encoding ?? org.smartEncoding ?? 'off');
+  const analysis = analyzeMessage(smart.text);
   if (issues.length) throw validationError(issues);
 
   let dispatchTimes: Array<Date | null> = [null];
@@ -119,7 +126,9 @@ export function planSend(input: SendRequest, org: SendOrg, now: Date, opts: Plan
 
   return {
     sendingType: type,
-    body: input.message,
+    body: smart.text,
+    originalBody: smart.applied ? input.message : null,
+    smartEncoding: smart,
     senderId: input.sender_id ?? null,
     encoding: analysis.encoding,
     segments: analysis.segments,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { decodeGsm } from '@/server/domain/carrier/smpp/gsm';
 import { firstSigningSecret } from '@/server/domain/keys/rotate-signing-secret';
 import { deliverDueWebhooks } from '@/server/domain/webhooks/deliver-due';
 import { collectDbGauges } from '@/server/metrics/db-gauges';
@@ -159,6 +160,21 @@ describe('MO over SMPP (D18)', () => {
       { phone: '+243811606666', source: 'keyword', number: '243990008888' },
     ]);
     expect(r.on('/inbound').find((x) => x.json.inbound_id === row.id)?.json.data.opt_out).toBe('stop');
+  });
+
+  it('ARRET over SMPP (D23) gets the French reply, through the connector; STOP the English one', async () => {
+    const { s, c, m } = await setup('mo-arret', { messageIds: (n) => String(n) });
+    await h.route('2438117', [c.id]);
+    await assignNumber(h.db, m, '243990008877');
+    const [{ name }] = await h.db.execute<{ name: string }>(sql`select name from organizations where id = ${m.organizationId}`);
+    expect(await s.deliver({ source_addr: '243811707777', destination_addr: '243990008877', data_coding: 0, short_message: Buffer.from('Arret') })).toBe(0);
+    expect(await s.deliver({ source_addr: '243811708888', destination_addr: '243990008877', data_coding: 8, short_message: ucs2('STOP') })).toBe(0);
+    await h.drain();
+    const submits = await waitFor(async () => s.submits.filter((x) => x.source_addr === '243990008877'), (x) => x.length === 2);
+    expect(submits.map((x) => [x.destination_addr, x.data_coding, decodeGsm(x.short_message)]).sort()).toEqual([
+      ['243811707777', 0, `Vous ne recevrez plus de messages de ${name}. Répondez OUI pour vous réabonner.`],
+      ['243811708888', 0, `You will no longer receive messages from ${name}. Reply START to resubscribe.`],
+    ]);
   });
 
   it('the carrier resending the same PDU (a new sequence number) within 60 s: answered, one MO, one event', async () => {

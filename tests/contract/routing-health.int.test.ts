@@ -106,7 +106,7 @@ describe('GET /openapi.json', () => {
     expect(health.security).toEqual([]);
     expect(doc.info.license).toMatchObject({ name: expect.any(String) });
     expect(doc['x-error-catalogue'].map((e: { code: string }) => e.code)).toEqual(
-      ['1100', '1101', '1103', '1110', '1120', '1121', '1130', '1131', '1202', '1301', '1302', '1402', '1404', '1405', '1409', '1500', '1503'],
+      ['1100', '1101', '1103', '1110', '1120', '1121', '1130', '1131', '1140', '1141', '1202', '1301', '1302', '1402', '1404', '1405', '1409', '1500', '1503'],
     );
   });
 

@@ -36,6 +36,8 @@ describe('POST /send: accepted sends', () => {
         currency: 'USD',
         status: 'pending',
         sending_type: 'immediate',
+        encoding: 'gsm7',
+        smart_encoding: { mode: 'off', applied: false, replaced_characters: 0 },
       },
     });
     expect(res.headers.get('ratelimit-limit')).toBe('60');
@@ -54,6 +56,28 @@ describe('POST /send: accepted sends', () => {
       sql`select task_identifier, run_at from graphile_worker.jobs where key = ${dispatch[0].id}`,
     );
     expect(jobs.map((j) => [j.task_identifier, new Date(j.run_at).toISOString()])).toEqual([['dispatch_message', '2026-11-21T10:00:00.000Z']]);
+  });
+
+  it("smart_encoding (D21): absent follows the organization's setting; named, it wins; a text it cannot make GSM-7 goes unchanged", async () => {
+    const m = await makeMerchant(deps.db, deps.env, { prepaid: '10' });
+    const text = 'Prête — à 10 h…';
+    const asV1 = await send(m.apiKey, { to: [VODACOM], message: text });
+    expect(asV1.body.data).toMatchObject({ total_messages: 1, encoding: 'ucs2', smart_encoding: { mode: 'off', applied: false, replaced_characters: 0 } });
+    await deps.db.execute(sql`update organizations set smart_encoding = 'transliterate' where id = ${m.organizationId}`);
+    const byOrg = await send(m.apiKey, { to: [VODACOM], message: text });
+    expect(byOrg.body.data).toMatchObject({ encoding: 'gsm7', smart_encoding: { mode: 'transliterate', applied: true, replaced_characters: 3 } });
+    const lookalikes = await send(m.apiKey, { to: [VODACOM], message: 'Prête — à 10 h…', smart_encoding: 'lookalikes' });
+    expect(lookalikes.body.data).toMatchObject({ encoding: 'ucs2', smart_encoding: { mode: 'lookalikes', applied: false, replaced_characters: 0 } });
+    const emoji = await send(m.apiKey, { to: [VODACOM], message: 'Prête 😀' });
+    expect(emoji.body.data).toMatchObject({ encoding: 'ucs2', smart_encoding: { mode: 'transliterate', applied: false, replaced_characters: 0 } });
+    const rows = await deps.db.execute<{ body: string; original_body: string | null }>(
+      sql`select body, original_body from messages where organization_id = ${m.organizationId} order by created_at, id`,
+    );
+    expect(rows.find((r) => r.original_body !== null)).toEqual({ body: 'Prete - à 10 h...', original_body: text });
+    const bad = await send(m.apiKey, { to: [VODACOM], message: text, smart_encoding: 'on' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error_code: '1110' });
+    expect(bad.body.errors).toEqual([{ field: 'smart_encoding', message: "must be one of 'off', 'lookalikes', 'transliterate'" }]);
   });
 
   it('multi-segment and UCS-2 messages multiply the cost by segments', async () => {

@@ -251,6 +251,45 @@ describe('what is a keyword', () => {
   });
 });
 
+describe("the keyword's language (D23)", () => {
+  const FR_STOP = 'Vous ne recevrez plus de messages de Kin Shop. Répondez OUI pour vous réabonner.';
+  const FR_START = 'Vous recevrez de nouveau les messages de Kin Shop. Répondez ARRET pour vous désabonner.';
+  const FR_HELP = 'Kin Shop : répondez ARRET pour vous désabonner.';
+
+  it('ARRET, OUI and AIDE (any case, with or without accents) get the French texts; STOP, START and HELP the English ones', async () => {
+    const m = await merchant();
+    const other = '+243810002222';
+    for (const text of ['Aide', 'ARRET', 'oui', 'aidé !', 'help', 'STOP', 'Start']) await mo(m, text, PHONE);
+    for (const text of ['Arrêter', 'OUI', 'Désabonner', 'start', 'ARRÊT']) await mo(m, text, other);
+    expect(await replies(m)).toEqual([
+      ['help', m.number, FR_HELP, PHONE],
+      ['stop', m.number, FR_STOP, PHONE],
+      ['start', m.number, FR_START, PHONE],
+      ['help', m.number, FR_HELP, PHONE],
+      ['help', m.number, HELP_REPLY, PHONE],
+      ['stop', m.number, STOP_REPLY, PHONE],
+      ['start', m.number, START_REPLY, PHONE],
+      ['stop', m.number, FR_STOP, other],
+      ['start', m.number, FR_START, other],
+      ['stop', m.number, FR_STOP, other],
+      ['start', m.number, START_REPLY, other],
+      ['stop', m.number, FR_STOP, other],
+    ]);
+    // all GSM-7 (D23): one segment each, free
+    const sent = await db.execute<{ encoding: string; segments: number; total_cost: string }>(sql`
+      select distinct encoding, segments, total_cost::text from messages where organization_id = ${m.organizationId} and channel = 'keyword'`);
+    expect(sent).toEqual([{ encoding: 'GSM-7', segments: 1, total_cost: '0.0000' }]);
+  });
+
+  it("the owner's French texts answer the French keywords; the English ones stay", async () => {
+    const m = await merchant();
+    await m.api.organization.updateKeywordReplies({ language: 'fr', stop: 'Au revoir de {organization}.', start: 'Re-bonjour', help: 'Appelez {organization}' });
+    await mo(m, 'arret');
+    await mo(m, 'stop', ORANGE);
+    expect((await replies(m)).map((x) => x[2])).toEqual(['Au revoir de Kin Shop.', STOP_REPLY]);
+  });
+});
+
 describe('settings and tenants', () => {
   it("the owner's texts are the replies, {organization} replaced", async () => {
     const m = await merchant();

@@ -66,6 +66,8 @@ describe('D19: suppression when the send is made', () => {
         currency: 'USD',
         status: 'pending',
         sending_type: 'immediate',
+        encoding: 'gsm7',
+        smart_encoding: { mode: 'off', applied: false, replaced_characters: 0 },
       },
     });
     expect(await ledger(id)).toEqual([['SVC_SMS', 'charge', '-0.0380', null]]);

@@ -35,6 +35,8 @@ describe('unlikely numbers', () => {
         currency: 'USD',
         status: 'pending',
         sending_type: 'immediate',
+        encoding: 'gsm7',
+        smart_encoding: { mode: 'off', applied: false, replaced_characters: 0 },
         warnings: [{ index: 0, phone: READ_IN_CD, code: 'UNLIKELY_NUMBER', message: UNLIKELY }],
       },
     });

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { sql } from 'drizzle-orm';
 import smpp from 'smpp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +38,22 @@ describe('npm start runs the SMPP listener (D15)', () => {
       30_000,
       250,
     );
+    // One PDU without a response PDU in SMPP (outbind, alert_notification) once ended the process: each gets
+    // generic_nack 0x03 and the listener goes on (the supervisor's restart count stays 0 below).
+    for (const id of [0x0b, 0x102]) {
+      const probe = connect(smppPort, '127.0.0.1');
+      const nack = await new Promise<Buffer>((resolve, reject) => {
+        probe.once('data', resolve);
+        probe.once('error', reject);
+        const pdu = Buffer.alloc(24);
+        pdu.writeUInt32BE(24, 0);
+        pdu.writeUInt32BE(id, 4);
+        pdu.writeUInt32BE(3, 12);
+        probe.write(pdu);
+      });
+      probe.destroy();
+      expect(nack.toString('hex')).toBe('00000010800000000000000300000003');
+    }
     const bind = await new Promise<smpp.Pdu>((r) => session.bind_transceiver({ system_id: creds.system_id, password: creds.password }, r));
     expect(bind.command_status).toBe(0);
     const resp = await new Promise<smpp.Pdu>((r) => session.submit_sm({ destination_addr: '+243810001234', short_message: 'via the launcher', registered_delivery: 1 }, r));

@@ -10,6 +10,7 @@ import { closePools, testDeps } from '@/tests/helpers';
  * their catalogue status and text (a duplicate email was a 500 before: the
  * public tier did not translate catalogue errors), and an unexpected error is
  * a 500 whose message carries a request id that the error log line repeats.
+ * A database that does not answer is a 503 with Retry-After (issue 39).
  */
 const deps = testDeps();
 afterAll(closePools);
@@ -60,11 +61,14 @@ describe('tRPC answers catalogue errors with their status', () => {
 
   it('an unexpected failure: 500 with a request id, logged once with the same id and the cause', async () => {
     const { user } = await signedUpCaller(deps);
-    const dead = createDb('postgres://postgres@127.0.0.1:1/nowhere', { max: 1 });
+    // A pool whose every statement fails with an error that is not a lost connection.
+    const failing = new Proxy(deps.db, {
+      get: (target, key) => (key === 'select' || key === 'execute' ? () => { throw new Error('boom: not a connection error'); } : Reflect.get(target, key)),
+    });
     const lines: string[] = [];
     const spy = vi.spyOn(console, 'error').mockImplementation((line: string) => void lines.push(line));
     try {
-      const res = await get('organization.get', undefined, user, { ...deps, db: dead });
+      const res = await get('organization.get', undefined, user, { ...deps, db: failing });
       expect(res.status).toBe(500);
       expect(res.error.data.code).toBe('INTERNAL_SERVER_ERROR');
       const m = /^Something went wrong\. Please try again\. \(request ([0-9a-f]{12})\)$/.exec(res.error.message);
@@ -72,11 +76,39 @@ describe('tRPC answers catalogue errors with their status', () => {
       const logged = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'dashboard request failed');
       expect(logged).toHaveLength(1);
       expect(logged[0]).toMatchObject({ level: 'error', requestId: m![1], path: 'organization.get' });
-      expect(JSON.stringify(logged[0].error)).toMatch(/ECONNREFUSED/);
-      expect(JSON.stringify(res)).not.toMatch(/ECONNREFUSED|\n\s+at /);
+      expect(JSON.stringify(logged[0].error)).toMatch(/boom: not a connection error/);
+      expect(JSON.stringify(res)).not.toMatch(/boom|\n\s+at /);
     } finally {
       spy.mockRestore();
+    }
+  });
+});
+
+describe('tRPC while the database does not answer (issue 39): 503 with Retry-After, never a 500', () => {
+  const unavailable = { message: 'The service is temporarily unavailable. Please try again.', data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503 } };
+
+  it('a procedure whose statements cannot reach the database', async () => {
+    const { user } = await signedUpCaller(deps);
+    const dead = createDb('postgres://postgres@127.0.0.1:1/nowhere', { max: 1 });
+    try {
+      const req = new Request(`http://localhost/api/trpc/organization.get`);
+      const res = await handleTrpcRequest(req, { ...deps, db: dead }, user);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('1');
+      expect((await res.json()).error).toMatchObject(unavailable);
+    } finally {
       await dead.$client.end({ timeout: 1 });
     }
+  });
+
+  it('the signed-in user cannot be looked up', async () => {
+    const lost = Object.assign(new Error('write CONNECTION_CLOSED 127.0.0.1:5432'), { code: 'CONNECTION_CLOSED' });
+    const req = new Request(`http://localhost/api/trpc/organization.get,messages.list?batch=1&input=${encodeURIComponent('{"0":null,"1":{}}')}`);
+    const res = await handleTrpcRequest(req, deps, () => Promise.reject(lost));
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('1');
+    const body = (await res.json()) as Array<{ error: unknown }>;
+    expect(body).toHaveLength(2);
+    for (const call of body) expect(call.error).toMatchObject(unavailable);
   });
 });

@@ -68,14 +68,19 @@ describe('SMPP access for merchants (D15)', () => {
     await bound(l.port, again);
   });
 
-  it('bind errors: unknown system_id 0x0F, wrong password 0x0E, a key that is not allowed 0x0D, a fifth session 0x0D; PDUs before a bind 0x04', async () => {
+  it('bind errors: an unknown system_id and a wrong password both 0x0E (a bind never tells which system_ids exist), a key that is not allowed 0x0D, a fifth session 0x0D; PDUs before a bind 0x04', async () => {
     const m = await merchant();
     const l = await listener();
     const s1 = await esme(l.port);
     expect((await ask(s1, 'submit_sm', { destination_addr: '243810001234', short_message: 'x' })).command_status).toBe(0x04);
-    expect((await ask(s1, 'bind_transceiver', { system_id: 'nobody', password: 'whatever' })).command_status).toBe(0x0f);
+    const unknown = await ask(s1, 'bind_transceiver', { system_id: 'nobody', password: 'whatever' });
     const s2 = await esme(l.port);
-    expect((await ask(s2, 'bind_transmitter', { system_id: m.creds.system_id, password: 'wrong123' })).command_status).toBe(0x0e);
+    const wrong = await ask(s2, 'bind_transceiver', { system_id: m.creds.system_id, password: 'wrong123' });
+    expect(unknown.command_status).toBe(0x0e);
+    expect(wrong.command_status).toBe(0x0e);
+    expect(Object.keys(unknown).sort()).toEqual(Object.keys(wrong).sort());
+    const s4 = await esme(l.port);
+    expect((await ask(s4, 'bind_transmitter', { system_id: `${m.creds.system_id}x`, password: m.creds.password })).command_status).toBe(0x0e);
     for (let i = 0; i < 4; i++) await bound(l.port, m.creds, i % 2 ? 'bind_transmitter' : 'bind_receiver');
     const fifth = await esme(l.port);
     expect((await ask(fifth, 'bind_transceiver', { system_id: m.creds.system_id, password: m.creds.password })).command_status).toBe(0x0d);

@@ -17,6 +17,7 @@ export default async function OperatorLayout({ children }: { children: ReactNode
   const nav: NavItem[] = [
     { href: '/operator', label: 'Merchants', exact: true },
     { href: '/operator/top-ups', label: 'Top-up requests' },
+    { href: '/operator/sender-ids', label: 'Sender IDs' },
     { href: '/operator/prices', label: 'Platform prices' },
     { href: '/operator/connectors', label: 'Connectors' },
     { href: '/operator/inbound', label: 'Unrouted inbound' },

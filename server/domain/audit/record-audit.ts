@@ -4,7 +4,7 @@ import { auditLog } from '@/db/schema';
 export type AuditEntry = {
   actor: string;
   action: string;
-  targetType: 'organization' | 'gateway_app' | 'wallet' | 'pricing' | 'user' | 'membership' | 'top_up_request' | 'connector' | 'route' | 'opt_out_list' | 'number';
+  targetType: 'organization' | 'gateway_app' | 'wallet' | 'pricing' | 'user' | 'membership' | 'top_up_request' | 'connector' | 'route' | 'opt_out_list' | 'number' | 'sender_id' | 'platform_setting';
   targetId: string;
   organizationId?: string | null;
   /** Never a secret: callers pass flags like `{webhook_password: 'set'}`. */

@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { organizations } from '@/db/schema';
 import { recordAudit } from '@/server/domain/audit/record-audit';
 import { sendKeywordReply } from '@/server/domain/messages/send-keyword-reply';
 import { contactTargets, emitContactEvents } from '@/server/domain/opt-outs/contact-events';
 import { keywordReplyText } from '@/server/domain/opt-outs/keyword-replies';
-import { matchOptOutKeyword, type OptOutKeyword } from '@/server/domain/opt-outs/keywords';
+import { matchKeyword, type OptOutKeyword } from '@/server/domain/opt-outs/keywords';
 import type { InboundRoute } from './route-inbound';
 
 /**
@@ -15,8 +16,8 @@ export function isListablePhone(phone: string): boolean {
   return /^\+[1-9][0-9]{6,14}$/.test(phone);
 }
 
-/** A routed MO whose whole text is a D19 keyword. */
-export type KeywordMo = { inboundId: string; organizationId: string; appId: string; from: string; number: string };
+/** A routed MO whose whole text is a D19 keyword; `language`: the keyword's, which the reply speaks (D23; absent: English). */
+export type KeywordMo = { inboundId: string; organizationId: string; appId: string; from: string; number: string; language?: 'en' | 'fr' };
 
 /**
  * D19: the effects of the keyword MO among a batch (routed, from a phone the list can hold, whose text is a keyword),
@@ -30,14 +31,14 @@ export async function applyKeywords(
   now: Date,
 ): Promise<Map<number, OptOutKeyword>> {
   const keyed = mos.flatMap((mo, i) => {
-    const kind = mo.route && isListablePhone(mo.from) ? matchOptOutKeyword(mo.text, mo.route.keyword !== null) : null;
-    return kind && mo.route ? [{ i, kind, route: mo.route, mo }] : [];
+    const match = mo.route && isListablePhone(mo.from) ? matchKeyword(mo.text, mo.route.keyword !== null) : null;
+    return match && mo.route ? [{ i, kind: match.kind, language: match.language, route: mo.route, mo }] : [];
   });
   keyed.sort((a, b) => (a.route.organizationId < b.route.organizationId ? -1 : a.route.organizationId > b.route.organizationId ? 1 : 0) || (a.mo.from < b.mo.from ? -1 : a.mo.from > b.mo.from ? 1 : 0) || a.i - b.i);
   const out = new Map<number, OptOutKeyword>();
   for (const k of keyed) {
     const { organizationId, appId, number } = k.route;
-    const done = await applyKeyword(tx, k.kind, { inboundId: k.mo.inboundId, organizationId, appId, from: k.mo.from, number }, now);
+    const done = await applyKeyword(tx, k.kind, { inboundId: k.mo.inboundId, organizationId, appId, from: k.mo.from, number, language: k.language }, now);
     if (done) out.set(k.i, done);
   }
   return out;
@@ -88,8 +89,7 @@ async function listChanged(tx: DbOrTx, action: 'opt_out.add' | 'opt_out.remove',
 }
 
 async function reply(tx: DbOrTx, kind: OptOutKeyword, mo: KeywordMo, now: Date): Promise<void> {
-  const [org] = await tx.execute<{ name: string; currency: string; opt_out_reply: string | null; opt_in_reply: string | null; help_reply: string | null }>(sql`
-    select name, currency, opt_out_reply, opt_in_reply, help_reply from organizations where id = ${mo.organizationId}`);
-  const text = keywordReplyText(kind, { name: org.name, optOutReply: org.opt_out_reply, optInReply: org.opt_in_reply, helpReply: org.help_reply });
+  const [org] = await tx.select().from(organizations).where(eq(organizations.id, mo.organizationId));
+  const text = keywordReplyText(kind, org, mo.language ?? 'en');
   await sendKeywordReply(tx, { appId: mo.appId, organizationId: mo.organizationId, currency: org.currency }, { reply: kind, from: mo.number, to: mo.from, text }, now);
 }

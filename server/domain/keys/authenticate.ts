@@ -14,6 +14,7 @@ import {
 import { ApiError } from '@/server/errors/api-error';
 import type { ErrorName } from '@/server/errors/codes';
 import { digestApiKey, digestsEqual } from '@/server/lib/crypto';
+import { isDatabaseUnavailable } from '@/server/lib/db-errors';
 import { isWellFormedKey, type KeyEnvironment } from './api-keys';
 
 export type AuthedApp = {
@@ -96,8 +97,8 @@ export function keyedReadSql(columns: string, join: string): string {
 
 /**
  * Authenticates an `app-key` header value (spec Authentication + D9): shape and environment first (no database
- * work for garbage), then one indexed lookup by HMAC digest, a constant-time comparison, and the key status; any
- * unexpected failure becomes the spec's 500 text. With `slot`, also a slot of that rate-limit bucket (D8),
+ * work for garbage), then one indexed lookup by HMAC digest, a constant-time comparison, and the key status; a
+ * database that does not answer is the 503 (1503), any other unexpected failure the spec's 500 text. With `slot`, also a slot of that rate-limit bucket (D8),
  * in ONE round trip (the SQL function api_key_take, migration 0007): a slot
  * is taken only for an allowed key of this environment. Throws a 1301/1302
  * RateLimitError carrying the RateLimit-* headers when the bucket is full.
@@ -142,6 +143,9 @@ export async function authorizeRequest(
           select * from api_key_take(${params[0]}, ${params[1]}, ${params[2]}, ${params[3]}::integer,
             ${params[4]}::timestamptz, ${params[5]}, ${params[6]}, ${params[7]})`);
   } catch (cause) {
+    // A database that does not answer (a restart, a failover) is the retryable 503 every other request gets
+    // then; the spec's 500 text stays for a key check that failed otherwise.
+    if (isDatabaseUnavailable(cause)) throw new ApiError('SERVICE_UNAVAILABLE', { cause });
     throw new ApiError('AUTH_UNAVAILABLE', { cause });
   }
   if (!row || !digestsEqual(row.key_digest, digest) || row.environment !== opts.environment) {

@@ -9,6 +9,8 @@ import { currencySymbol } from '@/server/domain/pricing/currency';
 import { effectivePriceRows } from '@/server/domain/pricing/effective-rows';
 import { RateLimitError, takeSlot } from '@/server/domain/rate-limits/take-slot';
 import { unitPriceOf } from '@/server/domain/pricing/unit-price';
+import { listOrganizationNumbers } from '@/server/domain/numbers/list-numbers';
+import { listSenderIds } from '@/server/domain/sender-ids/sender-ids';
 import { ApiError } from '@/server/errors/api-error';
 import { validationError } from '@/server/errors/validation';
 import { money, toAmount } from '@/server/lib/money';
@@ -47,10 +49,12 @@ export async function getComposeOptions(
 ): Promise<ComposeOptions> {
   const [org] = await db.select().from(organizations).where(eq(organizations.id, member.organizationId));
   if (!org) throw new ApiError('NOT_FOUND');
-  const [apps, { rows }, walletRows] = await Promise.all([
+  const [apps, { rows }, walletRows, approved, numbers] = await Promise.all([
     appsOf(db, org.id),
     effectivePriceRows(db, org.id),
     db.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.organizationId, org.id)),
+    listSenderIds(db, org.id, { state: 'approved' }),
+    listOrganizationNumbers(db, org.id),
   ]);
   const senders = apps.filter((a) => canSend(a, environment));
   return {
@@ -65,7 +69,9 @@ export async function getComposeOptions(
     currency_symbol: currencySymbol(org.currency),
     default_price: unitPriceOf(org.defaultPrice),
     pricing_rows: rows,
+    smart_encoding: org.smartEncoding,
     balance: walletRows.length ? toAmount(walletRows.reduce((sum, w) => sum.plus(w.balance), money(0))) : null,
+    senders: { approved: approved.map((s) => s.sender_id).sort(), numbers: [...new Set(numbers.map((n) => n.number))] },
   };
 }
 

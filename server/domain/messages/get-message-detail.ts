@@ -62,6 +62,7 @@ async function readDetail(db: DbOrTx, member: Member, messageId: string, shown: 
   return {
     status,
     body: m.body,
+    original_body: m.originalBody,
     sender_id: m.senderId,
     encoding: m.encoding,
     segments: m.segments,

@@ -32,6 +32,8 @@ export async function sendKeywordReply(
     {
       sendingType: 'immediate',
       body: r.text,
+      originalBody: null,
+      smartEncoding: { text: r.text, mode: 'off', applied: false, replacedCharacters: 0 },
       senderId: r.from,
       encoding: analysis.encoding,
       segments: analysis.segments,

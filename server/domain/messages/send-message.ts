@@ -16,11 +16,13 @@ import { toAmount, toDbAmount } from '@/server/lib/money';
 import { recipientsTerminal, sendsAccepted, walletCharged } from '@/server/metrics/registry';
 import { ApiError } from '@/server/errors/api-error';
 import { OPTED_OUT, optedOutAmong } from '@/server/domain/opt-outs/suppression';
+import { checkSender } from '@/server/domain/sender-ids/sender-policy';
 import type { SendPlan } from '@/shared/messages/validate-send';
 import { emitSuppressedEvents, splitSuppressed, warningsOf } from './suppress-at-send';
 
 /**
- * Accepts a validated send in ONE transaction (spec rule 7, D2): the opt-out
+ * Accepts a validated send in ONE transaction (spec rule 7, D2), once its sender_id passed D22 (checkSender: every
+ * channel but the gateway's keyword replies, which go from the number the MO came to): the opt-out
  * check (D19), the message, its dispatches, one recipient row per recipient per
  * dispatch (written as sets, not row by row), its recipients' Inbox
  * conversations moved forward (D18), the job of the first dispatch,
@@ -53,6 +55,11 @@ export async function sendMessage(
   claim?: IdempotencyClaim,
   via: SendChannel = { channel: 'api' },
 ): Promise<SendOutcome> {
+  // D22 before anything is written or charged: 1140, or the sender the send goes from (and the sandbox's warning)
+  const sender = await checkSender(db, app, plan.senderId);
+  if (sender.senderId !== plan.senderId || sender.warning) {
+    plan = { ...plan, senderId: sender.senderId, warnings: sender.warning ? [sender.warning, ...plan.warnings] : plan.warnings };
+  }
   const { rows } = await effectivePriceRows(db, app.organizationId);
   const resolve = createPriceResolver(rows, unitPriceOf(app.org.defaultPrice));
   let written!: WrittenSend;
@@ -120,6 +127,8 @@ export async function writeSend(
     currency: app.currency,
     status: 'pending',
     sending_type: plan.sendingType,
+    encoding: plan.encoding === 'GSM-7' ? 'gsm7' : 'ucs2',
+    smart_encoding: { mode: plan.smartEncoding.mode, applied: plan.smartEncoding.applied, replaced_characters: plan.smartEncoding.replacedCharacters },
     // Additive (D12): absent when there is nothing to say, so the common answer keeps v1's exact shape.
     ...warningsOf(plan, split),
   };
@@ -157,10 +166,10 @@ export async function writeSend(
   await Promise.all([
     executeFixed(tx, fixedSql`
       with m as (
-        insert into messages (id, organization_id, app_id, sending_type, body, sender_id, encoding, segments, total_recipients,
+        insert into messages (id, organization_id, app_id, sending_type, body, original_body, sender_id, encoding, segments, total_recipients,
                               dispatches_total, total_messages, total_cost, currency, callback_url, schedule, next_dispatch_at, created_at, updated_at,
                               channel, smpp_registered_delivery, smpp_udh, keyword_reply, failed)
-        values (${messageId}, ${app.organizationId}, ${app.appId}, ${plan.sendingType}, ${plan.body}, ${plan.senderId}, ${plan.encoding},
+        values (${messageId}, ${app.organizationId}, ${app.appId}, ${plan.sendingType}, ${plan.body}, ${plan.originalBody}, ${plan.senderId}, ${plan.encoding},
                 ${plan.segments}, ${totalRecipients}, ${dispatches.length}, ${totalMessages}, ${toDbAmount(total)}::numeric,
                 ${app.currency}, ${plan.callbackUrl}, ${plan.schedule === null ? null : JSON.stringify(plan.schedule)}::jsonb,
                 ${(dispatches[0].at ?? now).toISOString()}::timestamptz, ${at}::timestamptz, ${at}::timestamptz,

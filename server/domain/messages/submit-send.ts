@@ -4,6 +4,7 @@ import type { AuthedApp } from '@/server/domain/keys/authenticate';
 import { findReplay, parseIdempotencyKey, requestHash, type IdempotencyClaim } from '@/server/domain/idempotency/idempotency';
 import { senderIsAppNumber } from '@/server/domain/numbers/sender-number';
 import { planSend } from '@/shared/messages/validate-send';
+import { organizationSmartEncoding } from '@/server/domain/organizations/get-organization';
 import { IdempotencyRace, sendMessage, type SendChannel } from './send-message';
 
 /** The stored first answer of an Idempotency-Key (the whole 201 body) holds the result in `data`; one stored before D19's suppression had no `suppressed_recipients` (none were). */
@@ -29,7 +30,9 @@ export async function submitSend(
     const replay = await findReplay(db, claim);
     if (replay) return replayed(replay);
   }
-  const plan = planSend(input, app.org, opts.now, {
+  // D21: a request that names no smart encoding follows the organization's setting (one indexed read)
+  const smartEncoding = input.smart_encoding ?? (await organizationSmartEncoding(db, app.organizationId));
+  const plan = planSend(input, { ...app.org, smartEncoding }, opts.now, {
     allowHttpCallbacks: opts.allowHttpCallbacks,
     senderIsAppNumber: await senderIsAppNumber(db, app.appId, input.sender_id),
   });

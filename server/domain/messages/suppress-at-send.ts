@@ -15,11 +15,11 @@ export function splitSuppressed(recipients: string[], optedOut: Set<string>): Su
   return { kept, suppressed };
 }
 
-/** The plan's warnings about recipients that go: a suppressed one is neither sent nor charged, so not warned about. */
+/** The plan's warnings about the send and about recipients that go: a suppressed one is neither sent nor charged, so not warned about. */
 export function warningsOf(plan: SendPlan, split: Suppression): Pick<SendResult, 'warnings'> {
   if (!plan.warnings.length) return {};
   const out = new Set(split.suppressed);
-  const warnings = plan.warnings.filter((w) => !out.has(w.index));
+  const warnings = plan.warnings.filter((w) => w.index === undefined || !out.has(w.index));
   return warnings.length ? { warnings } : {};
 }
 

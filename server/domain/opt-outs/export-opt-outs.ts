@@ -1,18 +1,13 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { optOuts } from '@/db/schema';
+import { csvLines } from '@/shared/csv/csv';
 
 const PAGE = 5000;
 
-/** A CSV cell: quoted when it holds a comma, quote or line break; a leading =, +, - or @ is defused (spreadsheet formulas). */
-function cell(value: string): string {
-  const safe = /^[=+\-@]/.test(value) && !/^\+\d+$/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** D19's CSV export: the organization's whole list, newest first, a keyset page at a time. */
+/** D19's CSV export: the organization's whole list, newest first, a keyset page at a time (cells by shared/csv). */
 export async function* optOutCsvLines(db: DbOrTx, organizationId: string): AsyncGenerator<string> {
-  yield 'phone,source,reason,created_at\r\n';
+  yield csvLines([['phone', 'source', 'reason', 'created_at']]);
   let after: { ts: string; phone: string } | null = null;
   for (;;) {
     const where: SQL[] = [eq(optOuts.organizationId, organizationId)];
@@ -24,7 +19,7 @@ export async function* optOutCsvLines(db: DbOrTx, organizationId: string): Async
       .orderBy(desc(optOuts.createdAt), desc(optOuts.phone))
       .limit(PAGE);
     if (rows.length === 0) return;
-    yield rows.map((r) => [r.phone, r.source, cell(r.reason ?? ''), r.createdAt.toISOString()].join(',') + '\r\n').join('');
+    yield csvLines(rows.map((r) => [r.phone, r.source, r.reason ?? '', r.createdAt.toISOString()]));
     const last = rows[rows.length - 1];
     after = { ts: last.ts, phone: last.phone };
     if (rows.length < PAGE) return;

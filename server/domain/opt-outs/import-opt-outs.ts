@@ -1,5 +1,6 @@
 import type { DbOrTx } from '@/db/client';
 import { MAX_IMPORT_ROWS, MAX_PHONE_INPUT, MAX_REFUSED_LISTED, type ImportReport } from '@/server/contracts/opt-outs';
+import { readCsvRecipients } from '@/shared/messages/compose/parse-recipients';
 import { normalizePhone } from '@/shared/messages/phone';
 import { ApiError } from '@/server/errors/api-error';
 import { addOptOuts } from './add-opt-outs';
@@ -7,23 +8,8 @@ import { addOptOuts } from './add-opt-outs';
 type Refused = ImportReport['refused'][number];
 
 /**
- * The phone of each CSV line: its first cell (`,`, `;` or tab ends it; double
- * quotes around it are dropped). Blank lines are skipped; a first line whose
- * first cell holds a letter is a header. Row numbers are the file's line numbers.
- */
-export function phoneCells(text: string): Array<{ row: number; value: string }> {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
-  const cells: Array<{ row: number; value: string }> = [];
-  lines.forEach((line, i) => {
-    const first = line.split(/[,;\t]/, 1)[0].trim().replace(/^"(.*)"$/, '$1').trim();
-    if (first === '' || (i === 0 && /\p{L}/u.test(first))) return;
-    cells.push({ row: i + 1, value: first });
-  });
-  return cells;
-}
-
-/**
- * D19, the dashboard's CSV import: every row read like POST /send recipients
+ * D19, the dashboard's CSV import: the phone column (or the first) of each row,
+ * as Compose reads an upload, every phone read like POST /send recipients
  * (the organization's default country), the valid ones put on the list in
  * set-based inserts (source `import`), the others reported by row. More than
  * MAX_IMPORT_ROWS phones: nothing is imported (400, 1121).
@@ -32,9 +18,14 @@ export async function importOptOuts(
   db: DbOrTx,
   a: { organizationId: string; defaultCountry: string; text: string; reason: string | null; actor: string },
 ): Promise<ImportReport> {
-  const cells = phoneCells(a.text);
-  if (cells.length > MAX_IMPORT_ROWS) {
-    throw new ApiError('LIMIT_EXCEEDED', { message: `A file may hold at most ${MAX_IMPORT_ROWS.toLocaleString('en')} phones; this one holds ${cells.length.toLocaleString('en')}.` });
+  // Read like Compose's upload (shared/csv); past the limit the rows are only counted, not kept.
+  const cells: Array<{ row: number; value: string }> = [];
+  let total = 0;
+  readCsvRecipients(a.text, (e) => {
+    if (++total <= MAX_IMPORT_ROWS) cells.push({ row: e.line, value: e.value });
+  });
+  if (total > MAX_IMPORT_ROWS) {
+    throw new ApiError('LIMIT_EXCEEDED', { message: `A file may hold at most ${MAX_IMPORT_ROWS.toLocaleString('en')} phones; this one holds ${total.toLocaleString('en')}.` });
   }
   const phones: string[] = [];
   const refused: Refused[] = [];

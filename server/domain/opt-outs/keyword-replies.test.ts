@@ -20,6 +20,16 @@ describe('D19 reply texts', () => {
     expect(keywordReplies(own).stop).toBe('Bye from {organization} ({organization})! {org} $& stays');
   });
 
+  it('D23: the French defaults, and French texts of their own', () => {
+    expect((['stop', 'start', 'help'] as const).map((k) => keywordReplyText(k, org, 'fr'))).toEqual([
+      'Vous ne recevrez plus de messages de Acme Shop. Répondez OUI pour vous réabonner.',
+      'Vous recevrez de nouveau les messages de Acme Shop. Répondez ARRET pour vous désabonner.',
+      'Acme Shop : répondez ARRET pour vous désabonner.',
+    ]);
+    expect(keywordReplyText('help', { ...org, helpReplyFr: 'Aide : {organization}' }, 'fr')).toBe('Aide : Acme Shop');
+    expect(keywordReplyText('help', { ...org, helpReplyFr: 'Aide : {organization}' })).toBe('Acme Shop: reply STOP to unsubscribe.');
+  });
+
   it('a name with replacement patterns is taken literally', () => {
     expect(keywordReplyText('help', { ...org, name: "$& $' Co" })).toBe("$& $' Co: reply STOP to unsubscribe.");
   });

@@ -1,19 +1,24 @@
 import type { organizations } from '@/db/schema';
-import { DEFAULT_KEYWORD_REPLIES, type KeywordReplies, type KeywordReplyKind } from '@/server/contracts/organization';
+import { DEFAULT_KEYWORD_REPLIES_IN, type KeywordReplies, type KeywordReplyKind, type KeywordReplyLanguage } from '@/server/contracts/organization';
 
-type OrgTexts = Pick<typeof organizations.$inferSelect, 'name' | 'optOutReply' | 'optInReply' | 'helpReply'>;
+type Org = typeof organizations.$inferSelect;
+export type OrgTexts = Pick<Org, 'name' | 'optOutReply' | 'optInReply' | 'helpReply'> & Partial<Pick<Org, 'optOutReplyFr' | 'optInReplyFr' | 'helpReplyFr'>>;
 
-/** The organization's three D19 reply texts as written (an owner's, else the default), `{organization}` unreplaced. */
-export function keywordReplies(org: OrgTexts): KeywordReplies {
-  return {
-    stop: org.optOutReply ?? DEFAULT_KEYWORD_REPLIES.stop,
-    start: org.optInReply ?? DEFAULT_KEYWORD_REPLIES.start,
-    help: org.helpReply ?? DEFAULT_KEYWORD_REPLIES.help,
-  };
+/** The organization's columns of each language's texts (D19, D23). */
+export const KEYWORD_REPLY_COLUMNS = {
+  en: { stop: 'optOutReply', start: 'optInReply', help: 'helpReply' },
+  fr: { stop: 'optOutReplyFr', start: 'optInReplyFr', help: 'helpReplyFr' },
+} as const satisfies Record<KeywordReplyLanguage, Record<KeywordReplyKind, keyof Org>>;
+
+/** The organization's three reply texts in a language as written (an owner's, else the default), `{organization}` unreplaced. */
+export function keywordReplies(org: OrgTexts, language: KeywordReplyLanguage = 'en'): KeywordReplies {
+  const columns = KEYWORD_REPLY_COLUMNS[language];
+  const text = (kind: KeywordReplyKind) => org[columns[kind]] ?? DEFAULT_KEYWORD_REPLIES_IN[language][kind];
+  return { stop: text('stop'), start: text('start'), help: text('help') };
 }
 
-/** The reply the gateway sends to a keyword: its text with every `{organization}` replaced by the organization's name. */
-export function keywordReplyText(kind: KeywordReplyKind, org: OrgTexts): string {
+/** The reply the gateway sends to a keyword, in the keyword's language: every `{organization}` replaced by the name. */
+export function keywordReplyText(kind: KeywordReplyKind, org: OrgTexts, language: KeywordReplyLanguage = 'en'): string {
   // (a function, so that `$&` and the like in a name are not replacement patterns)
-  return keywordReplies(org)[kind].replaceAll('{organization}', () => org.name);
+  return keywordReplies(org, language)[kind].replaceAll('{organization}', () => org.name);
 }

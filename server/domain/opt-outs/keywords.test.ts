@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchOptOutKeyword, OPT_OUT_KEYWORDS } from './keywords';
+import { matchKeyword, matchOptOutKeyword, OPT_OUT_KEYWORDS } from './keywords';
 
 describe('D19 opt-out keywords', () => {
   it.each([
@@ -10,6 +10,16 @@ describe('D19 opt-out keywords', () => {
     expect(matchOptOutKeyword(word, false)).toBe(kind);
     expect(matchOptOutKeyword(word.toLowerCase(), false)).toBe(kind);
     expect(matchOptOutKeyword(word[0] + word.slice(1).toLowerCase(), false)).toBe(kind);
+  });
+
+  it("D23: the French keywords (any case, with or without accents) are answered in French, the others in English", () => {
+    expect(['ARRET', 'Arrêt', 'arrêter', 'DÉSABONNER', 'desabonner', 'oui', 'AIDE', 'aidé', 'Shop Arrêt'].map((t) => matchKeyword(t, t.startsWith('Shop')))).toEqual([
+      { kind: 'stop', language: 'fr' }, { kind: 'stop', language: 'fr' }, { kind: 'stop', language: 'fr' }, { kind: 'stop', language: 'fr' },
+      { kind: 'stop', language: 'fr' }, { kind: 'start', language: 'fr' }, { kind: 'help', language: 'fr' }, { kind: 'help', language: 'fr' },
+      { kind: 'stop', language: 'fr' },
+    ]);
+    expect(['STOP', 'unsubscribe', 'Cancel', 'END', 'quit', 'STOPALL', 'START', 'unstop', 'YES', 'HELP', 'info'].map((t) => matchKeyword(t, false)?.language)).toEqual(Array(11).fill('en'));
+    expect(matchKeyword('ARRET SVP', false)).toBeNull();
   });
 
   it('ignores accents', () => {

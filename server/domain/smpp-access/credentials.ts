@@ -74,13 +74,15 @@ export async function getSmppTps(db: DbOrTx, appId: string): Promise<number | nu
 }
 
 /** SMPP 3.4 bind_*_resp statuses of D15. */
-export const BIND_STATUS = { OK: 0x00, BINDFAIL: 0x0d, INVPASWD: 0x0e, INVSYSID: 0x0f } as const;
+export const BIND_STATUS = { OK: 0x00, BINDFAIL: 0x0d, INVPASWD: 0x0e } as const;
 
-export type BindOutcome = { status: 0; app: AuthedApp; tps: number } | { status: 0x0d | 0x0e | 0x0f; reason: string };
+export type BindOutcome = { status: 0; app: AuthedApp; tps: number } | { status: 0x0d | 0x0e; reason: string };
 
 /**
- * Checks a bind's credentials (D15): unknown system_id 0x0F, wrong password 0x0E (constant-time), an app of another
- * environment than this service 0x0F, a key that is not `allowed` 0x0D. One indexed lookup.
+ * Checks a bind's credentials (D15): an unknown system_id, an app of another environment than this service and a
+ * wrong password all answer 0x0E alike, after the same digest work, so a bind never tells which system_ids exist
+ * (the reason, for the operator's log, tells them apart); a key that is not `allowed` 0x0D, once the password is
+ * right. One indexed lookup.
  */
 export async function authenticateBind(
   db: DbOrTx,
@@ -89,14 +91,15 @@ export async function authenticateBind(
   systemId: string,
   password: string,
 ): Promise<BindOutcome> {
-  if (!systemId || systemId.length > SYSTEM_ID_MAX) return { status: BIND_STATUS.INVSYSID, reason: 'unknown system_id' };
+  const given = digestSmppPassword(secret, systemId, password);
+  if (!systemId || systemId.length > SYSTEM_ID_MAX) return { status: BIND_STATUS.INVPASWD, reason: 'unknown system_id' };
   const [row] = await db
     .select({ ...AUTHED_APP_COLUMNS, digest: gatewayApps.smppPasswordDigest, tps: gatewayApps.smppTps })
     .from(gatewayApps)
     .innerJoin(organizations, eq(organizations.id, gatewayApps.organizationId))
     .where(eq(gatewayApps.smppSystemId, systemId));
-  if (!row || !row.digest || row.environment !== environment) return { status: BIND_STATUS.INVSYSID, reason: 'unknown system_id' };
-  if (!digestsEqual(row.digest, digestSmppPassword(secret, systemId, password))) return { status: BIND_STATUS.INVPASWD, reason: 'wrong password' };
+  if (!row || !row.digest || row.environment !== environment) return { status: BIND_STATUS.INVPASWD, reason: 'unknown system_id' };
+  if (!digestsEqual(row.digest, given)) return { status: BIND_STATUS.INVPASWD, reason: 'wrong password' };
   if (row.status !== 'allowed') return { status: BIND_STATUS.BINDFAIL, reason: `key ${row.status}` };
   return { status: 0, tps: row.tps, app: toAuthedApp(row) };
 }

@@ -7,6 +7,7 @@ import { senderIsAppNumber } from '@/server/domain/numbers/sender-number';
 import { normalizePhone } from '@/shared/messages/phone';
 import { planSend } from '@/shared/messages/validate-send';
 import { ApiError } from '@/server/errors/api-error';
+import { replaceLoneSurrogates } from '@/server/contracts/storable';
 
 /** SMPP 3.4 command_status values a submit_sm can get (D15). */
 export const SUBMIT_STATUS = {
@@ -74,7 +75,7 @@ export function decodeSubmitText(f: Omit<SubmitFields, 'destination_addr'>): { t
 /**
  * One submit_sm through the same validation, pricing, charge and pipeline as POST /send (D15): one message to one
  * destination, `immediate`, billed by its own segments (a UDH part: one segment). Invalid destination 0x0B,
- * invalid sender 0x0A, insufficient balance, a destination on the opt-out list (D19, reason `opted out`) and any
+ * invalid sender 0x0A (D22's refusals included), insufficient balance, a destination on the opt-out list (D19, reason `opted out`) and any
  * other refusal 0x45 with the reason (logged by the caller).
  */
 export async function submitOverSmpp(db: Db, app: AuthedApp, f: SubmitFields, now: Date): Promise<SubmitOutcome> {
@@ -130,7 +131,8 @@ async function sendOverSmpp(db: Db, app: AuthedApp, f: Omit<SubmitFields, 'desti
   const decoded = decodeSubmitText(f);
   if ('error' in decoded) return refused(SUBMIT_STATUS.SUBMITFAIL, decoded.error);
   const source = (f.source_addr ?? '').trim();
-  const input = { to, message: decoded.text, ...(source ? { sender_id: source } : {}) };
+  // The ESME chose the text's coding (and sized any UDH part for it): no smart encoding (D21).
+  const input = { to, message: replaceLoneSurrogates(decoded.text), smart_encoding: 'off' as const, ...(source ? { sender_id: source } : {}) };
   const parsed = SendRequest.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -151,6 +153,8 @@ async function sendOverSmpp(db: Db, app: AuthedApp, f: Omit<SubmitFields, 'desti
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
     if (e.errorName === 'INSUFFICIENT_BALANCE') return refused(SUBMIT_STATUS.SUBMITFAIL, 'insufficient balance');
+    // D22: another organization's number, or (live) an alphanumeric source_addr not approved for this one
+    if (e.errorName === 'SENDER_ID_NOT_ALLOWED') return refused(SUBMIT_STATUS.INVSRCADR, 'source_addr not allowed (D22)');
     // D19: every destination is on the opt-out list (submit_sm's one, or all of submit_multi's)
     if (e.errorName === 'ALL_RECIPIENTS_OPTED_OUT') return refused(SUBMIT_STATUS.SUBMITFAIL, 'opted out', to.map((_, i) => i));
     const errors = e.options.errors ?? [];

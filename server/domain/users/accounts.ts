@@ -8,7 +8,7 @@ import { recordAudit } from '@/server/domain/audit/record-audit';
 import { passwordProblem } from '@/server/contracts/auth';
 import { releaseOwnSlot, takeOwnWindow } from '@/server/domain/rate-limits/take-slot';
 import { bumpSessionVersion } from './sessions';
-import { dummyHash, hashPassword, verifyPassword } from '@/server/lib/passwords';
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from '@/server/lib/passwords';
 
 /** `mustChangePassword`: signed in with a one-time password, which must be replaced before anything else. */
 export type SessionUser = { id: string; email: string; name: string; isOperator: boolean; mustChangePassword?: boolean };
@@ -69,6 +69,8 @@ export async function signUp(
  * Credentials check; the same work is done for unknown emails (no timing
  * oracle). An expired password (a one-time password older than 24 h) is
  * refused like a wrong one. Throttling is signInWithPassword's (sign-in.ts).
+ * A right password whose hash has older scrypt parameters is hashed again
+ * with the current ones (unless the hash changed meanwhile).
  */
 export async function verifyCredentials(db: DbOrTx, email: string, password: string, now: Date = new Date()): Promise<CredentialsUser | null> {
   const [u] = await db.select().from(users).where(eq(users.email, normalizeEmail(email)));
@@ -78,6 +80,10 @@ export async function verifyCredentials(db: DbOrTx, email: string, password: str
   }
   if (!(await verifyPassword(password, u.passwordHash))) return null;
   if (u.passwordExpiresAt && u.passwordExpiresAt.getTime() <= now.getTime()) return null;
+  if (needsRehash(u.passwordHash)) {
+    const passwordHash = await hashPassword(password);
+    await db.update(users).set({ passwordHash }).where(and(eq(users.id, u.id), eq(users.passwordHash, u.passwordHash)));
+  }
   return { id: u.id, email: u.email, name: u.name, isOperator: u.isOperator, mustChangePassword: u.mustChangePassword, sessionVersion: u.sessionVersion };
 }
 

@@ -82,6 +82,20 @@ describe('sign-in throttling', () => {
     expect(scrypts).not.toHaveBeenCalled();
   });
 
+  it('an email or password the database cannot hold (NUL, a lone surrogate) is a failure, never a database error', async () => {
+    const a = await account();
+    for (const [email, password] of [
+      [`${a.email}\u0000`, a.password],
+      [`a\ud800@example.com`, a.password],
+      [a.email, `${a.password}\u0000`],
+      [a.email, `${a.password}\udc00`],
+    ]) {
+      expect(await attempt(email, password, address())).toBe('wrong');
+    }
+    expect(scrypts).not.toHaveBeenCalled();
+    expect(await attempt(a.email, a.password, address())).toBe('ok');
+  });
+
   it('an expired password (one-time, after 24 h) fails like a wrong one', async () => {
     const a = await account();
     await db.update(users).set({ passwordExpiresAt: new Date(Date.now() - 1000) }).where(eq(users.id, a.userId));

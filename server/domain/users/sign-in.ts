@@ -1,6 +1,7 @@
 import type { Db } from '@/db/client';
 import { releaseOwnSlot, tryOwnWindow } from '@/server/domain/rate-limits/take-slot';
 import { normalizeEmail, verifyCredentials, type CredentialsUser } from './accounts';
+import { isStorableText } from '@/server/contracts/storable';
 
 /** Failed sign-ins allowed per 60 s for one email (known or not) and for one client address. */
 export const SIGN_IN_FAILURES_PER_EMAIL = 10;
@@ -32,6 +33,8 @@ export async function signInWithPassword(
   db: Db,
   input: { email: string; password: string; address: string | null; now?: Date },
 ): Promise<CredentialsUser | null> {
+  // No account has an email (nor a password) the database cannot hold: refused before it reaches a query.
+  if (!isStorableText(input.email) || !isStorableText(input.password)) return null;
   const email = normalizeEmail(input.email).slice(0, 254);
   const windows: Array<[key: string, limit: number]> = [[`signin-email:${email}`, SIGN_IN_FAILURES_PER_EMAIL]];
   if (input.address) windows.push([`signin-ip:${input.address}`, SIGN_IN_FAILURES_PER_ADDRESS]);

@@ -1,4 +1,4 @@
-import type { InboundEventType } from '@/db/schema';
+import type { InboundEventType, SenderIdEventType } from '@/db/schema';
 
 /** The order of each inbound event's `data` fields on the wire (jsonb keeps no key order). */
 export const INBOUND_DATA_FIELDS: Record<InboundEventType, readonly string[]> = {
@@ -7,9 +7,21 @@ export const INBOUND_DATA_FIELDS: Record<InboundEventType, readonly string[]> = 
   'contact.opted_in': ['phone', 'source', 'number'],
 };
 
-/** The body of an inbound event as POSTed: D18's field order for the envelope and its data. Null for other events. */
+/** D22's sender ID decisions (sender-ids/sender-id-events.ts), and with them every event without a message or MO. */
+const SENDER_ID_DATA_FIELDS = ['id', 'sender_id', 'state', 'reason', 'decided_at'] as const;
+const MESSAGELESS_DATA_FIELDS: Record<InboundEventType | SenderIdEventType, readonly string[]> = {
+  ...INBOUND_DATA_FIELDS,
+  'sender_id.approved': SENDER_ID_DATA_FIELDS,
+  'sender_id.rejected': SENDER_ID_DATA_FIELDS,
+  'sender_id.revoked': SENDER_ID_DATA_FIELDS,
+};
+
+/**
+ * The body of an event without a message as POSTed: D18's field order for the envelope and its data (D22's sender
+ * ID events likewise). Null for other events.
+ */
 export function inboundEnvelopeBody(p: Record<string, unknown>): string | null {
-  const order = typeof p.event_type === 'string' && Object.hasOwn(INBOUND_DATA_FIELDS, p.event_type) ? INBOUND_DATA_FIELDS[p.event_type as InboundEventType] : undefined;
+  const order = typeof p.event_type === 'string' && Object.hasOwn(MESSAGELESS_DATA_FIELDS, p.event_type) ? MESSAGELESS_DATA_FIELDS[p.event_type as InboundEventType] : undefined;
   if (!order) return null;
   const stored = (p.data ?? {}) as Record<string, unknown>;
   const data: Record<string, unknown> = {};

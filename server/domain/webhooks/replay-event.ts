@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { EVENT_TYPES, INBOUND_EVENT_TYPES, webhookAttempts, webhookDeliveries, webhookEvents, type DeliveryState, type EventType, type InboundEventType } from '@/db/schema';
+import { EVENT_TYPES, INBOUND_EVENT_TYPES, webhookAttempts, webhookDeliveries, webhookEvents, type DeliveryState, type EventType, type WebhookEventType } from '@/db/schema';
 import { newId } from '@/server/lib/ids';
 import { kickDeliveries } from './deliveries';
 import { destinationFor, displayUrl, inboundDestinationFor } from './destination';
@@ -65,7 +65,7 @@ export type DeliveryLog = {
 };
 export type EventLog = {
   eventId: string;
-  eventType: EventType | InboundEventType;
+  eventType: WebhookEventType;
   recipientId: number | null;
   dispatchId: string | null;
   createdAt: Date;

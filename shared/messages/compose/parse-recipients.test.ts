@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryLabel, parseCsvRecipients, parseCsvRows, parsePastedRecipients } from './parse-recipients';
+import { entryLabel, parseCsvRecipients, parsePastedRecipients } from './parse-recipients';
 
 describe('pasted recipients', () => {
   it('one per line or comma/semicolon separated, blanks skipped, lines remembered', () => {
@@ -38,7 +38,13 @@ describe('CSV recipients', () => {
     expect(r.headerSkipped).toBe(true);
     expect(r.entries.map((e) => [e.value, e.line])).toEqual([['0812345678', 2]]);
   });
-  it('quoted fields keep commas, doubled quotes and line breaks', () => {
-    expect(parseCsvRows('a,"b,c","say ""hi""","x\ny"\nz')).toEqual([['a', 'b,c', 'say "hi"', 'x\ny'], ['z']]);
+  it('a `;`-separated file (French Excel): quoted cells holding `;`, a header in French', () => {
+    const r = parseCsvRecipients('Nom;Téléphone;Ville\r\n"Doe; Jane";+243 81 000 5555;Kinshasa\r\nÉlise;0991234567;Goma\r\n');
+    expect(r).toMatchObject({ column: 'first column', headerSkipped: true });
+    expect(r.entries.map((e) => [e.value, e.line])).toEqual([
+      ['Doe; Jane', 2],
+      ['Élise', 3],
+    ]);
+    expect(parseCsvRecipients('name;phone\n"Doe; Jane";+243810005555\n').entries.map((e) => e.value)).toEqual(['+243810005555']);
   });
 });

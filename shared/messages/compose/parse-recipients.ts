@@ -1,6 +1,7 @@
 // Recipients typed or pasted into the compose form, or uploaded as CSV.
 // Pure and browser-safe: the form runs it on every keystroke. Every entry
 // remembers where it came from, so an error on `to[3]` can name the line.
+import { readCsv } from '@/shared/csv/csv';
 
 export type RecipientSource = 'paste' | 'csv';
 export type RecipientEntry = {
@@ -22,64 +23,37 @@ export function parsePastedRecipients(text: string): RecipientEntry[] {
   return out;
 }
 
-/** RFC 4180 rows: quoted fields may hold commas, doubled quotes and line breaks. */
-export function parseCsvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const src = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i];
-    if (quoted) {
-      if (c === '"' && src[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',' || c === ';' || c === '\t') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && src[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
-}
-
 export type CsvRecipients = { entries: RecipientEntry[]; column: string; headerSkipped: boolean };
 
 const PHONE_HEADERS = new Set(['phone', 'phone_number', 'phone number', 'msisdn', 'number', 'to']);
 
 /**
- * Numbers of a CSV file: the `phone` column when the first row names one,
- * else the first column. A first row holding letters (a header) is skipped.
+ * Numbers of a CSV file (shared/csv), one entry per row with a non-blank value, handed over as they are read: the
+ * `phone` column when the first row names one, else the first column. A first row holding a letter (a header) is
+ * skipped. Compose's upload and the opt-outs import read files alike.
  */
-export function parseCsvRecipients(text: string): CsvRecipients {
-  const rows = parseCsvRows(text);
-  if (rows.length === 0) return { entries: [], column: 'first column', headerSkipped: false };
-  const header = rows[0].map((h) => h.trim().toLowerCase());
-  let col = header.findIndex((h) => h === 'phone');
-  if (col < 0) col = header.findIndex((h) => PHONE_HEADERS.has(h));
-  const headerSkipped = col >= 0 || /[a-z]/i.test(rows[0][0] ?? '');
-  const column = col >= 0 ? rows[0][col].trim() : 'first column';
-  const index = col >= 0 ? col : 0;
-  const entries: RecipientEntry[] = [];
-  rows.forEach((r, i) => {
-    if (i === 0 && headerSkipped) return;
-    const value = (r[index] ?? '').trim();
-    if (value) entries.push({ value, line: i + 1, source: 'csv' });
+export function readCsvRecipients(text: string, onEntry: (entry: RecipientEntry) => void): Omit<CsvRecipients, 'entries'> {
+  let index = 0;
+  let column = 'first column';
+  let headerSkipped = false;
+  readCsv(text, (cells, row) => {
+    if (row === 1) {
+      const header = cells.map((h) => h.trim().toLowerCase());
+      let col = header.findIndex((h) => h === 'phone');
+      if (col < 0) col = header.findIndex((h) => PHONE_HEADERS.has(h));
+      headerSkipped = col >= 0 || /\p{L}/u.test(cells[0] ?? '');
+      if (col >= 0) [index, column] = [col, cells[col].trim()];
+      if (headerSkipped) return;
+    }
+    const value = (cells[index] ?? '').trim();
+    if (value) onEntry({ value, line: row, source: 'csv' });
   });
-  return { entries, column, headerSkipped };
+  return { column, headerSkipped };
+}
+
+export function parseCsvRecipients(text: string): CsvRecipients {
+  const entries: RecipientEntry[] = [];
+  return { entries, ...readCsvRecipients(text, (e) => entries.push(e)) };
 }
 
 /** How an entry is named in messages: `Line 4` of the box, `CSV row 5` of the file. */

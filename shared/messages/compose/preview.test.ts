@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { composePreview, skipOptedOut } from './preview';
 import { parsePastedRecipients } from './parse-recipients';
 import { planSend } from '../validate-send';
+import { FRENCH_ORDER, FRENCH_ORDER_GSM } from '@/tests/french-order';
 
 const rows = [
   { id: 'prc_v', country: 'CD', network: 'Vodacom', prefixes: ['24381'], price: '0.0200' },
@@ -11,6 +12,16 @@ const org = { timezone: 'Africa/Kinshasa', defaultCountry: 'CD', defaultPrice: '
 const now = new Date('2026-11-21T10:00:00Z');
 
 describe('compose preview (the same functions the server charges with)', () => {
+  it('D21: with transliterate the French order costs 2 GSM-7 segments per recipient, as the server plans it; off, 4 UCS-2', () => {
+    const entries = parsePastedRecipients('+243810005555\n+243810006666\n+243840000000\n+243840001111');
+    const at = (smartEncoding: 'off' | 'transliterate') => composePreview({ message: FRENCH_ORDER, entries, schedule: { kind: 'immediate' }, org, now, smartEncoding });
+    const [off, tr] = [at('off'), at('transliterate')];
+    expect([off.analysis.encoding, off.analysis.segments, off.cost.toFixed(4), off.smart.applied]).toEqual(['UCS-2', 4, '0.3120', false]);
+    expect([tr.analysis.encoding, tr.analysis.segments, tr.cost.toFixed(4), tr.smart.text]).toEqual(['GSM-7', 2, '0.1560', FRENCH_ORDER_GSM]);
+    const plan = planSend({ to: entries.map((e) => e.value), message: FRENCH_ORDER, smart_encoding: 'transliterate' }, org, now, { allowHttpCallbacks: false });
+    expect([plan.body, plan.originalBody, plan.segments, plan.encoding]).toEqual([FRENCH_ORDER_GSM, FRENCH_ORDER, 2, 'GSM-7']);
+  });
+
   it('immediate: segments, recipients, per-network cost', () => {
     const p = composePreview({
       message: 'Hello',

@@ -5,6 +5,7 @@ import type Decimal from 'decimal.js';
 import { computeCost, createPriceResolver, type PricingRow } from '@/shared/pricing/pricing';
 import { expandRecurring, resolveScheduledDates, type RecurringSchedule, type ScheduledDate, type ScheduleIssue } from '@/shared/schedules/schedules';
 import { analyzeMessage, type MessageAnalysis } from '../segments';
+import { smartEncode, type SmartEncoded, type SmartEncodingMode } from '../smart-encoding';
 import { checkPhone } from '../phone';
 import { MAX_RECURRING_SMS } from '../validate-send';
 import type { RecipientEntry } from './parse-recipients';
@@ -22,7 +23,9 @@ export type UnlikelyRecipient = { index: number; entry: RecipientEntry; e164: st
 export type CostLine = { label: string; recipients: number; price: string; subtotal: Decimal };
 
 export type ComposePreview = {
+  /** The text as it will be sent (D21: after smart encoding), which segments and cost count. */
   analysis: MessageAnalysis;
+  smart: SmartEncoded;
   /** `skipped`: valid entries on the organization's opt-out list (D19): the send records them failed, unsent and unbilled. */
   recipients: { total: number; valid: string[]; invalid: InvalidRecipient[]; unlikely: UnlikelyRecipient[]; duplicates: number; skipped: number };
   /** Future dispatch moments, ascending; [null] for an immediate send. */
@@ -34,8 +37,16 @@ export type ComposePreview = {
   costLines: CostLine[];
 };
 
-export function composePreview(input: { message: string; entries: RecipientEntry[]; schedule: ComposeSchedule; org: ComposeOrg; now: Date }): ComposePreview {
-  const analysis = analyzeMessage(input.message);
+export function composePreview(input: {
+  message: string;
+  entries: RecipientEntry[];
+  schedule: ComposeSchedule;
+  org: ComposeOrg;
+  now: Date;
+  smartEncoding?: SmartEncodingMode;
+}): ComposePreview {
+  const smart = smartEncode(input.message, input.smartEncoding ?? 'off');
+  const analysis = analyzeMessage(smart.text);
   const valid: string[] = [];
   const invalid: InvalidRecipient[] = [];
   const unlikely: UnlikelyRecipient[] = [];
@@ -52,6 +63,7 @@ export function composePreview(input: { message: string; entries: RecipientEntry
   const { dispatches, issues } = dispatchesOf(input.schedule, input.org.timezone, input.now, valid.length * Math.max(analysis.segments, 1));
   return {
     analysis,
+    smart,
     recipients: { total: input.entries.length, valid, invalid, unlikely, duplicates, skipped: 0 },
     dispatches,
     scheduleIssues: issues,

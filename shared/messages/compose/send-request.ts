@@ -1,6 +1,7 @@
 // From the compose form to the POST /send body, and from the send's
 // validation errors (JSON paths, D7) back to the form's fields.
 import { SendRequest as SendRequestContract, type SendRequest } from '@/server/contracts/send';
+import type { SmartEncodingMode } from '@/shared/messages/smart-encoding';
 import { ApiError, type FieldError } from '@/server/errors/api-error';
 import { fromZodError } from '@/server/errors/from-zod';
 import { planSend, type PlanOptions, type SendOrg } from '../validate-send';
@@ -13,11 +14,14 @@ export type ComposeForm = {
   senderId: string;
   callbackUrl: string;
   schedule: ComposeSchedule;
+  /** D21: named on every dashboard send (the form starts from the organization's setting). */
+  smartEncoding?: SmartEncodingMode;
 };
 
 /** The body POST /send would receive; recipients go as typed, so `to[i]` is entry i. */
 export function toSendRequest(f: ComposeForm): SendRequest {
   const req: SendRequest = { to: f.entries.map((e) => e.value), message: f.message, sending_type: f.schedule.kind };
+  if (f.smartEncoding) req.smart_encoding = f.smartEncoding;
   if (f.senderId.trim()) req.sender_id = f.senderId.trim();
   if (f.callbackUrl.trim()) req.callback_url = f.callbackUrl.trim();
   if (f.schedule.kind === 'scheduled') req.scheduled_dates = f.schedule.dates;

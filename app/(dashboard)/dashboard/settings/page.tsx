@@ -1,6 +1,7 @@
 import { getCountries } from 'libphonenumber-js';
 import { AddMemberForm } from '@/components/settings/add-member-form';
 import { KeywordRepliesForm } from '@/components/settings/keyword-replies-form';
+import { SmartEncodingForm } from '@/components/settings/smart-encoding-form';
 import { OrganizationForm } from '@/components/settings/organization-form';
 import { PasswordForm } from '@/components/settings/password-form';
 import { TeamTable } from '@/components/settings/team-table';
@@ -41,8 +42,14 @@ export default async function SettingsPage() {
           </dl>
           <OrganizationForm org={org} timeZones={timeZones} countries={countryList()} canEdit={isOwner} />
         </Card>
+        <Card title="Smart encoding">
+          <SmartEncodingForm mode={org.smart_encoding} canEdit={isOwner} />
+        </Card>
         <Card title="Replies to STOP, START and HELP">
           <KeywordRepliesForm replies={org.keyword_replies} canEdit={isOwner} />
+        </Card>
+        <Card title="Replies to ARRET, OUI and AIDE (French)">
+          <KeywordRepliesForm replies={org.keyword_replies_fr} canEdit={isOwner} language="fr" />
         </Card>
         <Card title="Team">
           <div className="space-y-6">

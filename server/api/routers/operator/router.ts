@@ -1,6 +1,7 @@
 import { router } from '@/server/api/trpc';
 import { assignNumberProcedure } from './assign-number';
 import { createConnectorProcedure } from './create-connector';
+import { decideSenderIdProcedure } from './decide-sender-id';
 import { decideTopUpProcedure } from './decide-top-up';
 import { deleteRouteProcedure } from './delete-route';
 import { getMerchantProcedure } from './get-merchant';
@@ -11,6 +12,7 @@ import { listConnectorsProcedure } from './list-connectors';
 import { listMerchantsProcedure } from './list-merchants';
 import { listNumbersProcedure } from './list-numbers';
 import { listPendingTopUpsProcedure } from './list-pending-top-ups';
+import { listSenderIdsProcedure } from './list-sender-ids';
 import { listUnroutedInboundProcedure } from './list-unrouted-inbound';
 import { releaseNumberProcedure } from './release-number';
 import { revokeSessionsProcedure } from './revoke-sessions';
@@ -44,4 +46,6 @@ export const operatorRouter = router({
   listNumbers: listNumbersProcedure,
   assignNumber: assignNumberProcedure,
   releaseNumber: releaseNumberProcedure,
+  listSenderIds: listSenderIdsProcedure,
+  decideSenderId: decideSenderIdProcedure,
 });

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { optOutsCsvResponse, optOutsImportResponse } from '@/server/api/opt-outs-csv';
 import type { SessionUser } from '@/server/domain/users/accounts';
 import { signedUpCaller } from '@/tests/dashboard-helpers';
+import { parseCsv } from '@/shared/csv/csv';
 import { closePools, testDeps } from '@/tests/helpers';
 import { refused, teamOf } from '@/tests/team-helpers';
 
@@ -105,5 +106,30 @@ describe('Opt-outs procedures', () => {
     expect(mine).toMatch(/^phone,source,reason,created_at\r\n\+243812345678,dashboard,"A, ""quoted""",\d{4}-\d{2}-\d{2}T[\d:.]+Z\r\n$/);
     expect(await (await optOutsCsvResponse(deps, b.user, new Headers())).text()).toBe('phone,source,reason,created_at\r\n');
     expect((await optOutsCsvResponse(deps, null, new Headers())).status).toBe(401);
+  });
+});
+
+describe('CSV import and export read and write CSV alike (shared/csv)', () => {
+  it('a quoted "Doe, Jane" cell before the phone column, and a `;`-separated file (French Excel), are read like Compose reads them', async () => {
+    const { api, user } = await signedUpCaller(deps);
+    const comma = await importCsv(user, 'name,phone\r\n"Doe, Jane",+243812345678\r\n"Smith, ""Bob""",0991234567\r\n');
+    expect(await comma.json()).toEqual({ rows: 2, added: 2, already: 0, refused_total: 0, refused: [] });
+    const semicolon = await importCsv(user, 'Nom;Téléphone\n"Doe; Jane";+243 81 000 5555\nMbuyi;abc\n');
+    // No column is named phone: the first column is read, as Compose does; its row numbers are the file's lines.
+    expect(await semicolon.json()).toMatchObject({ rows: 2, added: 0, refused_total: 2, refused: [{ row: 2, value: 'Doe; Jane' }, { row: 3, value: 'Mbuyi' }] });
+    const phoneFirst = await importCsv(user, 'phone;nom\n+243 81 000 5555;"Doe; Jane"\n');
+    expect(await phoneFirst.json()).toEqual({ rows: 1, added: 1, already: 0, refused_total: 0, refused: [] });
+    expect((await api.optOuts.list({})).items.map((i) => i.phone).sort()).toEqual(['+243810005555', '+243812345678', '+243991234567']);
+  });
+
+  it('the export neutralises every formula start (= + - @ TAB CR), also after a `;` or `,` inside a cell', async () => {
+    const { api, user } = await signedUpCaller(deps);
+    const reasons = ['=1+1', '+1+1', '-1+1', '@SUM(A1)', '\t=1', '\r=1', 'x;=1+1;', 'y,@cmd'];
+    for (const [i, reason] of reasons.entries()) await api.optOuts.add({ phones: [`+24381234560${i}`], reason });
+    const text = await (await optOutsCsvResponse(deps, user, new Headers())).text();
+    const byPhone = new Map(parseCsv(text).map((r) => [r[0], r[2]]));
+    expect(reasons.map((_, i) => byPhone.get(`+24381234560${i}`))).toEqual(["'=1+1", "'+1+1", "'-1+1", "'@SUM(A1)", "'\t'=1", "'\r'=1", "x;'=1+1;", "y,'@cmd"]);
+    // A `;` reader (French Excel) finds no cell starting with a formula character either.
+    for (const line of text.split('\r\n').slice(1)) for (const cell of line.split(/[;,]/)) expect(cell.replace(/^"/, '')).not.toMatch(/^[=+\-@]\D/);
   });
 });

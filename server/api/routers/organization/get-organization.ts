@@ -15,6 +15,8 @@ export function toOrganizationView(org: OrganizationSummary, environment: 'test'
     environment,
     your_role: role,
     keyword_replies: keywordReplies(org),
+    keyword_replies_fr: keywordReplies(org, 'fr'),
+    smart_encoding: org.smartEncoding,
   };
 }
 

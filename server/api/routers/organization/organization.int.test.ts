@@ -44,7 +44,12 @@ describe('organization settings', () => {
   });
 });
 
-describe('replies to STOP, START and HELP (D19)', () => {
+describe('replies to STOP, START and HELP (D19, D23)', () => {
+  const FRENCH = {
+    stop: 'Vous ne recevrez plus de messages de {organization}. Répondez OUI pour vous réabonner.',
+    start: 'Vous recevrez de nouveau les messages de {organization}. Répondez ARRET pour vous désabonner.',
+    help: '{organization} : répondez ARRET pour vous désabonner.',
+  };
   const DEFAULTS = {
     stop: 'You will no longer receive messages from {organization}. Reply START to resubscribe.',
     start: 'You will receive messages from {organization} again. Reply STOP to unsubscribe.',
@@ -64,20 +69,47 @@ describe('replies to STOP, START and HELP (D19)', () => {
     expect((await api.organization.get()).keyword_replies).toEqual({ ...DEFAULTS, help: `${'é'.repeat(319)}!` });
     const audits = (await auditIn(organizationId)).filter((a) => a.action === 'organization.keyword_replies').map((a) => a.details);
     expect(audits).toEqual([
-      { stop: { from: null, to: 'Bye from {organization}!' }, help: { from: null, to: `${'é'.repeat(319)}!` } },
-      { stop: { from: 'Bye from {organization}!', to: null } },
+      { language: 'en', stop: { from: null, to: 'Bye from {organization}!' }, help: { from: null, to: `${'é'.repeat(319)}!` } },
+      { language: 'en', stop: { from: 'Bye from {organization}!', to: null } },
     ]);
+  });
+
+  it('D23: the French texts have their own defaults and are written apart from the English ones, audited with their language', async () => {
+    const { api, organizationId } = await signedUpCaller(deps);
+    expect((await api.organization.get()).keyword_replies_fr).toEqual(FRENCH);
+    const updated = await api.organization.updateKeywordReplies({ language: 'fr', ...FRENCH, help: 'Aide : appelez {organization} au 0800.' });
+    expect(updated.keyword_replies_fr).toEqual({ ...FRENCH, help: 'Aide : appelez {organization} au 0800.' });
+    expect(updated.keyword_replies).toEqual(DEFAULTS);
+    const [stored] = await db.execute(sql`select help_reply, help_reply_fr, opt_out_reply_fr from organizations where id = ${organizationId}`);
+    expect(stored).toEqual({ help_reply: null, help_reply_fr: 'Aide : appelez {organization} au 0800.', opt_out_reply_fr: null });
+    const audits = (await auditIn(organizationId)).filter((a) => a.action === 'organization.keyword_replies').map((a) => a.details);
+    expect(audits).toEqual([{ language: 'fr', help: { from: null, to: 'Aide : appelez {organization} au 0800.' } }]);
   });
 
   it('refuses an empty text and one over 320 characters; only owners change them', async () => {
     const team = await teamOf(deps);
     await refused(team.owner.api.organization.updateKeywordReplies({ ...DEFAULTS, stop: '   ' }), 'BAD_REQUEST');
     await refused(team.owner.api.organization.updateKeywordReplies({ ...DEFAULTS, help: 'x'.repeat(321) }), 'BAD_REQUEST');
+    await refused(team.owner.api.organization.updateKeywordReplies({ ...DEFAULTS, language: 'de' as 'fr' }), 'BAD_REQUEST');
+    await refused(team.owner.api.organization.updateSmartEncoding({ smartEncoding: 'always' as 'off' }), 'BAD_REQUEST');
     for (const who of [team.developer, team.viewer]) {
       expect((await who.api.organization.get()).keyword_replies).toEqual(DEFAULTS);
       await refused(who.api.organization.updateKeywordReplies({ ...DEFAULTS, stop: 'Hijack' }), 'FORBIDDEN', /owner role/);
+      await refused(who.api.organization.updateKeywordReplies({ language: 'fr', ...DEFAULTS, stop: 'Hijack' }), 'FORBIDDEN', /owner role/);
+      await refused(who.api.organization.updateSmartEncoding({ smartEncoding: 'transliterate' }), 'FORBIDDEN', /owner role/);
     }
     expect((await team.owner.api.organization.get()).keyword_replies).toEqual(DEFAULTS);
+  });
+});
+
+describe('smart encoding setting (D21)', () => {
+  it('off until an owner changes it; audited as organization.update', async () => {
+    const { api, organizationId } = await signedUpCaller(deps);
+    expect((await api.organization.get()).smart_encoding).toBe('off');
+    expect((await api.organization.updateSmartEncoding({ smartEncoding: 'transliterate' })).smart_encoding).toBe('transliterate');
+    expect((await api.organization.get()).smart_encoding).toBe('transliterate');
+    const audit = (await auditIn(organizationId)).filter((a) => a.action === 'organization.update').map((a) => a.details);
+    expect(audit).toEqual([{ smartEncoding: { from: 'off', to: 'transliterate' } }]);
   });
 });
 

@@ -6,12 +6,14 @@ import { listMembersProcedure } from './list-members';
 import { removeMemberProcedure } from './remove-member';
 import { updateKeywordRepliesProcedure } from './update-keyword-replies';
 import { updateOrganizationProcedure } from './update-organization';
+import { updateSmartEncodingProcedure } from './update-smart-encoding';
 
 /** Dashboard procedures of the organization feature (one file per procedure beside this router). */
 export const organizationRouter = router({
   get: getOrganizationProcedure,
   update: updateOrganizationProcedure,
   updateKeywordReplies: updateKeywordRepliesProcedure,
+  updateSmartEncoding: updateSmartEncodingProcedure,
   listMembers: listMembersProcedure,
   addMember: addMemberProcedure,
   changeRole: changeMemberRoleProcedure,

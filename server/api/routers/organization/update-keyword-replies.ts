@@ -3,7 +3,7 @@ import { OrganizationView, UpdateKeywordRepliesInput } from '@/server/contracts/
 import { updateKeywordReplies } from '@/server/domain/organizations/update-keyword-replies';
 import { toOrganizationView } from './get-organization';
 
-/** D19: the replies to STOP, START and HELP (each 1-320 characters, `{organization}` for the name). Owners only. */
+/** D19, D23: the replies to STOP, START and HELP in one language (each 1-320 characters, `{organization}` for the name). Owners only. */
 export const updateKeywordRepliesProcedure = ownerProcedure
   .input(UpdateKeywordRepliesInput)
   .output(OrganizationView)

@@ -4,6 +4,7 @@ import { auditLog, topUpRequests, walletLedger, wallets } from '@/db/schema';
 import { ledgerCsvResponse } from '@/server/api/ledger-csv';
 import { postLedgerEntry } from '@/server/domain/wallets/ledger';
 import { money } from '@/server/lib/money';
+import { parseCsv } from '@/shared/csv/csv';
 import { signedUpCaller } from '@/tests/dashboard-helpers';
 import { closePools, restClient, testDeps, testEnv } from '@/tests/helpers';
 import { refused, teamOf } from '@/tests/team-helpers';
@@ -176,5 +177,20 @@ describe('ledger CSV export', () => {
     expect(new Set(lines.map((l) => l.split(',')[0])).size).toBe(1502);
     // a note that a spreadsheet would run as a formula is neutralized
     expect(lines[1].endsWith(",system,'=cmd|1500")).toBe(true);
+  });
+
+  it('neutralises every formula start (= + - @ TAB CR) in notes, also after a `;` inside one; amounts stay numbers', async () => {
+    const { api, user, organizationId } = await signedUpCaller(deps);
+    await api.wallets.topUp({ wallet: 'prepaid', amount: '1' });
+    const [w] = await db.select().from(wallets).where(eq(wallets.organizationId, organizationId));
+    const notes = ['=1+1', '+1+1', '-1+1', '@SUM(A1)', '\t=1', '\r=1', 'x;=1+1;'];
+    for (const note of notes) {
+      await db.execute(sql`insert into wallet_ledger (wallet_id, organization_id, entry_type, amount, balance_after, actor, note)
+        values (${w.id}, ${organizationId}, 'adjustment', -0.5, 0.5, 'system', ${note})`);
+    }
+    const { text } = await csv(user);
+    const rows = parseCsv(text).slice(1, 1 + notes.length).reverse(); // newest first
+    expect(rows.map((r) => r[9])).toEqual(["'=1+1", "'+1+1", "'-1+1", "'@SUM(A1)", "'\t'=1", "'\r'=1", "x;'=1+1;"]);
+    expect(rows.map((r) => r[4])).toEqual(Array(notes.length).fill('-0.5000'));
   });
 });

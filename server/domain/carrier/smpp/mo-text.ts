@@ -1,5 +1,6 @@
 import type { InboundEncoding } from '@/db/schema';
 import { decodeGsmLenient } from './gsm';
+import { replaceLoneSurrogates } from '@/server/contracts/storable';
 
 /** How an MO's octets are read. */
 export type MoCharset = 'gsm' | 'ascii' | 'latin1' | 'ucs2' | 'binary';
@@ -18,8 +19,6 @@ export function moCharset(dataCoding: number, gsmCoding: number): { charset: MoC
 }
 
 const REPLACEMENT = 0xfffd;
-/** An unpaired surrogate (a high one not followed by a low one, or a low one not after a high one). */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**
  * The text of an MO from its parts' octets (UDH removed), in order. The parts are read as one text, so an escape
@@ -43,7 +42,7 @@ export function decodeMoText(parts: Buffer[], charset: MoCharset): string {
       text = all.toString('latin1');
       break;
     case 'ucs2':
-      text = ucs2(parts).replace(LONE_SURROGATE, '\uFFFD');
+      text = replaceLoneSurrogates(ucs2(parts));
       break;
   }
   return text.replaceAll('\u0000', '\uFFFD');

@@ -61,6 +61,28 @@ describe('splitter', () => {
     expect(splitMessage('Café ok', { gsmCoding: 3, long: 'udh', ref: 1 })).toEqual([{ data_coding: 3, esm_class: 0, short_message: Buffer.from('Café ok', 'latin1') }]);
   });
 
+  it('Latin-1: a 141-160 character GSM-7 text (1 segment billed) goes whole in one message_payload PDU, not as 2 parts (D21)', () => {
+    const text = 'Livraison prévue à 14h. '.repeat(6).slice(0, 150);
+    expect(analyzeMessage(text).segments).toBe(1);
+    expect(splitMessage(text, { gsmCoding: 3, long: 'udh', ref: 1 })).toEqual([
+      { data_coding: 3, esm_class: 0, short_message: Buffer.alloc(0), message_payload: Buffer.from(text, 'latin1') },
+    ]);
+    expect(splitMessage(text.slice(0, 140), { gsmCoding: 3, long: 'udh', ref: 1 })).toEqual([
+      { data_coding: 3, esm_class: 0, short_message: Buffer.from(text.slice(0, 140), 'latin1') },
+    ]);
+  });
+
+  it('Latin-1: a long GSM-7 text goes in its billed parts when each fits in 134 octets, else whole in message_payload', () => {
+    const braces = '{}'.repeat(70) + 'x'.repeat(20); // 300 septets (2 segments) but 160 Latin-1 octets
+    const parts = splitMessage(braces, { gsmCoding: 3, long: 'udh', ref: 9 });
+    expect(parts.map((p) => [p.data_coding, p.esm_class, p.short_message.length - 6])).toEqual([[3, 0x40, 76], [3, 0x40, 84]]);
+    expect(parts.length).toBe(analyzeMessage(braces).segments);
+    const plain = 'a'.repeat(200); // 2 segments of 153 + 47 septets; 153 octets do not fit in one Latin-1 part
+    expect(splitMessage(plain, { gsmCoding: 3, long: 'sar', ref: 9 })).toEqual([
+      { data_coding: 3, esm_class: 0, short_message: Buffer.alloc(0), message_payload: Buffer.alloc(200, 0x61) },
+    ]);
+  });
+
   it('SAR TLVs instead of UDH', () => {
     const parts = splitMessage('q'.repeat(200), { gsmCoding: 0, long: 'sar', ref: 0x1234 });
     expect(parts.map(({ short_message, ...rest }) => [short_message.length, rest])).toEqual([
