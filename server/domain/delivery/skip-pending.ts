@@ -5,7 +5,8 @@ import type { DispatchRef } from './recipient-events';
 import { moveWithEventsCharged } from './transitions';
 
 /**
- * Fails pending recipients of a dispatch at its hand-over, before any carrier sees them (the opt-out list, no route):
+ * Fails pending recipients of a dispatch at its hand-over, before any carrier sees them (the opt-out list, a sender no
+ * longer allowed, no route):
  * pending -> failed with `failure` and their `sms.failed` events, and what they were charged for this dispatch comes
  * back (D20: a `refund` ledger row per wallet, prepaid first, in this transaction, noted `why: n recipients`). The
  * caller holds the dispatch and its message (runDispatch); the wallets are locked here, before the move writes its
