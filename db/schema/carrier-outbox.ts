@@ -4,7 +4,7 @@ import { bigint, integer, index, pgTable, text, timestamp } from 'drizzle-orm/pg
 export const OUTBOX_STATES = ['queued', 'sent'] as const;
 
 /**
- * One row per recipient handed to an SMPP route, until it is terminal (D14).
+ * One row per recipient handed to a connector (D14, every kind: the simulator's too), until it is terminal.
  * `queued`: waits for the owner of `connector_id` (claimed_by = the owner's lease token while a submit_sm is
  * in flight); `sent`: every part accepted, waiting for receipts until `expires_at`.
  */
@@ -36,6 +36,8 @@ export const carrierOutbox = pgTable(
     index('carrier_outbox_pick_idx').on(t.connectorId, t.nextAt).where(sql`state = 'queued' and claimed_by is null`),
     // Validity expiry reads only unclaimed rows (a claimed row is in flight): the claim adds no entry here.
     index('carrier_outbox_expiry_idx').on(t.expiresAt).where(sql`claimed_by is null`),
+    // Sent rows whose driver acts at `next_at` (the simulator's receipt after its delay, D11).
+    index('carrier_outbox_sent_due_idx').on(t.connectorId, t.nextAt).where(sql`state = 'sent'`),
     // Stale claims (sweep) and a lost lease's claims.
     index('carrier_outbox_claimed_idx').on(t.claimedBy).where(sql`claimed_by is not null`),
   ],

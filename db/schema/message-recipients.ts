@@ -4,8 +4,6 @@ import { messageDispatches } from './message-dispatches';
 
 export const RECIPIENT_STATES = ['pending', 'processing', 'sent', 'delivered', 'failed', 'cancelled'] as const;
 export type RecipientState = (typeof RECIPIENT_STATES)[number];
-export const HANDED_TO = ['smpp', 'simulator'] as const;
-export type HandedTo = (typeof HANDED_TO)[number];
 
 /** One row per recipient per dispatch (a "delivery" in D5's counting). */
 export const messageRecipients = pgTable(
@@ -24,11 +22,6 @@ export const messageRecipients = pgTable(
     pricingRowId: text('pricing_row_id'),
     state: text('state', { enum: RECIPIENT_STATES }).notNull().default('pending'),
     carrier: text('carrier'),
-    /**
-     * The carrier that holds the recipient since its dispatch started (D14 routing): `smpp` (a row in carrier_outbox,
-     * for a connector's owner) or `simulator` (D11, the dispatch's carrier_submit job). Null while pending.
-     */
-    handedTo: text('handed_to', { enum: HANDED_TO }),
     /** D14: the first part's message_id from the SMSC's submit_sm_resp (SMPP connectors only). */
     carrierMessageId: text('carrier_message_id'),
     errorCode: text('error_code'),

@@ -59,6 +59,7 @@ describe('connector and route commands (D14)', () => {
       connectors: [
         { name: 'mno-a', kind: 'smpp', enabled: true, host: '127.0.0.1', port: 2775, owner: null, sessions: [] },
         { name: 'mno-b', kind: 'smpp', enabled: false, host: 'smsc.example', port: 3550, owner: null, sessions: [] },
+        { name: 'simulator', kind: 'simulator', enabled: true, host: '', port: 2775, owner: null, sessions: [] },
       ],
       routes: [
         { prefix: '24381', organization_id: null, connectors: ['mno-b'] },
@@ -68,7 +69,8 @@ describe('connector and route commands (D14)', () => {
     const text = await cli(['list-connectors']);
     expect(text.out).toBe(
       'connectors  \n    name=mno-a kind=smpp enabled=true host=127.0.0.1 port=2775 owner=null sessions=[]' +
-        '\n    name=mno-b kind=smpp enabled=false host=smsc.example port=3550 owner=null sessions=[]\n' +
+        '\n    name=mno-b kind=smpp enabled=false host=smsc.example port=3550 owner=null sessions=[]' +
+        '\n    name=simulator kind=simulator enabled=true host= port=2775 owner=null sessions=[]\n' +
         `routes      \n    prefix=24381 organization_id=null connectors=[mno-b]\n    prefix=24381 organization_id=${m.organizationId} connectors=[mno-a]\n`,
     );
     expect(await ok('delete-route', '--prefix', '24381', '--organization-id', m.organizationId)).toEqual({

@@ -9,7 +9,7 @@ import { createDb, db } from '@/db/client';
 import { resilient } from '@/server/lib/postgres-js';
 import { createPipeline, type Pipeline } from '@/server/domain/delivery/pipeline';
 import { env } from '@/server/env';
-import { ConnectorManager, managerOptions } from '@/server/domain/carrier/smpp/manager';
+import { ConnectorManager, managerOptions } from '@/server/domain/carrier/manager';
 import { createTaskList } from './task-list';
 import { WebhookLoop } from './tasks/deliver-webhooks';
 import { DELIVERIES_CHANNEL } from '@/server/domain/webhooks/deliveries';
@@ -84,13 +84,13 @@ export async function startWorker(opts: { connectionString: string; concurrency:
     logger: workerLogger,
     events,
   });
-  // D14: this process holds the sessions of the SMPP connectors whose lease it gets, and sweeps the outbox.
+  // D14: this process runs the driver of each connector whose lease it gets (SMPP sessions, the simulator), and sweeps the outbox.
   // Its own small pool: busy jobs must never delay a lease renewal (a lapsed lease drops the sessions). Custom plans:
   // the carrier tables it writes fill and empty faster than any cached plan or statistics follow (createDb). Replaced
   // whole when a postgres.js connection of it breaks (resilient): otherwise its later queries could wait forever, and
   // the recorder with them, holding every window slot after a database failover.
   const connectorDb = resilient(() => createDb(opts.connectionString, { max: 4, customPlans: true }));
-  const connectors = new ConnectorManager(connectorDb, env().APP_SECRET, id, managerOptions(env().SMPP_TLS_CA_FILE));
+  const connectors = new ConnectorManager(connectorDb, env().APP_SECRET, id, managerOptions(env()));
   connectors.start();
   // New webhook deliveries notify at commit (kickDeliveries): a run starts at once, no job per kick. Each (re)listen
   // runs once too, for deliveries whose notification came while nobody listened; with no listening at all, the
@@ -111,7 +111,7 @@ export async function startWorker(opts: { connectionString: string; concurrency:
       if (webhookTimer) clearInterval(webhookTimer);
       await (await webhookListen)?.unlisten().catch(() => {});
       await webhooks.stop();
-      await connectors.stop().catch((e: unknown) => logger.warn('stopping SMPP connectors failed', { error: e }));
+      await connectors.stop().catch((e: unknown) => logger.warn('stopping connectors failed', { error: e }));
       await connectorDb.$client.end({ timeout: 2 }).catch(() => {});
       await runner.stop().catch((e: unknown) => logger.warn('worker stop failed', { error: e }));
       await pgPool.end().catch(() => {});

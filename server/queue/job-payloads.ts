@@ -8,9 +8,6 @@ const DispatchPayload = z.object({ dispatch_id: z.string().min(1) });
  */
 export const JOB_PAYLOADS = {
   dispatch_message: DispatchPayload,
-  carrier_submit: DispatchPayload,
-  carrier_receipts: DispatchPayload,
-  carrier_expire: DispatchPayload,
   /** Enqueued with job_key deliver_webhooks (new deliveries) or deliver_webhooks_wake (retries); it carries nothing. */
   deliver_webhooks: z.object({}).loose(),
 } as const;

@@ -3,15 +3,14 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { createConnector, setRoute, type ConnectorFields } from '@/server/domain/carrier/connectors';
-import { ConnectorManager, type ManagerOptions } from '@/server/domain/carrier/smpp/manager';
-import { createPipeline } from '@/server/domain/delivery/pipeline';
+import { ConnectorManager, type ManagerOptions } from '@/server/domain/carrier/manager';
 import type { Env } from '@/server/env';
-import { pipelineTasks } from '@/server/jobs/tasks/pipeline-tasks';
 import { makeMerchant, restClient, testDeps, testEnv } from '../helpers';
 import { drain } from '../pipeline/drain';
 import { startSmsc, type Smsc } from './smsc';
 
 import { FAST } from './harness-options';
+import { deliveryTasks } from '../pipeline/harness';
 
 export { FAST };
 
@@ -20,8 +19,7 @@ export function carrierHarness() {
   const deps = testDeps({ env });
   const db = deps.db;
   const call = restClient(deps);
-  const pipeline = createPipeline(db, env);
-  const tasks = pipelineTasks(() => pipeline);
+  const { tasks } = deliveryTasks(db, env);
   const managers: ConnectorManager[] = [];
   const smscs: Smsc[] = [];
 
@@ -57,15 +55,15 @@ export function carrierHarness() {
       this.manager();
       return { s, c, m };
     },
-    /** After each test: the managers stopped, every connector disabled, the SMSCs of smsc() closed. */
+    /** After each test: the managers stopped, every SMPP connector disabled, the SMSCs of smsc() closed. */
     async stopManagers() {
       await Promise.all(managers.splice(0).map((m) => m.stop()));
-      await db.execute(sql`update connectors set enabled = false`);
+      await db.execute(sql`update connectors set enabled = false where kind = 'smpp'`);
       await Promise.all(smscs.splice(0).map((s) => s.close()));
     },
-    /** The due jobs of the delivery pipeline (dispatch_message, carrier_submit), as the worker runs them. */
+    /** The due jobs of the delivery pipeline (dispatch_message) and the simulator's passes, as the worker runs them. */
     drain: () => drain(db, tasks),
-    /** POST /send, then the dispatch jobs (dispatch_message, carrier_submit) as the worker runs them. */
+    /** POST /send, then the dispatch jobs and the simulator's passes, as the worker runs them. */
     async send(key: string, to: string[], message: string): Promise<string> {
       const res = await call('POST', '/send', { key, body: { to, message } });
       expect(res.status).toBe(201);

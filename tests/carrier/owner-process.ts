@@ -1,5 +1,5 @@
 import { createDb } from '@/db/client';
-import { ConnectorManager } from '@/server/domain/carrier/smpp/manager';
+import { ConnectorManager } from '@/server/domain/carrier/manager';
 import { FAST } from './harness-options';
 
 /** A worker process's connector manager alone (for tests that SIGKILL it): `node --import tsx tests/carrier/owner-process.ts`. */
@@ -8,5 +8,5 @@ const manager = new ConnectorManager(db, process.env.APP_SECRET_FOR_TEST!, `chil
 manager.start();
 process.stdout.write('started\n');
 setInterval(() => {
-  for (const [, held] of manager.runtimes) if (held.rt.states().some((s) => s.state === 'bound')) process.stdout.write('bound\n');
+  for (const [, held] of manager.runtimes) if (held.kind === 'smpp' && held.rt.states().some((s) => s.state === 'bound')) process.stdout.write('bound\n');
 }, 100);

@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createPipeline } from '@/server/domain/delivery/pipeline';
-import { pipelineTasks } from '@/server/jobs/tasks/pipeline-tasks';
 import { deliverDueWebhooks } from '@/server/domain/webhooks/deliver-due';
 import { assignNumber, setInboundUrl } from '../carrier/inbound-helpers';
 import { closePools, restClient, testClock, testDeps, testEnv } from '../helpers';
 import { drain } from '../pipeline/drain';
 import { startReceiver } from '../webhooks/receiver';
 import { memberOf, readyMerchant, rejection, walletBalances } from './setup';
+import { deliveryTasks } from '../pipeline/harness';
 
 /**
  * D18, the dashboard's Inbox: conversations per phone (MO and sends interleaved), unread marks, pages, the reply box
@@ -20,7 +19,7 @@ const clock = testClock(T0);
 const env = testEnv({ CARRIER_SIM_DELAY_MS: '0', CARRIER_SIM_VALIDITY_S: '0' });
 const deps = testDeps({ env, clock: clock.now });
 const call = restClient(deps);
-const tasks = pipelineTasks(() => createPipeline(deps.db, env));
+const { tasks } = deliveryTasks(deps.db, env);
 afterAll(closePools);
 
 const A = '+243810000001';

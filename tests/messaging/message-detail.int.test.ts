@@ -1,17 +1,16 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createPipeline } from '@/server/domain/delivery/pipeline';
 import { listEventDeliveries } from '@/server/domain/webhooks/replay-event';
 import { deliverDueWebhooks } from '@/server/domain/webhooks/deliver-due';
-import { pipelineTasks } from '@/server/jobs/tasks/pipeline-tasks';
 import { closePools, testDeps, testEnv } from '../helpers';
 import { drain } from '../pipeline/drain';
 import { startReceiver } from '../webhooks/receiver';
 import { memberOf, readyMerchant, rejection, walletBalances } from './setup';
+import { deliveryTasks } from '../pipeline/harness';
 
 const env = testEnv({ CARRIER_SIM_DELAY_MS: '0', CARRIER_SIM_VALIDITY_S: '0', WEBHOOK_RETRY_SCHEDULE: '1h', WEBHOOK_TIMEOUT_MS: '1000' });
 const deps = testDeps({ env });
-const tasks = pipelineTasks(() => createPipeline(deps.db, env));
+const { tasks } = deliveryTasks(deps.db, env);
 const deliver = () => deliverDueWebhooks({ db: deps.db, env, now: () => new Date() }, { budgetMs: 2_000, idleWaitMs: 50 });
 // The receiver refuses sms.queued the first time (500), acknowledges everything else.
 const receiver = await startReceiver({ '/hook': (hit, nth) => ({ status: hit.json?.event_type === 'sms.queued' && nth === 1 ? 500 : 200 }) });
@@ -77,7 +76,7 @@ describe('message page: counters, recipients, events, webhook attempts, replay',
       [2, MAGIC[2], 'failed', 'ABSENT_SUBSCRIBER', 0.02],
       [3, MAGIC[3], 'failed', 'EXPIRED', 0.02],
     ]);
-    expect(rows[0]).toMatchObject({ dispatch_seq: 0, dispatch_at: null, carrier: 'sim-vodacom', sent_at: expect.any(String), done_at: expect.any(String) });
+    expect(rows[0]).toMatchObject({ dispatch_seq: 0, dispatch_at: null, carrier: 'simulator', sent_at: expect.any(String), done_at: expect.any(String) });
     const failed = await m.api.messages.recipients({ id, state: 'failed' });
     expect(failed).toMatchObject({ total: 3, next_cursor: null });
     expect(failed.items.map((r) => r.position)).toEqual([1, 2, 3]);

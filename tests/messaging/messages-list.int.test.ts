@@ -1,16 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createPipeline } from '@/server/domain/delivery/pipeline';
-import { pipelineTasks } from '@/server/jobs/tasks/pipeline-tasks';
 import { MESSAGE_STATUSES } from '@/server/contracts/send';
 import { closePools, testClock, testDeps, testEnv } from '../helpers';
 import { drain, makeDue } from '../pipeline/drain';
 import { readyMerchant, rejection } from './setup';
+import { deliveryTasks } from '../pipeline/harness';
 
 const env = testEnv({ CARRIER_SIM_DELAY_MS: '0', CARRIER_SIM_VALIDITY_S: '0' });
 const clock = testClock();
 const deps = testDeps({ env, clock: clock.now });
-const tasks = pipelineTasks(() => createPipeline(deps.db, env));
+const { tasks } = deliveryTasks(deps.db, env);
 afterAll(closePools);
 
 const VODACOM = '+243810005555';

@@ -1,15 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPipeline } from '@/server/domain/delivery/pipeline';
-import { pipelineTasks } from '@/server/jobs/tasks/pipeline-tasks';
 import { closePools, testClock, testDeps, testEnv } from '../helpers';
 import { signedUpCaller } from '../dashboard-helpers';
 import { drain } from '../pipeline/drain';
 import { allJobsDue, readyMerchant } from './setup';
+import { deliveryTasks } from '../pipeline/harness';
 
 const env = testEnv({ CARRIER_SIM_DELAY_MS: '0', CARRIER_SIM_VALIDITY_S: '0' });
 const clock = testClock();
 const deps = testDeps({ env, clock: clock.now });
-const tasks = pipelineTasks(() => createPipeline(deps.db, env));
+const { tasks } = deliveryTasks(deps.db, env);
 afterAll(closePools);
 
 const VODACOM = '+243810005555'; // 0.02

@@ -8,7 +8,7 @@ import { createRestListener } from '@/server/http/rest-listener';
 import { createTaskList } from '@/server/jobs/task-list';
 import { createMetricsHandler, startMetricsServer } from '@/server/metrics/handler';
 import { closePools, makeMerchant, testDeps, testEnv } from '../helpers';
-import { drain } from '../pipeline/drain';
+import { drain, withSimulator } from '../pipeline/drain';
 import { startReceiver } from '../webhooks/receiver';
 import { get, parseMetrics } from './scrape';
 
@@ -21,7 +21,7 @@ const TOKEN = 'metrics-token-0123456789';
 const env = testEnv({ CARRIER_SIM_DELAY_MS: '0', CARRIER_SIM_VALIDITY_S: '0', METRICS_TOKEN: TOKEN, WEBHOOK_RETRY_SCHEDULE: '1h' });
 const deps = testDeps({ env });
 const pipeline = createPipeline(deps.db, env);
-const tasks = createTaskList(() => pipeline);
+const tasks = withSimulator(createTaskList(() => pipeline), deps.db, env);
 const REST = '/api/v1/svc/sms-api';
 let server: Server;
 let base: string;

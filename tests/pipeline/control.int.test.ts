@@ -1,15 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createPipeline } from '@/server/domain/delivery/pipeline';
-import { pipelineTasks } from '@/server/jobs/tasks/pipeline-tasks';
 import { closePools, makeMerchant, restClient, testDeps, testEnv } from '../helpers';
 import { waitFor } from '../carrier/harness';
 import { drain, makeDue } from './drain';
+import { deliveryTasks } from './harness';
 
 const env = testEnv({ CARRIER_SIM_DELAY_MS: '0', CARRIER_SIM_VALIDITY_S: '0' });
 const deps = testDeps({ env });
 const call = restClient(deps);
-const tasks = pipelineTasks(() => createPipeline(deps.db, env));
+const { tasks } = deliveryTasks(deps.db, env);
 afterAll(closePools);
 
 const VODACOM = '+243810005555'; // 0.02 per segment

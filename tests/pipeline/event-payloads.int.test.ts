@@ -1,20 +1,24 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createPipeline } from '@/server/domain/delivery/pipeline';
-import { expireDispatch, receiptsDispatch, submitDispatch } from '@/server/domain/delivery/carrier-steps';
+import { simulatorSettings } from '@/server/domain/carrier/simulator/driver';
 import { runDispatch } from '@/server/domain/delivery/run-dispatch';
 import { closePools, makeMerchant, restClient, testClock, testDeps, testEnv } from '../helpers';
+import { simulatorPass } from './drain';
 
 /**
  * The exact rows each step writes: every recipient event's payload (event id, type, timestamp, data with the
  * step's own time) and created_at, the recipients' columns and the message's counters, with a clock that moves
  * between steps. Pins what the set statements build in SQL against what the spec's Events table says.
  */
-const env = testEnv({ CARRIER_SIM_DELAY_MS: '0', CARRIER_SIM_VALIDITY_S: '0' });
+// the simulator answers a second after a row is handed to it, and its validity ends two seconds after it was sent
+const env = testEnv({ CARRIER_SIM_DELAY_MS: '1000', CARRIER_SIM_VALIDITY_S: '2' });
 const deps = testDeps({ env });
 const call = restClient(deps);
 const clock = testClock(new Date('2027-03-01T08:00:00.000Z'));
 const pipeline = createPipeline(deps.db, env, clock.now);
+/** One pass of the simulator connector's driver at the clock's time. */
+const pass = () => simulatorPass(deps.db, simulatorSettings(env), clock.now());
 afterAll(closePools);
 
 const VODACOM = '+243810005555';
@@ -33,15 +37,13 @@ async function eventsOf(messageId: string, type: string) {
      where e.message_id = ${messageId} and e.event_type = ${type} order by r.position`);
   return rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() }));
 }
-/**
- * The pending graphile-worker job of a key: what a step enqueued for the next one (its task and moment), read through
- * graphile-worker's public view. The view leaves payloads out on purpose and its private tables are no interface;
- * the payload is the one addJob's types allow (server/queue/job-payloads.ts), and the key names the dispatch.
- */
-async function jobOf(key: string) {
-  const rows = await deps.db.execute<{ task_identifier: string; run_at: string }>(sql`
-    select task_identifier, run_at from graphile_worker.jobs where key = ${key}`);
-  return rows.map((r) => ({ ...r, run_at: new Date(r.run_at).toISOString() }));
+/** The simulator connector's outbox rows of a message: what the driver will act on next, and when. */
+async function outboxOf(messageId: string) {
+  const rows = await deps.db.execute<{ phone: string; connector: string; state: string; next_at: string; expires_at: string }>(sql`
+    select r.phone, k.name as connector, o.state, o.next_at, o.expires_at
+      from carrier_outbox o join message_recipients r on r.id = o.recipient_id join connectors k on k.id = o.connector_id
+     where r.message_id = ${messageId} order by r.position`);
+  return rows.map((r) => [r.phone, r.connector, r.state, new Date(r.next_at).toISOString()]);
 }
 const envelope = (e: EventRow, messageId: string, at: string, data: Record<string, unknown>) => ({
   event_id: e.id,
@@ -52,13 +54,13 @@ const envelope = (e: EventRow, messageId: string, at: string, data: Record<strin
 });
 
 describe('pipeline steps: exact events, rows and counters', () => {
-  it('each step writes its events with its own time, the carrier label of the number\'s network, and the counters', async () => {
+  it('each step writes its events with its own time, the connector\'s name as carrier, and the counters', async () => {
     const m = await makeMerchant(deps.db, env, { prepaid: '10' });
     const res = await call('POST', '/send', { key: m.apiKey, body: { to: [VODACOM, ORANGE, NO_ROW, M1111, M2222, M3333], message: 'Hello' } });
     expect(res.status).toBe(201);
     const id = res.body.data.message_id as string;
     const [{ id: dispatchId }] = await deps.db.execute<{ id: string }>(sql`select id from message_dispatches where message_id = ${id}`);
-    const label: Record<string, string> = { [VODACOM]: 'sim-vodacom', [ORANGE]: 'sim-orange', [NO_ROW]: 'sim-default', [M1111]: 'sim-vodacom', [M2222]: 'sim-vodacom', [M3333]: 'sim-vodacom' };
+    const label: Record<string, string> = { [VODACOM]: 'simulator', [ORANGE]: 'simulator', [NO_ROW]: 'simulator', [M1111]: 'simulator', [M2222]: 'simulator', [M3333]: 'simulator' };
 
     clock.set(new Date(T(1)));
     await runDispatch(pipeline, dispatchId);
@@ -72,11 +74,12 @@ describe('pipeline steps: exact events, rows and counters', () => {
       select m.picked_up, m.next_dispatch_at, m.updated_at, d.state, d.started_at from messages m join message_dispatches d on d.message_id = m.id where m.id = ${id}`);
     expect({ ...afterDispatch, updated_at: new Date(afterDispatch.updated_at).toISOString(), started_at: new Date(afterDispatch.started_at).toISOString() })
       .toEqual({ picked_up: 6, next_dispatch_at: null, updated_at: T(1), state: 'running', started_at: T(1) });
-    // the submit job, written in the same round trip as the two rows above (CARRIER_SIM_DELAY_MS = 0: at the step's time)
-    expect(await jobOf(`submit:${dispatchId}`)).toEqual([{ task_identifier: 'carrier_submit', run_at: T(1) }]);
+    // every recipient in the simulator connector's outbox (the sandbox's fallback), handed over at the dispatch's time
+    expect(await outboxOf(id)).toEqual([VODACOM, ORANGE, NO_ROW, M1111, M2222, M3333].map((p) => [p, 'simulator', 'queued', T(1)]));
+    expect(await pass()).toBe(0); // not before CARRIER_SIM_DELAY_MS
 
     clock.set(new Date(T(2)));
-    await submitDispatch(pipeline, dispatchId);
+    expect(await pass()).toBe(6);
     const sent = await eventsOf(id, 'sms.sent');
     expect(sent.map((e) => e.phone)).toEqual([VODACOM, ORANGE, NO_ROW, M2222, M3333]);
     for (const e of sent) {
@@ -86,17 +89,23 @@ describe('pipeline steps: exact events, rows and counters', () => {
     const [unknown] = await eventsOf(id, 'sms.failed');
     expect(unknown.created_at).toBe(T(2));
     expect(unknown.payload).toEqual(envelope(unknown, id, T(2), {
-      recipient_phone: M1111, carrier: 'sim-vodacom', failed_at: T(2), error_code: 'UNKNOWN_SUBSCRIBER',
+      recipient_phone: M1111, carrier: 'simulator', failed_at: T(2), error_code: 'UNKNOWN_SUBSCRIBER',
       error_message: 'The number is not assigned to a subscriber.', retryable: false, dispatch_at: null,
     }));
-    // the receipts job, pipelined with finishIfComplete (which leaves the dispatch running: 5 recipients are sent)
-    expect(await jobOf(`receipts:${dispatchId}`)).toEqual([{ task_identifier: 'carrier_receipts', run_at: T(2) }]);
+    // the sent ones wait for their receipt a delay later; 3333, which never gets one, until its validity ends
+    expect(await outboxOf(id)).toEqual([
+      [VODACOM, 'simulator', 'sent', T(3)],
+      [ORANGE, 'simulator', 'sent', T(3)],
+      [NO_ROW, 'simulator', 'sent', T(3)],
+      [M2222, 'simulator', 'sent', T(3)],
+      [M3333, 'simulator', 'sent', T(4)],
+    ]);
     const [afterSubmit] = await deps.db.execute<{ state: string; dispatches_done: number }>(sql`
       select d.state, m.dispatches_done from messages m join message_dispatches d on d.message_id = m.id where m.id = ${id}`);
     expect(afterSubmit).toEqual({ state: 'running', dispatches_done: 0 });
 
     clock.set(new Date(T(3)));
-    await receiptsDispatch(pipeline, dispatchId);
+    expect(await pass()).toBe(4);
     const delivered = await eventsOf(id, 'sms.delivered');
     expect(delivered.map((e) => e.phone)).toEqual([VODACOM, ORANGE, NO_ROW]);
     for (const e of delivered) {
@@ -104,7 +113,8 @@ describe('pipeline steps: exact events, rows and counters', () => {
       expect(e.payload).toEqual(envelope(e, id, T(3), { recipient_phone: e.phone, carrier: label[e.phone], delivered_at: T(3), segments: 1, dispatch_at: null }));
     }
     clock.set(new Date(T(4)));
-    await expireDispatch(pipeline, dispatchId);
+    expect(await pass()).toBe(1);
+    expect(await outboxOf(id)).toEqual([]);
     const failed = await eventsOf(id, 'sms.failed');
     expect(failed.map((e) => [e.phone, e.created_at, e.payload.data.error_code, e.payload.data.failed_at, e.payload.data.retryable])).toEqual([
       [M1111, T(2), 'UNKNOWN_SUBSCRIBER', T(2), false],
@@ -112,7 +122,7 @@ describe('pipeline steps: exact events, rows and counters', () => {
       [M3333, T(4), 'EXPIRED', T(4), true],
     ]);
     expect(failed[1].payload.data).toEqual({
-      recipient_phone: M2222, carrier: 'sim-vodacom', failed_at: T(3), error_code: 'ABSENT_SUBSCRIBER',
+      recipient_phone: M2222, carrier: 'simulator', failed_at: T(3), error_code: 'ABSENT_SUBSCRIBER',
       error_message: 'The handset was unreachable; the carrier reported a failure.', retryable: true, dispatch_at: null,
     });
 
@@ -120,12 +130,12 @@ describe('pipeline steps: exact events, rows and counters', () => {
       select phone, state, carrier, sent_at, done_at, error_code, error_message from message_recipients where message_id = ${id} order by position`);
     const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
     expect(rows.map((r) => [r.phone, r.state, r.carrier, iso(r.sent_at), iso(r.done_at), r.error_code])).toEqual([
-      [VODACOM, 'delivered', 'sim-vodacom', T(2), T(3), null],
-      [ORANGE, 'delivered', 'sim-orange', T(2), T(3), null],
-      [NO_ROW, 'delivered', 'sim-default', T(2), T(3), null],
-      [M1111, 'failed', 'sim-vodacom', null, T(2), 'UNKNOWN_SUBSCRIBER'],
-      [M2222, 'failed', 'sim-vodacom', T(2), T(3), 'ABSENT_SUBSCRIBER'],
-      [M3333, 'failed', 'sim-vodacom', T(2), T(4), 'EXPIRED'],
+      [VODACOM, 'delivered', 'simulator', T(2), T(3), null],
+      [ORANGE, 'delivered', 'simulator', T(2), T(3), null],
+      [NO_ROW, 'delivered', 'simulator', T(2), T(3), null],
+      [M1111, 'failed', 'simulator', null, T(2), 'UNKNOWN_SUBSCRIBER'],
+      [M2222, 'failed', 'simulator', T(2), T(3), 'ABSENT_SUBSCRIBER'],
+      [M3333, 'failed', 'simulator', T(2), T(4), 'EXPIRED'],
     ]);
     const [msg] = await deps.db.execute<{ picked_up: number; delivered: number; failed: number; dispatches_done: number; updated_at: string; state: string; finished_at: string }>(sql`
       select m.picked_up, m.delivered, m.failed, m.dispatches_done, m.updated_at, d.state, d.finished_at
@@ -146,8 +156,10 @@ describe('pipeline steps: exact events, rows and counters', () => {
     const at = new Date(d.dispatch_at).toISOString();
     clock.set(new Date(T(10)));
     await runDispatch(pipeline, d.id);
-    await submitDispatch(pipeline, d.id);
-    await receiptsDispatch(pipeline, d.id);
+    clock.set(new Date(T(11)));
+    await pass();
+    clock.set(new Date(T(12)));
+    await pass();
     const all = await deps.db.execute<{ event_type: string; payload: any }>(sql`
       select event_type, payload from webhook_events where message_id = ${id} and recipient_id is not null order by event_type`);
     expect(all.map((e) => [e.event_type, e.payload.data.dispatch_at])).toEqual([

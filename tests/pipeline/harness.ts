@@ -1,11 +1,18 @@
+import type { Db } from '@/db/client';
 import { createPipeline } from '@/server/domain/delivery/pipeline';
 import type { Env } from '@/server/env';
 import { pipelineTasks } from '@/server/jobs/tasks/pipeline-tasks';
 import { restClient, testDeps } from '../helpers';
+import { withSimulator } from './drain';
+
+/** The delivery pipeline and its task list for drain(), which also runs the simulator connector's driver. */
+export function deliveryTasks(db: Db, env: Env, now: () => Date = () => new Date()) {
+  const pipeline = createPipeline(db, env, now);
+  return { pipeline, tasks: withSimulator(pipelineTasks(() => pipeline), db, env, now) };
+}
 
 /** A test file's database and REST client, with the delivery pipeline (the carrier simulator) and its task list for drain(). */
 export function pipelineHarness(env: Env) {
   const deps = testDeps({ env });
-  const pipeline = createPipeline(deps.db, env);
-  return { deps, call: restClient(deps), pipeline, tasks: pipelineTasks(() => pipeline) };
+  return { deps, call: restClient(deps), ...deliveryTasks(deps.db, env) };
 }

@@ -1,17 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createPipeline } from '@/server/domain/delivery/pipeline';
 import { runDispatch } from '@/server/domain/delivery/run-dispatch';
-import { submitDispatch } from '@/server/domain/delivery/carrier-steps';
-import { pipelineTasks } from '@/server/jobs/tasks/pipeline-tasks';
+import { simulatorSettings } from '@/server/domain/carrier/simulator/driver';
 import { closePools, makeMerchant, restClient, testDeps, testEnv } from '../helpers';
-import { drain } from './drain';
+import { drain, simulatorPass } from './drain';
+import { deliveryTasks } from './harness';
 
 const env = testEnv({ CARRIER_SIM_DELAY_MS: '0', CARRIER_SIM_VALIDITY_S: '0' });
 const deps = testDeps({ env });
 const call = restClient(deps);
-const pipeline = createPipeline(deps.db, env);
-const tasks = pipelineTasks(() => pipeline);
+const { pipeline, tasks } = deliveryTasks(deps.db, env);
 afterAll(closePools);
 
 const NORMAL = '+243810005555';
@@ -67,11 +65,11 @@ describe('delivery pipeline: dispatch, carrier simulation, state machine (D5, D1
     });
     expect(queued.event_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const delivered = events.find((e) => e.event_type === 'sms.delivered')!.payload;
-    expect(delivered.data).toEqual({ recipient_phone: NORMAL, carrier: 'sim-vodacom', delivered_at: expect.any(String), segments: 1, dispatch_at: null });
+    expect(delivered.data).toEqual({ recipient_phone: NORMAL, carrier: 'simulator', delivered_at: expect.any(String), segments: 1, dispatch_at: null });
     const unknown = events.find((e) => e.event_type === 'sms.failed' && e.payload.data.recipient_phone === M1111)!.payload;
     expect(unknown.data).toEqual({
       recipient_phone: M1111,
-      carrier: 'sim-vodacom',
+      carrier: 'simulator',
       failed_at: expect.any(String),
       error_code: 'UNKNOWN_SUBSCRIBER',
       error_message: 'The number is not assigned to a subscriber.',
@@ -97,10 +95,10 @@ describe('delivery pipeline: dispatch, carrier simulation, state machine (D5, D1
     const [{ id: dispatchId }] = await deps.db.execute<{ id: string }>(sql`select id from message_dispatches where message_id = ${id}`);
     await runDispatch(pipeline, dispatchId);
     await runDispatch(pipeline, dispatchId);
-    await submitDispatch(pipeline, dispatchId);
-    await submitDispatch(pipeline, dispatchId);
+    await simulatorPass(deps.db, simulatorSettings(env));
+    await simulatorPass(deps.db, simulatorSettings(env));
     await drain(deps.db, tasks);
-    await submitDispatch(pipeline, dispatchId);
+    await simulatorPass(deps.db, simulatorSettings(env));
     const counts = await deps.db.execute<{ event_type: string; n: number }>(
       sql`select event_type, count(*)::int as n from webhook_events where message_id = ${id} group by event_type order by event_type`,
     );
@@ -119,12 +117,12 @@ describe('delivery pipeline: dispatch, carrier simulation, state machine (D5, D1
     const id = await sendNow(m.apiKey, [NORMAL, '+243820004444', M1111]);
     const [{ id: dispatchId }] = await deps.db.execute<{ id: string }>(sql`select id from message_dispatches where message_id = ${id}`);
     await runDispatch(pipeline, dispatchId);
-    // the carrier connection drops in the middle of the submit: the whole step rolls back
-    const crashing = { ...pipeline, connector: { ...pipeline.connector, carrierLabel: pipeline.connector.carrierLabel, submit: async () => { throw new Error('SMSC connection reset'); } } };
-    await expect(submitDispatch(crashing, dispatchId)).rejects.toThrow('SMSC connection reset');
+    // the simulator dies in the middle of its answers: the whole pass rolls back
+    const crashing = { ...simulatorSettings(env), failureRate: 0.5, random: () => { throw new Error('SMSC connection reset'); } };
+    await expect(simulatorPass(deps.db, crashing)).rejects.toThrow('SMSC connection reset');
     const [{ n }] = await deps.db.execute<{ n: number }>(sql`select count(*)::int as n from message_recipients where message_id = ${id} and state = 'processing'`);
     expect(n).toBe(3);
-    await drain(deps.db, tasks); // the retried job
+    await drain(deps.db, tasks); // the next pass
     expect(await status(m.apiKey, id)).toMatchObject({ status: 'partially_delivered', delivered: 2, failed: 1, pending: 0 });
     const [{ dup }] = await deps.db.execute<{ dup: number }>(sql`
       select count(*)::int as dup from (select recipient_id, event_type from webhook_events where message_id = ${id} and recipient_id is not null

@@ -1,15 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { FAILURES } from '@/server/domain/carrier/simulator';
+import { FAILURES } from '@/server/domain/carrier/simulator/behaviour';
+import { simulatorSettings } from '@/server/domain/carrier/simulator/driver';
 import { failRecipients } from '@/server/domain/delivery/carrier-port';
-import { submitDispatch } from '@/server/domain/delivery/carrier-steps';
 import { loadDispatch } from '@/server/domain/delivery/dispatch-locks';
 import { runDispatch } from '@/server/domain/delivery/run-dispatch';
 import { kickDeliveries } from '@/server/domain/webhooks/deliveries';
 import { waitFor } from '../carrier/harness';
 import { closePools, makeMerchant, testEnv } from '../helpers';
 import { walletBalances } from '../messaging/setup';
-import { drain, makeDue } from './drain';
+import { drain, makeDue, simulatorPass } from './drain';
 import { pipelineHarness } from './harness';
 
 /**
@@ -105,13 +105,13 @@ describe('D20: no charge for what no carrier accepted (simulator)', () => {
     expect((await ledger(idb)).filter((r) => r[1] === 'refund')).toEqual([['SVC_SMS', 'refund', '0.0200', '0.0200', 'system', 'Not accepted by any carrier: 1 recipient']]);
   });
 
-  it('a retried step refunds once, and a step that rolls back refunds nothing', async () => {
+  it('a repeated pass refunds once, and a step that rolls back refunds nothing', async () => {
     const m = await makeMerchant(deps.db, env, { prepaid: '1' });
     const { message_id: id } = await send(m.apiKey, { to: [M1111, VODACOM], message: 'x' });
     const dispatchId = await dispatchOf(id);
     await runDispatch(pipeline, dispatchId);
     const [r1111] = await deps.db.execute<{ id: number }>(sql`select id from message_recipients where message_id = ${id} and phone = ${M1111}`);
-    const refusal = [{ id: Number(r1111.id), carrier: 'sim-vodacom', failure: FAILURES.UNKNOWN_SUBSCRIBER }];
+    const refusal = [{ id: Number(r1111.id), carrier: 'simulator', failure: FAILURES.UNKNOWN_SUBSCRIBER }];
 
     // the failure and its refund commit together or not at all
     await expect(
@@ -123,8 +123,8 @@ describe('D20: no charge for what no carrier accepted (simulator)', () => {
     expect(await ledger(id)).toHaveLength(1);
     expect(await wallets(m.organizationId)).toEqual({ SVC_SMS: '0.9600' });
 
-    await submitDispatch(pipeline, dispatchId);
-    await submitDispatch(pipeline, dispatchId); // the job retried: nothing is left in processing
+    await simulatorPass(deps.db, simulatorSettings(env));
+    await simulatorPass(deps.db, simulatorSettings(env)); // a second pass: nothing is left in processing
     await deps.db.transaction(async (tx) => failRecipients(tx, (await loadDispatch(tx, dispatchId))!, 'processing', refusal, new Date()));
     await drain(deps.db, tasks);
 
@@ -170,7 +170,7 @@ describe('D20: no charge for what no carrier accepted (simulator)', () => {
     await runDispatch(pipeline, dispatchId);
 
     // a send of this merchant between its charge (the wallets locked) and its sms.queued delivery (the shared
-    // deliver_webhooks job row), while the carrier step that refunds the 1111 runs
+    // deliver_webhooks job row), while the simulator's pass that refunds the 1111 runs
     let walletsLocked!: () => void;
     let goOn!: () => void;
     const locked = new Promise<void>((r) => (walletsLocked = r));
@@ -182,7 +182,7 @@ describe('D20: no charge for what no carrier accepted (simulator)', () => {
       await kickDeliveries(tx);
     });
     await locked;
-    const step = submitDispatch(pipeline, dispatchId);
+    const step = simulatorPass(deps.db, simulatorSettings(env));
     await waitFor(
       () => deps.db.execute<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`),
       (r) => r[0].n > 0,

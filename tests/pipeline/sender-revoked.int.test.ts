@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { setRoute } from '@/server/domain/carrier/connectors';
 import { decideSenderId } from '@/server/domain/sender-ids/review';
 import { requestSenderId } from '@/server/domain/sender-ids/sender-ids';
 import { closePools, makeMerchant, testEnv } from '../helpers';
@@ -10,7 +11,8 @@ import { pipelineHarness } from './harness';
 /**
  * D22 at a later dispatch (live): a recurring send accepted from an approved sender ID whose ID is revoked before
  * its next occurrence fails that occurrence's recipients SENDER_ID_NOT_ALLOWED, with their sms.failed events, and
- * refunds them (D20); the occurrence before it went.
+ * refunds them (D20); the occurrence before it went. In live the simulator connector takes only what a route sends
+ * it (D14 amended): the merchant's own route to it (an organization route, so no other test's send sees it).
  */
 const env = testEnv({ SMS_ENV: 'live', CARRIER_SIM_DELAY_MS: '0', CARRIER_SIM_VALIDITY_S: '0', CARRIER_SIM_FAILURE_RATE: '0' });
 const { deps, call, tasks } = pipelineHarness(env);
@@ -23,6 +25,8 @@ const AIRTEL = '+243970005555'; // 0.018
 describe('a sender ID revoked after the send was accepted (D22)', () => {
   it("the recurring send's next dispatch fails its recipients SENDER_ID_NOT_ALLOWED, refunded, with sms.failed", async () => {
     const m = await makeMerchant(db, env, { prepaid: '1', keyStatus: 'allowed' });
+    const [simulator] = await db.execute<{ id: string }>(sql`select id from connectors where name = 'simulator'`);
+    await setRoute(db, '243', m.organizationId, [simulator.id]);
     const now = new Date();
     const sid = await requestSenderId(db, { organizationId: m.organizationId, sender_id: 'ACME', purpose: 'Weekly news', sample_message: 'News', actor: 'test', now });
     await decideSenderId(db, { id: sid.id, decision: 'approve', actor: 'test-operator', now });

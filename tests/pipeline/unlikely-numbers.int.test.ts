@@ -3,16 +3,14 @@
 // (UNLIKELY_NUMBER, additive) and the simulator, like a real carrier, refuses it at submission.
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createPipeline } from '@/server/domain/delivery/pipeline';
-import { pipelineTasks } from '@/server/jobs/tasks/pipeline-tasks';
 import { closePools, makeMerchant, restClient, testDeps, testEnv } from '../helpers';
 import { drain } from './drain';
+import { deliveryTasks } from './harness';
 
 const env = testEnv({ CARRIER_SIM_DELAY_MS: '0' });
 const deps = testDeps({ env });
 const call = restClient(deps);
-const pipeline = createPipeline(deps.db, env);
-const tasks = pipelineTasks(() => pipeline);
+const { tasks } = deliveryTasks(deps.db, env);
 afterAll(closePools);
 
 const US_WITHOUT_PLUS = '2025550123';

@@ -2,17 +2,16 @@ import { sql } from 'drizzle-orm';
 import smpp from 'smpp';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { enableSmpp, setSmppTps } from '@/server/domain/smpp-access/credentials';
-import { createPipeline } from '@/server/domain/delivery/pipeline';
-import { pipelineTasks } from '@/server/jobs/tasks/pipeline-tasks';
 import { startSmppListener, type SmppListener } from '@/server/smpp/listener';
 import { closePools, makeMerchant, restClient, testDeps, testEnv } from '../helpers';
 import { drain } from '../pipeline/drain';
+import { deliveryTasks } from '../pipeline/harness';
 
 const env = testEnv({ CARRIER_SIM_DELAY_MS: '0', CARRIER_SIM_VALIDITY_S: '0' });
 const deps = testDeps({ env });
 const db = deps.db;
 const call = restClient(deps);
-const tasks = pipelineTasks(() => createPipeline(db, env));
+const { tasks } = deliveryTasks(db, env);
 const listeners: SmppListener[] = [];
 const esmes: smpp.Session[] = [];
 

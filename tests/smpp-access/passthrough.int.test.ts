@@ -1,16 +1,15 @@
 import smpp from 'smpp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPipeline } from '@/server/domain/delivery/pipeline';
 import { enableSmpp } from '@/server/domain/smpp-access/credentials';
-import { pipelineTasks } from '@/server/jobs/tasks/pipeline-tasks';
 import { startSmppListener } from '@/server/smpp/listener';
 import { carrierHarness, waitFor } from '../carrier/harness';
 import { startSmsc } from '../carrier/smsc';
 import { closePools } from '../helpers';
 import { drain } from '../pipeline/drain';
+import { deliveryTasks } from '../pipeline/harness';
 
 const h = carrierHarness();
-const tasks = pipelineTasks(() => createPipeline(h.db, h.env));
+const { tasks } = deliveryTasks(h.db, h.env);
 afterAll(async () => {
   await h.stopManagers();
   await closePools();

@@ -1,40 +1,29 @@
+import type { SessionState } from '@/db/schema';
+
 /**
- * What the simulator (D11) implements as a carrier, and the shapes every carrier reports in. Both kinds of carrier
- * report what became of their recipients through one port, server/domain/delivery/carrier-port.ts
- * (applyCarrierReports: accepted, refused before acceptance, receipts), which owns every state change:
- * - a dispatch starts, in its `dispatch_message` job, by handing each recipient to its carrier
- *   (delivery/hand-over.ts, D14 routing in routing.ts);
- * - the simulator's `submit` runs in the dispatch's `carrier_submit` job, and its `simulateReceipts` in a timer job;
- * - SMPP connectors (server/domain/carrier/smpp/) hold long-lived sessions in exactly one worker process: their
- *   recipients wait in `carrier_outbox`, whose inserts wake the owner's loop; it submits them and reports its
- *   answers and receipts in batches (smpp/record.ts).
- * `recipientId` is a stable client reference (one row per recipient per dispatch).
+ * The one interface every carrier driver implements (Kannel's smscconn: start, stop, queue), and the shapes every
+ * driver reports in. A dispatch hands each recipient to the connector its route names (delivery/hand-over.ts, D14
+ * routing in routing.ts): a row in `carrier_outbox`, whose insert wakes the connector's owner. The worker process
+ * that holds the connector's lease (manager.ts) runs its driver: it takes the connector's due outbox rows and
+ * reports what became of them through one port, server/domain/delivery/carrier-port.ts (applyCarrierReports:
+ * accepted, refused before acceptance, receipts), which owns every state change. Drivers: an SMPP connector's
+ * sessions (smpp/runtime.ts), the simulator of D11 (simulator/driver.ts). Nothing above this interface knows which
+ * driver it talks to. `recipientId` is a stable client reference (one row per recipient per dispatch).
  */
-export type OutboundSms = {
-  recipientId: number;
-  phone: string;
-  body: string;
-  senderId: string | null;
-  segments: number;
-  /** Network name of the pricing row the number matched, if any. */
-  network: string | null;
-};
+export interface CarrierDriver {
+  /** The lease token its outbox claims carry. */
+  readonly token: string;
+  start(): void;
+  /** Clean stop: takes nothing more, reports what it holds. */
+  stop(): Promise<void>;
+  /** Lost lease: drop everything now; the next owner takes the rows again. */
+  destroy(): void;
+  /** Rows were handed to this connector (the outbox's notification): look now. */
+  kick(): void;
+  /** Live view of its sessions, published with the lease (a connector with no bound session fails over). */
+  states(): SessionState[];
+}
 
 export type Failure = { errorCode: string; errorMessage: string; retryable: boolean };
 
-export type SubmitOutcome = { recipientId: number; carrier: string } & ({ accepted: true } | ({ accepted: false } & Failure));
-
 export type Receipt = { recipientId: number } & ({ delivered: true } | ({ delivered: false } & Failure));
-
-export interface CarrierConnector {
-  readonly name: string;
-  /** Informational label of the carrier a number goes through (not a stable value). */
-  carrierLabel(phone: string, network: string | null): string;
-  submit(batch: OutboundSms[]): Promise<SubmitOutcome[]>;
-  /**
-   * Optional capability: receipts produced on demand for sent messages (the simulator's timer job,
-   * `carrier_receipts`); messages left out get none and expire. Connectors whose receipts arrive from the
-   * carrier on their own (SMPP) do not have it.
-   */
-  simulateReceipts?(sent: Array<{ recipientId: number; phone: string }>): Receipt[];
-}

@@ -1,51 +1,69 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { textArray } from '@/server/lib/sql-arrays';
+import type { Failure } from './connector';
 
-/** A recipient of the dispatch with no carrier yet, and the SMPP connector its route hands it to (null: the simulator). */
-export type RoutedRecipient = { id: number; phone: string; network: string | null; connector: string | null };
+/** What a recipient that no connector takes fails with (D14 amended: no route, no send). */
+export const NO_ROUTE: Failure = { errorCode: 'NO_ROUTE', errorMessage: 'No carrier route for the number.', retryable: false };
+
+/** A recipient of the dispatch and the connector its route hands it to (null: no route, D14 amended). */
+export type RoutedRecipient = { id: number; phone: string; connector: string | null };
 
 /**
- * D14 routing, one statement, for the recipients of a dispatch that no carrier holds yet (`handed_to` null, pending
- * or processing): each one whose number matches a route (longest prefix; an organization's route beats a platform
- * route of the same length) with at least one SMPP connector goes to `carrier_outbox`, for the owner of its first
- * connector (the insert wakes that owner at commit: migration 0022's trigger). Everything else stays with the
- * simulator: no route, a route of simulator connectors only, and in the sandbox the D11 magic numbers. Answers every
- * such recipient with its phone, its pricing row's network and the name of its connector, so the caller labels and
- * moves them. A recipient is the outbox key: a retried step adds nothing twice.
+ * What routing does beyond the operator's routes (D14): a connector for numbers that match no route (the sandbox's
+ * fallback), and numbers that go to one connector whatever the routes say (the sandbox's magic suffixes). Data, built
+ * by the driver whose rules they are (simulator/driver.ts); none in live.
  */
-export async function routeToConnectors(tx: DbOrTx, dispatchId: string, opts: { sandbox: boolean }): Promise<RoutedRecipient[]> {
-  const rows = await tx.execute<{ id: number; phone: string; network: string | null; connector: string | null }>(sql`
+export type RoutingPolicy = { fallback: string | null; forced: { suffixes: readonly string[]; connector: string } | null };
+
+export const ROUTES_ONLY: RoutingPolicy = { fallback: null, forced: null };
+
+/**
+ * D14 routing, one statement, for the pending recipients of a dispatch being started: each one goes to
+ * `carrier_outbox` for the first connector of its route (longest prefix; an organization's route beats a platform
+ * route of the same length), or the policy's forced or fallback connector; the insert wakes that connector's owner
+ * at commit (migration 0022's trigger). Answers every pending recipient with the name of its connector, null when
+ * nothing takes it. A recipient is the outbox key: a retried step adds nothing twice.
+ */
+export async function routeToConnectors(tx: DbOrTx, dispatchId: string, policy: RoutingPolicy, now: Date): Promise<RoutedRecipient[]> {
+  const at = now.toISOString();
+  const forced = policy.forced;
+  const rows = await tx.execute<{ id: number; phone: string; connector: string | null }>(sql`
     with cand as (
       -- (the organization by key, once: joined to messages, the planner that expects hundreds of recipients per
       -- dispatch hashed the whole messages table for a single-recipient dispatch)
-      select r.id, r.dispatch_id, r.phone, r.pricing_row_id, ltrim(r.phone, '+') as digits,
+      select r.id, r.dispatch_id, r.phone, ltrim(r.phone, '+') as digits,
              (select m.organization_id from message_dispatches d join messages m on m.id = d.message_id where d.id = ${dispatchId}) as organization_id
         from message_recipients r
-       where r.dispatch_id = ${dispatchId} and r.state in ('pending', 'processing') and r.handed_to is null
+       where r.dispatch_id = ${dispatchId} and r.state = 'pending'
+    ), policy as (
+      select (select id from connectors where name = ${policy.fallback}) as fallback,
+             (select id from connectors where name = ${forced?.connector ?? null}) as forced
     ), routed as (
-      select cand.id, cand.dispatch_id, x.route
-        from cand cross join lateral (
-          select array(select u.cid from unnest(rt.connector_ids) with ordinality as u(cid, ord)
-                         join connectors k on k.id = u.cid and k.kind = 'smpp' order by u.ord) as route
+      select cand.id, cand.dispatch_id,
+             case when right(cand.phone, 4) = any(${textArray([...(forced?.suffixes ?? [])])}) and policy.forced is not null
+                  then array[policy.forced]
+                  else coalesce(x.route, case when policy.fallback is not null then array[policy.fallback] end) end as route
+        from cand cross join policy left join lateral (
+          select rt.connector_ids as route
             from routes rt
            where starts_with(cand.digits, rt.prefix) and rt.organization_id in ('', cand.organization_id)
+             and cardinality(rt.connector_ids) > 0
+             -- uncorrelated, so evaluated once: with no route at all Postgres skips the per-recipient lookup
+             -- (about 6 ms of a 1,000-recipient dispatch)
+             and exists (select 1 from routes)
            order by length(rt.prefix) desc, (rt.organization_id <> '') desc
-           limit 1) x
-       where not (${opts.sandbox} and right(cand.phone, 4) in ('1111', '2222', '3333'))
-         -- uncorrelated, so evaluated once: with no route at all (the simulator alone) Postgres skips the
-         -- per-recipient LATERAL (about 6 ms of a 1,000-recipient dispatch)
-         and exists (select 1 from routes)
-         and cardinality(x.route) > 0
+           limit 1) x on true
     ), added as (
-      insert into carrier_outbox (recipient_id, dispatch_id, route, connector_id, expires_at)
-      select routed.id, routed.dispatch_id, routed.route, routed.route[1], now() + make_interval(secs => k.validity_s)
+      insert into carrier_outbox (recipient_id, dispatch_id, route, connector_id, expires_at, next_at, assigned_at)
+      select routed.id, routed.dispatch_id, routed.route, routed.route[1], ${at}::timestamptz + make_interval(secs => k.validity_s),
+             ${at}::timestamptz, ${at}::timestamptz
         from routed join connectors k on k.id = routed.route[1]
       on conflict (recipient_id) do nothing
       returning recipient_id, connector_id
     )
-    select cand.id, cand.phone, pr.network, k.name as connector
-      from cand left join pricing_rows pr on pr.id = cand.pricing_row_id
-      left join added on added.recipient_id = cand.id left join connectors k on k.id = added.connector_id
+    select cand.id, cand.phone, k.name as connector
+      from cand left join added on added.recipient_id = cand.id left join connectors k on k.id = added.connector_id
      order by cand.id`);
-  return rows.map((r) => ({ id: Number(r.id), phone: r.phone, network: r.network, connector: r.connector }));
+  return rows.map((r) => ({ id: Number(r.id), phone: r.phone, connector: r.connector }));
 }

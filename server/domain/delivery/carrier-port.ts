@@ -69,7 +69,7 @@ export function reportInbound(tx: DbOrTx, mos: InboundReport[], now: Date): Prom
   return receiveInbound(tx, mos, now);
 }
 
-/** One dispatch's report, for a caller that holds one dispatch (the simulator's steps). */
+/** One dispatch's report, for a caller that holds one dispatch (the outbox's expiry). */
 export function applyCarrierReport(tx: DbOrTx, d: LockedDispatch, report: CarrierReport, now: Date): Promise<{ sent: number }> {
   return applyCarrierReports(tx, new Map([[d.ref.id, d]]), new Map([[d.ref.id, report]]), now);
 }

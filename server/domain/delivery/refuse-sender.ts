@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import type { KeyEnvironment } from '@/server/domain/keys/api-keys';
 import { judgeSender, senderFacts } from '@/server/domain/sender-ids/sender-policy';
-import { lockForRefund, refundMessage } from '@/server/domain/wallets/refund';
 import type { DispatchRef } from './recipient-events';
-import { moveWithEventsCharged } from './transitions';
+import { skipPending } from './skip-pending';
 
 /** What a recipient fails with when its dispatch's sender is no longer allowed (D22): in its record and its `sms.failed` event. */
 export const SENDER_NOT_ALLOWED = {
@@ -17,9 +16,9 @@ export const SENDER_NOT_ALLOWED = {
  * D22 at a dispatch's hand-over, in its transaction, beside the opt-out check: a scheduled or recurring send was
  * accepted with its sender, and by this dispatch the sender may no longer pass the send-time rule (judgeSender: an
  * alphanumeric ID revoked, in live; a number released). Then every pending recipient of the dispatch fails with
- * SENDER_ID_NOT_ALLOWED and its `sms.failed` event, and what they were charged for it comes back (D20: `refund`
- * ledger rows, prepaid first). The gateway's keyword replies (from the number the MO came to) and sends without
- * a sender are never refused. Returns how many recipients failed.
+ * SENDER_ID_NOT_ALLOWED and its `sms.failed` event, and what they were charged for it comes back (skipPending, D20:
+ * `refund` ledger rows, prepaid first). The gateway's keyword replies (from the number the MO came to) and sends
+ * without a sender are never refused. Returns how many recipients failed.
  */
 export async function refuseDisallowedSender(tx: DbOrTx, d: DispatchRef, environment: KeyEnvironment, now: Date): Promise<number> {
   const [m] = await tx.execute<{ organization_id: string; sender_id: string | null }>(sql`
@@ -27,21 +26,5 @@ export async function refuseDisallowedSender(tx: DbOrTx, d: DispatchRef, environ
   if (!m) return 0;
   if (judgeSender(m.sender_id, environment, await senderFacts(tx, m.organization_id, m.sender_id)).ok) return 0;
   const rows = await tx.execute<{ id: number }>(sql`select id from message_recipients where dispatch_id = ${d.id} and state = 'pending' order by id`);
-  if (!rows.length) return 0;
-  await lockForRefund(tx, [d.messageId]);
-  const { moved, charged } = await moveWithEventsCharged(
-    tx,
-    d,
-    { from: 'pending', to: 'failed', type: 'sms.failed' },
-    rows.map((r) => ({
-      id: Number(r.id),
-      errorCode: SENDER_NOT_ALLOWED.errorCode,
-      errorMessage: SENDER_NOT_ALLOWED.errorMessage,
-      extra: { error_code: SENDER_NOT_ALLOWED.errorCode, error_message: SENDER_NOT_ALLOWED.errorMessage, retryable: SENDER_NOT_ALLOWED.retryable },
-    })),
-    now,
-  );
-  const note = `Sender ID not allowed at the dispatch: ${moved} ${moved === 1 ? 'recipient' : 'recipients'}`;
-  await refundMessage(tx, { messageId: d.messageId, amount: charged, actor: 'system', order: 'prepaid-first', note });
-  return moved;
+  return skipPending(tx, d, rows.map((r) => Number(r.id)), SENDER_NOT_ALLOWED, 'Sender ID not allowed at the dispatch', now);
 }

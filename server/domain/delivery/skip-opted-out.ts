@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { OPTED_OUT } from '@/server/domain/opt-outs/suppression';
-import { lockForRefund, refundMessage } from '@/server/domain/wallets/refund';
 import type { DispatchRef } from './recipient-events';
-import { moveWithEventsCharged } from './transitions';
+import { skipPending } from './skip-pending';
 
 /**
  * D19 at a dispatch's hand-over, in its transaction and before any recipient reaches a carrier: the pending
@@ -17,23 +16,7 @@ import { moveWithEventsCharged } from './transitions';
  */
 export async function skipOptedOut(tx: DbOrTx, d: DispatchRef, now: Date): Promise<number> {
   const rows = await tx.execute<{ id: number }>(optedOutOfDispatch(d));
-  if (!rows.length) return 0;
-  await lockForRefund(tx, [d.messageId]);
-  const { moved, charged } = await moveWithEventsCharged(
-    tx,
-    d,
-    { from: 'pending', to: 'failed', type: 'sms.failed' },
-    rows.map((r) => ({
-      id: Number(r.id),
-      errorCode: OPTED_OUT.errorCode,
-      errorMessage: OPTED_OUT.errorMessage,
-      extra: { error_code: OPTED_OUT.errorCode, error_message: OPTED_OUT.errorMessage, retryable: OPTED_OUT.retryable },
-    })),
-    now,
-  );
-  const note = `Opted out before the dispatch: ${moved} ${moved === 1 ? 'recipient' : 'recipients'}`;
-  await refundMessage(tx, { messageId: d.messageId, amount: charged, actor: 'system', order: 'prepaid-first', note });
-  return moved;
+  return skipPending(tx, d, rows.map((r) => Number(r.id)), OPTED_OUT, 'Opted out before the dispatch', now);
 }
 
 /**

@@ -35,7 +35,7 @@ export default async function ConnectorsPage({ searchParams }: { searchParams: P
       )}
       <Card title="Routes">
         {routes.length === 0 ? (
-          <EmptyState>No routes: every message goes to the simulator.</EmptyState>
+          <EmptyState>No routes: in the sandbox every message goes to the simulator; in live none is sent (NO_ROUTE).</EmptyState>
         ) : (
           <table className="mb-4 w-full text-left text-sm">
             <caption className="sr-only">Routes by prefix</caption>

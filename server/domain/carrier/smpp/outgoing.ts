@@ -1,6 +1,6 @@
 import type { ConnectorRow } from '@/db/schema';
 import { encodable, encodeSubmitSm, type SubmitFields } from './encode';
-import type { Claimed } from './outbox';
+import type { Claimed } from '../outbox';
 import type { AcceptedPart, Outcome, OutcomeKind } from './record';
 import type { Release } from './recorder';
 import type { SubmitResult } from './session';

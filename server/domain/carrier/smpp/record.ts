@@ -6,7 +6,7 @@ import { afterCommit, inTransaction } from '@/server/lib/after-commit';
 import { carrierSubmits } from '@/server/metrics/registry';
 import type { MoPdu } from './mo';
 import { recordMos } from './mo-record';
-import { NEXT_ON_ROUTE } from './outbox';
+import { NEXT_ON_ROUTE } from '../outbox';
 import { partKey, receiptKey } from './receipt-ids';
 import { dispatchesOfWaitingParts, insertReceipts, isFinal, judgeRecipients, matchReceipts, type ParsedReceipt } from './receipts';
 import { ids64 } from '@/server/lib/sql-arrays';

@@ -5,7 +5,7 @@ import { logger } from '@/server/lib/logger';
 import { carrierMo } from '@/server/metrics/registry';
 import { rawPdu } from '@/server/smpp/raw-pdu';
 import { ConnectorTps } from './connector-tps';
-import { claimOutbox, type Claimed } from './outbox';
+import { claimOutbox, type Claimed } from '../outbox';
 import { answer, PartQueue, type AnswerSink, type PartJob } from './outgoing';
 import { isMo, parseMoPdu } from './mo';
 import { parseReceipt } from './receipts';

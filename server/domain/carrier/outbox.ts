@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { applyCarrierReport, lockDispatches } from '@/server/domain/delivery/carrier-port';
 import { inTransaction } from '@/server/lib/after-commit';
-import type { Failure } from '@/server/domain/carrier/connector';
+import type { Failure } from './connector';
 import { ids64 } from '@/server/lib/sql-arrays';
 
 /**
@@ -64,22 +64,30 @@ export async function sweepOutbox(db: Db, now: Date, opts: { graceS: number }): 
 const EXPIRED: Failure = { errorCode: 'EXPIRED', errorMessage: 'No delivery receipt before the validity period expired.', retryable: true };
 const EXPIRED_QUEUED: Failure = { errorCode: 'EXPIRED', errorMessage: 'No connector accepted the message before the validity period expired.', retryable: true };
 
-/** Rows past their validity: queued ones (never accepted) and sent ones (no final receipt) fail EXPIRED. */
-export async function expireOutbox(db: Db, now: Date): Promise<void> {
+/**
+ * Rows past their validity (of every connector, or of one): queued ones (never accepted) and sent ones (no final
+ * receipt) fail EXPIRED. Returns how many rows it expired.
+ */
+export async function expireOutbox(db: Db, now: Date, opts: { connectorId?: string } = {}): Promise<number> {
+  const at = now.toISOString();
+  const ofConnector = opts.connectorId ? sql`and connector_id = ${opts.connectorId}` : sql``;
   const due = await db.execute<{ dispatch_id: string }>(sql`
-    select distinct dispatch_id from carrier_outbox where expires_at <= now() and claimed_by is null limit 100`);
+    select distinct dispatch_id from carrier_outbox where expires_at <= ${at}::timestamptz and claimed_by is null ${ofConnector} limit 100`);
+  let expired = 0;
   for (const { dispatch_id } of due) {
-    await inTransaction(db, async (tx) => {
+    expired += await inTransaction(db, async (tx) => {
       const d = (await lockDispatches(tx, [dispatch_id])).get(dispatch_id);
       const gone = await tx.execute<{ recipient_id: number; state: 'queued' | 'sent' }>(sql`
-        delete from carrier_outbox where dispatch_id = ${dispatch_id} and expires_at <= now() and claimed_by is null
+        delete from carrier_outbox where dispatch_id = ${dispatch_id} and expires_at <= ${at}::timestamptz and claimed_by is null ${ofConnector}
         returning recipient_id, state`);
-      if (!d) return;
+      if (!d) return gone.length;
       // never accepted: refused (and refunded); accepted without a final receipt: failed and charged
       await applyCarrierReport(tx, d, {
         refused: gone.filter((g) => g.state === 'queued').map((g) => ({ recipientId: Number(g.recipient_id), carrier: null, failure: EXPIRED_QUEUED })),
         receipts: gone.filter((g) => g.state === 'sent').map((g) => ({ recipientId: Number(g.recipient_id), delivered: false, ...EXPIRED })),
       }, now);
+      return gone.length;
     });
   }
+  return expired;
 }

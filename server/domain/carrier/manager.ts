@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { connectors } from '@/db/schema';
+import { connectors, type ConnectorRow } from '@/db/schema';
+import type { Env } from '@/server/env';
 import { decryptSecret } from '@/server/lib/crypto';
 import { logger } from '@/server/lib/logger';
-import { acquireLease, LEASE_S, releaseLease, renewLease } from './leases';
-import { sweepMoParts } from './mo-record';
+import { acquireLease, LEASE_S, releaseLease, renewLease } from './smpp/leases';
+import { sweepMoParts } from './smpp/mo-record';
+import type { CarrierDriver } from './connector';
 import { sweepOutbox } from './outbox';
-import { ConnectorRuntime, type RuntimeOptions } from './runtime';
+import { SimulatorDriver, simulatorSettings, type SimulatorSettings } from './simulator/driver';
+import { ConnectorRuntime, type RuntimeOptions } from './smpp/runtime';
 
 /** The channel carrier_outbox's insert trigger notifies, with the connector id as payload. */
 const OUTBOX_CHANNEL = 'carrier_outbox';
@@ -20,23 +23,29 @@ export type ManagerOptions = RuntimeOptions & {
   sweepMs: number;
   /** A row waits this long on a connector that is not bound before it goes to the next one. */
   graceS: number;
+  /** What the simulator connectors answer, and when (D11). */
+  simulator: SimulatorSettings;
 };
 
-export const DEFAULT_MANAGER_OPTIONS: ManagerOptions = { tickMs: 1000, sweepMs: 1000, graceS: 3, respTimeoutMs: 10_000, flushMs: 20 };
+const DEFAULTS = { tickMs: 1000, sweepMs: 1000, graceS: 3, respTimeoutMs: 10_000, flushMs: 20 };
 
-/** The defaults, with the extra certificate authorities of `SMPP_TLS_CA_FILE` (read once, at start: a bad path stops the worker). */
-export function managerOptions(tlsCaFile: string | undefined): ManagerOptions {
-  return tlsCaFile ? { ...DEFAULT_MANAGER_OPTIONS, tlsCa: readFileSync(tlsCaFile, 'utf8') } : DEFAULT_MANAGER_OPTIONS;
+/**
+ * The defaults, the simulator's settings, and the extra certificate authorities of `SMPP_TLS_CA_FILE` (read once, at
+ * start: a bad path stops the worker).
+ */
+export function managerOptions(env: Env): ManagerOptions {
+  const opts = { ...DEFAULTS, simulator: simulatorSettings(env) };
+  return env.SMPP_TLS_CA_FILE ? { ...opts, tlsCa: readFileSync(env.SMPP_TLS_CA_FILE, 'utf8') } : opts;
 }
 
 /**
- * Runs in every worker process: holds the sessions of the SMPP connectors whose lease it got (exactly one process
- * per connector, D14), re-reads the records each tick (a change restarts that connector's sessions), and sweeps
- * the shared outbox and the long MO whose parts stopped coming (D18). Any number of workers may run; a dead owner's
+ * Runs in every worker process: runs the driver of each connector whose lease it got (exactly one process per
+ * connector, D14: an SMPP connector's sessions, or the simulator), re-reads the records each tick (a change
+ * restarts that connector's driver), and sweeps the shared outbox and the long MO whose parts stopped coming (D18). Any number of workers may run; a dead owner's
  * connectors are taken over within LEASE_S + tick.
  */
 export class ConnectorManager {
-  readonly runtimes = new Map<string, { rt: ConnectorRuntime; version: string; renewedAt: number }>();
+  readonly runtimes = new Map<string, { rt: CarrierDriver; name: string; kind: ConnectorRow['kind']; version: string; renewedAt: number }>();
   private timers: NodeJS.Timeout[] = [];
   private ticking = false;
   private sweeping = false;
@@ -47,8 +56,15 @@ export class ConnectorManager {
     private readonly db: Db,
     private readonly secret: string,
     readonly owner: string,
-    private readonly opts: ManagerOptions = DEFAULT_MANAGER_OPTIONS,
+    private readonly opts: ManagerOptions,
   ) {}
+
+  /** The driver of a connector's kind (connector.ts: nothing else here knows which one it runs). */
+  private driver(row: ConnectorRow, token: string): CarrierDriver {
+    if (row.kind === 'simulator') return new SimulatorDriver(this.db, row, token, this.opts.simulator);
+    const password = row.passwordEnc ? decryptSecret(this.secret, row.passwordEnc) : '';
+    return new ConnectorRuntime(this.db, { ...row, password }, token, this.opts);
+  }
 
   start(): void {
     // Rows handed to a connector wake its owner at once (migration 0022's trigger); the loop still looks every
@@ -69,7 +85,7 @@ export class ConnectorManager {
     if (this.ticking || this.stopped) return;
     this.ticking = true;
     try {
-      const rows = await this.db.select().from(connectors).where(and(eq(connectors.kind, 'smpp'), eq(connectors.enabled, true)));
+      const rows = await this.db.select().from(connectors).where(eq(connectors.enabled, true));
       const wanted = new Map(rows.map((r) => [r.id, r]));
       for (const [id, held] of this.runtimes) {
         const row = wanted.get(id);
@@ -77,13 +93,13 @@ export class ConnectorManager {
           this.runtimes.delete(id);
           await held.rt.stop();
           await releaseLease(this.db, id, held.rt.token);
-          logger.info('smpp connector stopped', { connector: held.rt.cfg.name, reason: row ? 'changed' : 'disabled' });
+          logger.info('connector stopped', { connector: held.name, reason: row ? 'changed' : 'disabled' });
           continue;
         }
         const ok = await renewLease(this.db, id, held.rt.token, held.rt.states()).catch(() => null);
         if (ok) held.renewedAt = Date.now();
         if (ok === false || Date.now() - held.renewedAt > (LEASE_S - 1) * 1000) {
-          logger.warn('smpp connector lease lost; dropping its sessions', { connector: held.rt.cfg.name });
+          logger.warn('connector lease lost; dropping its sessions', { connector: held.name });
           this.runtimes.delete(id);
           held.rt.destroy();
         }
@@ -92,14 +108,13 @@ export class ConnectorManager {
         if (this.runtimes.has(row.id) || this.stopped) continue;
         const token = `${this.owner}/${randomUUID()}`;
         if (!(await acquireLease(this.db, row.id, this.owner, token))) continue;
-        const password = row.passwordEnc ? decryptSecret(this.secret, row.passwordEnc) : '';
-        const rt = new ConnectorRuntime(this.db, { ...row, password }, token, this.opts);
-        this.runtimes.set(row.id, { rt, version: row.updatedAt.toISOString(), renewedAt: Date.now() });
+        const rt = this.driver(row, token);
+        this.runtimes.set(row.id, { rt, name: row.name, kind: row.kind, version: row.updatedAt.toISOString(), renewedAt: Date.now() });
         rt.start();
-        logger.info('smpp connector owned by this worker', { connector: row.name });
+        logger.info('connector owned by this worker', { connector: row.name, kind: row.kind });
       }
     } catch (e) {
-      logger.warn('smpp connector tick failed', { error: e });
+      logger.warn('connector tick failed', { error: e });
     } finally {
       this.ticking = false;
     }
@@ -109,7 +124,7 @@ export class ConnectorManager {
     if (this.sweeping || this.stopped) return;
     this.sweeping = true;
     try {
-      await sweepOutbox(this.db, new Date(), { graceS: this.opts.graceS }).catch((e: unknown) => logger.warn('smpp outbox sweep failed', { error: e }));
+      await sweepOutbox(this.db, new Date(), { graceS: this.opts.graceS }).catch((e: unknown) => logger.warn('outbox sweep failed', { error: e }));
       await sweepMoParts(this.db, new Date()).catch((e: unknown) => logger.warn('smpp MO parts sweep failed', { error: e }));
     } finally {
       this.sweeping = false;
