@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_MESSAGE_CHARS } from './send';
 import { OrganizationId } from './operator';
+import { DbText } from './storable';
 
 /**
  * D22 sender IDs: the merchant's request and view (POST and GET /sender-ids, the dashboard's Sender IDs page) and
@@ -15,9 +16,7 @@ export const MAX_REASON = 500;
 
 const codePoints = (s: string) => [...s].length;
 const text = (max: number, what: string) =>
-  z
-    .string()
-    .refine((s) => s.trim().length > 0, 'must not be empty')
+  DbText.refine((s) => s.trim().length > 0, 'must not be empty')
     .refine((s) => codePoints(s) <= max, `must be at most ${max} characters`)
     .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s), 'must not contain control characters')
     .meta({ minLength: 1, maxLength: max, description: what });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { gatewayApps, KEY_STATUSES } from '@/db/schema';
 import { setKeyStatus, rotateKey } from '@/server/domain/keys/manage-keys';
 import { closePools, makeMerchant, restClient, testClock, testDeps, testEnv } from '../helpers';
@@ -107,11 +107,20 @@ describe('app-key authentication (spec Authentication, D9)', () => {
     expect(await lastUsed()).toBe('2026-11-21T10:01:00.000Z');
   });
 
-  it('an unexpected failure during verification answers the spec 500 text', async () => {
-    const broken = testDeps({ db: testDeps().db });
-    await broken.db.$client.end();
-    const res = await restClient(broken)('GET', '/balance', { key: merchant.apiKey });
-    expect(res.status).toBe(500);
-    expect(res.body).toEqual({ detail: 'Authentication service temporarily unavailable. Please try again.' });
+  it('a key check that fails for another reason than a lost database answers the spec 500 text; a lost database the 503', async () => {
+    const gone = testDeps({ db: testDeps().db });
+    await gone.db.$client.end();
+    const lost = await restClient(gone)('GET', '/balance', { key: merchant.apiKey });
+    expect(lost.status).toBe(503);
+    expect(lost.headers.get('retry-after')).toBe('1');
+    // A statement that fails in a database that answers: the key check's function is missing.
+    await deps.db.execute(sql`alter function api_key_take rename to api_key_take_missing`);
+    try {
+      const res = await restClient(testDeps({ db: testDeps().db }))('GET', '/balance', { key: merchant.apiKey });
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ detail: 'Authentication service temporarily unavailable. Please try again.' });
+    } finally {
+      await deps.db.execute(sql`alter function api_key_take_missing rename to api_key_take`);
+    }
   });
 });
