@@ -113,7 +113,7 @@ describe('sign-in brute force', () => {
     const fresh = await account();
     expect(await b.signIn(fresh.email, fresh.password)).toBe('TooManyAttempts');
     expect(await b.trpc('organization.get')).toEqual(signedOut);
-  });
+  }, 90_000); // 24 scrypt hashes (accounts and guesses) through the web process
 });
 
 describe('one-time passwords', () => {
