@@ -12,10 +12,10 @@ test('a merchant requests a sender ID, an operator approves it in the console, C
   // The request, pending on the merchant's page.
   await page.goto('/dashboard/sender-ids');
   await expect(page.getByRole('heading', { name: 'Sender IDs', level: 1 })).toBeVisible();
-  await page.getByLabel('Sender ID').fill('A-B');
+  await page.getByLabel('Sender ID', { exact: true }).fill('A-B');
   await page.getByRole('button', { name: 'Request' }).click();
   await expect(page.getByText('must be 3 to 11 letters, digits and spaces, with at least one letter')).toBeVisible();
-  await page.getByLabel('Sender ID').fill(senderId);
+  await page.getByLabel('Sender ID', { exact: true }).fill(senderId);
   await page.getByLabel('Purpose').fill('Order confirmations');
   await page.getByLabel('Sample message').fill(`Your order 1234 is confirmed. ${senderId}`);
   await page.getByRole('button', { name: 'Request' }).click();
