@@ -76,7 +76,7 @@ describe('expandRecurring (D4) against a day-by-day reference', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 30_000); // 300 schedules against a day-by-day reference: about 2 s idle, past 5 s on a loaded machine
 
   it('never throws on malformed input: every bad field is an issue', () => {
     fc.assert(
