@@ -14,22 +14,24 @@ export async function updateOrganization(db: Db, input: UpdateOrganizationInput 
   }
   // The canonical spelling of the zone (e.g. "africa/kinshasa" -> "Africa/Kinshasa").
   const timezone = new Intl.DateTimeFormat('en-US', { timeZone: input.timezone }).resolvedOptions().timeZone;
+  return updateOrganizationColumns(db, input.organizationId, input.actor, { name: input.name, timezone, defaultCountry: input.defaultCountry });
+}
+
+type Columns = Partial<Pick<typeof organizations.$inferSelect, 'name' | 'timezone' | 'defaultCountry' | 'smartEncoding'>>;
+
+/**
+ * Writes some of the organization's settings under its row lock and audits them as `organization.update`, with
+ * `{from, to}` for each column that changed (none: an empty details object). Every Settings form goes through it.
+ */
+export async function updateOrganizationColumns<C extends Columns>(db: Db, organizationId: string, actor: string, after: C) {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(organizations).where(eq(organizations.id, input.organizationId)).for('update');
+    const [before] = await tx.select().from(organizations).where(eq(organizations.id, organizationId)).for('update');
     if (!before) throw new ApiError('NOT_FOUND');
-    const after = { name: input.name, timezone, defaultCountry: input.defaultCountry };
-    await tx.update(organizations).set({ ...after, updatedAt: new Date() }).where(eq(organizations.id, input.organizationId));
+    await tx.update(organizations).set({ ...after, updatedAt: new Date() }).where(eq(organizations.id, organizationId));
     const changed = Object.fromEntries(
-      (Object.keys(after) as Array<keyof typeof after>).filter((k) => before[k] !== after[k]).map((k) => [k, { from: before[k], to: after[k] }]),
+      (Object.keys(after) as Array<keyof C & keyof typeof before>).filter((k) => before[k] !== after[k]).map((k) => [k, { from: before[k], to: after[k] }]),
     );
-    await recordAudit(tx, {
-      actor: input.actor,
-      action: 'organization.update',
-      targetType: 'organization',
-      targetId: input.organizationId,
-      organizationId: input.organizationId,
-      details: changed,
-    });
+    await recordAudit(tx, { actor, action: 'organization.update', targetType: 'organization', targetId: organizationId, organizationId, details: changed });
     return { ...before, ...after };
   });
 }
