@@ -1,4 +1,4 @@
-import type en from '@/messages/en.json';
+import type en from '@/messages/en';
 import type { Locale } from '@/shared/i18n/locales';
 
 /** next-intl checks every key a component asks for against the English catalogue (the French one has the same keys). */

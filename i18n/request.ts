@@ -3,8 +3,8 @@ import { headers } from 'next/headers';
 import { getRequestConfig } from 'next-intl/server';
 import { currentUser } from '@/server/auth/options';
 import { localeFromAcceptLanguage, type Locale } from '@/shared/i18n/locales';
-import en from '@/messages/en.json';
-import fr from '@/messages/fr.json';
+import en from '@/messages/en';
+import fr from '@/messages/fr';
 
 const CATALOGUES = { en, fr } satisfies Record<Locale, typeof en>;
 

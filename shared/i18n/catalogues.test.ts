@@ -1,8 +1,8 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@/server/errors/codes';
-import en from '@/messages/en.json';
-import fr from '@/messages/fr.json';
+import en from '@/messages/en';
+import fr from '@/messages/fr';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -46,8 +46,8 @@ const FR = flatten(fr);
 
 describe('message catalogues (D23)', () => {
   it('have the same keys in French and English', () => {
-    expect([...FR.keys()].filter((k) => !EN.has(k)), 'in fr.json only').toEqual([]);
-    expect([...EN.keys()].filter((k) => !FR.has(k)), 'in en.json only').toEqual([]);
+    expect([...FR.keys()].filter((k) => !EN.has(k)), 'in the French catalogue only').toEqual([]);
+    expect([...EN.keys()].filter((k) => !FR.has(k)), 'in the English catalogue only').toEqual([]);
   });
 
   it('give each message the same ICU arguments in both languages', () => {

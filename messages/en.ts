@@ -1,0 +1,17 @@
+// One catalogue file per feature namespace (messages/en/<namespace>.json), joined here.
+import app from './en/app.json';
+import errorReference from './en/errorReference.json';
+import errors from './en/errors.json';
+import auth from './en/auth.json';
+import password from './en/password.json';
+import pages from './en/pages.json';
+import roles from './en/roles.json';
+import shell from './en/shell.json';
+import common from './en/common.json';
+import overview from './en/overview.json';
+import keys from './en/keys.json';
+import language from './en/language.json';
+import wallet from './en/wallet.json';
+
+const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet };
+export default catalogue;

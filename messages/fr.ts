@@ -1,0 +1,17 @@
+// One catalogue file per feature namespace (messages/fr/<namespace>.json), joined here.
+import app from './fr/app.json';
+import errorReference from './fr/errorReference.json';
+import errors from './fr/errors.json';
+import auth from './fr/auth.json';
+import password from './fr/password.json';
+import pages from './fr/pages.json';
+import roles from './fr/roles.json';
+import shell from './fr/shell.json';
+import common from './fr/common.json';
+import overview from './fr/overview.json';
+import keys from './fr/keys.json';
+import language from './fr/language.json';
+import wallet from './fr/wallet.json';
+
+const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet };
+export default catalogue;
