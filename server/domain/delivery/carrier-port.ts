@@ -3,7 +3,7 @@ import type { Failure, Receipt } from '@/server/domain/carrier/connector';
 import { receiveInbound, type InboundReport, type ReceivedInbound } from '@/server/domain/inbound/receive-inbound';
 import { lockForRefund, refundMessage } from '@/server/domain/wallets/refund';
 import { lockDispatches, type Loaded } from './dispatch-locks';
-import { finishIfComplete, moveWithEvents, moveWithEventsCharged } from './transitions';
+import { finishAllComplete, moveAcross, moveWithEvents, moveWithEventsCharged } from './transitions';
 
 /**
  * The one way a carrier reports what became of the recipients it was handed, and the messages it received. The
@@ -25,35 +25,38 @@ export type CarrierReport = {
 };
 
 /**
- * Applies reports to the recipients of locked dispatches, in the caller's transaction: refusals first (their refund
- * locks the messages and wallets, which must come before any event of the transaction: lockForRefund), then
- * acceptances, then receipts; each dispatch is then done if nothing of it is in flight. A report for a dispatch that
- * is not in `dispatches` locks it here, after the others (a receipt decided a recipient of a dispatch the caller did
- * not know it would touch); one that no longer exists is skipped. Returns how many recipients became sent.
+ * Applies reports to the recipients of locked dispatches, in the caller's transaction, in sets across dispatches: one
+ * statement per step whatever the number of dispatches a carrier's batch touches (one dispatch per single send).
+ * Refusals first (their refund locks the messages and wallets, which must come before any event of the transaction:
+ * lockForRefund; each refused dispatch refunds its own message), then every acceptance in one move, then every
+ * receipt (delivered in one move, failed in another), and the dispatches that may be done are checked in one
+ * statement. The caller locks every dispatch it may touch first, in id order and in one statement (lockDispatches), so
+ * that two carriers' batches never wait for each other in opposite orders; a report for a dispatch that is not in
+ * `dispatches` is locked here, after the others, and one that no longer exists is skipped. Returns how many
+ * recipients became sent.
  */
 export async function applyCarrierReports(tx: DbOrTx, dispatches: Map<string, LockedDispatch>, reports: Map<string, CarrierReport>, now: Date): Promise<{ sent: number }> {
   const late = [...reports.keys()].filter((id) => !dispatches.has(id));
   if (late.length) for (const [id, d] of await lockDispatches(tx, late)) dispatches.set(id, d);
-  const refunding = [...reports].filter(([id, r]) => r.refused?.length && dispatches.has(id)).map(([id]) => dispatches.get(id)!.ref.messageId);
+  const present = [...reports].flatMap(([id, r]) => (dispatches.has(id) ? [{ d: dispatches.get(id)!, r }] : []));
+  const refunding = present.filter(({ r }) => r.refused?.length).map(({ d }) => d.ref.messageId);
   await lockForRefund(tx, [...dispatches.values()].map((d) => d.ref.messageId), refunding);
-  let sent = 0;
-  for (const [dispatchId, r] of reports) {
-    const d = dispatches.get(dispatchId);
-    if (!d) continue;
+  for (const { d, r } of present) {
     if (r.refused?.length) await failRecipients(tx, d, 'processing', r.refused.map((x) => ({ id: x.recipientId, carrier: x.carrier, failure: x.failure })), now);
-    if (r.accepted?.length) {
-      // (the move, its sms.sent events and the message's updated_at in one statement)
-      sent += await moveWithEvents(tx, d.ref, { from: 'processing', to: 'sent', type: 'sms.sent' },
-        r.accepted.map((x) => ({ id: x.recipientId, carrier: x.carrier, carrierMessageId: x.carrierMessageId ?? null, extra: x.carrierMessageId === undefined ? undefined : { carrier_message_id: x.carrierMessageId } })), now);
-    }
-    if (r.receipts?.length) {
-      const delivered = r.receipts.filter((x) => x.delivered).map((x) => ({ id: x.recipientId }));
-      await moveWithEvents(tx, d.ref, { from: 'sent', to: 'delivered', type: 'sms.delivered', common: { segments: d.segments } }, delivered, now);
-      const failed = r.receipts.flatMap((x) => (x.delivered ? [] : [{ id: x.recipientId, carrier: null, failure: x as Failure }]));
-      await failRecipients(tx, d, 'sent', failed, now);
-    }
-    if (r.refused?.length || r.receipts?.length) await finishIfComplete(tx, d.ref, now);
   }
+  const refs = present.map(({ d }) => d.ref);
+  // (the moves, their events and the messages' counters and updated_at: one statement each)
+  const sent = await moveAcross(tx, refs, { from: 'processing', to: 'sent', type: 'sms.sent' },
+    present.flatMap(({ d, r }) => (r.accepted ?? []).map((x) => ({
+      dispatchId: d.ref.id, id: x.recipientId, carrier: x.carrier, carrierMessageId: x.carrierMessageId ?? null,
+      extra: x.carrierMessageId === undefined ? undefined : { carrier_message_id: x.carrierMessageId },
+    }))), now);
+  const receipts = present.flatMap(({ d, r }) => (r.receipts ?? []).map((x) => ({ d, x })));
+  await moveAcross(tx, refs, { from: 'sent', to: 'delivered', type: 'sms.delivered' },
+    receipts.filter(({ x }) => x.delivered).map(({ d, x }) => ({ dispatchId: d.ref.id, id: x.recipientId, extra: { segments: d.segments } })), now);
+  await moveAcross(tx, refs, { from: 'sent', to: 'failed', type: 'sms.failed' },
+    receipts.flatMap(({ d, x }) => (x.delivered ? [] : [{ dispatchId: d.ref.id, ...failedMove({ id: x.recipientId, carrier: null, failure: x as Failure }) }])), now);
+  await finishAllComplete(tx, present.filter(({ r }) => r.refused?.length || r.receipts?.length).map(({ d }) => d.ref.id), now);
   return { sent };
 }
 
@@ -96,13 +99,7 @@ export async function failRecipients(
   now: Date,
 ): Promise<void> {
   const step = { from, to: 'failed', type: 'sms.failed' } as const;
-  const moves = rows.map((r) => ({
-    id: r.id,
-    carrier: r.carrier,
-    errorCode: r.failure.errorCode,
-    errorMessage: r.failure.errorMessage,
-    extra: { error_code: r.failure.errorCode, error_message: r.failure.errorMessage, retryable: r.failure.retryable },
-  }));
+  const moves = rows.map(failedMove);
   if (from === 'sent' || !moves.length) {
     await moveWithEvents(tx, d.ref, step, moves, now);
     return;
@@ -111,4 +108,16 @@ export async function failRecipients(
   const { moved, charged } = await moveWithEventsCharged(tx, d.ref, step, moves, now);
   const note = `Not accepted by any carrier: ${moved} ${moved === 1 ? 'recipient' : 'recipients'}`;
   await refundMessage(tx, { messageId: d.ref.messageId, amount: charged, actor: 'system', order: 'prepaid-first', note });
+}
+
+/** A failed recipient's move: its error on the row and in its sms.failed event's data. */
+function failedMove(r: { id: number; carrier: string | null; failure: Failure }) {
+  const f = r.failure;
+  return {
+    id: r.id,
+    carrier: r.carrier,
+    errorCode: f.errorCode,
+    errorMessage: f.errorMessage,
+    extra: { error_code: f.errorCode, error_message: f.errorMessage, retryable: f.retryable },
+  };
 }

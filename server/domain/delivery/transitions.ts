@@ -5,22 +5,32 @@ import { emitEventsFrom } from '@/server/domain/webhooks/emit-events';
 import { afterCommit } from '@/server/lib/after-commit';
 import { money, type Money } from '@/server/lib/money';
 import { recipientsTerminal } from '@/server/metrics/registry';
+import { textArray } from '@/server/lib/sql-arrays';
 import { eventTimeField, type DispatchRef } from './recipient-events';
 
 type Move = { id: number; carrier?: string | null; carrierMessageId?: string | null; errorCode?: string; errorMessage?: string };
 
 /**
  * Moves a set of recipients of one dispatch from `from` to `to` and writes the moved rows' events (the spec's
- * per-recipient events, plus D10's additive `dispatch_at`), in ONE statement. The `state = from` guard is the state
- * machine: terminal states never change, and a row moves at most once even when a job is retried. The UPDATE is a CTE, and each event's
- * `data` is built in SQL from the row it moved (its phone and carrier), the step's time field, `common` (the same for
- * every row, e.g. `segments`) and the row's own `extra` (e.g. a failure's error fields), without shipping the
- * payloads to Postgres as JSON. Only the moved rows get events, so a retried step adds
- * none. The message's counters and updated_at are written in the same statement too. Returns how many rows
- * moved. `counters: false` leaves the message row to the caller (runDispatch).
+ * per-recipient events, plus D10's additive `dispatch_at`), in ONE statement: moveAcross for one dispatch.
  */
 export async function moveWithEvents(tx: DbOrTx, d: DispatchRef, step: Step, rows: MoveRow[], now: Date): Promise<number> {
-  return (await move(tx, d, step, rows, now, false)).moved;
+  return (await move(tx, [d], step, rows.map((r) => ({ ...r, dispatchId: d.id })), now, false)).moved;
+}
+
+/**
+ * Moves recipients of any number of dispatches (each row names its own, and `dispatches` holds them all) from `from`
+ * to `to` with their events, in ONE statement whatever the number of dispatches: how a carrier's batch of answers
+ * and receipts is applied (applyCarrierReports). The `state = from` guard is the state machine: terminal states
+ * never change, and a row moves at most once even when a step is retried. The UPDATE is a CTE, and each event's
+ * `data` is built in SQL from the row it moved (its phone and carrier), the step's time field, `common` (the same
+ * for every row), the row's own `extra` (e.g. a failure's error fields) and its dispatch's `dispatch_at`, without
+ * shipping the payloads to Postgres as JSON. Only the moved rows get events, so a retried step adds none. Each
+ * message's counters and updated_at are written in the same statement too (`counters: false` leaves them to the
+ * caller). Returns how many rows moved.
+ */
+export async function moveAcross(tx: DbOrTx, dispatches: DispatchRef[], step: Step, rows: Array<MoveRow & { dispatchId: string }>, now: Date): Promise<number> {
+  return (await move(tx, dispatches, step, rows, now, false)).moved;
 }
 
 /**
@@ -29,13 +39,20 @@ export async function moveWithEvents(tx: DbOrTx, d: DispatchRef, step: Step, row
  * none) answers 0. What D20 refunds.
  */
 export async function moveWithEventsCharged(tx: DbOrTx, d: DispatchRef, step: Step, rows: MoveRow[], now: Date): Promise<{ moved: number; charged: Money }> {
-  return move(tx, d, step, rows, now, true);
+  return move(tx, [d], step, rows.map((r) => ({ ...r, dispatchId: d.id })), now, true);
 }
 
 type Step = { from: RecipientState; to: RecipientState; type: Exclude<EventType, 'sms.queued'>; common?: Record<string, unknown>; counters?: boolean };
 type MoveRow = Move & { extra?: Record<string, unknown> };
 
-async function move(tx: DbOrTx, d: DispatchRef, step: Step, rows: MoveRow[], now: Date, priced: boolean): Promise<{ moved: number; charged: Money }> {
+async function move(
+  tx: DbOrTx,
+  dispatches: DispatchRef[],
+  step: Step,
+  rows: Array<MoveRow & { dispatchId: string }>,
+  now: Date,
+  priced: boolean,
+): Promise<{ moved: number; charged: Money }> {
   if (!rows.length) return { moved: 0, charged: money(0) };
   const { from, to, type } = step;
   const counters = step.counters !== false;
@@ -43,7 +60,7 @@ async function move(tx: DbOrTx, d: DispatchRef, step: Step, rows: MoveRow[], now
   // absent keys read as null: a delivered receipt sends only its id. Keys are added one by one, not spread: on Node 20
   // a spread followed by more properties takes a slow path (about 1 us a row here, 3,000 rows per 1,000 recipients).
   const payload = rows.map((r) => {
-    const o: { id: number; carrier?: string; carrier_message_id?: string; error_code?: string; error_message?: string; extra?: Record<string, unknown> } = { id: r.id };
+    const o: { id: number; d: string; carrier?: string; carrier_message_id?: string; error_code?: string; error_message?: string; extra?: Record<string, unknown> } = { id: r.id, d: r.dispatchId };
     if (r.carrier != null) o.carrier = r.carrier;
     if (r.carrierMessageId != null) o.carrier_message_id = r.carrierMessageId;
     if (r.errorCode != null) o.error_code = r.errorCode;
@@ -53,12 +70,17 @@ async function move(tx: DbOrTx, d: DispatchRef, step: Step, rows: MoveRow[], now
   });
   const field = eventTimeField(type);
   const fixed = { ...(field ? { [field]: at } : {}), ...step.common };
-  const dispatchAt = d.dispatchAt ? d.dispatchAt.toISOString() : null;
+  const used = new Set(rows.map((r) => r.dispatchId));
+  const refs = dispatches.filter((d) => used.has(d.id));
+  if (refs.length !== used.size) throw new Error('moveAcross: a row names a dispatch that is not among the dispatches given');
+  const dispatchRows = JSON.stringify(refs.map((d) => ({ id: d.id, at: d.dispatchAt ? d.dispatchAt.toISOString() : null })));
   const { counted, value } = await emitEventsFrom(tx, {
     prelude: sql`
       x as (
         select * from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb)
-          as x(id bigint, carrier text, carrier_message_id text, error_code text, error_message text, extra jsonb)
+          as x(id bigint, d text, carrier text, carrier_message_id text, error_code text, error_message text, extra jsonb)
+      ), dd as (
+        select * from jsonb_to_recordset(${dispatchRows}::jsonb) as dd(id text, at text)
       ), mv as (
         update message_recipients r
            set state = ${to},
@@ -70,33 +92,34 @@ async function move(tx: DbOrTx, d: DispatchRef, step: Step, rows: MoveRow[], now
                done_at = case when ${to} in ('delivered', 'failed') then ${at}::timestamptz else r.done_at end,
                updated_at = ${at}::timestamptz
           from x
-         where r.id = x.id and r.dispatch_id = ${d.id} and r.state = ${from}
+         where r.id = x.id and r.dispatch_id = x.d and r.state = ${from}
            -- the same rows, said so that the plan cannot go wrong: the dispatch index no longer holds the state
            -- (migration 0019), and on a table without statistics the planner then guessed 1 row of the dispatch and
            -- joined x to it by a nested loop that read x's 1,000 rows once per row (300 ms instead of 3). With the
            -- ids as an array it hashes x or probes the primary key, with or without statistics.
            and r.id = any(array(select x.id from x))
-        returning r.id, r.phone, r.carrier, r.price, x.extra, gen_random_uuid() as eid
+        returning r.id, r.phone, r.carrier, r.price, r.message_id, r.dispatch_id, x.extra, gen_random_uuid() as eid
       ), ${counters ? sql`counted as (
-        -- the message's counters (and updated_at), in the same statement (no other part of it writes the
-        -- message row; the events' lookup of it reads the statement's snapshot, whose columns it does not change)
-        update messages set
-          delivered = delivered + ${to === 'delivered' ? sql`(select count(*)::int from mv)` : sql`0`},
-          failed = failed + ${to === 'failed' ? sql`(select count(*)::int from mv)` : sql`0`},
+        -- each message's counters (and updated_at), in the same statement (no other part of it writes the
+        -- message rows; the events' lookup of them reads the statement's snapshot, whose columns it does not change)
+        update messages m set
+          delivered = m.delivered + ${to === 'delivered' ? sql`c.n` : sql`0`},
+          failed = m.failed + ${to === 'failed' ? sql`c.n` : sql`0`},
           updated_at = ${at}::timestamptz
-         where id = ${d.messageId} and exists (select 1 from mv)
+          from (select message_id, count(*)::int as n from mv group by message_id) c
+         where m.id = c.message_id
       ),` : sql``}`,
     // each event's data: recipient_phone, carrier ('unknown' when none), the time field, the extras, dispatch_at
     source: sql`(
-      select mv.eid as id, ${type}::text as t, ${d.messageId}::text as m, ${d.id}::text as d, mv.id as r, ${at}::text as ts,
+      select mv.eid as id, ${type}::text as t, mv.message_id as m, mv.dispatch_id as d, mv.id as r, ${at}::text as ts,
              jsonb_build_object('recipient_phone', mv.phone, 'carrier', coalesce(mv.carrier, 'unknown'))
                || ${JSON.stringify(fixed)}::jsonb || coalesce(mv.extra, '{}'::jsonb)
-               || jsonb_build_object('dispatch_at', ${dispatchAt}::text) as data
-        from mv) as r`,
-    messageIds: d.messageId,
+               || jsonb_build_object('dispatch_at', dd.at) as data
+        from mv join dd on dd.id = mv.dispatch_id) as r`,
+    messageIds: [...new Set(refs.map((d) => d.messageId))].join(','),
     now,
     count: sql`(select count(*)::int from mv)`,
-    value: priced ? sql`(select sum(mv.price) * (select segments from messages where id = ${d.messageId}) from mv)` : undefined,
+    value: priced ? sql`(select sum(mv.price * (select segments from messages where id = mv.message_id)) from mv)` : undefined,
     // a row moves out of `from` once (the state guard, under its row lock), and its event is written in the same
     // statement, so none of these events can exist already
     fresh: true,
@@ -106,13 +129,21 @@ async function move(tx: DbOrTx, d: DispatchRef, step: Step, rows: MoveRow[], now
 }
 
 /** A running dispatch whose recipients are all terminal becomes `done` (once), and the message counts it. */
-export async function finishIfComplete(tx: DbOrTx, d: DispatchRef, now: Date): Promise<void> {
+export function finishIfComplete(tx: DbOrTx, d: DispatchRef, now: Date): Promise<void> {
+  return finishAllComplete(tx, [d.id], now);
+}
+
+/** finishIfComplete for a set of dispatches, in one statement whatever their number. */
+export async function finishAllComplete(tx: DbOrTx, dispatchIds: string[], now: Date): Promise<void> {
+  if (!dispatchIds.length) return;
   await tx.execute(sql`
     with done as (
-      update message_dispatches set state = 'done', finished_at = ${now.toISOString()}::timestamptz
-       where id = ${d.id} and state = 'running'
-         and not exists (select 1 from message_recipients
-                          where dispatch_id = ${d.id} and state in ('pending', 'processing', 'sent'))
-      returning message_id)
-    update messages set dispatches_done = dispatches_done + 1 where id in (select message_id from done)`);
+      update message_dispatches d set state = 'done', finished_at = ${now.toISOString()}::timestamptz
+       where d.id = any(${textArray(dispatchIds)}) and d.state = 'running'
+         and not exists (select 1 from message_recipients r
+                          where r.dispatch_id = d.id and r.state in ('pending', 'processing', 'sent'))
+      returning d.message_id)
+    update messages m set dispatches_done = m.dispatches_done + c.n
+      from (select message_id, count(*)::int as n from done group by message_id) c
+     where m.id = c.message_id`);
 }
