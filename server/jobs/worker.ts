@@ -12,11 +12,15 @@ import { env } from '@/server/env';
 import { ConnectorManager, managerOptions } from '@/server/domain/carrier/manager';
 import { createTaskList } from './task-list';
 import { WebhookLoop } from './tasks/deliver-webhooks';
+import { DispatchLoop } from './tasks/pipeline-tasks';
 import { DELIVERIES_CHANNEL } from '@/server/domain/webhooks/deliveries';
 import { workerLogger } from './worker-logger';
 import { reapDeadWorkers } from './reap-dead-workers';
 
 const HEARTBEAT_MS = 10_000;
+/** The dispatch loop's look without a notification (migration 0033 names the channel). */
+const DISPATCH_LOOK_MS = 1_000;
+const DISPATCHES_CHANNEL = 'message_dispatches';
 
 export type RunningWorker = { id: string; stop: () => Promise<void> };
 
@@ -103,12 +107,26 @@ export async function startWorker(opts: { connectionString: string; concurrency:
       webhookTimer = setInterval(() => webhooks.wake(), 5_000);
       return null;
     });
+  // Dispatches due now (immediate sends) are a queue, not jobs: a send's commit notifies (migration 0033), each
+  // (re)listen runs once for what came while nobody listened, and a look every second stands in for notifications
+  // lost while the listening connection was down.
+  const dispatches = new DispatchLoop(getPipeline);
+  const dispatchListen = connectorDb.$client
+    .listen(DISPATCHES_CHANNEL, () => dispatches.wake(), () => dispatches.wake())
+    .catch((e: unknown) => {
+      logger.warn('listening for due dispatches failed; the loop looks every second', { error: e });
+      return null;
+    });
+  const dispatchTimer = setInterval(() => dispatches.wake(), DISPATCH_LOOK_MS);
   logger.info('worker started', { worker_id: id, concurrency: opts.concurrency });
   return {
     id,
     stop: async () => {
       clearInterval(timer);
       if (webhookTimer) clearInterval(webhookTimer);
+      clearInterval(dispatchTimer);
+      await (await dispatchListen)?.unlisten().catch(() => {});
+      await dispatches.stop();
       await (await webhookListen)?.unlisten().catch(() => {});
       await webhooks.stop();
       await connectors.stop().catch((e: unknown) => logger.warn('stopping connectors failed', { error: e }));

@@ -21,7 +21,7 @@ async function balances(orgId: string) {
 }
 
 describe('POST /send: accepted sends', () => {
-  it('immediate: 201, exact cost per destination network, one transaction of rows and a job', async () => {
+  it('immediate: 201, exact cost per destination network, one transaction of rows and a queued dispatch', async () => {
     const m = await makeMerchant(deps.db, deps.env, { prepaid: '10' });
     const res = await send(m.apiKey, { to: [VODACOM, ORANGE, AIRTEL], message: 'Hello' });
     expect(res.status).toBe(201);
@@ -51,11 +51,11 @@ describe('POST /send: accepted sends', () => {
       ['+243841234567', '0.0190', 'pending'],
       ['+243971234567', '0.0180', 'pending'],
     ]);
-    const dispatch = await deps.db.execute<{ id: string }>(sql`select id from message_dispatches where message_id = ${id}`);
-    const jobs = await deps.db.execute<{ task_identifier: string; run_at: Date }>(
-      sql`select task_identifier, run_at from graphile_worker.jobs where key = ${dispatch[0].id}`,
-    );
-    expect(jobs.map((j) => [j.task_identifier, new Date(j.run_at).toISOString()])).toEqual([['dispatch_message', '2026-11-21T10:00:00.000Z']]);
+    // an immediate dispatch is queued as it is, without a moment and without a job (runDueDispatches)
+    const dispatch = await deps.db.execute<{ id: string; state: string; dispatch_at: Date | null }>(sql`select id, state, dispatch_at from message_dispatches where message_id = ${id}`);
+    expect(dispatch.map((d) => [d.state, d.dispatch_at])).toEqual([['scheduled', null]]);
+    const jobs = await deps.db.execute<{ task_identifier: string }>(sql`select task_identifier from graphile_worker.jobs where key = ${dispatch[0].id}`);
+    expect(jobs).toEqual([]);
   });
 
   it("smart_encoding (D21): absent follows the organization's setting; named, it wins; a text it cannot make GSM-7 goes unchanged", async () => {

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { runSimulatorOnce, simulatorSettings, type SimulatorSettings } from '@/server/domain/carrier/simulator/driver';
 import type { Env } from '@/server/env';
+import { dueDispatchesOf } from '@/server/jobs/tasks/pipeline-tasks';
 
 /** The carrier work a task list stands for besides its jobs (withSimulator): one pass, answering how much it did. */
 const carriers = new WeakMap<TaskList, () => Promise<number>>();
@@ -29,7 +30,7 @@ export async function simulatorPass(db: Db, settings: SimulatorSettings, now = n
 
 /**
  * Runs every due job of `taskList` until none is left (graphile-worker's
- * runTaskListOnce on a real connection), and the carrier passes it stands for
+ * runTaskListOnce on a real connection), the due dispatches its pipeline queues (the worker's dispatch loop), and the carrier passes it stands for
  * (withSimulator) until they decide nothing more. Jobs of tasks not in the list wait.
  * With deliver_webhooks in the list it also stands in for the worker's
  * notification wake-up (kickDeliveries NOTIFYs, it adds no job): due pending
@@ -48,7 +49,10 @@ export async function drain(db: Db, taskList: TaskList, maxRounds = 100): Promis
          where run_at <= now() and locked_at is null and attempts < max_attempts
            and task_identifier = any(${sql.raw(`array[${Object.keys(taskList).map((k) => `'${k}'`).join(',')}]`)})`);
       if (n > 0) await runTaskListOnce({ noHandleSignals: true, logger: quiet }, taskList, client);
-      const carried = (await carriers.get(taskList)?.()) ?? 0;
+      // the worker's dispatch loop: the dispatches due now (immediate sends), which no job stands for
+      const due = dueDispatchesOf(taskList);
+      const started = due ? await due() : 0;
+      const carried = ((await carriers.get(taskList)?.()) ?? 0) + started;
       if (n === 0 && carried === 0) return;
     }
     throw new Error('jobs did not drain');

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { addOptOuts } from '@/server/domain/opt-outs/add-opt-outs';
 import { runDispatch } from '@/server/domain/delivery/run-dispatch';
-import { optedOutOfDispatch } from '@/server/domain/delivery/skip-opted-out';
+import { optedOutOfDispatches } from '@/server/domain/delivery/skip-opted-out';
 import { closePools, makeMerchant, testEnv } from '../helpers';
 import { walletBalances } from '../messaging/setup';
 import { drain, makeDue } from './drain';
@@ -261,7 +261,7 @@ describe('D19/D20: a phone opted out after the send is skipped at its dispatch a
     await optOut(m, [phones[7], phones[400]]);
     const [dispatchId] = await dispatchesOf(id);
     const d = { id: dispatchId, messageId: id };
-    const [{ 'QUERY PLAN': plan }] = await db.execute<{ 'QUERY PLAN': unknown }>(sql`explain (analyze, format json) ${optedOutOfDispatch(d)}`);
+    const [{ 'QUERY PLAN': plan }] = await db.execute<{ 'QUERY PLAN': unknown }>(sql`explain (analyze, format json) ${optedOutOfDispatches([d])}`);
     const scans: Array<{ loops: number; rows: number }> = [];
     const walk = (node: Record<string, unknown>) => {
       if (node['Relation Name'] === 'opt_outs') scans.push({ loops: node['Actual Loops'] as number, rows: node['Actual Rows'] as number });
@@ -269,7 +269,7 @@ describe('D19/D20: a phone opted out after the send is skipped at its dispatch a
     };
     walk((plan as Array<{ Plan: Record<string, unknown> }>)[0].Plan);
     expect(scans).toEqual([{ loops: 1, rows: 2 }]);
-    const found = await db.execute<{ id: number }>(optedOutOfDispatch(d));
+    const found = await db.execute<{ id: number }>(optedOutOfDispatches([d]));
     const [{ n }] = await db.execute<{ n: number }>(sql`
       select count(*)::int as n from message_recipients where id = any(${`{${found.map((r) => r.id).join(',')}}`}::bigint[]) and phone in (${phones[7]}, ${phones[400]})`);
     expect([found.length, n]).toEqual([2, 2]);

@@ -6,8 +6,8 @@ import type { Failure } from './connector';
 /** What a recipient that no connector takes fails with (D14 amended: no route, no send). */
 export const NO_ROUTE: Failure = { errorCode: 'NO_ROUTE', errorMessage: 'No carrier route for the number.', retryable: false };
 
-/** A recipient of the dispatch and the connector its route hands it to (null: no route, D14 amended). */
-export type RoutedRecipient = { id: number; phone: string; connector: string | null };
+/** A recipient of a dispatch and the connector its route hands it to (null: no route, D14 amended). */
+export type RoutedRecipient = { id: number; dispatchId: string; phone: string; connector: string | null };
 
 /**
  * What routing does beyond the operator's routes (D14): a connector for numbers that match no route (the sandbox's
@@ -19,23 +19,25 @@ export type RoutingPolicy = { fallback: string | null; forced: { suffixes: reado
 export const ROUTES_ONLY: RoutingPolicy = { fallback: null, forced: null };
 
 /**
- * D14 routing, one statement, for the pending recipients of a dispatch being started: each one goes to
+ * D14 routing, one statement, for the pending recipients of the dispatches being started: each one goes to
  * `carrier_outbox` for the first connector of its route (longest prefix; an organization's route beats a platform
  * route of the same length), or the policy's forced or fallback connector; the insert wakes that connector's owner
  * at commit (migration 0022's trigger). Answers every pending recipient with the name of its connector, null when
  * nothing takes it. A recipient is the outbox key: a retried step adds nothing twice.
  */
-export async function routeToConnectors(tx: DbOrTx, dispatchId: string, policy: RoutingPolicy, now: Date): Promise<RoutedRecipient[]> {
+export async function routeToConnectors(tx: DbOrTx, dispatches: Array<{ id: string; organizationId: string }>, policy: RoutingPolicy, now: Date): Promise<RoutedRecipient[]> {
+  if (!dispatches.length) return [];
   const at = now.toISOString();
   const forced = policy.forced;
-  const rows = await tx.execute<{ id: number; phone: string; connector: string | null }>(sql`
-    with cand as (
-      -- (the organization by key, once: joined to messages, the planner that expects hundreds of recipients per
-      -- dispatch hashed the whole messages table for a single-recipient dispatch)
-      select r.id, r.dispatch_id, r.phone, ltrim(r.phone, '+') as digits,
-             (select m.organization_id from message_dispatches d join messages m on m.id = d.message_id where d.id = ${dispatchId}) as organization_id
-        from message_recipients r
-       where r.dispatch_id = ${dispatchId} and r.state = 'pending'
+  const rows = await tx.execute<{ id: number; dispatch_id: string; phone: string; connector: string | null }>(sql`
+    with ds as (
+      -- (each dispatch's organization given, not joined: joined to messages, the planner that expects hundreds of
+      -- recipients per dispatch hashed the whole messages table for a single-recipient dispatch)
+      select * from jsonb_to_recordset(${JSON.stringify(dispatches.map((d) => ({ id: d.id, o: d.organizationId })))}::jsonb) as ds(id text, o text)
+    ), cand as materialized (
+      select r.id, r.dispatch_id, r.phone, ltrim(r.phone, '+') as digits, ds.o as organization_id
+        from ds cross join lateral (select id, dispatch_id, phone from message_recipients r
+                                     where r.dispatch_id = ds.id and r.state = 'pending' offset 0) r
     ), policy as (
       select (select id from connectors where name = ${policy.fallback}) as fallback,
              (select id from connectors where name = ${forced?.connector ?? null}) as forced
@@ -62,8 +64,8 @@ export async function routeToConnectors(tx: DbOrTx, dispatchId: string, policy: 
       on conflict (recipient_id) do nothing
       returning recipient_id, connector_id
     )
-    select cand.id, cand.phone, k.name as connector
+    select cand.id, cand.dispatch_id, cand.phone, k.name as connector
       from cand left join added on added.recipient_id = cand.id left join connectors k on k.id = added.connector_id
      order by cand.id`);
-  return rows.map((r) => ({ id: Number(r.id), phone: r.phone, connector: r.connector }));
+  return rows.map((r) => ({ id: Number(r.id), dispatchId: r.dispatch_id, phone: r.phone, connector: r.connector }));
 }

@@ -1,43 +1,53 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { routeToConnectors } from '@/server/domain/carrier/routing';
-import { allSettledOrThrow } from '@/server/lib/settle';
 import type { Pipeline } from './pipeline';
-import type { DispatchRef } from './recipient-events';
-import { refuseDisallowedSender } from './refuse-sender';
+import { refuseDisallowedSenders, type SenderOf } from './refuse-sender';
 import { skipOptedOut } from './skip-opted-out';
 import { skipUnroutable } from './skip-unroutable';
-import { finishIfComplete, moveWithEvents } from './transitions';
+import { finishAllComplete, moveAcross } from './transitions';
+
+/** A dispatch being started, with what its hand-over needs of its message; `nextAt`: the message's next dispatch moment. */
+export type Starting = SenderOf & { nextAt: string | null };
 
 /**
- * Starts a dispatch inside its `dispatch_message` job's transaction (its row locked): skips the recipients now on the
- * opt-out list (skipOptedOut: failed and refunded, D19/D20) and all of them when its sender is no longer allowed
- * (refuseDisallowedSender, D22), then hands every other pending recipient to the connector of its route (D14
+ * Starts a set of dispatches in the caller's transaction (their rows and messages locked: run-dispatch.ts), in sets:
+ * one statement per step whatever the number of dispatches. It skips the recipients now on the opt-out list
+ * (skipOptedOut: failed and refunded, D19/D20) and all of a dispatch's when its sender is no longer allowed
+ * (refuseDisallowedSenders, D22), then hands every other pending recipient to the connector of its route (D14
  * routing: a row in its outbox, whose owner the commit wakes) and moves it pending -> processing with its
- * `sms.processing` event, labelled with that connector's name, all rows in one statement; a recipient that no
- * connector takes (live, no route) is failed NO_ROUTE and refunded (skipUnroutable, D14 amended, D20). The dispatch
- * becomes `running`, and the message counts the recipients picked up and its next dispatch's moment (`next`).
- * Returns how many recipients moved (run-dispatch.ts).
+ * `sms.processing` event, labelled with that connector's name; a recipient that no connector takes (live, no route)
+ * is failed NO_ROUTE and refunded (skipUnroutable, D14 amended, D20). The dispatches become `running`, each message
+ * counts the recipients picked up and its next dispatch's moment, and a dispatch with nothing handed over (every
+ * pending recipient skipped: no carrier will complete it) is done at once. Returns how many recipients moved.
  */
-export async function handOverDispatch(tx: DbOrTx, p: Pipeline, d: DispatchRef, now: Date, next: Promise<string | null>): Promise<number> {
-  // D19 first: whoever is on the opt-out list now is failed and refunded, never handed over (`next` is still on its
-  // way: issued together, postgres.js sends both statements in one write)
-  const [, nextAt] = await allSettledOrThrow([skipOptedOut(tx, d, now), next] as const);
-  // D22: a sender no longer allowed (revoked since the send was accepted) fails the rest, refunded
-  await refuseDisallowedSender(tx, d, p.env.SMS_ENV, now);
-  const routed = await routeToConnectors(tx, d.id, p.routing, now);
-  const unroutable = routed.filter((r) => r.connector === null).map((r) => r.id);
-  if (unroutable.length) await skipUnroutable(tx, d, unroutable, now);
-  const handed = routed.flatMap((r) => (r.connector === null ? [] : [{ id: r.id, carrier: r.connector }]));
-  const moved = await moveWithEvents(tx, d, { from: 'pending', to: 'processing', type: 'sms.processing', counters: false }, handed, now);
-  // independent writes, one round trip
-  await allSettledOrThrow([
-    tx.execute(sql`update message_dispatches set state = 'running', started_at = ${now.toISOString()}::timestamptz where id = ${d.id}`),
-    tx.execute(sql`
-      update messages set picked_up = picked_up + ${moved}, next_dispatch_at = ${nextAt}::timestamptz,
-             updated_at = ${now.toISOString()}::timestamptz where id = ${d.messageId}`),
-  ] as const);
-  // nothing handed over (every pending recipient skipped): no carrier will complete the dispatch, so it is done now
-  if (!moved) await finishIfComplete(tx, d, now);
+export async function handOverDispatches(tx: DbOrTx, p: Pipeline, ds: Starting[], now: Date): Promise<number> {
+  if (!ds.length) return 0;
+  const refs = ds.map((d) => d.ref);
+  await skipOptedOut(tx, refs, now);
+  const refused = await refuseDisallowedSenders(tx, ds, p.env.SMS_ENV, now);
+  const open = ds.filter((d) => !refused.has(d.ref.id));
+  const routed = await routeToConnectors(tx, open.map((d) => ({ id: d.ref.id, organizationId: d.organizationId })), p.routing, now);
+  for (const d of open) {
+    const unroutable = routed.filter((r) => r.connector === null && r.dispatchId === d.ref.id).map((r) => r.id);
+    if (unroutable.length) await skipUnroutable(tx, d.ref, unroutable, now);
+  }
+  const handed = routed.flatMap((r) => (r.connector === null ? [] : [{ id: r.id, dispatchId: r.dispatchId, carrier: r.connector }]));
+  const moved = await moveAcross(tx, refs, { from: 'pending', to: 'processing', type: 'sms.processing', counters: false }, handed, now);
+  const pickedUp = new Map<string, number>();
+  for (const h of handed) pickedUp.set(h.dispatchId, (pickedUp.get(h.dispatchId) ?? 0) + 1);
+  const counts = ds.map((d) => ({ d: d.ref.id, m: d.ref.messageId, n: pickedUp.get(d.ref.id) ?? 0, next: d.nextAt }));
+  // (the counts are what routing handed over: a recipient routed here is moved by the statement above, under the
+  // dispatch lock this transaction holds)
+  await tx.execute(sql`
+    with x as (
+      select * from jsonb_to_recordset(${JSON.stringify(counts)}::jsonb) as x(d text, m text, n int, next timestamptz)
+    ), started as (
+      update message_dispatches d set state = 'running', started_at = ${now.toISOString()}::timestamptz from x where d.id = x.d
+    )
+    update messages m set picked_up = m.picked_up + c.n, next_dispatch_at = c.next, updated_at = ${now.toISOString()}::timestamptz
+      from (select m, sum(n)::int as n, min(next) as next from x group by m) c
+     where m.id = c.m`);
+  await finishAllComplete(tx, counts.filter((c) => c.n === 0).map((c) => c.d), now);
   return moved;
 }

@@ -12,19 +12,30 @@ export const SENDER_NOT_ALLOWED = {
   retryable: false,
 } as const;
 
+/** What the hand-over knows of a dispatch's message for D22. */
+export type SenderOf = { ref: DispatchRef; organizationId: string; senderId: string | null; channel: string };
+
 /**
- * D22 at a dispatch's hand-over, in its transaction, beside the opt-out check: a scheduled or recurring send was
- * accepted with its sender, and by this dispatch the sender may no longer pass the send-time rule (judgeSender: an
- * alphanumeric ID revoked, in live; a number released). Then every pending recipient of the dispatch fails with
- * SENDER_ID_NOT_ALLOWED and its `sms.failed` event, and what they were charged for it comes back (skipPending, D20:
- * `refund` ledger rows, prepaid first). The gateway's keyword replies (from the number the MO came to) and sends
- * without a sender are never refused. Returns how many recipients failed.
+ * D22 at the hand-over of a set of dispatches, in its transaction, beside the opt-out check: a scheduled or recurring
+ * send was accepted with its sender, and by this dispatch the sender may no longer pass the send-time rule
+ * (judgeSender: an alphanumeric ID revoked, in live; a number released). Then every pending recipient of the dispatch
+ * fails with SENDER_ID_NOT_ALLOWED and its `sms.failed` event, and what they were charged for it comes back
+ * (skipPending, D20: `refund` ledger rows, prepaid first). The gateway's keyword replies (from the number the MO came
+ * to) and sends without a sender are never refused. The facts are read once per distinct organization and sender of
+ * the set. Returns the dispatches refused.
  */
-export async function refuseDisallowedSender(tx: DbOrTx, d: DispatchRef, environment: KeyEnvironment, now: Date): Promise<number> {
-  const [m] = await tx.execute<{ organization_id: string; sender_id: string | null }>(sql`
-    select organization_id, sender_id from messages where id = ${d.messageId} and sender_id is not null and channel <> 'keyword'`);
-  if (!m) return 0;
-  if (judgeSender(m.sender_id, environment, await senderFacts(tx, m.organization_id, m.sender_id)).ok) return 0;
-  const rows = await tx.execute<{ id: number }>(sql`select id from message_recipients where dispatch_id = ${d.id} and state = 'pending' order by id`);
-  return skipPending(tx, d, rows.map((r) => Number(r.id)), SENDER_NOT_ALLOWED, 'Sender ID not allowed at the dispatch', now);
+export async function refuseDisallowedSenders(tx: DbOrTx, ds: SenderOf[], environment: KeyEnvironment, now: Date): Promise<Set<string>> {
+  const refused = new Set<string>();
+  const verdicts = new Map<string, boolean>();
+  for (const d of ds) {
+    if (d.senderId === null || d.channel === 'keyword') continue;
+    const key = `${d.organizationId}\u0000${d.senderId}`;
+    let ok = verdicts.get(key);
+    if (ok === undefined) verdicts.set(key, (ok = judgeSender(d.senderId, environment, await senderFacts(tx, d.organizationId, d.senderId)).ok));
+    if (ok) continue;
+    const rows = await tx.execute<{ id: number }>(sql`select id from message_recipients where dispatch_id = ${d.ref.id} and state = 'pending' order by id`);
+    await skipPending(tx, d.ref, rows.map((r) => Number(r.id)), SENDER_NOT_ALLOWED, 'Sender ID not allowed at the dispatch', now);
+    refused.add(d.ref.id);
+  }
+  return refused;
 }

@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { addJob } from '@/server/queue/add-job';
 import { afterCommit, inTransaction } from '@/server/lib/after-commit';
+import { logger } from '@/server/lib/logger';
 import { dispatchLag, recipientsTerminal } from '@/server/metrics/registry';
-import { handOverDispatch } from './hand-over';
+import { handOverDispatches, type Starting } from './hand-over';
 import type { Pipeline } from './pipeline';
 
 type DispatchRow = {
@@ -14,44 +15,96 @@ type DispatchRow = {
   due_at: Date;
   state: string;
   control_state: string;
+  organization_id: string;
+  sender_id: string | null;
+  channel: string;
+  dispatches_total: number;
 };
 
+const COLUMNS = sql`d.id, d.message_id, d.seq, d.dispatch_at, coalesce(d.dispatch_at, m.created_at) as due_at, d.state, m.control_state,
+                    m.organization_id, m.sender_id, m.channel, m.dispatches_total`;
+
+/** How many due dispatches one transaction of runDueDispatches starts at most. */
+export const DUE_BATCH = 100;
+
 /**
- * A dispatch's moment has come (job `dispatch_message`). In one transaction:
- * the next dispatch's job and the hand-over of its recipients to their carriers
- * (handOverDispatch: processing, `sms.processing` events). A paused send's
- * dispatch is skipped instead (its recipients will never be attempted; refunded
- * at resume). Idempotent: a dispatch leaves `scheduled` exactly once.
+ * A timed dispatch's moment has come (job `dispatch_message`, run_at its moment): started in one transaction
+ * (startDispatches). Idempotent: a dispatch leaves `scheduled` exactly once.
  */
 export async function runDispatch(p: Pipeline, dispatchId: string): Promise<void> {
   const now = p.now();
   await inTransaction(p.db, async (tx) => {
-    const [d] = await tx.execute<DispatchRow>(sql`
-      select d.id, d.message_id, d.seq, d.dispatch_at, coalesce(d.dispatch_at, m.created_at) as due_at, d.state, m.control_state
-        from message_dispatches d join messages m on m.id = d.message_id
-       where d.id = ${dispatchId} for update of d, m`);
-    if (!d || d.state !== 'scheduled') return;
-    if (d.control_state === 'cancelled') return; // cancel already settled this dispatch
-    const ref = { id: d.id, messageId: d.message_id, dispatchAt: d.dispatch_at ? new Date(d.dispatch_at) : null };
-
-    if (d.control_state === 'paused') {
-      const next = await scheduleNext(tx, d.message_id, d.seq, now);
-      const skipped = await tx.execute<{ n: number }>(sql`
-        with moved as (
-          update message_recipients set state = 'cancelled', updated_at = ${now.toISOString()}::timestamptz
-           where dispatch_id = ${d.id} and state = 'pending' returning 1)
-        select count(*)::int as n from moved`);
-      await tx.execute(sql`update message_dispatches set state = 'skipped', finished_at = ${now.toISOString()}::timestamptz where id = ${d.id}`);
-      await tx.execute(sql`
-        update messages set cancelled = cancelled + ${skipped[0].n}, next_dispatch_at = ${next}::timestamptz,
-               updated_at = ${now.toISOString()}::timestamptz where id = ${d.message_id}`);
-      afterCommit(tx, () => recipientsTerminal.inc({ state: 'cancelled' }, skipped[0].n));
-      return;
-    }
-
-    await handOverDispatch(tx, p, ref, now, scheduleNext(tx, d.message_id, d.seq, now));
-    afterCommit(tx, () => dispatchLag.observe(Math.max(0, now.getTime() - new Date(d.due_at).getTime()) / 1000));
+    const rows = await tx.execute<DispatchRow>(sql`
+      select ${COLUMNS} from message_dispatches d join messages m on m.id = d.message_id where d.id = ${dispatchId} for update of d, m`);
+    await startDispatches(tx, p, rows, now);
   });
+}
+
+/**
+ * The dispatches due now that no job times (those of immediate sends: no moment), started as a queue: up to `limit`
+ * of them claimed and started in ONE transaction (rows another transaction holds are skipped, so any number of
+ * workers share the queue, and a worker that dies mid-way leaves them to the next claim). The worker's dispatch loop
+ * runs it when a send's commit notifies it (migration 0033's trigger) and every second. A set that fails is started
+ * again dispatch by dispatch, each in a savepoint, so that one dispatch that cannot start never holds up the others
+ * (it stays `scheduled`, and is logged). Returns how many were claimed.
+ */
+export async function runDueDispatches(p: Pipeline, limit = DUE_BATCH): Promise<number> {
+  const claim = (tx: DbOrTx) => tx.execute<DispatchRow>(sql`
+    select ${COLUMNS} from message_dispatches d join messages m on m.id = d.message_id
+     where d.state = 'scheduled' and d.dispatch_at is null
+     order by d.id limit ${limit} for update of d, m skip locked`);
+  const now = p.now();
+  try {
+    return await inTransaction(p.db, async (tx) => {
+      const rows = await claim(tx);
+      await startDispatches(tx, p, rows, now);
+      return rows.length;
+    });
+  } catch (e) {
+    logger.warn('starting due dispatches as a set failed; starting them one by one', { error: e });
+    return inTransaction(p.db, async (tx) => {
+      const rows = await claim(tx);
+      for (const row of rows) {
+        await tx.transaction((sp) => startDispatches(sp, p, [row], now)).catch((err: unknown) => logger.warn('a due dispatch could not start; it stays scheduled', { dispatch_id: row.id, error: err }));
+      }
+      return rows.length;
+    });
+  }
+}
+
+/**
+ * Starts locked dispatches, in the caller's transaction: a paused send's dispatch is skipped (its recipients will never
+ * be attempted; refunded at resume); the others are handed over together (handOverDispatches: processing, `sms.processing`
+ * events), each message's next dispatch enqueued as a job timed at its moment.
+ */
+async function startDispatches(tx: DbOrTx, p: Pipeline, rows: DispatchRow[], now: Date): Promise<void> {
+  const starting: Starting[] = [];
+  for (const d of rows) {
+    if (d.state !== 'scheduled' || d.control_state === 'cancelled') continue; // started already, or settled by cancel
+    const ref = { id: d.id, messageId: d.message_id, dispatchAt: d.dispatch_at ? new Date(d.dispatch_at) : null };
+    const nextAt = d.dispatches_total > 1 ? await scheduleNext(tx, d.message_id, d.seq, now) : null;
+    if (d.control_state === 'paused') await skipPaused(tx, ref, nextAt, now);
+    else starting.push({ ref, organizationId: d.organization_id, senderId: d.sender_id, channel: d.channel, nextAt });
+  }
+  await handOverDispatches(tx, p, starting, now);
+  const due = rows.filter((d) => starting.some((s) => s.ref.id === d.id)).map((d) => new Date(d.due_at).getTime());
+  afterCommit(tx, () => {
+    for (const at of due) dispatchLag.observe(Math.max(0, now.getTime() - at) / 1000);
+  });
+}
+
+/** A paused send's dispatch: skipped, its pending recipients cancelled (counted; refunded at resume). */
+async function skipPaused(tx: DbOrTx, d: { id: string; messageId: string }, next: string | null, now: Date): Promise<void> {
+  const skipped = await tx.execute<{ n: number }>(sql`
+    with moved as (
+      update message_recipients set state = 'cancelled', updated_at = ${now.toISOString()}::timestamptz
+       where dispatch_id = ${d.id} and state = 'pending' returning 1)
+    select count(*)::int as n from moved`);
+  await tx.execute(sql`update message_dispatches set state = 'skipped', finished_at = ${now.toISOString()}::timestamptz where id = ${d.id}`);
+  await tx.execute(sql`
+    update messages set cancelled = cancelled + ${skipped[0].n}, next_dispatch_at = ${next}::timestamptz,
+           updated_at = ${now.toISOString()}::timestamptz where id = ${d.messageId}`);
+  afterCommit(tx, () => recipientsTerminal.inc({ state: 'cancelled' }, skipped[0].n));
 }
 
 /** Enqueues the job of the dispatch after `seq` (job_key = its id, so a retry cannot add it twice); returns its moment. */

@@ -25,7 +25,7 @@ import { emitSuppressedEvents, splitSuppressed, warningsOf } from './suppress-at
  * channel but the gateway's keyword replies, which go from the number the MO came to): the opt-out
  * check (D19), the message, its dispatches, one recipient row per recipient per
  * dispatch (written as sets, not row by row), its recipients' Inbox
- * conversations moved forward (D18), the job of the first dispatch,
+ * conversations moved forward (D18), the job of a timed first dispatch (an immediate one is queued: runDueDispatches),
  * the charge (prepaid then postpaid, ledger rows), the `sms.queued` event
  * (delivered once this commits, i.e. right after the 201) and the suppressed
  * recipients' `sms.failed` events. All commit together or not at all: an
@@ -196,7 +196,9 @@ export async function writeSend(
              case when r.s then ${at}::timestamptz end
         from (select id from d order by seq) d
        cross join json_to_recordset(${recipientsJson}::json) as r(p int, n text, c numeric, r text, s boolean)`),
-    addJob(tx, 'dispatch_message', { dispatch_id: dispatches[0].id }, { runAt: dispatches[0].at ?? now, jobKey: dispatches[0].id }),
+    // a timed first dispatch gets its job, run at its moment; an immediate one is queued as it is (a `scheduled`
+    // dispatch without a moment), and its insert wakes the workers' dispatch loops at commit (runDueDispatches)
+    dispatches[0].at ? addJob(tx, 'dispatch_message', { dispatch_id: dispatches[0].id }, { runAt: dispatches[0].at, jobKey: dispatches[0].id }) : Promise.resolve(),
   ]);
   // Then the charge and the events, pipelined too (one round trip; they only
   // run after the rows above, which the events look up): the merchant's

@@ -13,7 +13,8 @@ export type JobQueue = {
 
 /**
  * graphile-worker's queue, read only through its public view graphile_worker.jobs (one statement): jobs by task
- * and state. `failed` is a job with no attempts left (graphile-worker keeps it with its last_error); `running` a
+ * and state, with the dispatches due now that wait in their own queue (immediate sends) counted as due
+ * `dispatch_message` work since their send. `failed` is a job with no attempts left (graphile-worker keeps it with its last_error); `running` a
  * locked one; `due` runnable now; `scheduled` waiting for its run_at (retries with backoff included).
  */
 export async function getJobQueue(db: DbOrTx, now: Date): Promise<JobQueue> {
@@ -24,7 +25,12 @@ export async function getJobQueue(db: DbOrTx, now: Date): Promise<JobQueue> {
                   when locked_at is not null then 'running'
                   when run_at <= ${now.toISOString()}::timestamptz then 'due'
                   else 'scheduled' end as state
-        from graphile_worker.jobs)
+        from graphile_worker.jobs
+      union all
+      -- the dispatches due now that are a queue, not jobs (immediate sends: runDueDispatches), as dispatch_message
+      select 'dispatch_message', m.created_at, 'due'
+        from message_dispatches d join messages m on m.id = d.message_id
+       where d.state = 'scheduled' and d.dispatch_at is null)
     select task, state, count(*)::int as count, min(run_at)::text as oldest from j group by task, state order by task, state`);
   const due = rows.filter((r) => r.state === 'due');
   const oldest = due.reduce<number | null>((min, r) => {
