@@ -90,6 +90,9 @@ export const CheckOptOutsInput = z.object({
 });
 export type CheckOptOutsInput = z.infer<typeof CheckOptOutsInput>;
 
-/** The phones of the question on the list, each once, in E.164. */
-export const CheckOptOutsResult = z.object({ opted_out: z.array(z.string()) });
+/**
+ * The phones of the question on the list, each once, in E.164; and (live, D14) those no carrier route takes, which
+ * the send records failed NO_ROUTE and does not charge.
+ */
+export const CheckOptOutsResult = z.object({ opted_out: z.array(z.string()), unroutable: z.array(z.string()) });
 export type CheckOptOutsResult = z.infer<typeof CheckOptOutsResult>;

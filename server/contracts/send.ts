@@ -148,7 +148,7 @@ export const SEND_REQUEST_VARIANTS = [
   },
 ];
 
-export const SEND_WARNING_CODES = ['UNLIKELY_NUMBER', 'SENDER_ID_NOT_APPROVED'] as const;
+export const SEND_WARNING_CODES = ['UNLIKELY_NUMBER', 'SENDER_ID_NOT_APPROVED', 'NO_ROUTE'] as const;
 
 /** D22's sandbox warning: what live would refuse (1140), said while the sandbox still sends. */
 export const SENDER_ID_NOT_APPROVED_MESSAGE = 'this sender ID is not approved for your organization: a live send from it would be refused (1140)';
@@ -162,7 +162,8 @@ export const SendWarning = z
     code: z.enum(SEND_WARNING_CODES).meta({
       description:
         "UNLIKELY_NUMBER: the number is possible (D3 accepts it) but in no range of its country's numbering plan, so carriers will most likely refuse it; often a foreign number written without + and its country code. " +
-        'SENDER_ID_NOT_APPROVED (sandbox only, D22): `sender_id` is not one of your approved sender IDs; the sandbox sends it, live would refuse the send with 1140.',
+        'SENDER_ID_NOT_APPROVED (sandbox only, D22): `sender_id` is not one of your approved sender IDs; the sandbox sends it, live would refuse the send with 1140. ' +
+        'NO_ROUTE (live only, D14): no carrier route takes the number; it is recorded `failed` with `error_code` `NO_ROUTE` at price 0, neither sent nor charged, and counted in `unroutable_recipients`.',
     }),
     message: z.string(),
   })
@@ -187,8 +188,13 @@ export const SendResult = z
         'Additive (D19): recipients of `to` on your opt-out list, 0 when none. They are not sent to and not charged: each is recorded `failed` with `error_code` `OPTED_OUT` and price 0 (with its `sms.failed` event) and counts as failed in GET /status. When every recipient is on the list the answer is 400 (1130) instead.',
       example: 0,
     }),
-    total_messages: z.number().int().meta({ description: 'Recipients x segments x dispatches, the suppressed recipients left out.', example: 2 }),
-    total_cost: z.number().meta({ description: 'Deducted at submit; the suppressed recipients cost nothing.', example: 0.038 }),
+    unroutable_recipients: z.number().int().optional().meta({
+      description:
+        'Additive (D14): recipients of `to` that no carrier route takes (live only; in the sandbox the simulator takes every number), 0 when none. They are not sent to and not charged: each is recorded `failed` with `error_code` `NO_ROUTE`, `retryable` false and price 0 (with its `sms.failed` event), and named in `warnings`. When no recipient is left the answer is 400 (1132) instead. Present in every 201 (absent only in the replay of an answer first given before it existed).',
+      example: 0,
+    }),
+    total_messages: z.number().int().meta({ description: 'Recipients x segments x dispatches, the suppressed and unroutable recipients left out.', example: 2 }),
+    total_cost: z.number().meta({ description: 'Deducted at submit; the suppressed and unroutable recipients cost nothing.', example: 0.038 }),
     currency: z.string().meta({ example: 'USD' }),
     status: z.literal('pending'),
     sending_type: z.enum(['immediate', 'scheduled', 'recurring']),

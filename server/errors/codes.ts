@@ -19,6 +19,7 @@ export const ERRORS = {
   SCHEDULE_IN_PAST: { shape: 'envelope', code: '1120', http: 400, message: 'The schedule is in the past.' },
   LIMIT_EXCEEDED: { shape: 'envelope', code: '1121', http: 400, message: 'A limit of the request is exceeded.' },
   ALL_RECIPIENTS_OPTED_OUT: { shape: 'envelope', code: '1130', http: 400, message: 'Every recipient is on the opt-out list: nothing was sent or charged.' },
+  NO_ROUTE: { shape: 'envelope', code: '1132', http: 400, message: 'No carrier route for any recipient: nothing was sent or charged.' },
   OPT_OUT_BY_SUBSCRIBER: { shape: 'envelope', code: '1131', http: 409, message: "This phone opted out by replying STOP: only the subscriber's own START can remove it." },
   /** D22: a numeric sender_id that is none of the organization's numbers, or (live) an alphanumeric one not approved for it. */
   SENDER_ID_NOT_ALLOWED: {

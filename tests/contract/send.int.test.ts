@@ -31,6 +31,7 @@ describe('POST /send: accepted sends', () => {
         message_id: expect.stringMatching(/^msg_[0-9A-Za-z]{22}$/),
         total_recipients: 3,
         suppressed_recipients: 0,
+        unroutable_recipients: 0,
         total_messages: 3,
         total_cost: 0.057,
         currency: 'USD',

@@ -18,11 +18,11 @@ describe('compose and the opt-out list', () => {
     const other = await readyMerchant(deps);
     await list(m.organizationId, [ORANGE]);
     await list(other.organizationId, [VODACOM]);
-    expect(await m.api.optOuts.check({ phones: [VODACOM, '0840005555', 'not a phone', '+243 84 000 5555'] })).toEqual({ opted_out: [ORANGE] });
-    expect(await other.api.optOuts.check({ phones: [VODACOM, ORANGE] })).toEqual({ opted_out: [VODACOM] });
+    expect(await m.api.optOuts.check({ phones: [VODACOM, '0840005555', 'not a phone', '+243 84 000 5555'] })).toEqual({ opted_out: [ORANGE], unroutable: [] });
+    expect(await other.api.optOuts.check({ phones: [VODACOM, ORANGE] })).toEqual({ opted_out: [VODACOM], unroutable: [] });
     const viewer = await memberOf(deps, m.organizationId, 'viewer');
-    expect(await viewer.optOuts.check({ phones: [ORANGE] })).toEqual({ opted_out: [ORANGE] });
-    expect(await m.api.optOuts.check({ phones: [] })).toEqual({ opted_out: [] });
+    expect(await viewer.optOuts.check({ phones: [ORANGE] })).toEqual({ opted_out: [ORANGE], unroutable: [] });
+    expect(await m.api.optOuts.check({ phones: [] })).toEqual({ opted_out: [], unroutable: [] });
     const tooMany = Array.from({ length: 1001 }, (_, i) => `+24381${String(i).padStart(7, '0')}`);
     expect((await rejection(m.api.optOuts.check({ phones: tooMany }))).code).toBe('BAD_REQUEST');
   });

@@ -57,7 +57,7 @@ describe('dashboard compose: the same submitSend as POST /send', () => {
     const body = { to: [VODACOM, ORANGE, '0990001234'], message: 'Hello from the dashboard' };
     const res = await m.api.messages.compose({ app_id: m.appId, send: body });
     // 0.02 + 0.019 + 0.018 (Airtel), 1 segment
-    expect(res).toEqual({ message_id: expect.stringMatching(/^msg_/), total_recipients: 3, suppressed_recipients: 0, total_messages: 3, total_cost: 0.057, currency: 'USD', status: 'pending', sending_type: 'immediate', encoding: 'gsm7', smart_encoding: { mode: 'off', applied: false, replaced_characters: 0 } });
+    expect(res).toEqual({ message_id: expect.stringMatching(/^msg_/), total_recipients: 3, suppressed_recipients: 0, unroutable_recipients: 0, total_messages: 3, total_cost: 0.057, currency: 'USD', status: 'pending', sending_type: 'immediate', encoding: 'gsm7', smart_encoding: { mode: 'off', applied: false, replaced_characters: 0 } });
     expect(await ledgerOf(res.message_id)).toEqual([
       ['SVC_SMS', 'charge', '-0.0500', `api:${m.appId}`],
       ['SVC_POST_PAID', 'charge', '-0.0070', `api:${m.appId}`],

@@ -230,7 +230,7 @@ describe('reply', () => {
     setMinute(61);
     const input = { phone: A, app_id: m.appId, idempotency_key: 'reply-1', send: { message: 'Sure, reply with the new one', sender_id: m.number } };
     const res = await m.api.inbox.reply(input);
-    expect(res).toEqual({ message_id: expect.stringMatching(/^msg_/), total_recipients: 1, suppressed_recipients: 0, total_messages: 1, total_cost: 0.02, currency: 'USD', status: 'pending', sending_type: 'immediate', encoding: 'gsm7', smart_encoding: { mode: 'off', applied: false, replaced_characters: 0 } });
+    expect(res).toEqual({ message_id: expect.stringMatching(/^msg_/), total_recipients: 1, suppressed_recipients: 0, unroutable_recipients: 0, total_messages: 1, total_cost: 0.02, currency: 'USD', status: 'pending', sending_type: 'immediate', encoding: 'gsm7', smart_encoding: { mode: 'off', applied: false, replaced_characters: 0 } });
     expect(await m.api.inbox.reply(input)).toEqual(res);
     expect(await walletBalances(deps, m.organizationId)).toEqual({ SVC_SMS: '9.9800' });
     const [row] = await deps.db.execute(sql`

@@ -61,6 +61,7 @@ describe('D19: suppression when the send is made', () => {
         message_id: id,
         total_recipients: 3,
         suppressed_recipients: 1,
+        unroutable_recipients: 0,
         total_messages: 2,
         total_cost: 0.038,
         currency: 'USD',

@@ -30,6 +30,7 @@ describe('unlikely numbers', () => {
         message_id: expect.stringMatching(/^msg_/),
         total_recipients: 2,
         suppressed_recipients: 0,
+        unroutable_recipients: 0,
         total_messages: 2,
         total_cost: 0.04, // the default price 0.02 (no row matches +24320...) + Vodacom 0.02
         currency: 'USD',

@@ -69,3 +69,18 @@ export async function routeToConnectors(tx: DbOrTx, dispatches: Array<{ id: stri
      order by cand.id`);
   return rows.map((r) => ({ id: Number(r.id), dispatchId: r.dispatch_id, phone: r.phone, connector: r.connector }));
 }
+
+/**
+ * D14 amended, at the send (live): the numbers among `phones` that no route of the organization (or of the platform)
+ * takes, in one statement: each is recorded failed NO_ROUTE at price 0 instead of being charged (send-message.ts).
+ * The same routes routeToConnectors reads when the dispatch starts; routes changed in between fail there the same way.
+ */
+export async function unroutableAmong(db: DbOrTx, organizationId: string, phones: string[]): Promise<Set<string>> {
+  if (!phones.length) return new Set();
+  const rows = await db.execute<{ phone: string }>(sql`
+    select p.phone from unnest(${textArray([...new Set(phones)])}) as p(phone)
+     where not exists (select 1 from routes rt
+                        where starts_with(ltrim(p.phone, '+'), rt.prefix) and rt.organization_id in ('', ${organizationId})
+                          and cardinality(rt.connector_ids) > 0)`);
+  return new Set(rows.map((r) => r.phone));
+}

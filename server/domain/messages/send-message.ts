@@ -18,7 +18,8 @@ import { ApiError } from '@/server/errors/api-error';
 import { OPTED_OUT, optedOutAmong } from '@/server/domain/opt-outs/suppression';
 import { checkSender } from '@/server/domain/sender-ids/sender-policy';
 import type { SendPlan } from '@/shared/messages/validate-send';
-import { emitSuppressedEvents, splitSuppressed, warningsOf } from './suppress-at-send';
+import { emitFailedAtSendEvents, splitSuppressed, warningsOf } from './suppress-at-send';
+import { NO_ROUTE, unroutableAmong } from '@/server/domain/carrier/routing';
 
 /**
  * Accepts a validated send in ONE transaction (spec rule 7, D2), once its sender_id passed D22 (checkSender: every
@@ -44,7 +45,7 @@ export type SendChannel =
   | { channel: 'smpp'; registeredDelivery: number; udh?: string | null }
   | { channel: 'keyword'; reply: KeywordReply };
 
-/** The send's answer, and (SMPP, which has no place for a count) the positions in `plan.recipients` left out as opted out. */
+/** The send's answer, and (SMPP, which has no place for a count) the positions in `plan.recipients` left out: opted out (D19) or unroutable (D14). */
 export type SendOutcome = { result: SendResult; suppressed: number[] };
 
 export async function sendMessage(
@@ -64,7 +65,7 @@ export async function sendMessage(
   const resolve = createPriceResolver(rows, unitPriceOf(app.org.defaultPrice));
   let written!: WrittenSend;
   await db.transaction(async (tx) => {
-    written = await writeSend(tx, { appId: app.appId, organizationId: app.organizationId, currency: app.org.currency }, plan, now, { resolve, via });
+    written = await writeSend(tx, { appId: app.appId, organizationId: app.organizationId, currency: app.org.currency }, plan, now, { resolve, via, live: app.environment === 'live' });
     if (claim && !(await recordAnswer(tx, claim, 201, { status_code: 201, data: written.result }))) throw new IdempotencyRace();
   });
   // Committed: counted here, once (an idempotent replay returns before this function).
@@ -96,7 +97,7 @@ export async function writeSend(
   app: SendingApp,
   plan: SendPlan,
   now: Date,
-  o: { resolve: PriceResolver; via: SendChannel },
+  o: { resolve: PriceResolver; via: SendChannel; live?: boolean },
 ): Promise<WrittenSend> {
   const { resolve, via } = o;
   const dispatches = plan.dispatchTimes.map((at, seq) => ({ id: newId('dsp'), seq, at }));
@@ -108,20 +109,30 @@ export async function writeSend(
 
   // D19: the organization's opted-out recipients, read first (one indexed statement). A phone listed after this
   // read is charged here and skipped, then refunded, when its dispatch hands recipients over (skipOptedOut).
+  // D14 (live): beside it, the numbers no carrier route takes, failed NO_ROUTE at price 0; a route removed after this
+  // read fails them at the dispatch, refunded. A keyword reply reads neither: its keyword's effect decided, and it goes
+  // back to a phone that just reached us (a missing route fails it at its dispatch).
   const split =
     via.channel === 'keyword'
-      ? { kept: plan.recipients.map((_, i) => i), suppressed: [] }
-      : splitSuppressed(plan.recipients, await optedOutAmong(tx, app.organizationId, plan.recipients));
-  if (!split.kept.length) throw new ApiError('ALL_RECIPIENTS_OPTED_OUT');
+      ? splitSuppressed(plan.recipients, new Set())
+      : splitSuppressed(
+          plan.recipients,
+          ...(await Promise.all([
+            optedOutAmong(tx, app.organizationId, plan.recipients),
+            o.live ? unroutableAmong(tx, app.organizationId, plan.recipients) : Promise.resolve(new Set<string>()),
+          ])),
+        );
+  if (!split.kept.length) throw new ApiError(split.unroutable.length ? 'NO_ROUTE' : 'ALL_RECIPIENTS_OPTED_OUT');
   const kept = split.kept.map((i) => plan.recipients[i]);
   const { prices: priced, perDispatch, total } = computeCost(kept, plan.segments, dispatches.length, resolve);
   const totalRecipients = recordSuppressed ? plan.recipients.length : kept.length;
   const totalMessages = kept.length * plan.segments * dispatches.length;
-  const failedAtSend = recordSuppressed ? split.suppressed.length * dispatches.length : 0;
+  const failedAtSend = recordSuppressed ? (split.suppressed.length + split.unroutable.length) * dispatches.length : 0;
   const result: SendResult = {
     message_id: messageId,
     total_recipients: totalRecipients,
     suppressed_recipients: split.suppressed.length,
+    unroutable_recipients: split.unroutable.length,
     total_messages: totalMessages,
     total_cost: toAmount(total),
     currency: app.currency,
@@ -141,14 +152,18 @@ export async function writeSend(
     return t;
   };
   // In request order, so that the rows' ids follow the positions (the order GET /messages/{id}/recipients lists);
-  // `s` marks a suppressed recipient (absent, it reads as null)
-  const rowsOut: Array<{ p: number; n: string; c: string; r: string | null; s?: true }> = [];
+  // `e`/`m` are the error of a recipient failed at the send (absent, they read as null)
+  const rowsOut: Array<{ p: number; n: string; c: string; r: string | null; e?: string; m?: string }> = [];
+  const noRoute = new Set(split.unroutable);
   let k = 0;
   plan.recipients.forEach((n, p) => {
     if (split.kept[k] === p) {
       rowsOut.push({ p, n, c: textOf(priced[k]), r: priced[k].row?.id ?? null });
       k++;
-    } else if (recordSuppressed) rowsOut.push({ p, n, c: '0', r: null, s: true });
+    } else if (recordSuppressed) {
+      const f = noRoute.has(p) ? NO_ROUTE : OPTED_OUT;
+      rowsOut.push({ p, n, c: '0', r: null, e: f.errorCode, m: f.errorMessage });
+    }
   });
   const recipientsJson = JSON.stringify(rowsOut);
   const phonesJson = JSON.stringify(plan.recipients);
@@ -157,7 +172,8 @@ export async function writeSend(
   // recipient row per recipient per dispatch: foreign keys are checked at
   // the end of the statement), issued together with the dispatch job so
   // postgres.js pipelines both: one round trip. No shared lock is taken yet.
-  // A suppressed recipient's rows are failed OPTED_OUT at price 0 from the start (D19), in every dispatch (D5).
+  // A suppressed or unroutable recipient's rows are failed OPTED_OUT or NO_ROUTE at price 0 from the start (D19, D14),
+  // in every dispatch (D5).
   // The same statement makes the send the latest activity of its
   // recipients' Inbox conversations (D18, only phones that sent MO have
   // one): a conversation row another transaction holds (its MO, a
@@ -191,11 +207,10 @@ export async function writeSend(
       )
       insert into message_recipients (message_id, dispatch_id, position, phone, price, pricing_row_id, updated_at, state, error_code, error_message, done_at)
       select ${messageId}, d.id, r.p, r.n, r.c, r.r, ${at}::timestamptz,
-             case when r.s then 'failed' else 'pending' end,
-             case when r.s then ${OPTED_OUT.errorCode} end, case when r.s then ${OPTED_OUT.errorMessage} end,
-             case when r.s then ${at}::timestamptz end
+             case when r.e is not null then 'failed' else 'pending' end, r.e, r.m,
+             case when r.e is not null then ${at}::timestamptz end
         from (select id from d order by seq) d
-       cross join json_to_recordset(${recipientsJson}::json) as r(p int, n text, c numeric, r text, s boolean)`),
+       cross join json_to_recordset(${recipientsJson}::json) as r(p int, n text, c numeric, r text, e text, m text)`),
     // a timed first dispatch gets its job, run at its moment; an immediate one is queued as it is (a `scheduled`
     // dispatch without a moment), and its insert wakes the workers' dispatch loops at commit (runDueDispatches)
     dispatches[0].at ? addJob(tx, 'dispatch_message', { dispatch_id: dispatches[0].id }, { runAt: dispatches[0].at, jobKey: dispatches[0].id }) : Promise.resolve(),
@@ -226,7 +241,7 @@ export async function writeSend(
       },
       { now },
     ),
-    failedAtSend ? emitSuppressedEvents(tx, messageId, dispatchesJson, now) : Promise.resolve(),
+    failedAtSend ? emitFailedAtSendEvents(tx, messageId, dispatchesJson, now) : Promise.resolve(),
   ]);
-  return { result, suppressed: split.suppressed, failedAtSend };
+  return { result, suppressed: [...split.suppressed, ...split.unroutable].sort((a, b) => a - b), failedAtSend };
 }

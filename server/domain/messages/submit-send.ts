@@ -7,7 +7,11 @@ import { planSend } from '@/shared/messages/validate-send';
 import { organizationSmartEncoding } from '@/server/domain/organizations/get-organization';
 import { IdempotencyRace, sendMessage, type SendChannel } from './send-message';
 
-/** The stored first answer of an Idempotency-Key (the whole 201 body) holds the result in `data`; one stored before D19's suppression had no `suppressed_recipients` (none were). */
+/**
+ * The stored first answer of an Idempotency-Key (the whole 201 body) holds the result in `data`; one stored before
+ * D19's suppression had no `suppressed_recipients` (none were). One stored before D14's `unroutable_recipients` is
+ * replayed as it was given.
+ */
 function replayed(stored: unknown): SendResult {
   const data = (stored as { data: Partial<SendResult> & Omit<SendResult, 'suppressed_recipients'> }).data;
   return { ...data, suppressed_recipients: data.suppressed_recipients ?? 0 };

@@ -157,6 +157,8 @@ async function sendOverSmpp(db: Db, app: AuthedApp, f: Omit<SubmitFields, 'desti
     if (e.errorName === 'SENDER_ID_NOT_ALLOWED') return refused(SUBMIT_STATUS.INVSRCADR, 'source_addr not allowed (D22)');
     // D19: every destination is on the opt-out list (submit_sm's one, or all of submit_multi's)
     if (e.errorName === 'ALL_RECIPIENTS_OPTED_OUT') return refused(SUBMIT_STATUS.SUBMITFAIL, 'opted out', to.map((_, i) => i));
+    // D14 (live): no carrier route takes any destination (opted out or unroutable, each of them)
+    if (e.errorName === 'NO_ROUTE') return refused(SUBMIT_STATUS.SUBMITFAIL, 'no route', to.map((_, i) => i));
     const errors = e.options.errors ?? [];
     if (errors.some((x) => x.field.startsWith('to'))) return refused(SUBMIT_STATUS.INVDSTADR, `destination_addr ${errors[0].message}`);
     const sender = errors.find((x) => x.field === 'sender_id');
