@@ -155,7 +155,6 @@ const NOT_YET_TRANSLATED = [
   'app/(dashboard)/dashboard/messages/\\[id\\]/page.tsx',
   'app/(dashboard)/dashboard/messages/page.tsx',
   'app/(dashboard)/dashboard/opt-outs/page.tsx',
-  'app/(dashboard)/dashboard/sender-ids/page.tsx',
   'app/(operator)/operator/audit/page.tsx',
   'app/(operator)/operator/connectors/page.tsx',
   'app/(operator)/operator/inbound/page.tsx',
@@ -219,9 +218,6 @@ const NOT_YET_TRANSLATED = [
   'components/opt-outs/import-opt-outs.tsx',
   'components/opt-outs/opt-outs-table.tsx',
   'components/opt-outs/remove-opt-out-button.tsx',
-  'components/sender-ids/request-sender-id-form.tsx',
-  'components/sender-ids/sender-ids-table.tsx',
-  'components/sender-ids/withdraw-sender-id-button.tsx',
   'components/wallet/ledger-filters.tsx',
   'components/wallet/top-up-requests.tsx',
 ];

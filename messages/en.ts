@@ -14,6 +14,7 @@ import language from './en/language.json';
 import wallet from './en/wallet.json';
 import confirm from './en/confirm.json';
 import settings from './en/settings.json';
+import senderIds from './en/senderIds.json';
 
-const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, confirm, settings };
+const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, confirm, settings, senderIds };
 export default catalogue;

@@ -14,6 +14,7 @@ import language from './fr/language.json';
 import wallet from './fr/wallet.json';
 import confirm from './fr/confirm.json';
 import settings from './fr/settings.json';
+import senderIds from './fr/senderIds.json';
 
-const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, confirm, settings };
+const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, confirm, settings, senderIds };
 export default catalogue;
