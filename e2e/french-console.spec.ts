@@ -71,7 +71,7 @@ test('Settings and Sender IDs speak French', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Enregistrer les réponses' }).first()).toBeVisible();
 
   const team = page.getByRole('table', { name: "Membres de l'équipe et leurs rôles" });
-  for (const name of ['Membre', 'Rôle', 'Arrivée']) await expect(team.getByRole('columnheader', { name, exact: true })).toBeVisible();
+  for (const name of ['Membre', 'Rôle', 'Membre depuis']) await expect(team.getByRole('columnheader', { name, exact: true })).toBeVisible();
   const me = team.getByRole('row', { name: /\(vous\)/ });
   await expect(me.getByLabel(`Rôle de ${account.email}`)).toHaveValue('owner');
   await expect(me.getByLabel(`Rôle de ${account.email}`).locator('option:checked')).toHaveText('propriétaire');
@@ -104,7 +104,7 @@ test('Settings and Sender IDs speak French', async ({ page }) => {
   await expect(row).toContainText('en attente');
   await expect(row.getByRole('button', { name: `Retirer ${senderId}` })).toBeVisible();
   const table = page.getByRole('table', { name: "ID d'expéditeur" });
-  for (const name of ['État', 'Motif', 'Usage', 'Demandé le']) await expect(table.getByRole('columnheader', { name, exact: true })).toBeVisible();
+  for (const name of ['État', 'Motif', 'Usage', 'Date de la demande']) await expect(table.getByRole('columnheader', { name, exact: true })).toBeVisible();
   await snap(page, 'fr-sender-ids');
   await noEnglish(page, ['Sender ID', 'Request', 'Purpose', 'Sample message', 'pending', 'Withdraw', 'State', 'Reason']);
 });

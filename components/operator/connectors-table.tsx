@@ -57,7 +57,7 @@ export function ConnectorsTable({ connectors }: { connectors: ConnectorDetail[] 
                   <ol className="text-xs text-slate-700">
                     {c.session_states.map((s, i) => (
                       <li key={i}>
-                        {t('session', { number: i + 1, state: s.state, since: s.since })}
+                        {t('session', { number: i + 1, state: t(`sessionStates.${s.state}`), since: s.since.replace('T', ' ').slice(0, 19) })}
                         {s.error ? ` (${s.error})` : ''}
                       </li>
                     ))}
