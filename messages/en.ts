@@ -12,6 +12,10 @@ import overview from './en/overview.json';
 import keys from './en/keys.json';
 import language from './en/language.json';
 import wallet from './en/wallet.json';
+import confirm from './en/confirm.json';
+import settings from './en/settings.json';
+import senderIds from './en/senderIds.json';
+import operator from './en/operator.json';
 
-const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet };
+const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, confirm, settings, senderIds, operator };
 export default catalogue;

@@ -12,6 +12,10 @@ import overview from './fr/overview.json';
 import keys from './fr/keys.json';
 import language from './fr/language.json';
 import wallet from './fr/wallet.json';
+import confirm from './fr/confirm.json';
+import settings from './fr/settings.json';
+import senderIds from './fr/senderIds.json';
+import operator from './fr/operator.json';
 
-const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet };
+const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, confirm, settings, senderIds, operator };
 export default catalogue;

@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
@@ -14,6 +15,7 @@ import { FormStatusLine, useOperatorForm } from './use-operator-form';
  */
 export function AssignNumberForm({ apps }: { apps: { id: string; name: string }[] | null }) {
   const trpc = useTRPC();
+  const t = useTranslations('operator.numbers.form');
   const router = useRouter();
   const assign = useMutation(trpc.operator.assignNumber.mutationOptions());
   const { errors, status, onSubmit } = useOperatorForm(
@@ -27,39 +29,39 @@ export function AssignNumberForm({ apps }: { apps: { id: string; name: string }[
     (r, form) => {
       form.reset();
       router.refresh();
-      return `${r.number}${r.keyword ? ` ${r.keyword}` : ''} assigned to ${r.app_name} (${r.organization_name}).`;
+      return t('assigned', { number: r.keyword ? `${r.number} ${r.keyword}` : r.number, app: r.app_name, merchant: r.organization_name });
     },
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Assign a number">
+    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label={t('formLabel')}>
       <div className="grid gap-3 sm:grid-cols-3">
         {apps ? (
-          <Select label="App" name="appId" defaultValue={apps[0]?.id ?? ''} error={errors.appId}>
+          <Select label={t('app')} name="appId" defaultValue={apps[0]?.id ?? ''} error={errors.appId}>
             {apps.map((a) => <option key={a.id} value={a.id}>{a.name} ({a.id})</option>)}
           </Select>
         ) : (
-          <Field label="App id" name="appId" autoComplete="off" placeholder="app_…" error={errors.appId} hint="Or choose a merchant above to pick one of its apps." />
+          <Field label={t('appId')} name="appId" autoComplete="off" placeholder={t('appIdPlaceholder')} error={errors.appId} hint={t('appIdHint')} />
         )}
         <Field
-          label="Number or short code"
+          label={t('number')}
           name="number"
           inputMode="numeric"
           autoComplete="off"
           placeholder="4321"
           error={errors.number}
-          hint="8-15 digits without + (dedicated), or 3-7 (short code)."
+          hint={t('numberHint')}
         />
         <Field
-          label="Keyword"
+          label={t('keyword')}
           name="keyword"
           autoComplete="off"
-          placeholder="SHOP"
+          placeholder={t('keywordPlaceholder')}
           error={errors.keyword}
-          hint="Short codes only; empty: the short code's catch-all. Case and accents do not count."
+          hint={t('keywordHint')}
         />
       </div>
-      <Button type="submit" disabled={assign.isPending || apps?.length === 0}>{assign.isPending ? 'Assigning…' : 'Assign'}</Button>
+      <Button type="submit" disabled={assign.isPending || apps?.length === 0}>{assign.isPending ? t('pending') : t('submit')}</Button>
       <FormStatusLine status={status} />
     </form>
   );

@@ -1,6 +1,7 @@
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { EmptyState } from '@/components/ui/card';
-import { formatDateTime } from '@/components/ui/format';
+import { useFormat } from '@/components/ui/format';
 import type { AuditEntryView } from '@/server/contracts/operator';
 
 function show(v: unknown): string {
@@ -25,24 +26,26 @@ function DetailsList({ details }: { details: Record<string, unknown> }) {
 
 /** Audit rows, newest first (details never hold secrets: only flags and masked keys). */
 export function AuditTable({ entries, showOrganization = true }: { entries: AuditEntryView[]; showOrganization?: boolean }) {
-  if (entries.length === 0) return <EmptyState>No audit entries yet.</EmptyState>;
+  const t = useTranslations('operator.audit.table');
+  const f = useFormat();
+  if (entries.length === 0) return <EmptyState>{t('empty')}</EmptyState>;
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[40rem] text-left text-sm">
-        <caption className="sr-only">Audit log, newest first (times UTC)</caption>
+        <caption className="sr-only">{t('caption')}</caption>
         <thead className="border-b border-slate-200 text-slate-700">
           <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">When (UTC)</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Who</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Action</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Target</th>
-            <th scope="col" className="py-2 font-medium">Details</th>
+            <th scope="col" className="py-2 pr-4 font-medium">{t('when')}</th>
+            <th scope="col" className="py-2 pr-4 font-medium">{t('who')}</th>
+            <th scope="col" className="py-2 pr-4 font-medium">{t('action')}</th>
+            <th scope="col" className="py-2 pr-4 font-medium">{t('target')}</th>
+            <th scope="col" className="py-2 font-medium">{t('details')}</th>
           </tr>
         </thead>
         <tbody>
           {entries.map((e) => (
             <tr key={e.id} className="border-b border-slate-100 align-top last:border-0">
-              <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(e.created_at, 'UTC')}</td>
+              <td className="py-2 pr-4 whitespace-nowrap">{f.dateTime(e.created_at, 'UTC')}</td>
               <td className="py-2 pr-4 text-xs break-all">
                 {e.actor_email ?? <span className="font-mono">{e.actor}</span>}
                 {e.actor_email && <div className="font-mono text-slate-600">{e.actor}</div>}
@@ -60,7 +63,7 @@ export function AuditTable({ entries, showOrganization = true }: { entries: Audi
                 {showOrganization && e.organization_id && e.organization_id === e.target_id && (
                   <div>
                     <Link href={`/operator/merchants/${e.organization_id}`} className="text-blue-700 underline">
-                      open merchant
+                      {t('openMerchant')}
                     </Link>
                   </div>
                 )}

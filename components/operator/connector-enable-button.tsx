@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useTRPC } from '@/components/providers';
@@ -10,6 +11,7 @@ import { messageOf } from '@/components/ui/form-errors';
 /** Enables or disables a connector (disabling stops its sessions within 5 s); audited as connector.update. */
 export function ConnectorEnableButton({ name, enabled }: { name: string; enabled: boolean }) {
   const trpc = useTRPC();
+  const t = useTranslations('operator.connectors');
   const router = useRouter();
   const update = useMutation(trpc.operator.updateConnector.mutationOptions());
   const [message, setMessage] = useState<string | null>(null);
@@ -26,8 +28,8 @@ export function ConnectorEnableButton({ name, enabled }: { name: string; enabled
 
   return (
     <span className="inline-flex items-center gap-2">
-      <Button type="button" variant={enabled ? 'secondary' : 'primary'} className="px-2 py-0.5" disabled={update.isPending} onClick={onClick} aria-label={`${enabled ? 'Disable' : 'Enable'} ${name}`}>
-        {enabled ? 'Disable' : 'Enable'}
+      <Button type="button" variant={enabled ? 'secondary' : 'primary'} className="px-2 py-0.5" disabled={update.isPending} onClick={onClick} aria-label={enabled ? t('disableLabel', { name }) : t('enableLabel', { name })}>
+        {enabled ? t('disable') : t('enable')}
       </Button>
       <span aria-live="polite" className="text-xs text-red-700">{message}</span>
     </span>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
@@ -13,18 +14,13 @@ import { FormStatusLine, useOperatorForm } from './use-operator-form';
 type Key = 'kind' | 'host' | 'port' | 'tls' | 'systemId' | 'password' | 'systemType' | 'bindMode' | 'sessions' | 'window' | 'tps'
   | 'sourceTon' | 'sourceNpi' | 'destTon' | 'destNpi' | 'gsmCoding' | 'longMethod' | 'receiptIdFormat' | 'validityS' | 'enquireLinkS';
 
-/** Each input: its contract key, label, the detail field it shows, and how its text becomes a value. */
-const NUMBERS: [Key, string, keyof ConnectorDetail, string][] = [
-  ['port', 'Port', 'port', '2775'], ['sessions', 'Sessions', 'sessions', '1'], ['window', 'Window', 'window', '10'], ['tps', 'TPS', 'tps', '100'],
-  ['sourceTon', 'Source TON', 'source_ton', '5'], ['sourceNpi', 'Source NPI', 'source_npi', '0'], ['destTon', 'Destination TON', 'dest_ton', '1'],
-  ['destNpi', 'Destination NPI', 'dest_npi', '1'], ['validityS', 'Validity (s)', 'validity_s', '172800'], ['enquireLinkS', 'Enquire link (s)', 'enquire_link_s', '30'],
+/** Each input: its contract key (its label's key in operator.connectorForm), the detail field it shows, its placeholder. */
+const NUMBERS: [Key & ('port' | 'sessions' | 'window' | 'tps' | 'sourceTon' | 'sourceNpi' | 'destTon' | 'destNpi' | 'validityS' | 'enquireLinkS'), keyof ConnectorDetail, string][] = [
+  ['port', 'port', '2775'], ['sessions', 'sessions', '1'], ['window', 'window', '10'], ['tps', 'tps', '100'],
+  ['sourceTon', 'source_ton', '5'], ['sourceNpi', 'source_npi', '0'], ['destTon', 'dest_ton', '1'],
+  ['destNpi', 'dest_npi', '1'], ['validityS', 'validity_s', '172800'], ['enquireLinkS', 'enquire_link_s', '30'],
 ];
-const RECEIPT_ID_HINTS: Record<(typeof RECEIPT_ID_FORMAT_VALUES)[number], string> = {
-  exact: 'receipts repeat the submit_sm_resp id',
-  'hex-to-dec': 'submit_sm_resp hexadecimal, receipts decimal',
-  'dec-to-hex': 'submit_sm_resp decimal, receipts hexadecimal',
-};
-const TEXTS: [Key, string, keyof ConnectorDetail][] = [['host', 'Host', 'host'], ['systemId', 'System ID', 'system_id'], ['systemType', 'System type', 'system_type']];
+const TEXTS: [Key & ('host' | 'systemId' | 'systemType'), keyof ConnectorDetail][] = [['host', 'host'], ['systemId', 'system_id'], ['systemType', 'system_type']];
 
 /** The form's values as the contract takes them: empty numbers and texts are absent (the default applies). */
 function valuesOf(form: FormData): Record<string, unknown> {
@@ -41,13 +37,14 @@ function valuesOf(form: FormData): Record<string, unknown> {
 
 function detailValue(d: ConnectorDetail, k: Key): unknown {
   const map: Partial<Record<Key, keyof ConnectorDetail>> = { kind: 'kind', tls: 'tls', bindMode: 'bind_mode', gsmCoding: 'gsm_coding', longMethod: 'long_method', receiptIdFormat: 'receipt_id_format' };
-  const field = map[k] ?? NUMBERS.find((n) => n[0] === k)?.[2] ?? TEXTS.find((t) => t[0] === k)?.[2];
+  const field = map[k] ?? NUMBERS.find((n) => n[0] === k)?.[1] ?? TEXTS.find((t) => t[0] === k)?.[1];
   return field ? d[field] : undefined;
 }
 
 /** Create a connector, or edit one (only the changed settings are sent; the password is write-only). */
 export function ConnectorForm({ current }: { current?: ConnectorDetail }) {
   const trpc = useTRPC();
+  const t = useTranslations('operator.connectorForm');
   const router = useRouter();
   const create = useMutation(trpc.operator.createConnector.mutationOptions());
   const update = useMutation(trpc.operator.updateConnector.mutationOptions());
@@ -63,50 +60,50 @@ export function ConnectorForm({ current }: { current?: ConnectorDetail }) {
     (r, form) => {
       if (!current) form.reset();
       router.refresh();
-      return `Connector ${r.connector.name} saved.`;
+      return t('saved', { name: r.connector.name });
     },
   );
 
   const initial = (k: Key, fallback = '') => (current ? String(detailValue(current, k) ?? '') : fallback);
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={current ? `Edit connector ${current.name}` : 'New connector'}>
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={current ? t('editLabel', { name: current.name }) : t('newLabel')}>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        {!current && <Field label="Name" name="name" autoComplete="off" required error={errors.name} hint="lowercase, digits, - and _" />}
-        <Select label="Kind" name="kind" defaultValue={initial('kind', 'smpp')} error={errors.kind}>
+        {!current && <Field label={t('name')} name="name" autoComplete="off" required error={errors.name} hint={t('nameHint')} />}
+        <Select label={t('kind')} name="kind" defaultValue={initial('kind', 'smpp')} error={errors.kind}>
           {CONNECTOR_KIND_VALUES.map((k) => <option key={k} value={k}>{k}</option>)}
         </Select>
-        {TEXTS.map(([k, label]) => <Field key={k} label={label} name={k} autoComplete="off" defaultValue={initial(k)} error={errors[k]} />)}
+        {TEXTS.map(([k]) => <Field key={k} label={t(k)} name={k} autoComplete="off" defaultValue={initial(k)} error={errors[k]} />)}
         <Field
-          label="Password"
+          label={t('password')}
           name="password"
           type="password"
           autoComplete="new-password"
           error={errors.password}
-          hint={current ? (current.password_set ? 'Stored. Leave empty to keep.' : 'None stored. Leave empty to keep none.') : 'At most 8 characters.'}
+          hint={current ? (current.password_set ? t('passwordStored') : t('passwordNone')) : t('passwordNew')}
         />
-        <Select label="TLS" name="tls" defaultValue={current?.tls ? 'on' : 'off'} error={errors.tls}>
-          <option value="off">off</option>
-          <option value="on">on</option>
+        <Select label={t('tls')} name="tls" defaultValue={current?.tls ? 'on' : 'off'} error={errors.tls}>
+          <option value="off">{t('off')}</option>
+          <option value="on">{t('on')}</option>
         </Select>
-        <Select label="Bind mode" name="bindMode" defaultValue={initial('bindMode', 'transceiver')} error={errors.bindMode}>
+        <Select label={t('bindMode')} name="bindMode" defaultValue={initial('bindMode', 'transceiver')} error={errors.bindMode}>
           {BIND_MODE_VALUES.map((k) => <option key={k} value={k}>{k}</option>)}
         </Select>
-        <Select label="GSM data coding" name="gsmCoding" defaultValue={initial('gsmCoding', '0')} error={errors.gsmCoding}>
-          <option value="0">0 (SMSC default alphabet)</option>
-          <option value="3">3 (Latin-1)</option>
+        <Select label={t('gsmCoding')} name="gsmCoding" defaultValue={initial('gsmCoding', '0')} error={errors.gsmCoding}>
+          <option value="0">{t('gsmDefault')}</option>
+          <option value="3">{t('latin1')}</option>
         </Select>
-        <Select label="Long messages" name="longMethod" defaultValue={initial('longMethod', 'udh')} error={errors.longMethod}>
+        <Select label={t('longMethod')} name="longMethod" defaultValue={initial('longMethod', 'udh')} error={errors.longMethod}>
           {LONG_METHOD_VALUES.map((k) => <option key={k} value={k}>{k}</option>)}
         </Select>
-        <Select label="Receipt ids" name="receiptIdFormat" defaultValue={initial('receiptIdFormat', 'exact')} error={errors.receiptIdFormat}>
-          {RECEIPT_ID_FORMAT_VALUES.map((k) => <option key={k} value={k}>{k} ({RECEIPT_ID_HINTS[k]})</option>)}
+        <Select label={t('receiptIds')} name="receiptIdFormat" defaultValue={initial('receiptIdFormat', 'exact')} error={errors.receiptIdFormat}>
+          {RECEIPT_ID_FORMAT_VALUES.map((k) => <option key={k} value={k}>{k} ({t(`receiptIdHints.${k}`)})</option>)}
         </Select>
-        {NUMBERS.map(([k, label, , fallback]) => (
-          <Field key={k} label={label} name={k} inputMode="numeric" autoComplete="off" defaultValue={initial(k)} placeholder={fallback} error={errors[k]} />
+        {NUMBERS.map(([k, , fallback]) => (
+          <Field key={k} label={t(k)} name={k} inputMode="numeric" autoComplete="off" defaultValue={initial(k)} placeholder={fallback} error={errors[k]} />
         ))}
       </div>
       <div className="flex items-center gap-3">
-        <Button type="submit" disabled={pending}>{pending ? 'Saving…' : current ? 'Save changes' : 'Add connector'}</Button>
+        <Button type="submit" disabled={pending}>{pending ? t('pending') : current ? t('save') : t('add')}</Button>
       </div>
       <FormStatusLine status={status} />
     </form>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useTRPC } from '@/components/providers';
@@ -8,12 +9,14 @@ import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { messageOf } from '@/components/ui/form-errors';
-import { formatMoney } from '@/components/ui/format';
+import { useFormat } from '@/components/ui/format';
 import { SetCreditLineInput } from '@/server/contracts/operator';
 
 /** Postpaid agreement: sets the postpaid wallet to an amount (the difference is one adjustment ledger row). */
 export function CreditLineForm({ organizationId, current, currency }: { organizationId: string; current: number | null; currency: string }) {
   const trpc = useTRPC();
+  const t = useTranslations('operator.creditLine');
+  const f = useFormat();
   const router = useRouter();
   const set = useMutation(trpc.operator.setCreditLine.mutationOptions());
   const [error, setError] = useState<string | null>(null);
@@ -32,7 +35,7 @@ export function CreditLineForm({ organizationId, current, currency }: { organiza
       const r = await set.mutateAsync(parsed.data);
       setStatus({
         tone: 'success',
-        text: `Postpaid wallet set to ${formatMoney(r.postpaid, currency)} (adjustment ${r.adjustment >= 0 ? '+' : ''}${formatMoney(r.adjustment, currency)}).`,
+        text: t('saved', { amount: f.money(r.postpaid, currency), adjustment: `${r.adjustment >= 0 ? '+' : ''}${f.money(r.adjustment, currency)}` }),
       });
       router.refresh();
     } catch (err) {
@@ -41,17 +44,16 @@ export function CreditLineForm({ organizationId, current, currency }: { organiza
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Postpaid credit line">
+    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label={t('formLabel')}>
       <p className="text-sm text-slate-700">
-        Current postpaid balance: {current === null ? 'no postpaid wallet' : formatMoney(current, currency)}. Setting an amount posts the
-        difference as an <code>adjustment</code> ledger row.
+        {t.rich('current', { balance: current === null ? t('noWallet') : f.money(current, currency), code: (chunks) => <code>{chunks}</code> })}
       </p>
       <div className="flex flex-wrap items-end gap-3">
         <div className="min-w-[12rem]">
-          <Field label={`Credit line (${currency})`} name="amount" inputMode="decimal" autoComplete="off" required error={error} />
+          <Field label={t('amount', { currency })} name="amount" inputMode="decimal" autoComplete="off" required error={error} />
         </div>
         <Button type="submit" disabled={set.isPending}>
-          {set.isPending ? 'Saving…' : 'Set credit line'}
+          {set.isPending ? t('pending') : t('submit')}
         </Button>
       </div>
       <div aria-live="polite">{status && <Alert tone={status.tone}>{status.text}</Alert>}</div>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { KeyStatusBadge } from '@/components/keys/key-status-badge';
@@ -9,27 +10,28 @@ import { Button } from '@/components/ui/button';
 import { messageOf } from '@/components/ui/form-errors';
 import type { AppView, KeyStatusValue } from '@/server/contracts/keys';
 
-const ACTIONS: Array<{ status: KeyStatusValue; label: string; variant: 'primary' | 'secondary' | 'danger' }> = [
-  { status: 'allowed', label: 'Approve', variant: 'primary' },
-  { status: 'suspended', label: 'Suspend', variant: 'danger' },
-  { status: 'locked', label: 'Lock', variant: 'secondary' },
-  { status: 'revoqued', label: 'Revoke', variant: 'danger' },
-  { status: 'expired', label: 'Expire', variant: 'secondary' },
-  { status: 'rejected', label: 'Reject', variant: 'secondary' },
+const ACTIONS: Array<{ status: Exclude<KeyStatusValue, 'pending_validation'>; variant: 'primary' | 'secondary' | 'danger' }> = [
+  { status: 'allowed', variant: 'primary' },
+  { status: 'suspended', variant: 'danger' },
+  { status: 'locked', variant: 'secondary' },
+  { status: 'revoqued', variant: 'danger' },
+  { status: 'expired', variant: 'secondary' },
+  { status: 'rejected', variant: 'secondary' },
 ];
 
 /** Sets a key's status; the API answers that status's 403 (or allows) from the next request. */
 export function KeyStatusActions({ app }: { app: AppView }) {
   const trpc = useTRPC();
+  const t = useTranslations('operator.keyStatus');
   const router = useRouter();
   const set = useMutation(trpc.operator.setKeyStatus.mutationOptions());
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
 
-  async function apply(status: KeyStatusValue, label: string) {
+  async function apply(status: (typeof ACTIONS)[number]['status']) {
     setMessage(null);
     try {
       await set.mutateAsync({ appId: app.id, status });
-      setMessage({ tone: 'ok', text: `${label}: done.` });
+      setMessage({ tone: 'ok', text: t(`done.${status}`) });
       router.refresh();
     } catch (err) {
       setMessage({ tone: 'error', text: messageOf(err) });
@@ -38,7 +40,7 @@ export function KeyStatusActions({ app }: { app: AppView }) {
 
   return (
     <div className="space-y-2">
-      <div className="flex flex-wrap items-center gap-2" role="group" aria-label={`Status of the key of ${app.name}`}>
+      <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('groupLabel', { app: app.name })}>
         <KeyStatusBadge status={app.status} />
         {ACTIONS.filter((a) => a.status !== app.status).map((a) => (
           <Button
@@ -47,10 +49,10 @@ export function KeyStatusActions({ app }: { app: AppView }) {
             variant={a.variant}
             className="px-3 py-1"
             disabled={set.isPending}
-            onClick={() => apply(a.status, a.label)}
-            aria-label={`${a.label} the key of ${app.name}`}
+            onClick={() => apply(a.status)}
+            aria-label={t('actionLabel', { action: t(`actions.${a.status}`), app: app.name })}
           >
-            {a.label}
+            {t(`actions.${a.status}`)}
           </Button>
         ))}
       </div>

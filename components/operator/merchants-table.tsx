@@ -1,22 +1,25 @@
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { EmptyState } from '@/components/ui/card';
-import { formatDateTime, formatMoney } from '@/components/ui/format';
+import { useFormat } from '@/components/ui/format';
 import type { MerchantSummary } from '@/server/contracts/operator';
 
 export function MerchantsTable({ merchants }: { merchants: MerchantSummary[] }) {
-  if (merchants.length === 0) return <EmptyState>No merchants match.</EmptyState>;
+  const t = useTranslations('operator.merchants.table');
+  const f = useFormat();
+  if (merchants.length === 0) return <EmptyState>{t('empty')}</EmptyState>;
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[52rem] text-left text-sm">
-        <caption className="sr-only">Merchants, newest first (times UTC)</caption>
+        <caption className="sr-only">{t('caption')}</caption>
         <thead className="border-b border-slate-200 text-slate-700">
           <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">Merchant</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Created (UTC)</th>
-            <th scope="col" className="py-2 pr-4 text-right font-medium">Prepaid</th>
-            <th scope="col" className="py-2 pr-4 text-right font-medium">Postpaid</th>
-            <th scope="col" className="py-2 pr-4 text-right font-medium">Apps</th>
-            <th scope="col" className="py-2 font-medium">Waiting for you</th>
+            <th scope="col" className="py-2 pr-4 font-medium">{t('merchant')}</th>
+            <th scope="col" className="py-2 pr-4 font-medium">{t('created')}</th>
+            <th scope="col" className="py-2 pr-4 text-right font-medium">{t('prepaid')}</th>
+            <th scope="col" className="py-2 pr-4 text-right font-medium">{t('postpaid')}</th>
+            <th scope="col" className="py-2 pr-4 text-right font-medium">{t('apps')}</th>
+            <th scope="col" className="py-2 font-medium">{t('waiting')}</th>
           </tr>
         </thead>
         <tbody>
@@ -28,12 +31,12 @@ export function MerchantsTable({ merchants }: { merchants: MerchantSummary[] }) 
                 </Link>
                 <div className="font-mono text-xs font-normal text-slate-600">{m.id}</div>
               </th>
-              <td className="py-2 pr-4">{formatDateTime(m.created_at, 'UTC')}</td>
-              <td className="py-2 pr-4 text-right font-mono">{m.prepaid === null ? '—' : formatMoney(m.prepaid, m.currency)}</td>
-              <td className="py-2 pr-4 text-right font-mono">{m.postpaid === null ? '—' : formatMoney(m.postpaid, m.currency)}</td>
-              <td className="py-2 pr-4 text-right">{m.apps}</td>
+              <td className="py-2 pr-4">{f.dateTime(m.created_at, 'UTC')}</td>
+              <td className="py-2 pr-4 text-right font-mono">{m.prepaid === null ? '—' : f.money(m.prepaid, m.currency)}</td>
+              <td className="py-2 pr-4 text-right font-mono">{m.postpaid === null ? '—' : f.money(m.postpaid, m.currency)}</td>
+              <td className="py-2 pr-4 text-right">{f.number(m.apps)}</td>
               <td className="py-2">
-                {[m.apps_pending ? `${m.apps_pending} key${m.apps_pending > 1 ? 's' : ''} to validate` : null, m.top_ups_pending ? `${m.top_ups_pending} top-up${m.top_ups_pending > 1 ? 's' : ''}` : null]
+                {[m.apps_pending ? t('keysToValidate', { count: m.apps_pending }) : null, m.top_ups_pending ? t('topUps', { count: m.top_ups_pending }) : null]
                   .filter(Boolean)
                   .join(', ') || '—'}
               </td>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useTRPC } from '@/components/providers';
@@ -31,6 +32,7 @@ export function PricingEditor({
   defaultPrice?: number | null;
 }) {
   const trpc = useTRPC();
+  const t = useTranslations('operator.pricing');
   const router = useRouter();
   const saveMerchant = useMutation(trpc.operator.setPrices.mutationOptions());
   const savePlatform = useMutation(trpc.operator.setPlatformPrices.mutationOptions());
@@ -53,7 +55,7 @@ export function PricingEditor({
     const parsed = organizationId ? SetPricesInput.safeParse(input) : SetPlatformPricesInput.safeParse(input);
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])));
-      setStatus({ tone: 'error', text: 'Some rows need fixing (marked below).' });
+      setStatus({ tone: 'error', text: t('fix') });
       return;
     }
     setErrors({});
@@ -61,7 +63,7 @@ export function PricingEditor({
       const n = organizationId
         ? (await saveMerchant.mutateAsync(input as SetPricesInput)).rows.length
         : (await savePlatform.mutateAsync({ rows: rowsIn })).rows.length;
-      setStatus({ tone: 'success', text: `Saved ${n} row${n === 1 ? '' : 's'}.` });
+      setStatus({ tone: 'success', text: t('saved', { count: n }) });
       router.refresh();
     } catch (err) {
       setStatus({ tone: 'error', text: messageOf(err) });
@@ -70,30 +72,30 @@ export function PricingEditor({
 
   const err = (i: number, f: string) => errors[`rows.${i}.${f}`];
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Pricing rows">
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('formLabel')}>
       {organizationId && (
       <div className="max-w-xs">
         <Field
-          label="Default price per segment"
+          label={t('defaultPrice')}
           name="defaultPrice"
           inputMode="decimal"
           defaultValue={defaultPrice === null ? '' : String(defaultPrice)}
           error={errors.defaultPrice}
-          hint="For numbers matching no row. Empty: 0.01."
+          hint={t('defaultPriceHint')}
         />
       </div>
       )}
       <div className={`overflow-x-auto ${rows.length === 0 ? 'hidden' : ''}`}>
         <table className="w-full min-w-[44rem] text-left text-sm">
-          <caption className="sr-only">Editable pricing rows</caption>
+          <caption className="sr-only">{t('caption')}</caption>
           <thead className="text-slate-700">
             <tr>
-              <th scope="col" className="py-1 pr-2 font-medium">Country</th>
-              <th scope="col" className="py-1 pr-2 font-medium">Network</th>
-              <th scope="col" className="py-1 pr-2 font-medium">Prefixes (E.164 digits, comma-separated)</th>
-              <th scope="col" className="py-1 pr-2 font-medium">Price</th>
+              <th scope="col" className="py-1 pr-2 font-medium">{t('country')}</th>
+              <th scope="col" className="py-1 pr-2 font-medium">{t('network')}</th>
+              <th scope="col" className="py-1 pr-2 font-medium">{t('prefixes')}</th>
+              <th scope="col" className="py-1 pr-2 font-medium">{t('price')}</th>
               <th scope="col" className="py-1 font-medium">
-                <span className="sr-only">Remove</span>
+                <span className="sr-only">{t('remove')}</span>
               </th>
             </tr>
           </thead>
@@ -103,7 +105,7 @@ export function PricingEditor({
                 {(['country', 'network', 'prefixes', 'price'] as const).map((f) => (
                   <td key={f} className="py-1 pr-2">
                     <input
-                      aria-label={`Row ${i + 1} ${f}`}
+                      aria-label={t('cellLabel', { row: i + 1, field: t(`fields.${f}`) })}
                       aria-invalid={err(i, f) ? true : undefined}
                       value={r[f]}
                       onChange={(e) => update(r.key, f, e.target.value)}
@@ -117,8 +119,8 @@ export function PricingEditor({
                   </td>
                 ))}
                 <td className="py-1">
-                  <Button type="button" variant="secondary" className="px-2 py-1" onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))} aria-label={`Remove row ${i + 1}`}>
-                    Remove
+                  <Button type="button" variant="secondary" className="px-2 py-1" onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))} aria-label={t('removeRow', { row: i + 1 })}>
+                    {t('remove')}
                   </Button>
                 </td>
               </tr>
@@ -129,16 +131,16 @@ export function PricingEditor({
       {rows.length === 0 && (
         <p className="text-sm text-slate-600">
           {organizationId
-            ? 'No rows of its own: this merchant is priced by the platform price list (or, if that is empty too, every number pays the default price).'
-            : 'No rows: merchants without prices of their own have no calculator average and pay their default price for every number.'}
+            ? t('noRowsMerchant')
+            : t('noRowsPlatform')}
         </p>
       )}
       <div className="flex flex-wrap gap-2">
         <Button type="button" variant="secondary" onClick={() => setRows((rs) => [...rs, toRow({ country: 'CD', network: '', prefixes: '', price: '' })])}>
-          Add row
+          {t('addRow')}
         </Button>
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save prices'}
+          {save.isPending ? t('pending') : t('submit')}
         </Button>
       </div>
       <div aria-live="polite">{status && <Alert tone={status.tone}>{status.text}</Alert>}</div>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useTRPC } from '@/components/providers';
@@ -11,6 +12,7 @@ import { messageOf } from '@/components/ui/form-errors';
 /** Takes back one assignment (D18) after a confirmation; audited as number.release. */
 export function ReleaseNumberButton({ number, keyword, appName }: { number: string; keyword: string | null; appName: string }) {
   const trpc = useTRPC();
+  const t = useTranslations('operator.numbers.release');
   const router = useRouter();
   const release = useMutation(trpc.operator.releaseNumber.mutationOptions());
   const [open, setOpen] = useState(false);
@@ -30,21 +32,24 @@ export function ReleaseNumberButton({ number, keyword, appName }: { number: stri
 
   return (
     <>
-      <Button type="button" variant="danger" className="px-2 py-0.5" onClick={() => setOpen(true)} aria-label={`Release ${label}`}>
-        Release
+      <Button type="button" variant="danger" className="px-2 py-0.5" onClick={() => setOpen(true)} aria-label={t('label', { number: label })}>
+        {t('submit')}
       </Button>
       <ConfirmDialog
         open={open}
-        title={`Release ${label}?`}
-        confirmLabel="Release"
-        pendingLabel="Releasing…"
+        title={t('title', { number: label })}
+        confirmLabel={t('submit')}
+        pendingLabel={t('pending')}
         pending={release.isPending}
         error={error}
         onConfirm={onConfirm}
         onClose={() => setOpen(false)}
       >
-        {appName} stops receiving the messages sent to {keyword === null ? number : `${number} with the keyword ${keyword}`}
-        {keyword === null && number.length <= 7 ? ' that no keyword claims (its keywords stay)' : ''}.
+        {keyword !== null
+          ? t('bodyKeyword', { app: appName, number, keyword })
+          : number.length <= 7
+            ? t('bodyCatchAll', { app: appName, number })
+            : t('body', { app: appName, number })}
       </ConfirmDialog>
     </>
   );

@@ -1,15 +1,18 @@
 import Link from 'next/link';
 import { SenderIdState } from '@/components/sender-ids/sender-id-state';
+import { useTranslations } from 'next-intl';
 import { EmptyState } from '@/components/ui/card';
-import { formatDateTime } from '@/components/ui/format';
+import { useFormat } from '@/components/ui/format';
 import type { ReviewedSenderId } from '@/server/contracts/sender-ids';
 import { SenderIdDecision } from './sender-id-decision';
 
 /** The review queue (D22): pending first, with the purpose and sample message an operator judges by. */
 export function SenderIdQueue({ items }: { items: ReviewedSenderId[] }) {
-  if (!items.length) return <EmptyState>No sender ID requests.</EmptyState>;
+  const t = useTranslations('operator.senderIds');
+  const f = useFormat();
+  if (!items.length) return <EmptyState>{t('empty')}</EmptyState>;
   return (
-    <ul className="divide-y divide-slate-100 text-sm" aria-label="Sender ID requests">
+    <ul className="divide-y divide-slate-100 text-sm" aria-label={t('label')}>
       {items.map((s) => (
         <li key={s.id} className="space-y-2 py-3" data-testid={`review-${s.sender_id}`}>
           <div className="flex flex-wrap items-center gap-2">
@@ -18,15 +21,15 @@ export function SenderIdQueue({ items }: { items: ReviewedSenderId[] }) {
             <Link href={`/operator/merchants/${s.organization_id}`} className="text-blue-700 underline">
               {s.organization_name}
             </Link>
-            <span className="text-slate-600">requested {formatDateTime(s.created_at, 'UTC')} UTC</span>
+            <span className="text-slate-600">{t('requested', { when: f.dateTime(s.created_at, 'UTC') })}</span>
           </div>
           <p>
-            <span className="text-slate-600">Purpose:</span> {s.purpose}
+            <span className="text-slate-600">{t('purpose')}</span> {s.purpose}
           </p>
           <blockquote className="border-l-4 border-slate-200 pl-3 text-slate-800">{s.sample_message}</blockquote>
           {s.reason && (
             <p>
-              <span className="text-slate-600">Reason:</span> {s.reason}
+              <span className="text-slate-600">{t('reason')}</span> {s.reason}
             </p>
           )}
           <SenderIdDecision id={s.id} senderId={s.sender_id} state={s.state} />

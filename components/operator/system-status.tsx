@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/ui/card';
 import type { SystemStatus } from '@/server/contracts/operations';
@@ -30,15 +31,16 @@ const row = 'border-b border-slate-100 align-top last:border-0';
 const when = (iso: string) => iso.replace('T', ' ').slice(0, 19) + ' UTC';
 
 export function WorkersTable({ workers }: { workers: SystemStatus['workers'] }) {
-  if (workers.length === 0) return <EmptyState>No worker has reported: jobs are not running. Start one with npm run worker.</EmptyState>;
+  const t = useTranslations('operator.system.workersTable');
+  if (workers.length === 0) return <EmptyState>{t('empty')}</EmptyState>;
   return (
-    <Table caption="Worker processes and their heartbeats" head={['Worker', 'Started', 'Last heartbeat', 'State']}>
+    <Table caption={t('caption')} head={[t('worker'), t('started'), t('lastHeartbeat'), t('state')]}>
       {workers.map((w) => (
         <tr key={w.worker_id} className={row}>
           <th scope="row" className={`${td} font-mono font-normal`}>{w.worker_id}</th>
           <td className={td}>{when(w.started_at)}</td>
-          <td className={td}>{w.seen_seconds_ago} s ago</td>
-          <td className={td}>{w.alive ? 'alive' : <span className="font-medium text-red-700">silent (no heartbeat for 30 s)</span>}</td>
+          <td className={td}>{t('ago', { seconds: w.seen_seconds_ago })}</td>
+          <td className={td}>{w.alive ? t('alive') : <span className="font-medium text-red-700">{t('silent')}</span>}</td>
         </tr>
       ))}
     </Table>
@@ -46,9 +48,10 @@ export function WorkersTable({ workers }: { workers: SystemStatus['workers'] }) 
 }
 
 export function JobQueueTable({ queue }: { queue: SystemStatus['job_queue'] }) {
-  if (queue.by_task.length === 0) return <EmptyState>The job queue is empty.</EmptyState>;
+  const t = useTranslations('operator.system.jobsTable');
+  if (queue.by_task.length === 0) return <EmptyState>{t('empty')}</EmptyState>;
   return (
-    <Table caption="Jobs by task and state" head={['Task', 'Due', 'Scheduled', 'Running', 'Failed (no attempts left)']}>
+    <Table caption={t('caption')} head={[t('task'), t('due'), t('scheduled'), t('running'), t('failed')]}>
       {queue.by_task.map((t) => (
         <tr key={t.task} className={row}>
           <th scope="row" className={`${td} font-mono font-normal`}>{t.task}</th>
@@ -63,9 +66,10 @@ export function JobQueueTable({ queue }: { queue: SystemStatus['job_queue'] }) {
 }
 
 export function WebhookBacklogTable({ backlog }: { backlog: SystemStatus['webhook_backlog'] }) {
-  if (backlog.by_merchant.length === 0) return <EmptyState>No webhook delivery is waiting.</EmptyState>;
+  const t = useTranslations('operator.system.backlogTable');
+  if (backlog.by_merchant.length === 0) return <EmptyState>{t('empty')}</EmptyState>;
   return (
-    <Table caption="Merchants with the most pending webhook deliveries" head={['Merchant', 'Pending', 'Oldest pending since']}>
+    <Table caption={t('caption')} head={[t('merchant'), t('pending'), t('oldest')]}>
       {backlog.by_merchant.map((m) => (
         <tr key={m.organization_id} className={row}>
           <th scope="row" className={`${td} font-normal`}>
@@ -80,21 +84,22 @@ export function WebhookBacklogTable({ backlog }: { backlog: SystemStatus['webhoo
 }
 
 export function RecentErrors({ errors }: { errors: SystemStatus['recent_errors'] }) {
+  const t = useTranslations('operator.system.errors');
   return (
     <div className="space-y-6">
       <div>
-        <h3 className="mb-2 text-sm font-semibold text-slate-800">Jobs that recorded an error</h3>
+        <h3 className="mb-2 text-sm font-semibold text-slate-800">{t('jobsTitle')}</h3>
         {errors.jobs.length === 0 ? (
-          <EmptyState>No job has failed.</EmptyState>
+          <EmptyState>{t('noJobs')}</EmptyState>
         ) : (
-          <Table caption="Latest jobs with an error" head={['When', 'Task', 'Attempts', 'Error']}>
+          <Table caption={t('jobsCaption')} head={[t('when'), t('task'), t('attempts'), t('error')]}>
             {errors.jobs.map((j) => (
               <tr key={j.id} className={row}>
                 <td className={`${td} whitespace-nowrap`}>{when(j.updated_at)}</td>
                 <td className={`${td} font-mono`}>{j.task}</td>
                 <td className={td}>
-                  {j.attempts} of {j.max_attempts}
-                  {j.gave_up ? <div className="text-xs font-medium text-red-700">gave up</div> : null}
+                  {t('attemptsOf', { attempts: j.attempts, max: j.max_attempts })}
+                  {j.gave_up ? <div className="text-xs font-medium text-red-700">{t('gaveUp')}</div> : null}
                 </td>
                 <td className={`${td} break-all font-mono text-xs`}>{j.last_error}</td>
               </tr>
@@ -103,16 +108,16 @@ export function RecentErrors({ errors }: { errors: SystemStatus['recent_errors']
         )}
       </div>
       <div>
-        <h3 className="mb-2 text-sm font-semibold text-slate-800">Failed webhook attempts</h3>
+        <h3 className="mb-2 text-sm font-semibold text-slate-800">{t('webhooksTitle')}</h3>
         {errors.webhook_attempts.length === 0 ? (
-          <EmptyState>No webhook attempt has failed.</EmptyState>
+          <EmptyState>{t('noWebhooks')}</EmptyState>
         ) : (
-          <Table caption="Latest failed webhook attempts" head={['When', 'Merchant', 'Answer', 'Error']}>
+          <Table caption={t('webhooksCaption')} head={[t('when'), t('merchant'), t('answer'), t('error')]}>
             {errors.webhook_attempts.map((a) => (
               <tr key={`${a.delivery_id}-${a.attempted_at}`} className={row}>
                 <td className={`${td} whitespace-nowrap`}>{when(a.attempted_at)}</td>
                 <td className={td}>{a.name}</td>
-                <td className={td}>{a.status_code === null ? 'no answer' : `HTTP ${a.status_code}`}</td>
+                <td className={td}>{a.status_code === null ? t('noAnswer') : t('http', { status: a.status_code })}</td>
                 <td className={`${td} break-all font-mono text-xs`}>{a.error ?? ''}</td>
               </tr>
             ))}

@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useTRPC } from '@/components/providers';
@@ -13,6 +14,7 @@ import { CreateSenderIdRequest } from '@/server/contracts/sender-ids';
 /** Developer or owner: ask for a sender ID (D22); it stays pending until an operator decides. */
 export function RequestSenderIdForm() {
   const trpc = useTRPC();
+  const t = useTranslations('senderIds.form');
   const router = useRouter();
   const request = useMutation(trpc.senderIds.request.mutationOptions());
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -37,7 +39,7 @@ export function RequestSenderIdForm() {
     setErrors({});
     try {
       const r = await request.mutateAsync(parsed.data);
-      setDone(`${r.sender_id} requested: an operator will review it.`);
+      setDone(t('requested', { senderId: r.sender_id }));
       form.reset();
       router.refresh();
     } catch (err) {
@@ -48,14 +50,14 @@ export function RequestSenderIdForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Request a sender ID">
+    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label={t('formLabel')}>
       {problem && <Alert>{problem}</Alert>}
       {done && <Alert tone="success">{done}</Alert>}
-      <Field label="Sender ID" name="sender_id" maxLength={11} error={errors.sender_id} hint="3 to 11 letters, digits and spaces, at least one letter." />
-      <Field label="Purpose" name="purpose" error={errors.purpose} hint="What the messages from it are for." />
-      <TextArea label="Sample message" name="sample_message" rows={3} error={errors.sample_message} hint="A message you will send from it." />
+      <Field label={t('senderId')} name="sender_id" maxLength={11} error={errors.sender_id} hint={t('senderIdHint')} />
+      <Field label={t('purpose')} name="purpose" error={errors.purpose} hint={t('purposeHint')} />
+      <TextArea label={t('sample')} name="sample_message" rows={3} error={errors.sample_message} hint={t('sampleHint')} />
       <Button type="submit" disabled={request.isPending}>
-        Request
+        {t('submit')}
       </Button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { useTranslations } from 'next-intl';
 import type { SenderId } from '@/server/contracts/sender-ids';
 
 const TONES: Record<SenderId['state'], string> = {
@@ -9,5 +10,6 @@ const TONES: Record<SenderId['state'], string> = {
 
 /** A sender ID's state as a badge (D22). */
 export function SenderIdState({ state }: { state: SenderId['state'] }) {
-  return <span className={`rounded px-2 py-0.5 text-xs font-medium ${TONES[state]}`}>{state}</span>;
+  const t = useTranslations('senderIds.states');
+  return <span className={`rounded px-2 py-0.5 text-xs font-medium ${TONES[state]}`}>{t(state)}</span>;
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTRPC } from '@/components/providers';
@@ -8,18 +9,23 @@ import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { Field, Select } from '@/components/ui/field';
 import { showServerError } from '@/components/ui/form-errors';
-import { AddMemberInput } from '@/server/contracts/organization';
+import { AddMemberInput, type RoleValue } from '@/server/contracts/organization';
 
 type Errors = Partial<Record<keyof AddMemberInput, string>>;
+
+/** The roles offered, from least to most power. */
+const ROLE_CHOICES: RoleValue[] = ['viewer', 'developer', 'owner'];
 
 /** Owner: add a person by email. A new account's one-time password is shown here once. */
 export function AddMemberForm() {
   const trpc = useTRPC();
+  const t = useTranslations('settings.addMember');
+  const tRole = useTranslations('roles');
   const router = useRouter();
   const add = useMutation(trpc.organization.addMember.mutationOptions());
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [added, setAdded] = useState<{ email: string; role: string; password: string | null } | null>(null);
+  const [added, setAdded] = useState<{ email: string; role: RoleValue; password: string | null } | null>(null);
   const notice = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (added) notice.current?.focus();
@@ -51,12 +57,9 @@ export function AddMemberForm() {
         <div ref={notice} tabIndex={-1} className="focus:outline-none">
           {added.password ? (
             <Alert tone="warning">
-              <p>
-                <strong>{added.email}</strong> now has an account ({added.role}). Their one-time password is shown only now: give it to them
-                privately.
-              </p>
+              <p>{t.rich('created', { email: added.email, role: tRole(added.role), strong: (chunks) => <strong>{chunks}</strong> })}</p>
               <label className="mt-2 block text-sm font-medium" htmlFor="one-time-password">
-                One-time password
+                {t('oneTimePassword')}
               </label>
               <input
                 id="one-time-password"
@@ -68,24 +71,26 @@ export function AddMemberForm() {
             </Alert>
           ) : (
             <Alert tone="success">
-              {added.email} already had an account and is now a member ({added.role}).
+              {t('existing', { email: added.email, role: tRole(added.role) })}
             </Alert>
           )}
         </div>
       )}
-      <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Add a member">
+      <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label={t('formLabel')}>
         {formError && <Alert>{formError}</Alert>}
         <div className="grid gap-3 sm:grid-cols-3">
-          <Field label="Email" name="email" type="email" autoComplete="off" required error={errors.email} />
-          <Field label="Name" name="name" autoComplete="off" error={errors.name} hint="Needed only if they have no account yet." />
-          <Select label="Role" name="role" defaultValue="developer" error={errors.role}>
-            <option value="viewer">Viewer: reads everything</option>
-            <option value="developer">Developer: keys, webhooks, sends</option>
-            <option value="owner">Owner: everything, incl. team and settings</option>
+          <Field label={t('email')} name="email" type="email" autoComplete="off" required error={errors.email} />
+          <Field label={t('name')} name="name" autoComplete="off" error={errors.name} hint={t('nameHint')} />
+          <Select label={t('role')} name="role" defaultValue="developer" error={errors.role}>
+            {ROLE_CHOICES.map((r) => (
+              <option key={r} value={r}>
+                {t(`roles.${r}`)}
+              </option>
+            ))}
           </Select>
         </div>
         <Button type="submit" disabled={add.isPending}>
-          {add.isPending ? 'Adding…' : 'Add member'}
+          {add.isPending ? t('pending') : t('submit')}
         </Button>
       </form>
     </div>

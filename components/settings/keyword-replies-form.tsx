@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useTRPC } from '@/components/providers';
@@ -15,18 +16,7 @@ const DISABLED = 'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:tex
 type Kind = keyof KeywordReplies;
 type Errors = Partial<Record<Kind, string>>;
 
-const LABELS: Record<KeywordReplyLanguage, Record<Kind, { label: string; hint: string }>> = {
-  en: {
-    stop: { label: 'Reply to STOP', hint: 'Sent once when a phone opts out (STOP, UNSUBSCRIBE, CANCEL, END, QUIT...).' },
-    start: { label: 'Reply to START', hint: 'Sent when a phone on your list opts back in (START, UNSTOP, YES).' },
-    help: { label: 'Reply to HELP', hint: 'Sent to HELP or INFO, except to phones on your list.' },
-  },
-  fr: {
-    stop: { label: 'Reply to ARRET (French)', hint: 'Sent once when a phone opts out in French (ARRET, ARRETER, DESABONNER, accents or not).' },
-    start: { label: 'Reply to OUI (French)', hint: 'Sent when a phone on your list opts back in with OUI.' },
-    help: { label: 'Reply to AIDE (French)', hint: 'Sent to AIDE, except to phones on your list.' },
-  },
-};
+const KINDS: Kind[] = ['stop', 'start', 'help'];
 
 /**
  * D19, D23: the texts the gateway replies to the opt-out keywords with (free sends from the number the keyword came
@@ -35,7 +25,7 @@ const LABELS: Record<KeywordReplyLanguage, Record<Kind, { label: string; hint: s
  */
 export function KeywordRepliesForm({ replies, canEdit, language = 'en' }: { replies: KeywordReplies; canEdit: boolean; language?: KeywordReplyLanguage }) {
   const defaults = DEFAULT_KEYWORD_REPLIES_IN[language];
-  const labels = LABELS[language];
+  const t = useTranslations('settings.keywordReplies');
   const trpc = useTRPC();
   const router = useRouter();
   const update = useMutation(trpc.organization.updateKeywordReplies.mutationOptions());
@@ -54,7 +44,7 @@ export function KeywordRepliesForm({ replies, canEdit, language = 'en' }: { repl
     setErrors({});
     try {
       await update.mutateAsync(parsed.data);
-      setStatus({ tone: 'success', text: 'Replies saved.' });
+      setStatus({ tone: 'success', text: t('saved') });
       router.refresh();
     } catch (err) {
       showServerError(err, (fields) => setErrors(fields as Errors), (text) => setStatus({ tone: 'error', text }));
@@ -62,35 +52,34 @@ export function KeywordRepliesForm({ replies, canEdit, language = 'en' }: { repl
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={language === 'fr' ? 'Keyword replies in French' : 'Keyword replies'}>
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t(`formLabel.${language}`)}>
       <p className="text-sm text-slate-600">
-        When someone texts a keyword to one of your numbers, the gateway replies from that number, free of charge. Write{' '}
-        <code className="font-mono">{'{organization}'}</code> where your organization&apos;s name should appear.
+        {t.rich('intro', { token: '{organization}', code: (chunks) => <code className="font-mono">{chunks}</code> })}
       </p>
       <fieldset disabled={!canEdit} className="space-y-4">
-        {(Object.keys(labels) as Kind[]).map((kind) => (
+        {KINDS.map((kind) => (
           <div key={kind} className="space-y-1">
             <TextArea
               className={DISABLED}
-              label={labels[kind].label}
+              label={t(`${language}.${kind}.label`)}
               name={language === 'en' ? kind : `${kind}-fr`}
               rows={2}
               maxLength={MAX_KEYWORD_REPLY}
               value={values[kind]}
               onChange={(e) => setValues({ ...values, [kind]: e.target.value })}
               error={errors[kind]}
-              hint={labels[kind].hint}
+              hint={t(`${language}.${kind}.hint`)}
             />
             {canEdit && values[kind] !== defaults[kind] && (
               <button type="button" className="text-xs text-blue-700 underline" onClick={() => setValues({ ...values, [kind]: defaults[kind] })}>
-                Use the default text
+                {t('useDefault')}
               </button>
             )}
           </div>
         ))}
         {canEdit && (
           <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Saving…' : 'Save replies'}
+            {update.isPending ? t('pending') : t('submit')}
           </Button>
         )}
       </fieldset>

@@ -1,18 +1,22 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { messageOf } from '@/components/ui/form-errors';
-import { formatDateTime } from '@/components/ui/format';
+import { useFormat } from '@/components/ui/format';
 import { ROLE_VALUES, type MemberView, type RoleValue } from '@/server/contracts/organization';
 
 /** One team member; owners change the role (select, then "Change role") or remove them (confirmed). */
 export function MemberRow({ member, canManage, timeZone }: { member: MemberView; canManage: boolean; timeZone: string }) {
   const trpc = useTRPC();
+  const t = useTranslations('settings.member');
+  const tRole = useTranslations('roles');
+  const f = useFormat();
   const router = useRouter();
   const changeRole = useMutation(trpc.organization.changeRole.mutationOptions());
   const remove = useMutation(trpc.organization.removeMember.mutationOptions());
@@ -20,7 +24,7 @@ export function MemberRow({ member, canManage, timeZone }: { member: MemberView;
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const selectId = useId();
-  const who = member.is_you ? `${member.name} (you)` : member.name;
+  const who = member.is_you ? t('you', { name: member.name }) : member.name;
 
   async function saveRole() {
     setError(null);
@@ -55,7 +59,7 @@ export function MemberRow({ member, canManage, timeZone }: { member: MemberView;
         {canManage ? (
           <div className="flex flex-wrap items-center gap-2">
             <label htmlFor={selectId} className="sr-only">
-              Role of {member.email}
+              {t('roleOf', { email: member.email })}
             </label>
             <select
               id={selectId}
@@ -65,18 +69,18 @@ export function MemberRow({ member, canManage, timeZone }: { member: MemberView;
             >
               {ROLE_VALUES.map((r) => (
                 <option key={r} value={r}>
-                  {r}
+                  {tRole(r)}
                 </option>
               ))}
             </select>
             {role !== member.role && (
               <Button type="button" variant="secondary" className="px-3 py-1" onClick={saveRole} disabled={changeRole.isPending}>
-                {changeRole.isPending ? 'Saving…' : 'Change role'}
+                {changeRole.isPending ? t('pendingRole') : t('changeRole')}
               </Button>
             )}
           </div>
         ) : (
-          member.role
+          tRole(member.role)
         )}
         {error && (
           <p role="alert" className="mt-1 text-sm text-red-700">
@@ -84,22 +88,22 @@ export function MemberRow({ member, canManage, timeZone }: { member: MemberView;
           </p>
         )}
       </td>
-      <td className="py-2 pr-4">{formatDateTime(member.joined_at, timeZone)}</td>
+      <td className="py-2 pr-4">{f.dateTime(member.joined_at, timeZone)}</td>
       {canManage && (
         <td className="py-2">
-          <Button type="button" variant="secondary" className="px-3 py-1" onClick={() => setConfirming(true)} aria-label={`Remove ${member.email}`}>
-            Remove
+          <Button type="button" variant="secondary" className="px-3 py-1" onClick={() => setConfirming(true)} aria-label={t('removeLabel', { email: member.email })}>
+            {t('remove')}
           </Button>
           <ConfirmDialog
             open={confirming}
-            title={`Remove ${member.email}?`}
-            confirmLabel="Remove member"
-            pendingLabel="Removing…"
+            title={t('removeTitle', { email: member.email })}
+            confirmLabel={t('removeConfirm')}
+            pendingLabel={t('removePending')}
             pending={remove.isPending}
             onConfirm={confirmRemove}
             onClose={() => setConfirming(false)}
           >
-            <p>They lose access to this organization at once. Their account stays and can be added again later.</p>
+            <p>{t('removeBody')}</p>
           </ConfirmDialog>
         </td>
       )}

@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useId, useState, type FormEvent } from 'react';
 import { useTRPC } from '@/components/providers';
@@ -31,6 +32,7 @@ export function OrganizationForm({
   canEdit: boolean;
 }) {
   const trpc = useTRPC();
+  const t = useTranslations('settings.organizationForm');
   const router = useRouter();
   const update = useMutation(trpc.organization.update.mutationOptions());
   const [errors, setErrors] = useState<Errors>({});
@@ -42,7 +44,7 @@ export function OrganizationForm({
     setStatus(null);
     const data = Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
     const parsed = UpdateOrganizationInput.safeParse(data);
-    const unknownZone = parsed.success && !timeZones.includes(parsed.data.timezone) ? 'Choose a time zone from the list, such as Africa/Kinshasa.' : null;
+    const unknownZone = parsed.success && !timeZones.includes(parsed.data.timezone) ? t('unknownZone') : null;
     if (!parsed.success || unknownZone) {
       setErrors(parsed.success ? { timezone: unknownZone! } : (Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], i.message])) as Errors));
       return;
@@ -50,7 +52,7 @@ export function OrganizationForm({
     setErrors({});
     try {
       await update.mutateAsync(parsed.data);
-      setStatus({ tone: 'success', text: 'Settings saved.' });
+      setStatus({ tone: 'success', text: t('saved') });
       router.refresh();
     } catch (err) {
       showServerError(err, (fields) => setErrors(fields as Errors), (text) => setStatus({ tone: 'error', text }));
@@ -58,12 +60,12 @@ export function OrganizationForm({
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Organization settings">
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('formLabel')}>
       <fieldset disabled={!canEdit} className="space-y-4">
-        <Field className={DISABLED} label="Organization name" name="name" defaultValue={org.name} required maxLength={100} error={errors.name} />
+        <Field className={DISABLED} label={t('name')} name="name" defaultValue={org.name} required maxLength={100} error={errors.name} />
         <Field
           className={DISABLED}
-          label="Time zone"
+          label={t('timeZone')}
           name="timezone"
           list={listId}
           defaultValue={org.timezone}
@@ -71,14 +73,14 @@ export function OrganizationForm({
           autoComplete="off"
           spellCheck={false}
           error={errors.timezone}
-          hint="Type to search, e.g. Kinshasa or Europe/. Scheduled sends are read in this zone."
+          hint={t('timeZoneHint')}
         />
         <datalist id={listId}>
           {timeZones.map((z) => (
             <option key={z} value={z} />
           ))}
         </datalist>
-        <Select className={DISABLED} label="Default country" name="defaultCountry" defaultValue={org.default_country} error={errors.defaultCountry} hint="National numbers (without +) are read as numbers of this country.">
+        <Select className={DISABLED} label={t('defaultCountry')} name="defaultCountry" defaultValue={org.default_country} error={errors.defaultCountry} hint={t('defaultCountryHint')}>
           {countries.map((c) => (
             <option key={c.code} value={c.code}>
               {c.name} ({c.code})
@@ -87,7 +89,7 @@ export function OrganizationForm({
         </Select>
         {canEdit && (
           <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Saving…' : 'Save settings'}
+            {update.isPending ? t('pending') : t('submit')}
           </Button>
         )}
       </fieldset>

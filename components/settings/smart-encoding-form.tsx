@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useTRPC } from '@/components/providers';
@@ -10,11 +11,7 @@ import { Select } from '@/components/ui/field';
 import { showServerError } from '@/components/ui/form-errors';
 import type { SmartEncodingMode } from '@/shared/messages/smart-encoding';
 
-const MODES: Array<{ value: SmartEncodingMode; label: string }> = [
-  { value: 'off', label: 'Off: send texts exactly as written' },
-  { value: 'lookalikes', label: 'Replace typographic quotes, dashes, ellipses and spaces' },
-  { value: 'transliterate', label: 'Replace those and accents GSM lacks (ê -> e, œ -> oe)' },
-];
+const MODES: SmartEncodingMode[] = ['off', 'lookalikes', 'transliterate'];
 
 /**
  * D21: how the organization's sends that do not name a smart encoding go (API sends without `smart_encoding`, and
@@ -22,6 +19,7 @@ const MODES: Array<{ value: SmartEncodingMode; label: string }> = [
  */
 export function SmartEncodingForm({ mode, canEdit }: { mode: SmartEncodingMode; canEdit: boolean }) {
   const trpc = useTRPC();
+  const t = useTranslations('settings.smartEncoding');
   const router = useRouter();
   const update = useMutation(trpc.organization.updateSmartEncoding.mutationOptions());
   const [value, setValue] = useState<SmartEncodingMode>(mode);
@@ -32,7 +30,7 @@ export function SmartEncodingForm({ mode, canEdit }: { mode: SmartEncodingMode; 
     setStatus(null);
     try {
       await update.mutateAsync({ smartEncoding: value });
-      setStatus({ tone: 'success', text: 'Smart encoding saved.' });
+      setStatus({ tone: 'success', text: t('saved') });
       router.refresh();
     } catch (err) {
       showServerError(err, () => {}, (text) => setStatus({ tone: 'error', text }));
@@ -40,22 +38,19 @@ export function SmartEncodingForm({ mode, canEdit }: { mode: SmartEncodingMode; 
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Smart encoding">
-      <p className="text-sm text-slate-600">
-        One character GSM lacks (ê, ô, Œ, a curly quote) makes a whole SMS UCS-2: 70 characters a segment instead of 160.
-        Replacing such characters is used only when the whole text then fits GSM-7; phones read the replaced text.
-      </p>
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('formLabel')}>
+      <p className="text-sm text-slate-600">{t('intro')}</p>
       <fieldset disabled={!canEdit} className="space-y-4">
-        <Select label="Smart encoding" name="smart_encoding" value={value} onChange={(e) => setValue(e.target.value as SmartEncodingMode)} hint="For API sends without smart_encoding, and Compose's first choice.">
+        <Select label={t('label')} name="smart_encoding" value={value} onChange={(e) => setValue(e.target.value as SmartEncodingMode)} hint={t('hint')}>
           {MODES.map((m) => (
-            <option key={m.value} value={m.value}>
-              {m.label}
+            <option key={m} value={m}>
+              {t(`modes.${m}`)}
             </option>
           ))}
         </Select>
         {canEdit && (
           <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Saving…' : 'Save smart encoding'}
+            {update.isPending ? t('pending') : t('submit')}
           </Button>
         )}
       </fieldset>

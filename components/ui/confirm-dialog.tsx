@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button } from './button';
 import { Alert } from './card';
@@ -29,6 +30,7 @@ export function ConfirmDialog({
   pending?: boolean;
   error?: string | null;
 }) {
+  const t = useTranslations('confirm');
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
@@ -56,10 +58,10 @@ export function ConfirmDialog({
         {error && <Alert>{error}</Alert>}
         <div className="flex justify-end gap-2">
           <Button type="button" variant="secondary" onClick={onClose} autoFocus>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="button" variant="danger" onClick={onConfirm} disabled={pending}>
-            {pending ? (pendingLabel ?? 'Working…') : confirmLabel}
+            {pending ? (pendingLabel ?? t('working')) : confirmLabel}
           </Button>
         </div>
       </div>

@@ -1,9 +1,11 @@
 import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
 import { AuditTable } from '@/components/operator/audit-table';
+import { operatorMetadata } from '@/components/operator/operator-metadata';
 import { Card, PageHeader } from '@/components/ui/card';
 import { serverCaller } from '@/server/api/server-caller';
 
-export const metadata = { title: 'Audit log · Operator console' };
+export const generateMetadata = () => operatorMetadata('audit');
 export const dynamic = 'force-dynamic';
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<{ organization?: string; cursor?: string }> }) {
@@ -13,31 +15,32 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const cursor = Number.isInteger(c) && c > 0 ? c : undefined;
   const { api } = await serverCaller();
   const page = await api.operator.listAudit({ organizationId, cursor, limit: 50 });
+  const t = await getTranslations();
   const base = organizationId ? `/operator/audit?organization=${organizationId}` : '/operator/audit';
   const sep = organizationId ? '&' : '?';
   return (
     <>
       <PageHeader
-        title="Audit log"
-        description={organizationId ? `Entries of ${organizationId}, newest first.` : 'Every operator action and every merchant-side change, newest first.'}
+        title={t('pages.audit')}
+        description={organizationId ? t('operator.audit.descriptionOf', { organization: organizationId }) : t('operator.audit.descriptionAll')}
       />
       <Card>
         <div className="space-y-3">
           {organizationId && (
             <Link href="/operator/audit" className="text-sm text-blue-700 underline">
-              Show every merchant
+              {t('operator.audit.everyMerchant')}
             </Link>
           )}
           <AuditTable entries={page.entries} />
-          <nav aria-label="Audit pages" className="flex gap-4 text-sm">
+          <nav aria-label={t('operator.audit.pagesLabel')} className="flex gap-4 text-sm">
             {cursor && (
               <Link href={base} className="text-blue-700 underline">
-                ← Newest entries
+                {t('operator.newest')}
               </Link>
             )}
             {page.next_cursor && (
               <Link href={`${base}${sep}cursor=${page.next_cursor}`} className="text-blue-700 underline">
-                Older entries →
+                {t('operator.older')}
               </Link>
             )}
           </nav>

@@ -1,10 +1,12 @@
+import { getTranslations } from 'next-intl/server';
 import { AssignNumberForm } from '@/components/operator/assign-number-form';
 import { NumbersTable } from '@/components/operator/numbers-table';
+import { operatorMetadata } from '@/components/operator/operator-metadata';
 import { Card, PageHeader } from '@/components/ui/card';
 import { FilterActions, FilterField, FilterForm, filterControl } from '@/components/ui/filter-form';
 import { serverCaller } from '@/server/api/server-caller';
 
-export const metadata = { title: 'Numbers · Operator console' };
+export const generateMetadata = () => operatorMetadata('numbers');
 export const dynamic = 'force-dynamic';
 
 /** D18: inbound numbers of every merchant, or of one (`?organization=org_...`, whose apps the assign form then lists). */
@@ -17,26 +19,25 @@ export default async function NumbersPage({ searchParams }: { searchParams: Prom
     api.operator.listNumbers({ organizationId }).catch((e: { code?: string }) => (e.code === 'NOT_FOUND' ? null : Promise.reject(e))),
     organizationId ? api.operator.getMerchant({ organizationId }).catch(() => null) : null,
   ]);
+  const t = await getTranslations('operator.numbers');
+  const tPages = await getTranslations('pages');
   return (
     <>
-      <PageHeader
-        title="Numbers"
-        description="Inbound addresses of merchants' apps: dedicated numbers, short codes (a catch-all) and short codes with a keyword. One number, or one short code and keyword, belongs to one app; keywords ignore case and accents."
-      />
+      <PageHeader title={tPages('numbers')} description={t('description')} />
       <div className="space-y-6">
-        <FilterForm action="/operator/numbers" label="Numbers filter" className="lg:grid-cols-[minmax(0,1fr)_auto]">
-          <FilterField id="f-organization" label="Merchant">
+        <FilterForm action="/operator/numbers" label={t('filterLabel')} className="lg:grid-cols-[minmax(0,1fr)_auto]">
+          <FilterField id="f-organization" label={t('merchant')}>
             <select id="f-organization" name="organization" defaultValue={organizationId ?? ''} className={filterControl}>
-              <option value="">Every merchant</option>
+              <option value="">{t('everyMerchant')}</option>
               {merchants.map((m) => <option key={m.id} value={m.id}>{m.name}</option>)}
             </select>
           </FilterField>
-          <FilterActions submit="Show" clear="Every merchant" clearHref="/operator/numbers" />
+          <FilterActions submit={t('show')} clear={t('everyMerchant')} clearHref="/operator/numbers" />
         </FilterForm>
-        <Card title={merchant ? `Numbers of ${merchant.name}` : 'Numbers'}>
-          {listed ? <NumbersTable numbers={listed.numbers} showMerchant={!organizationId} /> : <p className="text-sm text-slate-700">Unknown merchant.</p>}
+        <Card title={merchant ? t('numbersOf', { merchant: merchant.name }) : t('numbers')}>
+          {listed ? <NumbersTable numbers={listed.numbers} showMerchant={!organizationId} /> : <p className="text-sm text-slate-700">{t('unknownMerchant')}</p>}
         </Card>
-        <Card title="Assign a number">
+        <Card title={t('assign')}>
           <AssignNumberForm apps={merchant ? merchant.apps.map((a) => ({ id: a.id, name: a.name })) : null} />
         </Card>
       </div>

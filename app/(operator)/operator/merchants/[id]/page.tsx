@@ -1,17 +1,20 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { AuditTable } from '@/components/operator/audit-table';
 import { CreditLineForm } from '@/components/operator/credit-line-form';
 import { KeyStatusActions } from '@/components/operator/key-status-actions';
+import { operatorMetadata } from '@/components/operator/operator-metadata';
 import { PricingEditor } from '@/components/operator/pricing-editor';
 import { RevokeSessionsButton } from '@/components/operator/revoke-sessions-button';
 import { TopUpDecision } from '@/components/operator/top-up-decision';
 import { Card, EmptyState, PageHeader } from '@/components/ui/card';
-import { formatDateTime, formatMoney } from '@/components/ui/format';
+import { formatter } from '@/components/ui/format';
 import { serverCaller } from '@/server/api/server-caller';
 import type { AuditPage, MerchantDetail } from '@/server/contracts/operator';
+import { ROLE_VALUES, type RoleValue } from '@/server/contracts/organization';
 
-export const metadata = { title: 'Merchant · Operator console' };
+export const generateMetadata = () => operatorMetadata('merchant');
 export const dynamic = 'force-dynamic';
 
 async function load(id: string): Promise<{ m: MerchantDetail; audit: AuditPage } | null> {
@@ -31,49 +34,56 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
   const data = await load(id);
   if (!data) notFound();
   const { m, audit } = data;
+  const t = await getTranslations('operator.merchant');
+  const tOp = await getTranslations('operator');
+  const tRole = await getTranslations('roles');
+  const f = formatter(await getLocale());
+  /** The role's name in the page's language (the contract gives it as text). */
+  const roleName = (role: string) => ((ROLE_VALUES as readonly string[]).includes(role) ? tRole(role as RoleValue) : role);
+  const money = (amount: number | null) => (amount === null ? '—' : f.money(amount, m.currency));
   return (
     <>
       <p className="mb-2 text-sm">
         <Link href="/operator" className="text-blue-700 underline">
-          ← Merchants
+          {t('back')}
         </Link>
       </p>
-      <PageHeader title={m.name} description={`${m.id} · ${m.timezone} · default country ${m.default_country} · ${m.currency}`} />
+      <PageHeader title={m.name} description={t('description', { id: m.id, timezone: m.timezone, country: m.default_country, currency: m.currency })} />
       <div className="space-y-6">
-        <Card title="Wallets">
+        <Card title={t('wallets')}>
           <dl className="mb-4 grid gap-4 text-sm sm:grid-cols-2">
             <div>
-              <dt className="text-slate-600">Prepaid (SVC_SMS)</dt>
-              <dd className="text-xl font-semibold">{m.prepaid === null ? '—' : formatMoney(m.prepaid, m.currency)}</dd>
+              <dt className="text-slate-600">{t('prepaid')}</dt>
+              <dd className="text-xl font-semibold">{money(m.prepaid)}</dd>
             </div>
             <div>
-              <dt className="text-slate-600">Postpaid (SVC_POST_PAID)</dt>
-              <dd className="text-xl font-semibold">{m.postpaid === null ? '—' : formatMoney(m.postpaid, m.currency)}</dd>
+              <dt className="text-slate-600">{t('postpaid')}</dt>
+              <dd className="text-xl font-semibold">{money(m.postpaid)}</dd>
             </div>
           </dl>
           <CreditLineForm organizationId={m.id} current={m.postpaid} currency={m.currency} />
         </Card>
 
         <Card
-          title="Apps and keys"
+          title={t('apps')}
           actions={
             <Link href={`/operator/numbers?organization=${m.id}`} className="text-sm text-blue-700 underline">
-              Numbers
+              {t('numbers')}
             </Link>
           }
         >
           {m.apps.length === 0 ? (
-            <EmptyState>This merchant has no apps yet.</EmptyState>
+            <EmptyState>{t('noApps')}</EmptyState>
           ) : (
             <ul className="divide-y divide-slate-100">
               {m.apps.map((a) => (
-                <li key={a.id} className="space-y-2 py-3" aria-label={`App ${a.name}`}>
+                <li key={a.id} className="space-y-2 py-3" aria-label={t('appLabel', { name: a.name })}>
                   <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1 text-sm">
                     <span className="font-semibold">{a.name}</span>
                     <span className="font-mono">{a.masked_key}</span>
                     <span className="font-mono text-xs text-slate-600">{a.id}</span>
-                    <span className="text-slate-600">{a.environment === 'test' ? 'sandbox' : 'live'}</span>
-                    <span className="text-slate-600">last used {a.last_used_at ? formatDateTime(a.last_used_at, 'UTC') + ' UTC' : 'never'}</span>
+                    <span className="text-slate-600">{a.environment === 'test' ? tOp('sandbox') : tOp('live')}</span>
+                    <span className="text-slate-600">{a.last_used_at ? t('lastUsed', { when: f.dateTime(a.last_used_at, 'UTC') }) : t('neverUsed')}</span>
                   </div>
                   <KeyStatusActions app={a} />
                 </li>
@@ -82,36 +92,44 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
           )}
         </Card>
 
-        <Card title="Pricing">
+        <Card title={t('pricing')}>
           <PricingEditor organizationId={m.id} rows={m.prices} defaultPrice={m.default_price} />
         </Card>
 
-        <Card title="Top-up requests">
+        <Card title={t('topUps')}>
           {m.top_ups.length === 0 ? (
-            <EmptyState>No top-up requests.</EmptyState>
+            <EmptyState>{t('noTopUps')}</EmptyState>
           ) : (
             <ul className="divide-y divide-slate-100 text-sm">
-              {m.top_ups.map((t) => (
-                <li key={t.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              {m.top_ups.map((r) => (
+                <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                   <span>
-                    {formatMoney(t.amount, m.currency)} to {t.wallet}
-                    {t.reference ? ` · ref ${t.reference}` : ''} · {formatDateTime(t.created_at, 'UTC')} UTC · {t.requested_by}
+                    {t('topUp', { amount: f.money(r.amount, m.currency), wallet: tOp(`wallets.${r.wallet}`) })}
+                    {r.reference ? ` · ${t('reference', { reference: r.reference })}` : ''}
+                    {' · '}
+                    {tOp('atUtc', { when: f.dateTime(r.created_at, 'UTC') })}
+                    {' · '}
+                    {r.requested_by}
                   </span>
-                  {t.state === 'pending' ? <TopUpDecision requestId={t.id} label={`${formatMoney(t.amount, m.currency)} for ${m.name}`} /> : <span className="font-medium">{t.state}</span>}
+                  {r.state === 'pending' ? (
+                    <TopUpDecision requestId={r.id} label={tOp('topUps.decisionLabel', { amount: f.money(r.amount, m.currency), merchant: m.name })} />
+                  ) : (
+                    <span className="font-medium">{t(`topUpStates.${r.state}`)}</span>
+                  )}
                 </li>
               ))}
             </ul>
           )}
         </Card>
 
-        <Card title="Team">
+        <Card title={t('team')}>
           {m.members.length === 0 ? (
-            <EmptyState>No dashboard users (provisioned by the CLI).</EmptyState>
+            <EmptyState>{t('noMembers')}</EmptyState>
           ) : (
             <ul className="text-sm">
               {m.members.map((u) => (
                 <li key={u.user_id} className="py-1">
-                  {u.name} · {u.email} · {u.role}
+                  {u.name} · {u.email} · {roleName(u.role)}
                   <RevokeSessionsButton userId={u.user_id} email={u.email} />
                 </li>
               ))}
@@ -120,10 +138,10 @@ export default async function MerchantPage({ params }: { params: Promise<{ id: s
         </Card>
 
         <Card
-          title="Recent audit entries"
+          title={t('recentAudit')}
           actions={
             <Link href={`/operator/audit?organization=${m.id}`} className="text-sm text-blue-700 underline">
-              All entries
+              {t('allEntries')}
             </Link>
           }
         >
