@@ -13,7 +13,7 @@ export type Starting = SenderOf & { nextAt: string | null };
 /**
  * Starts a set of dispatches in the caller's transaction (their rows and messages locked: run-dispatch.ts), in sets:
  * one statement per step whatever the number of dispatches. It skips the recipients now on the opt-out list
- * (skipOptedOut: failed and refunded, D19/D20) and all of a dispatch's when its sender is no longer allowed
+ * (skipOptedOut: failed and refunded, D19/D20) and all of a timed dispatch's when its sender is no longer allowed
  * (refuseDisallowedSenders, D22), then hands every other pending recipient to the connector of its route (D14
  * routing: a row in its outbox, whose owner the commit wakes) and moves it pending -> processing with its
  * `sms.processing` event, labelled with that connector's name; a recipient that no connector takes (live, no route)
@@ -25,7 +25,8 @@ export async function handOverDispatches(tx: DbOrTx, p: Pipeline, ds: Starting[]
   if (!ds.length) return 0;
   const refs = ds.map((d) => d.ref);
   await skipOptedOut(tx, refs, now);
-  const refused = await refuseDisallowedSenders(tx, ds, p.env.SMS_ENV, now);
+  // (a timed dispatch's sender is judged again; an immediate one starts moments after its send judged it)
+  const refused = await refuseDisallowedSenders(tx, ds.filter((d) => d.ref.dispatchAt !== null), p.env.SMS_ENV, now);
   const open = ds.filter((d) => !refused.has(d.ref.id));
   const routed = await routeToConnectors(tx, open.map((d) => ({ id: d.ref.id, organizationId: d.organizationId })), p.routing, now);
   for (const d of open) {

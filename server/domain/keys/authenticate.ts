@@ -16,13 +16,14 @@ import type { ErrorName } from '@/server/errors/codes';
 import { digestApiKey, digestsEqual } from '@/server/lib/crypto';
 import { isDatabaseUnavailable } from '@/server/lib/db-errors';
 import { isWellFormedKey, type KeyEnvironment } from './api-keys';
+import type { SmartEncodingMode } from '@/shared/messages/smart-encoding';
 
 export type AuthedApp = {
   appId: string;
   organizationId: string;
   environment: KeyEnvironment;
   rateLimits: RateLimitOverrides;
-  org: { timezone: string; defaultCountry: string; defaultPrice: string | null; currency: string };
+  org: { timezone: string; defaultCountry: string; defaultPrice: string | null; currency: string; smartEncoding: SmartEncodingMode };
 };
 
 /** The columns an AuthedApp is made of (an app joined with its organization), for lookups other than the API key's. */
@@ -36,6 +37,7 @@ export const AUTHED_APP_COLUMNS = {
   defaultCountry: organizations.defaultCountry,
   defaultPrice: organizations.defaultPrice,
   currency: organizations.currency,
+  smartEncoding: organizations.smartEncoding,
 };
 
 type AuthedAppRow = {
@@ -47,6 +49,7 @@ type AuthedAppRow = {
   defaultCountry: string;
   defaultPrice: string | null;
   currency: string;
+  smartEncoding: SmartEncodingMode;
 };
 
 export function toAuthedApp(row: AuthedAppRow): AuthedApp {
@@ -55,7 +58,7 @@ export function toAuthedApp(row: AuthedAppRow): AuthedApp {
     organizationId: row.organizationId,
     environment: row.environment,
     rateLimits: row.rateLimits ?? {},
-    org: { timezone: row.timezone, defaultCountry: row.defaultCountry, defaultPrice: row.defaultPrice, currency: row.currency },
+    org: { timezone: row.timezone, defaultCountry: row.defaultCountry, defaultPrice: row.defaultPrice, currency: row.currency, smartEncoding: row.smartEncoding },
   };
 }
 
@@ -168,6 +171,7 @@ export async function authorizeRequest(
       defaultCountry: row.default_country,
       defaultPrice: row.default_price,
       currency: row.currency,
+      smartEncoding: row.smart_encoding,
     },
   };
   const joined = read ? (row as unknown as Record<string, unknown>) : null;
@@ -192,6 +196,7 @@ type KeyTakeRow = {
   default_country: string;
   default_price: string | null;
   currency: string;
+  smart_encoding: SmartEncodingMode;
   rl_limit: number | null;
   allowed: boolean | null;
   suspended: boolean | null;

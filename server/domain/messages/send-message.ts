@@ -56,15 +56,16 @@ export async function sendMessage(
   claim?: IdempotencyClaim,
   via: SendChannel = { channel: 'api' },
 ): Promise<SendOutcome> {
-  // D22 before anything is written or charged: 1140, or the sender the send goes from (and the sandbox's warning)
-  const sender = await checkSender(db, app, plan.senderId);
-  if (sender.senderId !== plan.senderId || sender.warning) {
-    plan = { ...plan, senderId: sender.senderId, warnings: sender.warning ? [sender.warning, ...plan.warnings] : plan.warnings };
-  }
-  const { rows } = await effectivePriceRows(db, app.organizationId);
-  const resolve = createPriceResolver(rows, unitPriceOf(app.org.defaultPrice));
   let written!: WrittenSend;
+  // The reads too are made in the send's transaction (one transaction per send, not one per read); they take no lock.
   await db.transaction(async (tx) => {
+    // D22 before anything is written or charged: 1140, or the sender the send goes from (and the sandbox's warning);
+    // issued together with the price rows' read (postgres.js pipelines both)
+    const [sender, { rows }] = await Promise.all([checkSender(tx, app, plan.senderId), effectivePriceRows(tx, app.organizationId)]);
+    if (sender.senderId !== plan.senderId || sender.warning) {
+      plan = { ...plan, senderId: sender.senderId, warnings: sender.warning ? [sender.warning, ...plan.warnings] : plan.warnings };
+    }
+    const resolve = createPriceResolver(rows, unitPriceOf(app.org.defaultPrice));
     written = await writeSend(tx, { appId: app.appId, organizationId: app.organizationId, currency: app.org.currency }, plan, now, { resolve, via, live: app.environment === 'live' });
     if (claim && !(await recordAnswer(tx, claim, 201, { status_code: 201, data: written.result }))) throw new IdempotencyRace();
   });

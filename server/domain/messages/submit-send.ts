@@ -4,7 +4,6 @@ import type { AuthedApp } from '@/server/domain/keys/authenticate';
 import { findReplay, parseIdempotencyKey, requestHash, type IdempotencyClaim } from '@/server/domain/idempotency/idempotency';
 import { senderIsAppNumber } from '@/server/domain/numbers/sender-number';
 import { planSend } from '@/shared/messages/validate-send';
-import { organizationSmartEncoding } from '@/server/domain/organizations/get-organization';
 import { IdempotencyRace, sendMessage, type SendChannel } from './send-message';
 
 /**
@@ -34,8 +33,8 @@ export async function submitSend(
     const replay = await findReplay(db, claim);
     if (replay) return replayed(replay);
   }
-  // D21: a request that names no smart encoding follows the organization's setting (one indexed read)
-  const smartEncoding = input.smart_encoding ?? (await organizationSmartEncoding(db, app.organizationId));
+  // D21: a request that names no smart encoding follows the organization's setting (read with the key)
+  const smartEncoding = input.smart_encoding ?? app.org.smartEncoding;
   const plan = planSend(input, { ...app.org, smartEncoding }, opts.now, {
     allowHttpCallbacks: opts.allowHttpCallbacks,
     senderIsAppNumber: await senderIsAppNumber(db, app.appId, input.sender_id),
