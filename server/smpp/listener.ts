@@ -1,5 +1,5 @@
-import type { AddressInfo, Socket } from 'node:net';
-import smpp from 'smpp';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
+import type smpp from 'smpp';
 import type { Db } from '@/db/client';
 import type { KeyEnvironment } from '@/server/domain/keys/api-keys';
 import type { AuthedApp } from '@/server/domain/keys/authenticate';
@@ -16,7 +16,9 @@ import { smppConnectionsRefused, smppProtocolErrors } from '@/server/metrics/reg
 import { admitConnections, type AdmissionLimits } from './admission';
 import { answerPdu, dispositionOf, nackPdu } from './commands';
 import { sendDeliverSm, startPushLoop, type PushQueue, type Taker } from './push-loop';
-import { keepRawPdus, parseSubmitMulti, parseSubmitSm, rawPdu, TLV } from './raw-pdu';
+import { framedSession, rawPdu } from './codec/framed-session';
+import { PDU_MAX_LENGTH } from './codec/frames';
+import { parseSubmitMulti, parseSubmitSm, TLV } from './codec/read-pdu';
 
 /** SMPP 3.4 command_status values the listener answers with, beside those of the bind and submit domain code. */
 const STATUS = { INVMSGLEN: 0x01, INVCMDID: 0x03, INVBNDSTS: 0x04, ALYBND: 0x05, SYSERR: 0x08, CANCELFAIL: 0x11, QUERYFAIL: 0x67 } as const;
@@ -94,8 +96,8 @@ function answer(session: smpp.Session, pdu: smpp.Pdu, options: Record<string, un
 
 /**
  * The SMPP 3.4 server merchants' ESMEs bind to (D15), on the `smpp` library. Stateless apart from its sessions:
- * credentials, session counts and throughput live in Postgres, so two listeners may run. Every PDU is bounded by the
- * library (16 KB) and a parse failure closes that session only.
+ * credentials, session counts and throughput live in Postgres, so two listeners may run. Every PDU is bounded
+ * (codec/framed-session.ts: 16 KB) and a parse failure closes that session only.
  */
 export async function startSmppListener(o: ListenerOptions): Promise<SmppListener> {
   const idleMs = o.idleMs ?? 90_000;
@@ -103,14 +105,14 @@ export async function startSmppListener(o: ListenerOptions): Promise<SmppListene
   const bindTimeoutMs = o.bindTimeoutMs ?? BIND_TIMEOUT_MS;
   const states = new Map<smpp.Session, SessionState>();
 
-  const server = smpp.createServer({}, (session) => {
-    const socket = session.socket as Socket;
+  const server = createServer((socket: Socket) => {
     if (!admission.admitted(socket)) return;
     const remote = `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`;
-    // submits are decoded from their octets (D1); a frame shorter than a PDU header closes the session
-    keepRawPdus(session, (length) => {
+    // submits are decoded from their octets (D1); a frame shorter than a PDU header, or longer than the bound, closes the session
+    const session = framedSession(socket, (length) => {
       smppProtocolErrors.inc({ kind: 'bad_frame' });
-      logger.info('smpp session closed: command_length below 16', { remote, command_length: length });
+      const why = length < 16 ? 'command_length below 16' : `command_length above ${PDU_MAX_LENGTH}`;
+      logger.info(`smpp session closed: ${why}`, { remote, command_length: length });
     });
     socket.setNoDelay(true);
     const now = Date.now();

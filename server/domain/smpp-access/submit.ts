@@ -1,12 +1,13 @@
 import type { Db } from '@/db/client';
 import { SendRequest } from '@/server/contracts/send';
-import { decodeGsm } from '@/server/domain/carrier/smpp/gsm';
 import type { AuthedApp } from '@/server/domain/keys/authenticate';
 import { sendMessage } from '@/server/domain/messages/send-message';
 import { senderIsAppNumber } from '@/server/domain/numbers/sender-number';
 import { normalizePhone } from '@/shared/messages/phone';
 import { planSend } from '@/shared/messages/validate-send';
 import { ApiError } from '@/server/errors/api-error';
+import { decodeGsm } from '@/server/smpp/codec/gsm';
+import type { MultiDestination } from '@/server/smpp/codec/read-pdu';
 import { replaceLoneSurrogates } from '@/server/contracts/storable';
 
 /** SMPP 3.4 command_status values a submit_sm can get (D15). */
@@ -82,9 +83,6 @@ export async function submitOverSmpp(db: Db, app: AuthedApp, f: SubmitFields, no
   const { suppressed: _suppressed, ...outcome } = await sendOverSmpp(db, app, f, [f.destination_addr ?? ''], now);
   return outcome;
 }
-
-/** One destination of a submit_multi: an SME address, or a distribution list name. */
-export type MultiDestination = { dest_addr_ton: number; dest_addr_npi: number; destination_addr: string } | { dl_name: string };
 
 /** An address submit_multi could not take, as submit_multi_resp lists it. */
 export type Unsuccessful = { dest_addr_ton: number; dest_addr_npi: number; destination_addr: string; error_status_code: number };

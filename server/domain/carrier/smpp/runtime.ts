@@ -3,7 +3,7 @@ import type { Db } from '@/db/client';
 import type { ConnectorRow, SessionState } from '@/db/schema';
 import { logger } from '@/server/lib/logger';
 import { carrierMo } from '@/server/metrics/registry';
-import { rawPdu } from '@/server/smpp/raw-pdu';
+import { rawPdu } from '@/server/smpp/codec/framed-session';
 import { ConnectorTps } from './connector-tps';
 import { claimOutbox, type Claimed } from '../outbox';
 import { answer, PartQueue, type AnswerSink, type PartJob } from './outgoing';

@@ -1,8 +1,9 @@
-import { rootCertificates } from 'node:tls';
-import smpp from 'smpp';
+import { connect as connectTcp, type Socket } from 'node:net';
+import { connect as connectTls, rootCertificates } from 'node:tls';
+import type smpp from 'smpp';
 import type { SessionState } from '@/db/schema';
 import { logger } from '@/server/lib/logger';
-import { keepRawPdus } from '@/server/smpp/raw-pdu';
+import { framedSession } from '@/server/smpp/codec/framed-session';
 
 export type SessionConfig = {
   host: string;
@@ -35,6 +36,10 @@ export class SmppSession {
   state: SessionState = { state: 'connecting', since: new Date().toISOString() };
   inflight = 0;
   private lib: smpp.Session | null = null;
+  /** The connection under `lib` (its cork, its Nagle setting). */
+  private socket: Socket | null = null;
+  /** The sequence number of the last request sent (SMPP 3.4: 1 to 0x7FFFFFFF, then 1 again). */
+  private sequence = 0;
   private pending = new Map<number, Pending>();
   private deadlineTimer: NodeJS.Timeout | null = null;
   private backoffMs = BACKOFF_MIN_MS;
@@ -76,20 +81,23 @@ export class SmppSession {
   private connect(): void {
     if (this.stopped) return;
     this.setState('connecting');
-    const extraCa = this.cfg.tls && this.cfg.tlsCa ? { ca: [...rootCertificates, this.cfg.tlsCa] } : {};
-    const s = smpp.connect({ host: this.cfg.host, port: this.cfg.port, tls: this.cfg.tls, ...extraCa });
-    keepRawPdus(s); // an MO is read from its octets (D18)
-    this.lib = s;
+    const extraCa = this.cfg.tlsCa ? { ca: [...rootCertificates, this.cfg.tlsCa] } : {};
+    const socket = this.cfg.tls ? connectTls({ host: this.cfg.host, port: this.cfg.port, ...extraCa }) : connectTcp({ host: this.cfg.host, port: this.cfg.port });
     let lastError: string | undefined;
+    // An MO is read from its octets (D18). A frame that is no PDU (over the 16 KB bound, say) leaves nothing after it
+    // readable: the connection goes, unanswered, and binds again after the backoff.
+    const s = framedSession(socket, (length) => (lastError = `command_length ${length} out of bounds: connection closed`));
+    this.sequence = 0;
+    this.lib = s;
+    this.socket = socket;
     s.on('error', (e: Error) => {
       lastError = e.message;
-      // A PDU the library cannot read (one over its 16 KB bound) leaves the stream mid-PDU and the library reading
-      // nothing more: the connection goes, unanswered, and binds again after the backoff.
       s.destroy();
     });
     s.on('close', () => {
       if (this.lib !== s) return;
       this.lib = null;
+      this.socket = null;
       this.dropAll();
       if (this.enquire) clearInterval(this.enquire);
       this.enquire = null;
@@ -99,11 +107,12 @@ export class SmppSession {
       this.backoffMs = Math.min(this.backoffMs * 2, BACKOFF_MAX_MS);
       this.later(wait, () => this.connect());
     });
-    s.on(this.cfg.tls ? 'secureConnect' : 'connect', () => {
-      s.socket.setNoDelay(true); // a batch of submit_sm or answers leaves at once, not after the SMSC's delayed ACK
+    socket.on(this.cfg.tls ? 'secureConnect' : 'connect', () => {
+      socket.setNoDelay(true); // a batch of submit_sm or answers leaves at once, not after the SMSC's delayed ACK
       const bind = { transceiver: 'bind_transceiver', transmitter: 'bind_transmitter', receiver: 'bind_receiver' }[this.cfg.role] as
         'bind_transceiver' | 'bind_transmitter' | 'bind_receiver';
-      s[bind]({ system_id: this.cfg.systemId, password: this.cfg.password, system_type: this.cfg.systemType, interface_version: 0x34 }, (pdu) => {
+      const fields = { system_id: this.cfg.systemId, password: this.cfg.password, system_type: this.cfg.systemType, interface_version: 0x34 };
+      s[bind]({ ...fields, sequence_number: this.nextSequence() }, (pdu) => {
         if (pdu.command_status !== 0) {
           lastError = `bind refused (status 0x${pdu.command_status.toString(16)})`;
           s.destroy();
@@ -111,7 +120,7 @@ export class SmppSession {
         }
         this.backoffMs = BACKOFF_MIN_MS;
         this.setState('bound');
-        this.enquire = setInterval(() => this.lib === s && s.enquire_link(() => {}), this.cfg.enquireLinkS * 1000);
+        this.enquire = setInterval(() => this.lib === s && s.enquire_link({ sequence_number: this.nextSequence() }, () => {}), this.cfg.enquireLinkS * 1000);
       });
     });
     // Every submit_sm's answer, looked up by its sequence number (one handler, not a callback per submit_sm; one
@@ -141,10 +150,11 @@ export class SmppSession {
   private respond(s: smpp.Session, pdu: smpp.Pdu, status = 0): void {
     if (!this.respondCorked) {
       this.respondCorked = true;
-      s.socket.cork();
+      const socket = this.socket;
+      socket?.cork();
       process.nextTick(() => {
         this.respondCorked = false;
-        s.socket.uncork();
+        socket?.uncork();
       });
     }
     s.send(status ? pdu.response({ command_status: status }) : pdu.response());
@@ -152,11 +162,11 @@ export class SmppSession {
 
   /** Holds writes until uncork(): a batch of submit_sm leaves in one write. */
   cork(): void {
-    this.lib?.socket.cork();
+    this.socket?.cork();
   }
 
   uncork(): void {
-    this.lib?.socket.uncork();
+    this.socket?.uncork();
   }
 
   /** Sends one submit_sm; resolves with its response status and message_id, or `dropped`/`timeout`. */
@@ -172,17 +182,25 @@ export class SmppSession {
   send(pdu: Record<string, unknown> | Buffer, done: (r: SubmitResult) => void): void {
     const s = this.lib;
     if (!s || !this.bound) return done({ status: 'dropped' });
-    const lib = s as unknown as { sequence: number };
+    if (!s.socket.writable) return done({ status: 'dropped' });
+    const sequence = this.nextSequence();
     if (Buffer.isBuffer(pdu)) {
-      // the octets of encodeSubmitSm, with the next sequence number as the library's Session.send numbers them
-      if (!s.socket.writable) return done({ status: 'dropped' });
-      if (lib.sequence === 0x7fffffff) lib.sequence = 0;
-      pdu.writeUInt32BE(++lib.sequence, 12);
+      // the octets of encodeSubmitSm, numbered here
+      pdu.writeUInt32BE(sequence, 12);
       s.socket.write(pdu);
-    } else if (!s.submit_sm(pdu)) return done({ status: 'dropped' });
+    } else s.submit_sm({ ...pdu, sequence_number: sequence });
     this.inflight++;
-    this.pending.set(lib.sequence, { done, deadline: performance.now() + this.cfg.respTimeoutMs });
+    this.pending.set(sequence, { done, deadline: performance.now() + this.cfg.respTimeoutMs });
     if (!this.deadlineTimer) this.watchDeadlines();
+  }
+
+  /**
+   * Every request this session sends is numbered here, not by the library (its Session.send numbers only a PDU
+   * without one): the submit_sm written as octets share the one sequence.
+   */
+  private nextSequence(): number {
+    this.sequence = this.sequence === 0x7fffffff ? 1 : this.sequence + 1;
+    return this.sequence;
   }
 
   private settle(seq: number, r: SubmitResult): void {
@@ -242,9 +260,10 @@ export class SmppSession {
         if (s.socket.destroyed) return finish();
         s.close(finish);
       };
-      if (!this.bound || !s.unbind(() => closeNow())) closeNow();
+      if (!this.bound || !s.unbind({ sequence_number: this.nextSequence() }, () => closeNow())) closeNow();
     });
     this.lib = null;
+    this.socket = null;
     this.dropAll();
     this.setState('down');
   }
@@ -256,6 +275,7 @@ export class SmppSession {
     if (this.enquire) clearInterval(this.enquire);
     this.lib?.destroy();
     this.lib = null;
+    this.socket = null;
     this.dropAll();
     this.state = { state: 'down', since: new Date().toISOString() };
   }
