@@ -1,9 +1,11 @@
 import { connect as connectTcp, type Socket } from 'node:net';
 import { connect as connectTls, rootCertificates } from 'node:tls';
 import type smpp from 'smpp';
-import type { SessionState } from '@/db/schema';
 import { logger } from '@/server/lib/logger';
-import { framedSession } from '@/server/smpp/codec/framed-session';
+import { framedSession } from '../codec/framed-session';
+
+/** Where a session stands, as the connector's lease row publishes it (connector_leases.sessions). */
+export type SessionState = { state: 'connecting' | 'bound' | 'down' | 'backoff'; since: string; error?: string };
 
 export type SessionConfig = {
   host: string;
