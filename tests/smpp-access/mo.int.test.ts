@@ -8,7 +8,8 @@ import { enableSmpp } from '@/server/domain/smpp-access/credentials';
 import { inTransaction } from '@/server/lib/after-commit';
 import { framedSession, rawPdu } from '@/server/smpp/codec/framed-session';
 import { parseSubmitSm, type RawSubmit } from '@/server/smpp/codec/read-pdu';
-import { startSmppListener, type SmppListener } from '@/server/smpp/listener';
+import { smppAccessPort } from '@/server/domain/smpp-access/server-port';
+import { startSmppListener, type SmppListener } from '@/server/smpp/server/listener';
 import { carrierHarness, waitFor } from '../carrier/harness';
 import { assignNumber, inboundRows } from '../carrier/inbound-helpers';
 import { closePools } from '../helpers';
@@ -29,7 +30,7 @@ afterEach(async () => {
 afterAll(closePools);
 
 async function listener() {
-  const l = await startSmppListener({ db: h.db, secret: h.env.APP_SECRET, environment: h.env.SMS_ENV, port: 0, host: '127.0.0.1', listenerId: `mo-${listeners.length}`, receiptPollMs: 50 });
+  const l = await startSmppListener({ backend: smppAccessPort({ db: h.db, secret: h.env.APP_SECRET, environment: h.env.SMS_ENV, listenerId: `mo-${listeners.length}` }), port: 0, host: '127.0.0.1', receiptPollMs: 50 });
   listeners.push(l);
   return l;
 }
