@@ -3,17 +3,13 @@
  * short_message by its own rules and drops TLVs it does not know): submit_sm, submit_multi, deliver_sm (submit_sm's
  * layout) and data_sm. Each takes the whole PDU, header included (framed-session.ts `rawPdu`).
  */
+import type { SmppAddresses } from './submit-sm';
+
 /** One destination of a submit_multi: an SME address, or a distribution list name. */
 export type MultiDestination = { dest_addr_ton: number; dest_addr_npi: number; destination_addr: string } | { dl_name: string };
 
-export type RawSubmit = {
+export type RawSubmit = SmppAddresses & {
   service_type: string;
-  source_addr_ton: number;
-  source_addr_npi: number;
-  source_addr: string;
-  dest_addr_ton: number;
-  dest_addr_npi: number;
-  destination_addr: string;
   esm_class: number;
   protocol_id: number;
   validity_period: string;
