@@ -3,6 +3,7 @@ import { connect as connectTls, rootCertificates } from 'node:tls';
 import type smpp from 'smpp';
 import { logger } from '@/server/lib/logger';
 import { framedSession } from '../codec/framed-session';
+import { AwaitedSubmits, type SubmitResult } from './awaited-submits';
 
 /** Where a session stands, as the connector's lease row publishes it (connector_leases.sessions). */
 export type SessionState = { state: 'connecting' | 'bound' | 'down' | 'backoff'; since: string; error?: string };
@@ -22,10 +23,6 @@ export type SessionConfig = {
   tlsCa?: string;
 };
 
-export type SubmitResult = { status: number; messageId: string | null } | { status: 'timeout' | 'dropped' };
-
-type Pending = { done: (r: SubmitResult) => void; deadline: number };
-
 const BACKOFF_MIN_MS = 1000;
 const BACKOFF_MAX_MS = 60_000;
 
@@ -36,14 +33,12 @@ const BACKOFF_MAX_MS = 60_000;
  */
 export class SmppSession {
   state: SessionState = { state: 'connecting', since: new Date().toISOString() };
-  inflight = 0;
   private lib: smpp.Session | null = null;
   /** The connection under `lib` (its cork, its Nagle setting). */
   private socket: Socket | null = null;
   /** The sequence number of the last request sent (SMPP 3.4: 1 to 0x7FFFFFFF, then 1 again). */
   private sequence = 0;
-  private pending = new Map<number, Pending>();
-  private deadlineTimer: NodeJS.Timeout | null = null;
+  private readonly awaited: AwaitedSubmits;
   private backoffMs = BACKOFF_MIN_MS;
   private timers = new Set<NodeJS.Timeout>();
   private enquire: NodeJS.Timeout | null = null;
@@ -57,7 +52,9 @@ export class SmppSession {
       onDeliverSm: (pdu: smpp.Pdu) => Promise<number>;
       onChange: () => void;
     },
-  ) {}
+  ) {
+    this.awaited = new AwaitedSubmits(cfg.respTimeoutMs);
+  }
 
   get bound(): boolean {
     return this.state.state === 'bound';
@@ -100,7 +97,7 @@ export class SmppSession {
       if (this.lib !== s) return;
       this.lib = null;
       this.socket = null;
-      this.dropAll();
+      this.awaited.dropAll();
       if (this.enquire) clearInterval(this.enquire);
       this.enquire = null;
       if (this.stopped) return this.setState('down');
@@ -129,7 +126,7 @@ export class SmppSession {
     // answered after its timeout has no entry any more and is ignored)
     s.on('submit_sm_resp', (resp: smpp.Pdu) => {
       if (this.lib !== s) return;
-      this.settle(resp.sequence_number, { status: resp.command_status, messageId: typeof resp.message_id === 'string' ? resp.message_id : null });
+      this.awaited.settle(resp.sequence_number, { status: resp.command_status, messageId: typeof resp.message_id === 'string' ? resp.message_id : null });
     });
     s.on('enquire_link', (pdu: smpp.Pdu) => s.send(pdu.response()));
     s.on('unbind', (pdu: smpp.Pdu) => {
@@ -179,7 +176,7 @@ export class SmppSession {
   /**
    * Sends one submit_sm, its fields or its octets from encodeSubmitSm (the sequence number is written here); `done`
    * is called once, with the response status and message_id, or `dropped` (the connection went) or `timeout`
-   * (no answer within respTimeoutMs). One timer per session watches the deadlines, not one per submit_sm.
+   * (no answer within respTimeoutMs).
    */
   send(pdu: Record<string, unknown> | Buffer, done: (r: SubmitResult) => void): void {
     const s = this.lib;
@@ -191,9 +188,7 @@ export class SmppSession {
       pdu.writeUInt32BE(sequence, 12);
       s.socket.write(pdu);
     } else s.submit_sm({ ...pdu, sequence_number: sequence });
-    this.inflight++;
-    this.pending.set(sequence, { done, deadline: performance.now() + this.cfg.respTimeoutMs });
-    if (!this.deadlineTimer) this.watchDeadlines();
+    this.awaited.add(sequence, done);
   }
 
   /**
@@ -203,37 +198,6 @@ export class SmppSession {
   private nextSequence(): number {
     this.sequence = this.sequence === 0x7fffffff ? 1 : this.sequence + 1;
     return this.sequence;
-  }
-
-  private settle(seq: number, r: SubmitResult): void {
-    const entry = this.pending.get(seq);
-    if (!entry) return;
-    this.pending.delete(seq);
-    this.inflight--;
-    entry.done(r);
-  }
-
-  /** One timer at the oldest deadline (the map keeps the send order, and every submit_sm waits as long). */
-  private watchDeadlines(): void {
-    const first = this.pending.values().next();
-    if (first.done) {
-      this.deadlineTimer = null;
-      return;
-    }
-    this.deadlineTimer = setTimeout(() => {
-      const now = performance.now();
-      for (const [seq, entry] of this.pending) {
-        if (entry.deadline > now) break;
-        this.settle(seq, { status: 'timeout' });
-      }
-      this.watchDeadlines();
-    }, Math.max(0, first.value.deadline - performance.now()) + 1);
-  }
-
-  private dropAll(): void {
-    for (const seq of [...this.pending.keys()]) this.settle(seq, { status: 'dropped' });
-    if (this.deadlineTimer) clearTimeout(this.deadlineTimer);
-    this.deadlineTimer = null;
   }
 
   /** Unbinds (waits at most 2 s for unbind_resp), then closes; no reconnect after this. */
@@ -266,7 +230,7 @@ export class SmppSession {
     });
     this.lib = null;
     this.socket = null;
-    this.dropAll();
+    this.awaited.dropAll();
     this.setState('down');
   }
 
@@ -278,7 +242,7 @@ export class SmppSession {
     this.lib?.destroy();
     this.lib = null;
     this.socket = null;
-    this.dropAll();
+    this.awaited.dropAll();
     this.state = { state: 'down', since: new Date().toISOString() };
   }
 }

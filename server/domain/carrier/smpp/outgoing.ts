@@ -3,7 +3,7 @@ import { encodable, encodeSubmitSm, type SubmitFields } from '@/server/smpp/code
 import type { Claimed } from '../outbox';
 import type { AcceptedPart, Outcome, OutcomeKind } from './record';
 import type { Release } from './recorder';
-import type { SubmitResult } from '@/server/smpp/client/session';
+import type { SubmitResult } from '@/server/smpp/client/awaited-submits';
 import { passThroughPart, relativeValidity, splitMessage } from '@/server/smpp/codec/split';
 import { RETRYABLE_STATUSES } from './status';
 

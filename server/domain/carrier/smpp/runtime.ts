@@ -10,7 +10,8 @@ import { answer, PartQueue, type AnswerSink, type PartJob } from './outgoing';
 import { isMo, parseMoPdu } from '@/server/smpp/client/mo';
 import { parseReceipt } from './receipts';
 import { Recorder, type Release } from './recorder';
-import { SmppSession, type SubmitResult } from '@/server/smpp/client/session';
+import type { SubmitResult } from '@/server/smpp/client/awaited-submits';
+import { SmppSession } from '@/server/smpp/client/session';
 import { SubmitWindow } from '@/server/smpp/client/submit-window';
 
 /** `flushMs`: how long a batch of answers that failed to record waits before it is tried again. */
