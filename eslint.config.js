@@ -1,12 +1,40 @@
 // Lint-only configuration (no formatting rules): `npm run lint`, run by .ci/run.
 // Kept deliberately small: promises that nobody awaits, dead code, and the layer
-// boundaries of server/domain, server/queue, server/api, server/metrics, components and shared.
+// boundaries of server/domain, server/smpp, server/queue, server/api, server/metrics, components and shared.
 // Type-aware (typescript-eslint's project service reads tsconfig.json), which
 // no-floating-promises needs.
 import tseslint from 'typescript-eslint';
 
+/**
+ * The SMPP carrier client (server/smpp/client: sessions, window, TPS credits) is driven by one module, the domain's
+ * SMPP carrier driver (server/domain/carrier/smpp); everything else reaches carriers through the carrier port.
+ */
+const smppClientOnlyForDriver = [
+  {
+    regex: '^@/server/smpp/client(/|$)',
+    message: 'Only the SMPP carrier driver (server/domain/carrier/smpp) imports server/smpp/client; go through the carrier port.',
+  },
+  { regex: '^(\\.\\./)+(server/)?smpp/client(/|$)', message: 'Only the SMPP carrier driver imports server/smpp/client, not by a relative path either.' },
+];
+
+/**
+ * server/smpp is the SMPP transport (codec, carrier client, listener for ESMEs): it knows PDUs, sessions and sockets,
+ * nothing of the domain. What the listener needs from the domain comes in through its port (server/smpp/server/port.ts),
+ * supplied where it is started; the client's driver maps its own rows to the client's types.
+ */
+const smppBoundary = (extra = []) => ({
+  patterns: [
+    {
+      regex: '^@/(server/(domain|api|http|jobs|queue|contracts)|db|app|components)(/|$)',
+      message: 'server/smpp imports no domain, API, job, contract or database code; take what it needs through its port or as arguments.',
+    },
+    { regex: '^(\\.\\./)+(domain|api|http|jobs|queue|contracts|db|app|components)(/|$)', message: 'server/smpp must not reach other layers by a relative path.' },
+    ...extra,
+  ],
+});
+
 /** What server/domain may not import; `extra`: what one feature of it may not import besides. */
-const domainBoundary = (extra = []) => {
+const domainBoundary = (extra = [], { smppDriver = false } = {}) => {
   const jobs = 'jobs';
   return {
     patterns: [
@@ -30,6 +58,7 @@ const domainBoundary = (extra = []) => {
         regex: `^(\\.\\./)+(api|http|app|${jobs})(/|$)`,
         message: 'server/domain must not reach api, http, jobs or app by a relative path.',
       },
+      ...(smppDriver ? [] : smppClientOnlyForDriver),
       ...extra,
     ],
   };
@@ -51,6 +80,7 @@ const queueBoundary = {
       message: 'server/queue lies below the domain and the tasks: it imports neither, nor the API, HTTP or app layers.',
     },
     { regex: '^\\.\\./', message: 'server/queue must not reach other layers by a relative path.' },
+    ...smppClientOnlyForDriver,
   ],
 };
 
@@ -59,6 +89,7 @@ const apiBoundary = {
   patterns: [
     { regex: '^@/server/http(/|$)', message: 'server/api must not import the HTTP layer, which imports it; what both need lives below (server/lib, shared).' },
     { regex: '^(\\.\\./)+http(/|$)', message: 'server/api must not reach the HTTP layer by a relative path.' },
+    ...smppClientOnlyForDriver,
   ],
 };
 
@@ -71,6 +102,7 @@ const metricsBoundary = {
     { regex: '^@/server/api(/|$)', message: 'server/metrics must not import the API layer; the caller hands over what the metric needs.' },
     { regex: '^@/server/http(/|$)', message: 'server/metrics must not import the HTTP layer (it imports metrics); shared HTTP helpers live in server/lib.' },
     { regex: '^(\\.\\./)+(api|http)(/|$)', message: 'server/metrics must not reach the API or HTTP layers by a relative path.' },
+    ...smppClientOnlyForDriver,
   ],
 };
 
@@ -248,6 +280,25 @@ export default tseslint.config(
     // the domain, not part of it.
     ignores: ['server/domain/webhooks/emit-events.int.test.ts'],
     rules: { 'no-restricted-imports': ['error', domainBoundary()] },
+  },
+  {
+    files: ['server/domain/carrier/smpp/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', domainBoundary([], { smppDriver: true })] },
+  },
+  {
+    // Where no layer rule of its own applies: the jobs, the CLI, the HTTP layer, the launcher scripts, the app.
+    files: ['server/{jobs,cli,http,auth,lib,supervisor,dev,errors}/**/*.ts', 'scripts/**/*.ts', 'app/**/*.ts', 'app/**/*.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: smppClientOnlyForDriver }] },
+  },
+  {
+    files: ['server/smpp/client/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', smppBoundary()] },
+  },
+  {
+    files: ['server/smpp/{codec,server}/**/*.ts', 'server/smpp/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', smppBoundary([...smppClientOnlyForDriver, { regex: '^(\\.\\./)+client(/|$)', message: 'The codec and the listener do not use the carrier client.' }])],
+    },
   },
   {
     files: ['server/domain/pricing/**/*.ts'],

@@ -1,6 +1,7 @@
 /**
  * The SMPP listener process (D15) the launcher (scripts/run.ts) starts and restarts for `npm start` and
- * `npm run dev` when SMPP_PORT is not `off`: merchants' ESMEs bind here (server/smpp/listener.ts). Stateless
+ * `npm run dev` when SMPP_PORT is not `off`: merchants' ESMEs bind here (server/smpp/server/listener.ts, the domain behind it
+ * through server/domain/smpp-access/server-port.ts). Stateless
  * apart from its sessions; any number may run against one database.
  */
 import { hostname } from 'node:os';
@@ -9,7 +10,8 @@ import { env } from '../server/env';
 import { surviveDatabaseOutages } from '../server/lib/db-errors';
 import { logger } from '../server/lib/logger';
 import { startMetricsServer } from '../server/metrics/handler';
-import { startSmppListener } from '../server/smpp/listener';
+import { smppAccessPort } from '../server/domain/smpp-access/server-port';
+import { startSmppListener } from '../server/smpp/server/listener';
 
 surviveDatabaseOutages((m, f) => logger.warn(m, f));
 
@@ -19,11 +21,8 @@ const settings = env();
 if (settings.SMPP_PORT === 'off') process.exit(0);
 const db = createDb(url, { max: 10 });
 const listener = await startSmppListener({
-  db,
-  secret: settings.APP_SECRET,
-  environment: settings.SMS_ENV,
+  backend: smppAccessPort({ db, secret: settings.APP_SECRET, environment: settings.SMS_ENV, listenerId: `${hostname()}/${process.pid}` }),
   port: settings.SMPP_PORT,
-  listenerId: `${hostname()}/${process.pid}`,
   limits: { maxConnections: settings.SMPP_MAX_CONNECTIONS, maxPerAddress: settings.SMPP_MAX_CONNECTIONS_PER_ADDRESS },
 });
 // sms_sends_accepted_total{channel="smpp"} is counted here, where the submit_sm is accepted.

@@ -2,7 +2,7 @@ import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The connector's TPS budget of the current 50 ms slice (window_start: the slice's start; used: granted in it), shared
- * by every worker process (D14; server/domain/carrier/smpp/tps-slices.ts).
+ * by every worker process (D14; server/smpp/client/tps-slices.ts).
  */
 export const connectorTps = pgTable('connector_tps', {
   connectorId: text('connector_id').primaryKey(),

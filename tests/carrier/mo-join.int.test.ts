@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordMos, sweepMoParts, type MoConnector } from '@/server/domain/carrier/smpp/mo-record';
-import type { MoPdu } from '@/server/domain/carrier/smpp/mo';
+import type { MoPdu } from '@/server/smpp/client/mo';
 import { inTransaction } from '@/server/lib/after-commit';
 import { closePools, testDeps } from '../helpers';
 import { inboundRows } from './inbound-helpers';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { decodeGsm } from '@/server/domain/carrier/smpp/gsm';
+import { decodeGsm } from '@/server/smpp/codec/gsm';
 import { firstSigningSecret } from '@/server/domain/keys/rotate-signing-secret';
 import { deliverDueWebhooks } from '@/server/domain/webhooks/deliver-due';
 import { collectDbGauges } from '@/server/metrics/db-gauges';

@@ -2,7 +2,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { closePools } from '../helpers';
 import { FRENCH_ORDER, FRENCH_ORDER_GSM } from '../french-order';
-import { decodeGsm } from '@/server/domain/carrier/smpp/gsm';
+import { decodeGsm } from '@/server/smpp/codec/gsm';
 import { carrierHarness, waitFor } from './harness';
 
 const h = carrierHarness();

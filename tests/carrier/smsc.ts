@@ -1,6 +1,8 @@
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { createServer as createTlsServer } from 'node:tls';
 import smpp from 'smpp';
-import { keepRawPdus, parseSubmitSm, rawPdu } from '@/server/smpp/raw-pdu';
+import { framedSession, rawPdu } from '@/server/smpp/codec/framed-session';
+import { parseSubmitSm } from '@/server/smpp/codec/read-pdu';
 
 /**
  * An SMSC for tests, on the same `smpp` library as the connector (a test helper, not shipped): binds (checks
@@ -52,18 +54,20 @@ export async function startSmsc(
   const counts = { enquireLinks: 0, unbinds: 0 };
   let policy: Policy = opts.policy ?? (() => 0);
   let nextId = 1;
-  const server = smpp.createServer(opts.tls ?? {}, (session) => {
-    keepRawPdus(session); // what the connectors sent, octet for octet
-    const socket = session.socket as { setNoDelay?: (v: boolean) => void; cork?: () => void; uncork?: () => void };
-    if (opts.noDelay) socket.setNoDelay?.(true);
+  const sessions: smpp.Session[] = [];
+  const serve = (socket: Socket) => {
+    const session = framedSession(socket); // what the connectors sent, octet for octet
+    sessions.push(session);
+    socket.on('close', () => sessions.splice(sessions.indexOf(session), 1));
+    if (opts.noDelay) socket.setNoDelay(true);
     let corked = false;
     const corkForThisRead = () => {
       if (!opts.noDelay || corked) return;
       corked = true;
-      socket.cork?.();
+      socket.cork();
       process.nextTick(() => {
         corked = false;
-        socket.uncork?.();
+        socket.uncork();
       });
     };
     session.on('error', () => {});
@@ -105,7 +109,8 @@ export async function startSmsc(
       session.send(pdu.response(decision === 0 ? { message_id: messageId } : { command_status: decision }));
       if (messageId && opts.autoReceipt && !opts.autoReceipt.before) receipt();
     });
-  });
+  };
+  const server = opts.tls ? createTlsServer(opts.tls, serve) : createServer(serve);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const port = (server.address() as AddressInfo).port;
 
@@ -122,18 +127,18 @@ export async function startSmsc(
      * unanswered, and the sessions stay bound (a ready backlog for a drain, without any failover).
      */
     hold() {
-      for (const s of server.sessions) s.pause();
+      for (const s of sessions) s.pause();
     },
     release() {
-      for (const s of server.sessions) s.resume();
+      for (const s of sessions) s.resume();
     },
     /** Bound sessions that can receive deliver_sm (transceiver or receiver). */
     get sessions() {
-      return server.sessions;
+      return sessions;
     },
     /** A delivery receipt (Appendix B text) for a message id, on the first open session. */
     receipt(messageId: string, stat: string, err = '000', opts: { tlv?: boolean; session?: smpp.Session } = {}): Promise<number> {
-      const session = opts.session ?? server.sessions.filter((x) => roles.get(x) !== 'bind_transmitter').at(-1);
+      const session = opts.session ?? sessions.filter((x) => roles.get(x) !== 'bind_transmitter').at(-1);
       if (!session) throw new Error('no session to send the receipt on');
       const text = `id:${messageId} sub:001 dlvrd:${stat === 'DELIVRD' ? '001' : '000'} submit date:2611231200 done date:2611231201 stat:${stat} err:${err} text:`;
       const states: Record<string, number> = { DELIVRD: 2, EXPIRED: 3, DELETED: 4, UNDELIV: 5, ACCEPTD: 6, UNKNOWN: 7, REJECTD: 8 };
@@ -149,7 +154,7 @@ export async function startSmsc(
     },
     /** A mobile-originated message (deliver_sm, esm_class 0: not a receipt) on the first open session; resolves with deliver_sm_resp's status. */
     mo(from: string, to: string, text: string): Promise<number> {
-      const session = server.sessions.filter((x) => roles.get(x) !== 'bind_transmitter').at(-1);
+      const session = sessions.filter((x) => roles.get(x) !== 'bind_transmitter').at(-1);
       if (!session) throw new Error('no session to send the MO on');
       return new Promise((resolve) => {
         session.deliver_sm(
@@ -163,7 +168,7 @@ export async function startSmsc(
      * session; resolves with the response's command_status (a PDU left unanswered never resolves).
      */
     deliver(fields: Record<string, unknown>, opts: { command?: 'deliver_sm' | 'data_sm'; session?: smpp.Session } = {}): Promise<number> {
-      const session = opts.session ?? server.sessions.filter((x) => roles.get(x) !== 'bind_transmitter').at(-1);
+      const session = opts.session ?? sessions.filter((x) => roles.get(x) !== 'bind_transmitter').at(-1);
       if (!session) throw new Error('no session to deliver on');
       const command = opts.command ?? 'deliver_sm';
       const base = { source_addr_ton: 1, source_addr_npi: 1, dest_addr_ton: 0, dest_addr_npi: 1, data_coding: 0 };
@@ -179,7 +184,7 @@ export async function startSmsc(
      * closes first.
      */
     moBurst(count: number, fields: (i: number) => Record<string, unknown>, window = 50): Promise<{ firstAt: number; lastAt: number; refused: number }> {
-      const session = server.sessions.filter((x) => roles.get(x) !== 'bind_transmitter').at(-1);
+      const session = sessions.filter((x) => roles.get(x) !== 'bind_transmitter').at(-1);
       if (!session) throw new Error('no session to send the MO on');
       const base = { esm_class: 0, source_addr_ton: 1, source_addr_npi: 1, dest_addr_ton: 0, dest_addr_npi: 1, data_coding: 0 };
       let next = 0;
@@ -199,7 +204,7 @@ export async function startSmsc(
     },
     /** Octets written as they are on the last receiver or transceiver session (a PDU the library would not build). */
     writeRaw(octets: Buffer): void {
-      const session = server.sessions.filter((x) => roles.get(x) !== 'bind_transmitter').at(-1);
+      const session = sessions.filter((x) => roles.get(x) !== 'bind_transmitter').at(-1);
       if (!session) throw new Error('no session to write on');
       session.socket.write(octets);
     },
@@ -209,10 +214,10 @@ export async function startSmsc(
     },
     /** Closes every connection abruptly (no unbind). */
     drop() {
-      for (const s of [...server.sessions]) s.destroy();
+      for (const s of [...sessions]) s.destroy();
     },
     close(): Promise<void> {
-      for (const s of [...server.sessions]) s.destroy();
+      for (const s of [...sessions]) s.destroy();
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };

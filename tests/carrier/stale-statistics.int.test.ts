@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
 import { lockDispatches } from '@/server/domain/delivery/dispatch-locks';
 import { recordBatch } from '@/server/domain/carrier/smpp/record';
-import { partKey } from '@/server/domain/carrier/smpp/receipt-ids';
+import { partKey } from '@/server/smpp/client/receipt-ids';
 import { dispatchesOfWaitingParts, insertReceipts, matchReceipts } from '@/server/domain/carrier/smpp/receipts';
 import { closePools, restClient, testDeps } from '../helpers';
 import { readyMerchant } from '../messaging/setup';

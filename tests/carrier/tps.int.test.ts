@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { takeTps } from '@/server/domain/carrier/smpp/leases';
-import { SLICE_MS } from '@/server/domain/carrier/smpp/tps-slices';
+import { SLICE_MS } from '@/server/smpp/client/tps-slices';
 import { closePools } from '../helpers';
 import { carrierHarness, waitFor } from './harness';
 import { startSmsc, type Smsc } from './smsc';

@@ -1,6 +1,7 @@
 import smpp from 'smpp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startSmppListener } from '@/server/smpp/listener';
+import { smppAccessPort } from '@/server/domain/smpp-access/server-port';
+import { startSmppListener } from '@/server/smpp/server/listener';
 import { signedUpCaller } from '@/tests/dashboard-helpers';
 import { closePools, testDeps, testEnv } from '@/tests/helpers';
 import { refused, teamOf } from '@/tests/team-helpers';
@@ -28,7 +29,7 @@ describe('SMPP access from the dashboard (D15)', () => {
     expect(JSON.stringify(listed)).not.toContain(creds.password);
 
     // the credentials bind (a sign-up's app is a sandbox app: the listener of a test environment)
-    const l = await startSmppListener({ db: deps.db, secret: env.APP_SECRET, environment: env.SMS_ENV, port: 0, host: '127.0.0.1', listenerId: 'dash' });
+    const l = await startSmppListener({ backend: smppAccessPort({ db: deps.db, secret: env.APP_SECRET, environment: env.SMS_ENV, listenerId: 'dash' }), port: 0, host: '127.0.0.1' });
     try {
       const bind = (password: string) =>
         new Promise<number>((resolve) => {

@@ -3,7 +3,8 @@ import smpp from 'smpp';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { enableSmpp } from '@/server/domain/smpp-access/credentials';
 import { smppConnectionsRefused } from '@/server/metrics/registry';
-import { startSmppListener, type SmppListener } from '@/server/smpp/listener';
+import { smppAccessPort } from '@/server/domain/smpp-access/server-port';
+import { startSmppListener, type SmppListener } from '@/server/smpp/server/listener';
 import { closePools, makeMerchant, testDb, testEnv } from '../helpers';
 
 /**
@@ -25,7 +26,7 @@ afterAll(closePools);
 
 type Limits = { maxConnections: number; maxPerAddress: number };
 async function listener(opts: { limits?: Limits; bindTimeoutMs?: number; heartbeatMs?: number } = {}) {
-  const l = await startSmppListener({ db, secret: env.APP_SECRET, environment: env.SMS_ENV, port: 0, host: '127.0.0.1', listenerId: `hostile-${listeners.length}`, ...opts });
+  const l = await startSmppListener({ backend: smppAccessPort({ db, secret: env.APP_SECRET, environment: env.SMS_ENV, listenerId: `hostile-${listeners.length}` }), port: 0, host: '127.0.0.1', ...opts });
   listeners.push(l);
   return l;
 }

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import smpp from 'smpp';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { enableSmpp, setSmppTps } from '@/server/domain/smpp-access/credentials';
-import { startSmppListener, type SmppListener } from '@/server/smpp/listener';
+import { smppAccessPort } from '@/server/domain/smpp-access/server-port';
+import { startSmppListener, type SmppListener } from '@/server/smpp/server/listener';
 import { closePools, makeMerchant, restClient, testDeps, testEnv } from '../helpers';
 import { drain } from '../pipeline/drain';
 import { deliveryTasks } from '../pipeline/harness';
@@ -22,7 +23,7 @@ afterEach(async () => {
 afterAll(closePools);
 
 async function listener(opts: { idleMs?: number; heartbeatMs?: number; receiptPollMs?: number } = {}) {
-  const l = await startSmppListener({ db, secret: env.APP_SECRET, environment: env.SMS_ENV, port: 0, host: '127.0.0.1', listenerId: `test-${listeners.length}`, ...opts });
+  const l = await startSmppListener({ backend: smppAccessPort({ db, secret: env.APP_SECRET, environment: env.SMS_ENV, listenerId: `test-${listeners.length}` }), port: 0, host: '127.0.0.1', ...opts });
   listeners.push(l);
   return l;
 }

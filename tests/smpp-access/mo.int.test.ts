@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { sql } from 'drizzle-orm';
 import smpp from 'smpp';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -5,8 +6,10 @@ import { decodeMoText } from '@/server/domain/carrier/smpp/mo-text';
 import { reportInbound } from '@/server/domain/delivery/carrier-port';
 import { enableSmpp } from '@/server/domain/smpp-access/credentials';
 import { inTransaction } from '@/server/lib/after-commit';
-import { keepRawPdus, parseSubmitSm, rawPdu, type RawSubmit } from '@/server/smpp/raw-pdu';
-import { startSmppListener, type SmppListener } from '@/server/smpp/listener';
+import { framedSession, rawPdu } from '@/server/smpp/codec/framed-session';
+import { parseSubmitSm, type RawSubmit } from '@/server/smpp/codec/read-pdu';
+import { smppAccessPort } from '@/server/domain/smpp-access/server-port';
+import { startSmppListener, type SmppListener } from '@/server/smpp/server/listener';
 import { carrierHarness, waitFor } from '../carrier/harness';
 import { assignNumber, inboundRows } from '../carrier/inbound-helpers';
 import { closePools } from '../helpers';
@@ -27,7 +30,7 @@ afterEach(async () => {
 afterAll(closePools);
 
 async function listener() {
-  const l = await startSmppListener({ db: h.db, secret: h.env.APP_SECRET, environment: h.env.SMS_ENV, port: 0, host: '127.0.0.1', listenerId: `mo-${listeners.length}`, receiptPollMs: 50 });
+  const l = await startSmppListener({ backend: smppAccessPort({ db: h.db, secret: h.env.APP_SECRET, environment: h.env.SMS_ENV, listenerId: `mo-${listeners.length}` }), port: 0, host: '127.0.0.1', receiptPollMs: 50 });
   listeners.push(l);
   return l;
 }
@@ -46,8 +49,9 @@ type Got = RawSubmit & { session: smpp.Session };
  */
 async function esme(port: number, creds: { system_id: string; password: string }, mode: 'bind_receiver' | 'bind_transceiver', got: Got[], answer: (n: number) => number = () => 0) {
   const s = await new Promise<smpp.Session>((resolve, reject) => {
-    const c = smpp.connect({ url: `smpp://127.0.0.1:${port}` }, () => resolve(c));
-    keepRawPdus(c);
+    const socket = connect(port, '127.0.0.1');
+    const c = framedSession(socket);
+    socket.once('connect', () => resolve(c));
     c.on('error', reject);
     esmes.push(c);
   });

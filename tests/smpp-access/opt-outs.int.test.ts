@@ -3,7 +3,8 @@ import smpp from 'smpp';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { addOptOuts } from '@/server/domain/opt-outs/add-opt-outs';
 import { enableSmpp } from '@/server/domain/smpp-access/credentials';
-import { startSmppListener, type SmppListener } from '@/server/smpp/listener';
+import { smppAccessPort } from '@/server/domain/smpp-access/server-port';
+import { startSmppListener, type SmppListener } from '@/server/smpp/server/listener';
 import { closePools, makeMerchant, testDeps, testEnv } from '../helpers';
 import { walletBalances } from '../messaging/setup';
 
@@ -23,7 +24,7 @@ afterAll(closePools);
 async function boundMerchant() {
   const m = await makeMerchant(db, env, { prepaid: '1' });
   const creds = (await db.transaction((tx) => enableSmpp(tx, env.APP_SECRET, m.appId, 'test')))!;
-  const l = await startSmppListener({ db, secret: env.APP_SECRET, environment: env.SMS_ENV, port: 0, host: '127.0.0.1', listenerId: `opt-${listeners.length}` });
+  const l = await startSmppListener({ backend: smppAccessPort({ db, secret: env.APP_SECRET, environment: env.SMS_ENV, listenerId: `opt-${listeners.length}` }), port: 0, host: '127.0.0.1' });
   listeners.push(l);
   const s = await new Promise<smpp.Session>((resolve, reject) => {
     const c = smpp.connect({ url: `smpp://127.0.0.1:${l.port}` }, () => resolve(c));

@@ -1,7 +1,8 @@
 import smpp from 'smpp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { enableSmpp } from '@/server/domain/smpp-access/credentials';
-import { startSmppListener } from '@/server/smpp/listener';
+import { smppAccessPort } from '@/server/domain/smpp-access/server-port';
+import { startSmppListener } from '@/server/smpp/server/listener';
 import { carrierHarness, waitFor } from '../carrier/harness';
 import { startSmsc } from '../carrier/smsc';
 import { closePools } from '../helpers';
@@ -18,7 +19,7 @@ afterAll(async () => {
 describe('an ESME\'s concatenated parts reach the carrier with their UDH (D15 + D14)', () => {
   it('each part is one message billed as one segment, and the connector sends it with the same UDH, not split again', async () => {
     const s = await startSmsc();
-    const listener = await startSmppListener({ db: h.db, secret: h.env.APP_SECRET, environment: h.env.SMS_ENV, port: 0, host: '127.0.0.1', listenerId: 'udh' });
+    const listener = await startSmppListener({ backend: smppAccessPort({ db: h.db, secret: h.env.APP_SECRET, environment: h.env.SMS_ENV, listenerId: 'udh' }), port: 0, host: '127.0.0.1' });
     try {
       const c = await h.connector('udh', s.port);
       await h.route('2438109', [c.id]);

@@ -1,6 +1,6 @@
 import type { InboundEncoding } from '@/db/schema';
-import type { SmppAddresses } from '@/server/domain/carrier/smpp/encode';
-import { splitMessage, type PartPdu } from '@/server/domain/carrier/smpp/split';
+import type { SmppAddresses } from '@/server/smpp/codec/submit-sm';
+import { splitMessage, type PartPdu } from '@/server/smpp/codec/split';
 import { numberKind } from '@/server/domain/numbers/keyword';
 
 /** What a deliver_sm of an MO is built from: its inbound_messages row. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import type { QueryAnswer } from '@/server/smpp/server/port';
 
 /** SMPP 3.4 message_state (5.2.28) of a recipient state: the answer of query_sm. */
 const STATE: Record<string, number> = { pending: 1, processing: 1, sent: 1, delivered: 2, failed: 5, cancelled: 4 };
@@ -11,7 +12,6 @@ function smppTime(d: Date): string {
   return `${p(d.getUTCFullYear() % 100)}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}000+`;
 }
 
-export type QueryAnswer = { messageId: string; finalDate: string; messageState: number; errorCode: number };
 
 /**
  * query_sm for a message of this app (D15): its recipient's state as message_state, and the time it became final.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { encodeGsm, gsmChar } from '@/server/domain/carrier/smpp/gsm';
+import { encodeGsm, gsmChar } from '@/server/smpp/codec/gsm';
 
 /** A receipt owed to an ESME (smpp_receipts, written with the terminal event: server/domain/webhooks/emit-events.ts). */
 export type OwedReceipt = {

@@ -1,12 +1,14 @@
 import type { Db } from '@/db/client';
 import { SendRequest } from '@/server/contracts/send';
-import { decodeGsm } from '@/server/domain/carrier/smpp/gsm';
 import type { AuthedApp } from '@/server/domain/keys/authenticate';
 import { sendMessage } from '@/server/domain/messages/send-message';
 import { senderIsAppNumber } from '@/server/domain/numbers/sender-number';
 import { normalizePhone } from '@/shared/messages/phone';
 import { planSend } from '@/shared/messages/validate-send';
 import { ApiError } from '@/server/errors/api-error';
+import { decodeGsm } from '@/server/smpp/codec/gsm';
+import type { MultiDestination } from '@/server/smpp/codec/read-pdu';
+import type { Unsuccessful } from '@/server/smpp/server/port';
 import { replaceLoneSurrogates } from '@/server/contracts/storable';
 
 /** SMPP 3.4 command_status values a submit_sm can get (D15). */
@@ -83,11 +85,6 @@ export async function submitOverSmpp(db: Db, app: AuthedApp, f: SubmitFields, no
   return outcome;
 }
 
-/** One destination of a submit_multi: an SME address, or a distribution list name. */
-export type MultiDestination = { dest_addr_ton: number; dest_addr_npi: number; destination_addr: string } | { dl_name: string };
-
-/** An address submit_multi could not take, as submit_multi_resp lists it. */
-export type Unsuccessful = { dest_addr_ton: number; dest_addr_npi: number; destination_addr: string; error_status_code: number };
 export type MultiOutcome = ({ status: 0; messageId: string } | { status: number; reason: string }) & { unsuccess: Unsuccessful[] };
 
 const INVNUMDESTS = 0x33;

@@ -103,7 +103,7 @@ export async function emitEventsFrom(
       returning id, message_id, recipient_id, event_type, payload
     ), smpp as (
       -- D15: a receipt owed to the ESME, when the submit_sm's registered_delivery asked for one (bits 0-1: 01 success
-      -- or failure, 10 failure only); the SMPP listener delivers it (server/smpp/receipts.ts)
+      -- or failure, 10 failure only); the SMPP listener delivers it (server/domain/smpp-access/receipts.ts)
       insert into smpp_receipts (app_id, message_id, recipient_id, event_id, phone, sender_id, stat, err, text, submitted_at, done_at, expires_at)
       select m.app_id, ins.message_id, ins.recipient_id, ins.id, ins.payload->'data'->>'recipient_phone', m.sender_id,
              case when ins.event_type = 'sms.delivered' then 'DELIVRD'

@@ -1,7 +1,7 @@
 import type { Db } from '@/db/client';
 import { logger } from '@/server/lib/logger';
 import { takeTps } from './leases';
-import { TpsCredits } from './tps-credits';
+import { TpsCredits } from '@/server/smpp/client/tps-credits';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import type { SessionState } from '@/db/schema';
-import { SLICE_MS, sliceBudgets } from './tps-slices';
+import type { TpsGrant } from '@/server/smpp/client/tps-credits';
+import { SLICE_MS, sliceBudgets } from '@/server/smpp/client/tps-slices';
 
 /** A lease lasts this long without renewal; the owner renews every second, so a dead owner is replaced within ~LEASE_S + 1 s. */
 export const LEASE_S = 5;
@@ -37,20 +38,6 @@ export async function renewLease(db: Db, connectorId: string, token: string, ses
 export async function releaseLease(db: Db, connectorId: string, token: string): Promise<void> {
   await db.execute(sql`delete from connector_leases where connector_id = ${connectorId} and token = ${token}`);
 }
-
-/** takeTps' answer. */
-export type TpsGrant = {
-  /** submit_sm that may be sent now, until the slice ends. */
-  granted: number;
-  /** What the slice still holds after this grant (0: nothing more before the next slice). */
-  left: number;
-  /** The slice granted from: its start, ms since the epoch (database clock). */
-  slice: number;
-  /** Its clock second (Unix seconds). */
-  second: number;
-  /** How long from the answer until the slice ends. */
-  msToSliceEnd: number;
-};
 
 /**
  * Takes up to `want` submit_sm from the connector's budget of the current slice (tps-slices.ts: 50 ms, per the

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/db/client';
 import { reportInbound, type InboundReport } from '@/server/domain/delivery/carrier-port';
 import { inTransaction } from '@/server/lib/after-commit';
-import { moSender, type MoConcat, type MoPdu } from './mo';
+import { moSender, type MoConcat, type MoPdu } from '@/server/smpp/client/mo';
 import { decodeMoText, moCharset } from './mo-text';
 
 /** The connector an MO came through, as its record knows it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeGsm } from './gsm';
+import { encodeGsm } from '@/server/smpp/codec/gsm';
 import { decodeMoText, moCharset } from './mo-text';
 
 const ucs2 = (text: string) => Buffer.from(text, 'utf16le').swap16();

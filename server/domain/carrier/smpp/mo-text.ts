@@ -1,5 +1,5 @@
 import type { InboundEncoding } from '@/db/schema';
-import { decodeGsmLenient } from './gsm';
+import { decodeGsmLenient } from '@/server/smpp/codec/gsm';
 import { replaceLoneSurrogates } from '@/server/contracts/storable';
 
 /** How an MO's octets are read. */

@@ -1,10 +1,10 @@
 import type { ConnectorRow } from '@/db/schema';
-import { encodable, encodeSubmitSm, type SubmitFields } from './encode';
+import { encodable, encodeSubmitSm, type SubmitFields } from '@/server/smpp/codec/submit-sm';
 import type { Claimed } from '../outbox';
 import type { AcceptedPart, Outcome, OutcomeKind } from './record';
 import type { Release } from './recorder';
-import type { SubmitResult } from './session';
-import { passThroughPart, relativeValidity, splitMessage } from './split';
+import type { SubmitResult } from '@/server/smpp/client/awaited-submits';
+import { passThroughPart, relativeValidity, splitMessage } from '@/server/smpp/codec/split';
 import { RETRYABLE_STATUSES } from './status';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { partKey, receiptKey } from './receipt-ids';
+import { partKey, receiptKey } from '@/server/smpp/client/receipt-ids';
 import { parseReceipt } from './receipts';
 
 describe('receipt ids: one convention per connector (D14 receipt_id_format)', () => {

@@ -5,7 +5,7 @@ import type { Receipt } from '@/server/domain/carrier/connector';
 import { reportFor, type CarrierReport } from '@/server/domain/delivery/carrier-port';
 import { afterCommit } from '@/server/lib/after-commit';
 import { carrierReceipts } from '@/server/metrics/registry';
-import { receiptKey } from './receipt-ids';
+import { receiptKey } from '@/server/smpp/client/receipt-ids';
 import { ids64, textArray } from '@/server/lib/sql-arrays';
 
 /** message_state TLV values (SMPP 3.4 5.2.28) as receipt `stat:` words. */

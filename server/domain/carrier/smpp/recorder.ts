@@ -1,6 +1,6 @@
 import type { Db } from '@/db/client';
 import { logger } from '@/server/lib/logger';
-import type { MoPdu } from './mo';
+import type { MoPdu } from '@/server/smpp/client/mo';
 import { recordBatch, type AcceptedPart, type Batch, type ConnectorRef, type Outcome } from './record';
 import type { ParsedReceipt } from './receipts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import type { ReceiptIdFormat } from '@/db/schema';
-import { partKey, receiptKey } from './receipt-ids';
+import { partKey, receiptKey } from '@/server/smpp/client/receipt-ids';
 import { applyCarrierReports, lockDispatches, type CarrierReport } from '@/server/domain/delivery/carrier-port';
 import { dispatchesOfWaitingParts, judgeRecipients, matchReceipts, RECEIPT_WAIT } from './receipts';
 

@@ -3,15 +3,16 @@ import type { Db } from '@/db/client';
 import type { ConnectorRow, SessionState } from '@/db/schema';
 import { logger } from '@/server/lib/logger';
 import { carrierMo } from '@/server/metrics/registry';
-import { rawPdu } from '@/server/smpp/raw-pdu';
+import { rawPdu } from '@/server/smpp/codec/framed-session';
 import { ConnectorTps } from './connector-tps';
 import { claimOutbox, type Claimed } from '../outbox';
 import { answer, PartQueue, type AnswerSink, type PartJob } from './outgoing';
-import { isMo, parseMoPdu } from './mo';
+import { isMo, parseMoPdu } from '@/server/smpp/client/mo';
 import { parseReceipt } from './receipts';
 import { Recorder, type Release } from './recorder';
-import { SmppSession, type SubmitResult } from './session';
-import { SubmitWindow } from './submit-window';
+import type { SubmitResult } from '@/server/smpp/client/awaited-submits';
+import { SmppSession } from '@/server/smpp/client/session';
+import { SubmitWindow } from '@/server/smpp/client/submit-window';
 
 /** `flushMs`: how long a batch of answers that failed to record waits before it is tried again. */
 export type RuntimeOptions = { respTimeoutMs: number; flushMs: number; tlsCa?: string };

@@ -1,14 +1,8 @@
-import smpp from 'smpp';
 import type { Failure } from '@/server/domain/carrier/connector';
-
-const NAMES = new Map(Object.entries(smpp.errors).map(([name, code]) => [code, name]));
+import { statusName } from '@/server/smpp/client/status';
 
 /** D14: throttled, queue full, system error: the next connector (or a later retry); anything else is final. */
 export const RETRYABLE_STATUSES = new Set([0x58, 0x14, 0x08]);
-
-export function statusName(status: number): string {
-  return NAMES.get(status) ?? `0x${status.toString(16).padStart(8, '0').toUpperCase()}`;
-}
 
 /** A permanent submit_sm error: `SMPP_<STATUS NAME>`, not retryable. */
 export function smppFailure(status: number): Failure {

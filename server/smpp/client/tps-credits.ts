@@ -1,4 +1,16 @@
-import type { TpsGrant } from './leases';
+/** An answer of the shared TPS budget (the driver's takeTps). */
+export type TpsGrant = {
+  /** submit_sm that may be sent now, until the slice ends. */
+  granted: number;
+  /** What the slice still holds after this grant (0: nothing more before the next slice). */
+  left: number;
+  /** The slice granted from: its start, ms since the epoch (database clock). */
+  slice: number;
+  /** Its clock second (Unix seconds). */
+  second: number;
+  /** How long from the answer until the slice ends. */
+  msToSliceEnd: number;
+};
 
 /**
  * The submit_sm a connector's owner may still send in the current slice of the shared budget (takeTps: 50 ms

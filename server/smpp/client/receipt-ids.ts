@@ -1,4 +1,5 @@
-import type { ReceiptIdFormat } from '@/db/schema';
+/** How an SMSC's receipts write the message id its submit_sm_resp gave (D14): one convention per SMSC. */
+export type ReceiptIdFormat = 'exact' | 'hex-to-dec' | 'dec-to-hex';
 
 const DEC = /^[0-9]{1,80}$/;
 const HEX = /^[0-9a-f]{1,64}$/i;

@@ -1,5 +1,7 @@
-import type { Release } from './recorder';
 import type { SmppSession } from './session';
+
+/** Gives a taken slot back; called once what the slot stands for is durable. */
+export type Release = () => void;
 
 /**
  * The window of each sending session (D14): at most `size` submit_sm whose answer is not yet durable. A slot is taken

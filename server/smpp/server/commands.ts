@@ -6,7 +6,7 @@ import smpp from 'smpp';
  * own `_resp` where one exists, otherwise `generic_nack` with ESME_RINVCMDID (0x03). Responses to what the listener
  * itself sends (deliver_sm, enquire_link, unbind) and `generic_nack` are taken without an answer; any other response
  * is unsolicited here and gets `generic_nack` 0x03, like an id SMPP reserves or does not define. A frame that is
- * not a PDU at all (command_length below 16 or above the library's 16 KB) closes the session (raw-pdu.ts).
+ * not a PDU at all (command_length below 16 or above 16 KB) closes the session (codec/framed-session.ts).
  */
 export const RESPONSE_BIT = 0x80000000;
 export const GENERIC_NACK = 0x80000000;

@@ -1,8 +1,12 @@
-import { rootCertificates } from 'node:tls';
-import smpp from 'smpp';
-import type { SessionState } from '@/db/schema';
+import { connect as connectTcp, type Socket } from 'node:net';
+import { connect as connectTls, rootCertificates } from 'node:tls';
+import type smpp from 'smpp';
 import { logger } from '@/server/lib/logger';
-import { keepRawPdus } from '@/server/smpp/raw-pdu';
+import { framedSession } from '../codec/framed-session';
+import { AwaitedSubmits, type SubmitResult } from './awaited-submits';
+
+/** Where a session stands, as the connector's lease row publishes it (connector_leases.sessions). */
+export type SessionState = { state: 'connecting' | 'bound' | 'down' | 'backoff'; since: string; error?: string };
 
 export type SessionConfig = {
   host: string;
@@ -19,10 +23,6 @@ export type SessionConfig = {
   tlsCa?: string;
 };
 
-export type SubmitResult = { status: number; messageId: string | null } | { status: 'timeout' | 'dropped' };
-
-type Pending = { done: (r: SubmitResult) => void; deadline: number };
-
 const BACKOFF_MIN_MS = 1000;
 const BACKOFF_MAX_MS = 60_000;
 
@@ -33,10 +33,12 @@ const BACKOFF_MAX_MS = 60_000;
  */
 export class SmppSession {
   state: SessionState = { state: 'connecting', since: new Date().toISOString() };
-  inflight = 0;
   private lib: smpp.Session | null = null;
-  private pending = new Map<number, Pending>();
-  private deadlineTimer: NodeJS.Timeout | null = null;
+  /** The connection under `lib` (its cork, its Nagle setting). */
+  private socket: Socket | null = null;
+  /** The sequence number of the last request sent (SMPP 3.4: 1 to 0x7FFFFFFF, then 1 again). */
+  private sequence = 0;
+  private readonly awaited: AwaitedSubmits;
   private backoffMs = BACKOFF_MIN_MS;
   private timers = new Set<NodeJS.Timeout>();
   private enquire: NodeJS.Timeout | null = null;
@@ -50,7 +52,9 @@ export class SmppSession {
       onDeliverSm: (pdu: smpp.Pdu) => Promise<number>;
       onChange: () => void;
     },
-  ) {}
+  ) {
+    this.awaited = new AwaitedSubmits(cfg.respTimeoutMs);
+  }
 
   get bound(): boolean {
     return this.state.state === 'bound';
@@ -76,21 +80,24 @@ export class SmppSession {
   private connect(): void {
     if (this.stopped) return;
     this.setState('connecting');
-    const extraCa = this.cfg.tls && this.cfg.tlsCa ? { ca: [...rootCertificates, this.cfg.tlsCa] } : {};
-    const s = smpp.connect({ host: this.cfg.host, port: this.cfg.port, tls: this.cfg.tls, ...extraCa });
-    keepRawPdus(s); // an MO is read from its octets (D18)
-    this.lib = s;
+    const extraCa = this.cfg.tlsCa ? { ca: [...rootCertificates, this.cfg.tlsCa] } : {};
+    const socket = this.cfg.tls ? connectTls({ host: this.cfg.host, port: this.cfg.port, ...extraCa }) : connectTcp({ host: this.cfg.host, port: this.cfg.port });
     let lastError: string | undefined;
+    // An MO is read from its octets (D18). A frame that is no PDU (over the 16 KB bound, say) leaves nothing after it
+    // readable: the connection goes, unanswered, and binds again after the backoff.
+    const s = framedSession(socket, (length) => (lastError = `command_length ${length} out of bounds: connection closed`));
+    this.sequence = 0;
+    this.lib = s;
+    this.socket = socket;
     s.on('error', (e: Error) => {
       lastError = e.message;
-      // A PDU the library cannot read (one over its 16 KB bound) leaves the stream mid-PDU and the library reading
-      // nothing more: the connection goes, unanswered, and binds again after the backoff.
       s.destroy();
     });
     s.on('close', () => {
       if (this.lib !== s) return;
       this.lib = null;
-      this.dropAll();
+      this.socket = null;
+      this.awaited.dropAll();
       if (this.enquire) clearInterval(this.enquire);
       this.enquire = null;
       if (this.stopped) return this.setState('down');
@@ -99,11 +106,12 @@ export class SmppSession {
       this.backoffMs = Math.min(this.backoffMs * 2, BACKOFF_MAX_MS);
       this.later(wait, () => this.connect());
     });
-    s.on(this.cfg.tls ? 'secureConnect' : 'connect', () => {
-      s.socket.setNoDelay(true); // a batch of submit_sm or answers leaves at once, not after the SMSC's delayed ACK
+    socket.on(this.cfg.tls ? 'secureConnect' : 'connect', () => {
+      socket.setNoDelay(true); // a batch of submit_sm or answers leaves at once, not after the SMSC's delayed ACK
       const bind = { transceiver: 'bind_transceiver', transmitter: 'bind_transmitter', receiver: 'bind_receiver' }[this.cfg.role] as
         'bind_transceiver' | 'bind_transmitter' | 'bind_receiver';
-      s[bind]({ system_id: this.cfg.systemId, password: this.cfg.password, system_type: this.cfg.systemType, interface_version: 0x34 }, (pdu) => {
+      const fields = { system_id: this.cfg.systemId, password: this.cfg.password, system_type: this.cfg.systemType, interface_version: 0x34 };
+      s[bind]({ ...fields, sequence_number: this.nextSequence() }, (pdu) => {
         if (pdu.command_status !== 0) {
           lastError = `bind refused (status 0x${pdu.command_status.toString(16)})`;
           s.destroy();
@@ -111,14 +119,14 @@ export class SmppSession {
         }
         this.backoffMs = BACKOFF_MIN_MS;
         this.setState('bound');
-        this.enquire = setInterval(() => this.lib === s && s.enquire_link(() => {}), this.cfg.enquireLinkS * 1000);
+        this.enquire = setInterval(() => this.lib === s && s.enquire_link({ sequence_number: this.nextSequence() }, () => {}), this.cfg.enquireLinkS * 1000);
       });
     });
     // Every submit_sm's answer, looked up by its sequence number (one handler, not a callback per submit_sm; one
     // answered after its timeout has no entry any more and is ignored)
     s.on('submit_sm_resp', (resp: smpp.Pdu) => {
       if (this.lib !== s) return;
-      this.settle(resp.sequence_number, { status: resp.command_status, messageId: typeof resp.message_id === 'string' ? resp.message_id : null });
+      this.awaited.settle(resp.sequence_number, { status: resp.command_status, messageId: typeof resp.message_id === 'string' ? resp.message_id : null });
     });
     s.on('enquire_link', (pdu: smpp.Pdu) => s.send(pdu.response()));
     s.on('unbind', (pdu: smpp.Pdu) => {
@@ -141,10 +149,11 @@ export class SmppSession {
   private respond(s: smpp.Session, pdu: smpp.Pdu, status = 0): void {
     if (!this.respondCorked) {
       this.respondCorked = true;
-      s.socket.cork();
+      const socket = this.socket;
+      socket?.cork();
       process.nextTick(() => {
         this.respondCorked = false;
-        s.socket.uncork();
+        socket?.uncork();
       });
     }
     s.send(status ? pdu.response({ command_status: status }) : pdu.response());
@@ -152,11 +161,11 @@ export class SmppSession {
 
   /** Holds writes until uncork(): a batch of submit_sm leaves in one write. */
   cork(): void {
-    this.lib?.socket.cork();
+    this.socket?.cork();
   }
 
   uncork(): void {
-    this.lib?.socket.uncork();
+    this.socket?.uncork();
   }
 
   /** Sends one submit_sm; resolves with its response status and message_id, or `dropped`/`timeout`. */
@@ -167,53 +176,28 @@ export class SmppSession {
   /**
    * Sends one submit_sm, its fields or its octets from encodeSubmitSm (the sequence number is written here); `done`
    * is called once, with the response status and message_id, or `dropped` (the connection went) or `timeout`
-   * (no answer within respTimeoutMs). One timer per session watches the deadlines, not one per submit_sm.
+   * (no answer within respTimeoutMs).
    */
   send(pdu: Record<string, unknown> | Buffer, done: (r: SubmitResult) => void): void {
     const s = this.lib;
     if (!s || !this.bound) return done({ status: 'dropped' });
-    const lib = s as unknown as { sequence: number };
+    if (!s.socket.writable) return done({ status: 'dropped' });
+    const sequence = this.nextSequence();
     if (Buffer.isBuffer(pdu)) {
-      // the octets of encodeSubmitSm, with the next sequence number as the library's Session.send numbers them
-      if (!s.socket.writable) return done({ status: 'dropped' });
-      if (lib.sequence === 0x7fffffff) lib.sequence = 0;
-      pdu.writeUInt32BE(++lib.sequence, 12);
+      // the octets of encodeSubmitSm, numbered here
+      pdu.writeUInt32BE(sequence, 12);
       s.socket.write(pdu);
-    } else if (!s.submit_sm(pdu)) return done({ status: 'dropped' });
-    this.inflight++;
-    this.pending.set(lib.sequence, { done, deadline: performance.now() + this.cfg.respTimeoutMs });
-    if (!this.deadlineTimer) this.watchDeadlines();
+    } else s.submit_sm({ ...pdu, sequence_number: sequence });
+    this.awaited.add(sequence, done);
   }
 
-  private settle(seq: number, r: SubmitResult): void {
-    const entry = this.pending.get(seq);
-    if (!entry) return;
-    this.pending.delete(seq);
-    this.inflight--;
-    entry.done(r);
-  }
-
-  /** One timer at the oldest deadline (the map keeps the send order, and every submit_sm waits as long). */
-  private watchDeadlines(): void {
-    const first = this.pending.values().next();
-    if (first.done) {
-      this.deadlineTimer = null;
-      return;
-    }
-    this.deadlineTimer = setTimeout(() => {
-      const now = performance.now();
-      for (const [seq, entry] of this.pending) {
-        if (entry.deadline > now) break;
-        this.settle(seq, { status: 'timeout' });
-      }
-      this.watchDeadlines();
-    }, Math.max(0, first.value.deadline - performance.now()) + 1);
-  }
-
-  private dropAll(): void {
-    for (const seq of [...this.pending.keys()]) this.settle(seq, { status: 'dropped' });
-    if (this.deadlineTimer) clearTimeout(this.deadlineTimer);
-    this.deadlineTimer = null;
+  /**
+   * Every request this session sends is numbered here, not by the library (its Session.send numbers only a PDU
+   * without one): the submit_sm written as octets share the one sequence.
+   */
+  private nextSequence(): number {
+    this.sequence = this.sequence === 0x7fffffff ? 1 : this.sequence + 1;
+    return this.sequence;
   }
 
   /** Unbinds (waits at most 2 s for unbind_resp), then closes; no reconnect after this. */
@@ -242,10 +226,11 @@ export class SmppSession {
         if (s.socket.destroyed) return finish();
         s.close(finish);
       };
-      if (!this.bound || !s.unbind(() => closeNow())) closeNow();
+      if (!this.bound || !s.unbind({ sequence_number: this.nextSequence() }, () => closeNow())) closeNow();
     });
     this.lib = null;
-    this.dropAll();
+    this.socket = null;
+    this.awaited.dropAll();
     this.setState('down');
   }
 
@@ -256,7 +241,8 @@ export class SmppSession {
     if (this.enquire) clearInterval(this.enquire);
     this.lib?.destroy();
     this.lib = null;
-    this.dropAll();
+    this.socket = null;
+    this.awaited.dropAll();
     this.state = { state: 'down', since: new Date().toISOString() };
   }
 }

@@ -1,71 +1,15 @@
-import type smpp from 'smpp';
-import type { MultiDestination } from '@/server/domain/smpp-access/submit';
-
 /**
- * The `smpp` library parses a PDU into fields and decodes short_message into text by its own rules, and its API
- * gives no way to the octets. Where they matter (the listener decoding a merchant's submit_sm per D1/D15; the test
- * SMSC checking what the connectors sent), `keepRawPdus(session)` keeps each PDU the session reads as it came off
- * the wire, for `rawPdu(pdu)`. It watches the session's socket reads: the library builds each PDU from the last
- * `command_length` octets it read and emits 'pdu' before it reads again, so those octets are that PDU. No function
- * of the library is replaced (server/smpp/raw-pdu.test.ts holds it to the library's reads).
+ * The PDU bodies whose octets matter, read exactly as SMPP 3.4 lays them out (the `smpp` library decodes
+ * short_message by its own rules and drops TLVs it does not know): submit_sm, submit_multi, deliver_sm (submit_sm's
+ * layout) and data_sm. Each takes the whole PDU, header included (framed-session.ts `rawPdu`).
  */
-const RAW = new WeakMap<object, Buffer>();
+import type { SmppAddresses } from './submit-sm';
 
-/** The smallest PDU: its header (command_length, command_id, command_status, sequence_number). */
-export const PDU_HEADER_LENGTH = 16;
+/** One destination of a submit_multi: an SME address, or a distribution list name. */
+export type MultiDestination = { dest_addr_ton: number; dest_addr_npi: number; destination_addr: string } | { dl_name: string };
 
-/**
- * Call in the server's session listener, before the session reads anything. A command_length below 16 is no PDU:
- * the library would wait for a body that never comes (0 to 4) or drop octets and lose the framing, so the session is
- * closed at once (`onBadFrame` is told first). The library reads a length, then that PDU's body, then the next length.
- */
-export function keepRawPdus(session: smpp.Session, onBadFrame: (length: number) => void = () => {}): void {
-  const socket = session.socket;
-  const read = socket.read.bind(socket);
-  let taken: Buffer[] = [];
-  let lengthNext = true;
-  socket.read = (size?: number) => {
-    const chunk: unknown = read(size);
-    if (!Buffer.isBuffer(chunk)) return chunk;
-    if (lengthNext && chunk.length === 4) {
-      const length = chunk.readUInt32BE(0);
-      if (length < PDU_HEADER_LENGTH) {
-        onBadFrame(length);
-        socket.destroy();
-        return null;
-      }
-      lengthNext = false;
-    } else {
-      lengthNext = true;
-    }
-    taken.push(chunk);
-    return chunk;
-  };
-  // Before any other listener of 'pdu' sees it.
-  session.prependListener('pdu', (pdu: smpp.Pdu) => {
-    const length = Number(pdu.command_length);
-    const octets = taken.length === 1 ? taken[0] : Buffer.concat(taken);
-    taken = [];
-    lengthNext = true;
-    if (length >= PDU_HEADER_LENGTH && octets.length >= length && octets.readUInt32BE(octets.length - length) === length) {
-      RAW.set(pdu, octets.subarray(octets.length - length));
-    }
-  });
-}
-
-/** The PDU's octets as read, or null when its session does not keep them (keepRawPdus). */
-export function rawPdu(pdu: unknown): Buffer | null {
-  return (typeof pdu === 'object' && pdu !== null && RAW.get(pdu)) || null;
-}
-
-export type RawSubmit = {
+export type RawSubmit = SmppAddresses & {
   service_type: string;
-  source_addr_ton: number;
-  source_addr_npi: number;
-  source_addr: string;
-  dest_addr_ton: number;
-  dest_addr_npi: number;
-  destination_addr: string;
   esm_class: number;
   protocol_id: number;
   validity_period: string;
@@ -82,7 +26,7 @@ export const TLV = {
 
 /** Reads a PDU body field by field; any overrun or over-long C-octet string marks it bad instead of throwing. */
 class Reader {
-  o = 16;
+  o = 16; // after the header
   bad = false;
   constructor(readonly raw: Buffer) {}
   cstr(max: number): string {

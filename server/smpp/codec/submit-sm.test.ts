@@ -1,6 +1,6 @@
 import smpp from 'smpp';
 import { describe, expect, it } from 'vitest';
-import { encodable, encodeSubmitSm, type SubmitFields } from './encode';
+import { encodable, encodeSubmitSm, type SubmitFields } from './submit-sm';
 import { relativeValidity, splitMessage } from './split';
 
 const base = {

@@ -1,5 +1,4 @@
-import type { LongMethod } from '@/db/schema';
-import { carrierSplit, encodeChars } from '@/shared/messages/segments';
+import { carrierSplit, encodeChars, type LongMethod } from '@/shared/messages/segments';
 
 export { DATA_CODING } from '@/shared/messages/segments';
 

@@ -1,21 +1,22 @@
-import { connect, type AddressInfo, type Socket } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import smpp from 'smpp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { keepRawPdus, parseSubmitSm, rawPdu } from './raw-pdu';
+import { framedSession, rawPdu } from './framed-session';
+import { parseSubmitSm } from './read-pdu';
 
 /**
- * keepRawPdus against the library's own session reading a real socket: each PDU's octets, however the bytes
- * arrive (all at once, one at a time, split anywhere), and the fields the library decodes by its own rules still
- * read as they were sent.
+ * framedSession with the library's own session reading a real socket: each PDU's octets, however the bytes
+ * arrive (all at once, one at a time, split anywhere), the fields the library decodes by its own rules still read
+ * as they were sent, and a command_length out of bounds closing the connection.
  */
 type Received = { pdu: smpp.Pdu; raw: Buffer | null };
 const closers: Array<() => void> = [];
 afterEach(() => closers.splice(0).forEach((close) => close()));
 
-async function serve(keep: boolean): Promise<{ client: Socket; received: Received[]; arrived: (n: number) => Promise<void> }> {
+async function serve(framed: boolean, badFrames: number[] = []) {
   const received: Received[] = [];
-  const server = smpp.createServer({}, (session) => {
-    if (keep) keepRawPdus(session);
+  const server = createServer((socket) => {
+    const session = framed ? framedSession(socket, (length) => badFrames.push(length)) : new smpp.Session({ socket });
     session.on('pdu', (pdu: smpp.Pdu) => received.push({ pdu, raw: rawPdu(pdu) }));
     session.on('error', () => {});
   });
@@ -30,7 +31,8 @@ async function serve(keep: boolean): Promise<{ client: Socket; received: Receive
     for (let i = 0; i < 500 && received.length < n; i++) await new Promise((r) => setTimeout(r, 5));
     expect(received).toHaveLength(n);
   };
-  return { client, received, arrived };
+  const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+  return { client, received, arrived, closed };
 }
 
 /** A submit_sm whose short_message the library would decode (UDH, GSM default alphabet), and an unknown TLV. */
@@ -57,7 +59,7 @@ const pdus = [
 ];
 const stream = Buffer.concat(pdus);
 
-describe('keepRawPdus', () => {
+describe('framedSession', () => {
   it('gives each PDU its octets when they arrive in one write', async () => {
     const { client, received, arrived } = await serve(true);
     client.write(stream);
@@ -88,10 +90,23 @@ describe('keepRawPdus', () => {
     expect(Buffer.isBuffer(received[0].pdu.short_message)).toBe(false); // the library's own reading: decoded
   });
 
-  it('a session that does not keep them: rawPdu is null', async () => {
+  it('a session that is not framed: rawPdu is null', async () => {
     const { client, received, arrived } = await serve(false);
     client.write(stream);
     await arrived(3);
     expect(received.map((r) => r.raw)).toEqual([null, null, null]);
+  });
+
+  it('closes the connection at a command_length below 16 or above 16 KB, after the whole PDUs before it', async () => {
+    for (const length of [0, 4, 15, 16_385, 0xffffffff]) {
+      const badFrames: number[] = [];
+      const { client, received, arrived, closed } = await serve(true, badFrames);
+      const bad = Buffer.alloc(16);
+      bad.writeUInt32BE(length, 0);
+      client.write(Buffer.concat([pdus[1], bad]));
+      await arrived(1);
+      await closed;
+      expect([length, badFrames, received[0].raw]).toEqual([length, [length], pdus[1]]);
+    }
   });
 });

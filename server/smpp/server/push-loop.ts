@@ -1,5 +1,6 @@
 import type smpp from 'smpp';
 import { logger } from '@/server/lib/logger';
+import type { Owed, OwedQueue } from './port';
 
 /** A bound receiver or transceiver session that can take deliver_sm, with its unanswered ones. */
 export type Taker = {
@@ -117,4 +118,33 @@ export function sendDeliverSm(taker: Taker, fields: Record<string, unknown>, tim
       resolve(false);
     }
   });
+}
+
+/**
+ * How long one item's parts are pushed in one claim: the parts left are claimed again later (partsDone), well before
+ * a claim older than 60 s is handed to another listener.
+ */
+const PUSH_MS = 30_000;
+
+/**
+ * A queue of the port's (receipts, MO) as the push loop runs it: an item's parts go in order on one session, each
+ * after the last was answered 0; a retry resumes after the parts taken.
+ */
+export function owedPushQueue(what: string, q: OwedQueue, respTimeoutMs: number): PushQueue<Owed, number> {
+  const whole = (x: { item: Owed; result: number }) => x.result >= x.item.deliverSms.length;
+  return {
+    what,
+    claim: (appIds) => q.claim(appIds, 500),
+    async push(taker, item) {
+      const until = Date.now() + PUSH_MS;
+      let done = item.partsDone;
+      while (done < item.deliverSms.length && Date.now() < until && (await sendDeliverSm(taker, item.deliverSms[done], respTimeoutMs))) done++;
+      return done;
+    },
+    settle: (rs) =>
+      q.settle(
+        rs.filter(whole).map((x) => x.item.id),
+        rs.filter((x) => !whole(x)).map((x) => ({ id: x.item.id, partsDone: x.result })),
+      ),
+  };
 }

@@ -1,7 +1,8 @@
 /** The parts of the `smpp` package (0.5.1, untyped JavaScript) that this code uses. */
 declare module 'smpp' {
   import type { EventEmitter } from 'node:events';
-  import type { Server as NetServer, Socket } from 'node:net';
+  import type { Server as NetServer } from 'node:net';
+  import type { Duplex } from 'node:stream';
 
   // CommonJS whose exports Node's ESM loader cannot list (assigned in loops): import the default.
   namespace smpp {
@@ -18,7 +19,9 @@ declare module 'smpp' {
   export type PduCallback = (pdu: Pdu) => void;
 
   export class Session extends EventEmitter {
-    socket: Socket;
+    /** The stream it was given (server/smpp/codec/framed-session.ts). */
+    constructor(options: { socket: Duplex });
+    socket: Duplex;
     send(pdu: Pdu, responseCallback?: PduCallback, sendCallback?: PduCallback): boolean;
     close(callback?: () => void): void;
     destroy(callback?: () => void): void;

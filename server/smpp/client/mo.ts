@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { parseDataSm, parseSubmitSm, TLV, type RawDataSm } from '@/server/smpp/raw-pdu';
+import { parseDataSm, parseSubmitSm, TLV, type RawDataSm } from '../codec/read-pdu';
 
 /** deliver_sm and data_sm whose esm_class message-type bits (0x3C) are all zero carry an MO (D18); else a receipt. */
 export const isMo = (esmClass: number) => (esmClass & 0x3c) === 0;
