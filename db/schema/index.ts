@@ -29,6 +29,7 @@ export * from './connector-tps';
 export * from './smpp-binds';
 export * from './smpp-tps';
 export * from './smpp-receipts';
+export * from './event-consumers';
 export * from './smpp-inbound-deliveries';
 export * from './opt-outs';
 export * from './numbers';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, customType, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './_columns';
 
 /** The five v1 event types of a send: the only ones `webhook_url` (or a send's `callback_url`) receives. */
@@ -18,6 +18,9 @@ export type InboundEventType = (typeof INBOUND_EVENT_TYPES)[number];
 export const SENDER_ID_EVENT_TYPES = ['sender_id.approved', 'sender_id.rejected', 'sender_id.revoked'] as const;
 export type SenderIdEventType = (typeof SENDER_ID_EVENT_TYPES)[number];
 export type WebhookEventType = EventType | InboundEventType | SenderIdEventType;
+
+/** Postgres's 64-bit transaction id (xid8), as text. */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 /**
  * Every event the service emits, kept whether or not it could be delivered.
@@ -43,6 +46,11 @@ export const webhookEvents = pgTable(
     /** The exact JSON body POSTed: {event_id, event_type, timestamp, message_id | inbound_id, data}. */
     payload: jsonb('payload').notNull(),
     createdAt: createdAt(),
+    /**
+     * The transaction that wrote the event (pg_current_xact_id()): consumers of the events (event-consumers.ts) read
+     * them in transaction order, up to the oldest transaction still running. Null for events older than migration 0035.
+     */
+    tx: xid8('tx').default(sql`pg_current_xact_id()`),
   },
   (t) => [
     uniqueIndex('webhook_events_recipient_type_uq').on(t.recipientId, t.eventType).where(sql`${t.recipientId} is not null`),
@@ -50,6 +58,8 @@ export const webhookEvents = pgTable(
     uniqueIndex('webhook_events_received_uq').on(t.inboundId).where(sql`${t.eventType} = 'sms.received'`),
     index('webhook_events_message_idx').on(t.messageId, t.createdAt),
     index('webhook_events_org_idx').on(t.organizationId, t.createdAt),
+    // what the consumers read: a send's terminal events, in transaction order
+    index('webhook_events_terminal_tx_idx').on(t.tx).where(sql`${t.eventType} in ('sms.delivered', 'sms.failed')`),
     check(
       'webhook_events_subject',
       sql`(${t.eventType} in ('sms.queued', 'sms.processing', 'sms.sent', 'sms.delivered', 'sms.failed') and ${t.messageId} is not null)

@@ -187,6 +187,8 @@ describe('sending with a sender_id (D22)', () => {
 
   it('live (a live web process): unapproved is 1140 before any charge, approved goes, none takes the platform default', async () => {
     const m = await makeMerchant(deps.db, liveEnv, { prepaid: '10', keyStatus: 'allowed' });
+    // a live send needs a route for its number (D14): the simulator connector's
+    await ok('set-route', '--prefix', '24381', '--connectors', 'simulator');
     const refused = await live('POST', '/send', { key: m.apiKey, body: { to: TO, message: 'Hi', sender_id: 'LIVESHOP' } });
     expect([refused.status, refused.body]).toEqual([400, { ...NOT_ALLOWED, detail: expect.any(String) }]);
     expect(await walletBalances(deps, m.organizationId)).toEqual({ SVC_SMS: '10.0000' });

@@ -6,6 +6,7 @@ import { smppAccessPort } from '@/server/domain/smpp-access/server-port';
 import { startSmppListener, type SmppListener } from '@/server/smpp/server/listener';
 import { closePools, makeMerchant, restClient, testDeps, testEnv } from '../helpers';
 import { drain } from '../pipeline/drain';
+import { deriveReceipts } from '@/server/domain/smpp-access/receipts';
 import { deliveryTasks } from '../pipeline/harness';
 
 const env = testEnv({ CARRIER_SIM_DELAY_MS: '0', CARRIER_SIM_VALIDITY_S: '0' });
@@ -223,8 +224,9 @@ describe('SMPP access for merchants (D15)', () => {
     // the same webhooks as a REST send: the terminal events exist
     const ev = await db.execute<{ event_type: string }>(sql`select event_type from webhook_events where message_id = ${ok.message_id} order by created_at, event_type`);
     expect(ev.map((e) => e.event_type)).toContain('sms.delivered');
-    // nothing bound to take them yet (a transmitter does not): stored
-    await new Promise((r) => setTimeout(r, 200));
+    // nothing bound to take them yet (a transmitter does not): derived from the terminal events (its consumer, which the
+    // listener also runs now and then) and stored
+    await deriveReceipts(db);
     const owed = await db.execute<{ message_id: string; stat: string }>(sql`select message_id, stat from smpp_receipts where app_id = ${m.appId} order by id`);
     expect(owed.map((r) => [r.message_id, r.stat]).sort()).toEqual([[failing.message_id, 'UNDELIV'], [ok.message_id, 'DELIVRD']].sort());
 

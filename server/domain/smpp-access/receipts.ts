@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { encodeGsm, gsmChar } from '@/server/smpp/codec/gsm';
+import { consumeTerminalEvents } from '@/server/domain/webhooks/event-consumers';
 
-/** A receipt owed to an ESME (smpp_receipts, written with the terminal event: server/domain/webhooks/emit-events.ts). */
+/** A receipt owed to an ESME (smpp_receipts, derived from the terminal events by deriveReceipts). */
 export type OwedReceipt = {
   id: number;
   appId: string;
@@ -47,6 +48,35 @@ export function receiptDeliverSm(r: OwedReceipt): Record<string, unknown> {
     esm_class: 0x04, data_coding: 0, short_message: receiptOctets(r),
     receipted_message_id: r.messageId, message_state: MESSAGE_STATE[r.stat] ?? MESSAGE_STATE.UNKNOWN,
   };
+}
+
+/** How long a receipt is owed to the app's sessions after its terminal event (D15). */
+const RECEIPT_KEPT = sql.raw(`interval '72 hours'`);
+
+/**
+ * D15: the receipts owed to merchants' ESMEs, derived from the terminal events of their SMPP sends by their own
+ * consumer of webhook_events (consumeTerminalEvents), in one statement: one per `sms.delivered` or `sms.failed` of a
+ * message submitted over SMPP whose registered_delivery asked for it (bits 0-1: 01 success or failure, 10 failure
+ * only), with the Appendix B `stat:` and `err:` the event's data gives, kept 72 hours after the event. The listener
+ * runs it before it claims, and now and then without a bound receiver (its sweep). Returns how many it derived.
+ */
+export function deriveReceipts(db: Db): Promise<number> {
+  return consumeTerminalEvents(db, 'smpp_receipts', sql`
+    insert into smpp_receipts (app_id, message_id, recipient_id, event_id, phone, sender_id, stat, err, text, submitted_at, done_at, expires_at)
+    select ev.app_id, ev.message_id, ev.recipient_id, ev.id, ev.payload->'data'->>'recipient_phone', m.sender_id,
+           case when ev.event_type = 'sms.delivered' then 'DELIVRD'
+                when ev.payload->'data'->>'error_code' = 'EXPIRED' then 'EXPIRED'
+                when ev.payload->'data'->>'error_code' in ('DLR_UNDELIV', 'DLR_EXPIRED', 'DLR_REJECTD', 'DLR_DELETED', 'DLR_UNKNOWN')
+                  then substr(ev.payload->'data'->>'error_code', 5)
+                when ev.payload->'data'->>'error_code' like 'SMPP_%' then 'REJECTD'
+                else 'UNDELIV' end,
+           case when ev.payload->'data'->>'error_message' ~ '^[0-9]{3}$' then ev.payload->'data'->>'error_message' else '000' end,
+           left(m.body, 20), m.created_at, ev.created_at, ev.created_at + ${RECEIPT_KEPT}
+      from ev cross join lateral (select channel, smpp_registered_delivery, sender_id, body, created_at from messages where id = ev.message_id) m
+     where m.channel = 'smpp' and ev.created_at + ${RECEIPT_KEPT} > now()
+       and ((m.smpp_registered_delivery & 3) = 1 or ((m.smpp_registered_delivery & 3) = 2 and ev.event_type = 'sms.failed'))
+    on conflict do nothing
+    returning 1`);
 }
 
 /**

@@ -9,7 +9,7 @@ import { authenticateBind, BIND_STATUS, PASSWORD_LENGTH, SYSTEM_ID_MAX } from '.
 import { claimInbound, settleInbound, sweepInbound } from './inbound';
 import { moDeliverSms } from './inbound-pdus';
 import { querySmppMessage } from './query';
-import { claimReceipts, receiptDeliverSm, settleReceipts, sweepReceipts } from './receipts';
+import { claimReceipts, deriveReceipts, receiptDeliverSm, settleReceipts, sweepReceipts } from './receipts';
 import { SUBMIT_STATUS, submitMultiOverSmpp, submitOverSmpp } from './submit';
 
 export type AccessOptions = {
@@ -57,10 +57,16 @@ export function smppAccessPort(o: AccessOptions): ServerPort<AuthedApp> {
     },
     query: (app, messageId) => querySmppMessage(db, app.appId, messageId),
     receipts: {
-      claim: async (appIds, limit) =>
-        (await claimReceipts(db, appIds, o.listenerId, limit)).map((r) => ({ id: r.id, appId: r.appId, deliverSms: [receiptDeliverSm(r)], partsDone: 0 })),
+      claim: async (appIds, limit) => {
+        await deriveReceipts(db);
+        return (await claimReceipts(db, appIds, o.listenerId, limit)).map((r) => ({ id: r.id, appId: r.appId, deliverSms: [receiptDeliverSm(r)], partsDone: 0 }));
+      },
       settle: (done, left) => settleReceipts(db, done, left.map((r) => r.id)),
-      sweep: () => sweepReceipts(db),
+      // (deriving here too keeps the consumer near the present while no receiver is bound)
+      sweep: async () => {
+        await deriveReceipts(db);
+        await sweepReceipts(db);
+      },
     },
     mo: {
       claim: async (appIds, limit) =>

@@ -2,6 +2,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Env } from '@/server/env';
 import { emitEvents } from '@/server/domain/webhooks/emit-events';
+import { setRoute } from '@/server/domain/carrier/connectors';
 import { closePools, makeMerchant, restClient, testDeps, testEnv } from '@/tests/helpers';
 import { startReceiver, type Receiver } from '@/tests/webhooks/receiver';
 import { attemptsOf, deliveredEvent, deliveriesOf, eventOf, ISO_MS, sendVia, settlePending, UUID_V4 } from '@/tests/webhooks/fixtures';
@@ -204,6 +205,9 @@ describe('deliver_webhooks: one POST per attempt (spec Events > Delivery, D10)',
   it('live environment: loopback destinations are refused at delivery time, nothing is sent (D10)', async () => {
     const live = testEnv({ SMS_ENV: 'live', APP_SECRET: 'live-secret-live-secret-live-secret-0123', WEBHOOK_TIMEOUT_MS: '300' });
     const r = await receiver();
+    // live sends need a route (D14): the simulator connector's, for the test's Vodacom number
+    const [sim] = await db.execute<{ id: string }>(sql`select id from connectors where name = 'simulator'`);
+    await setRoute(db, '24381', null, [sim.id]);
     const literal = await deliveredTo(`https://127.0.0.1:${r.port}/hook`, { e: live, username: 'acme', password: 'pw' });
     const named = await deliveredTo(`https://127.0.0.1:${r.port}/hook`, { e: live, callback: `https://localhost:${r.port}/cb` });
     await run(live);

@@ -53,8 +53,9 @@ export async function emitEvents(tx: DbOrTx, events: NewEvent[], opts: { now: Da
  * r bigint, ts text, data jsonb)` (event id, type, message, dispatch, recipient, envelope timestamp, data), which may
  * read CTEs that `prelude` (`name as (...),` items, e.g. the UPDATE that moves the recipients) defines; `count`, a
  * scalar SQL over those CTEs, comes back as `counted` (0 without it), and `value`, another (e.g. a sum of money),
- * as its text (null without it). Events, their SMPP receipts (D15) and deliveries are written as emitEvents
- * writes them. `fresh`: the source cannot hold an event that exists already (the events of rows this very
+ * as its text (null without it). Events and deliveries are written as emitEvents writes them; what other modules
+ * owe because of an event (D15's SMPP receipts) their own consumers derive from webhook_events (event-consumers.ts).
+ * `fresh`: the source cannot hold an event that exists already (the events of rows this very
  * statement moved out of their state), so the insert is a plain one: a conflict would be an error, not a skipped
  * row, and Postgres is spared the speculative insertion ON CONFLICT costs per row (an arbiter index probe and a
  * second WAL record: about 3 ms of a 1,000-event insert). Returns how many events were newly inserted.
@@ -87,10 +88,9 @@ export async function emitEventsFrom(
   }>(sql`
     with ${o.prelude ?? sql``} msg as (
       select m.id, m.organization_id, m.app_id, m.callback_url, a.webhook_url, (a.webhook_username is not null) as has_credentials,
-             (nullif(m.callback_url, '') is not null or nullif(a.webhook_url, '') is not null) as has_destination, m.channel, m.smpp_registered_delivery, m.sender_id, m.body, m.created_at
+             (nullif(m.callback_url, '') is not null or nullif(a.webhook_url, '') is not null) as has_destination
         from unnest(string_to_array(${messageIds}, ',')) as x(id)
-       cross join lateral (select id, organization_id, app_id, callback_url, channel, smpp_registered_delivery, sender_id, body, created_at
-                             from messages where id = x.id limit 1) m
+       cross join lateral (select id, organization_id, app_id, callback_url from messages where id = x.id limit 1) m
        cross join lateral (select webhook_url, webhook_username from gateway_apps where id = m.app_id limit 1) a
     ), ins as (
       insert into webhook_events (id, organization_id, app_id, message_id, dispatch_id, recipient_id, event_type, payload, created_at)
@@ -100,24 +100,7 @@ export async function emitEventsFrom(
         from ${o.source}
         join msg m on m.id = r.m
       ${o.fresh ? sql`` : sql`on conflict do nothing`}
-      returning id, message_id, recipient_id, event_type, payload
-    ), smpp as (
-      -- D15: a receipt owed to the ESME, when the submit_sm's registered_delivery asked for one (bits 0-1: 01 success
-      -- or failure, 10 failure only); the SMPP listener delivers it (server/domain/smpp-access/receipts.ts)
-      insert into smpp_receipts (app_id, message_id, recipient_id, event_id, phone, sender_id, stat, err, text, submitted_at, done_at, expires_at)
-      select m.app_id, ins.message_id, ins.recipient_id, ins.id, ins.payload->'data'->>'recipient_phone', m.sender_id,
-             case when ins.event_type = 'sms.delivered' then 'DELIVRD'
-                  when ins.payload->'data'->>'error_code' = 'EXPIRED' then 'EXPIRED'
-                  when ins.payload->'data'->>'error_code' in ('DLR_UNDELIV', 'DLR_EXPIRED', 'DLR_REJECTD', 'DLR_DELETED', 'DLR_UNKNOWN')
-                    then substr(ins.payload->'data'->>'error_code', 5)
-                  when ins.payload->'data'->>'error_code' like 'SMPP_%' then 'REJECTD'
-                  else 'UNDELIV' end,
-             case when ins.payload->'data'->>'error_message' ~ '^[0-9]{3}$' then ins.payload->'data'->>'error_message' else '000' end,
-             left(m.body, 20), m.created_at, ${now}::timestamptz, ${now}::timestamptz + interval '72 hours'
-        from ins join msg m on m.id = ins.message_id
-       where m.channel = 'smpp' and ins.event_type in ('sms.delivered', 'sms.failed')
-         and ((m.smpp_registered_delivery & 3) = 1 or ((m.smpp_registered_delivery & 3) = 2 and ins.event_type = 'sms.failed'))
-      on conflict do nothing
+      returning id, message_id, recipient_id
     )
     select ${o.count ?? sql`0`} as counted, (${o.value ?? sql`null`})::text as value, g.*
       from (select 1) one
