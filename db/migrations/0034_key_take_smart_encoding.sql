@@ -2,7 +2,7 @@
 -- `smart_encoding` follows: the send no longer reads the organization once more for it. Its result type changes, so
 -- the function is dropped and made again; nothing else depends on it.
 DROP FUNCTION api_key_take(text, text, text, integer, timestamptz, integer, integer, integer);--> statement-breakpoint
-CREATE FUNCTION api_key_take(
+CREATE OR REPLACE FUNCTION api_key_take(
   p_digest text,
   p_environment text,
   p_bucket text,

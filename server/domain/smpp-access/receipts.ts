@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { encodeGsm, gsmChar } from '@/server/smpp/codec/gsm';
 import { consumeTerminalEvents } from '@/server/domain/webhooks/event-consumers';
+import { claimOwed, settleOwed, sweepOwed } from '@/server/queue/owed-queue';
 
 /** A receipt owed to an ESME (smpp_receipts, derived from the terminal events by deriveReceipts). */
 export type OwedReceipt = {
@@ -79,45 +80,24 @@ export function deriveReceipts(db: Db): Promise<number> {
     returning 1`);
 }
 
-/**
- * Takes up to `limit` due receipts of these apps for this listener (SKIP LOCKED: never one another listener holds).
- * Each claim counts as an attempt.
- */
+/** Takes up to `limit` due receipts of these apps for this listener (claimOwed: never one another listener holds; an attempt each). */
 export async function claimReceipts(db: Db, appIds: string[], listener: string, limit: number): Promise<OwedReceipt[]> {
-  if (!appIds.length) return [];
-  const rows = await db.execute<{
+  const rows = await claimOwed<{
     id: number; app_id: string; message_id: string; phone: string; sender_id: string | null; stat: string; err: string; text: string;
     submitted_at: string; done_at: string;
-  }>(sql`
-    update smpp_receipts r set claimed_by = ${listener}, claimed_at = now(), attempts = r.attempts + 1
-     where r.id in (select id from smpp_receipts
-                     where app_id = any(${`{${appIds.join(',')}}`}::text[]) and claimed_by is null and next_at <= now() and expires_at > now()
-                     order by id limit ${limit} for update skip locked)
-    returning r.id, r.app_id, r.message_id, r.phone, r.sender_id, r.stat, r.err, r.text, r.submitted_at, r.done_at`);
-  return rows
-    .map((r) => ({
-      id: Number(r.id), appId: r.app_id, messageId: r.message_id, phone: r.phone, senderId: r.sender_id, stat: r.stat, err: r.err, text: r.text,
-      submittedAt: new Date(r.submitted_at), doneAt: new Date(r.done_at),
-    }))
-    .sort((a, b) => a.id - b.id);
+  }>(db, 'smpp_receipts', { appIds, owner: listener, limit, columns: sql`c.id, c.app_id, c.message_id, c.phone, c.sender_id, c.stat, c.err, c.text, c.submitted_at, c.done_at` });
+  return rows.map((r) => ({
+    id: Number(r.id), appId: r.app_id, messageId: r.message_id, phone: r.phone, senderId: r.sender_id, stat: r.stat, err: r.err, text: r.text,
+    submittedAt: new Date(r.submitted_at), doneAt: new Date(r.done_at),
+  }));
 }
 
-/**
- * Handed over (deliver_sm_resp 0): gone. Not handed over (refused, no answer, session gone): back to the queue after
- * 2^attempts s, at most 5 minutes, until it expires (72 h after the terminal state).
- */
-export async function settleReceipts(db: Db, handed: number[], retry: number[]): Promise<void> {
-  const ids = (xs: number[]) => `{${xs.join(',')}}`;
-  if (handed.length) await db.execute(sql`delete from smpp_receipts where id = any(${ids(handed)}::bigint[])`);
-  if (retry.length) {
-    await db.execute(sql`
-      update smpp_receipts set claimed_by = null, claimed_at = null, next_at = now() + least(power(2, attempts), 300) * interval '1 second'
-       where id = any(${ids(retry)}::bigint[])`);
-  }
+/** Handed over (deliver_sm_resp 0): gone. Not handed over (refused, no answer, session gone): offered again later, until it expires (72 h after the terminal state). */
+export function settleReceipts(db: Db, handed: number[], retry: number[]): Promise<void> {
+  return settleOwed(db, 'smpp_receipts', handed, retry);
 }
 
 /** Every listener, now and then: claims of a listener that died go back to the queue; expired receipts are dropped. */
 export async function sweepReceipts(db: Db): Promise<void> {
-  await db.execute(sql`update smpp_receipts set claimed_by = null, claimed_at = null where claimed_by is not null and claimed_at < now() - interval '60 seconds'`);
-  await db.execute(sql`delete from smpp_receipts where expires_at <= now()`);
+  await sweepOwed(db, 'smpp_receipts');
 }
