@@ -150,8 +150,9 @@ export class ConnectorRuntime {
    * Claims run beside the submits (the next batch arrives while this one is in flight), one at a time. The queue
    * holds about a second of the connector's TPS (at least 8 windows, at most 2000 rows); the next claim starts at
    * half of that, so the window never waits for a claim's round trip at full speed. After a claim that found fewer
-   * rows than it asked for, the next one waits a little while rows are still queued here: claiming again at once
-   * would scan the claimed rows again for none or a few new ones.
+   * rows than it asked for, the next one waits for rows handed over since (kick), or a little while rows are still
+   * queued here, or the idle look when none are: claiming again at once would scan the claimed rows again for none
+   * or a few new ones (single sends made one empty claim per message).
    */
   private claim(depth: number): Promise<Claimed[]> {
     this.kicked = false; // (this claim sees every row committed before it starts)
@@ -161,7 +162,10 @@ export class ConnectorRuntime {
         return [] as Claimed[];
       })
       .then((rows) => {
-        this.nextClaimAt = rows.length < depth ? Date.now() + SHORT_CLAIM_PAUSE_MS : 0;
+        // a claim that found fewer rows than it asked for emptied the due rows: the next one waits for a kick, or a
+        // little (rows still queued here) or the idle look (none) when none comes
+        this.nextClaimAt = rows.length < depth ? Date.now() + (this.parts.waiting + rows.length > 0 ? SHORT_CLAIM_PAUSE_MS : IDLE_CLAIM_MS) : 0;
+        if (this.kicked) this.nextClaimAt = 0;
         if (this.running) this.parts.add(rows);
         else for (const c of rows) this.recorder.outcome({ recipientId: c.recipientId, dispatchId: c.dispatchId, kind: 'release' }, []);
         this.wake?.();
@@ -179,13 +183,15 @@ export class ConnectorRuntime {
       }
       const depth = Math.min(2000, Math.max(this.cfg.window * senders.length * 8, this.cfg.tps));
       const waiting = this.parts.waiting;
-      if (!claimed && waiting < depth / 2 && (waiting === 0 || Date.now() >= this.nextClaimAt)) {
+      // (an empty queue here claims again only when rows were handed over since (kick) or at the next look: rows that
+      // come due without an insert, backoff and failover, wait for that look)
+      if (!claimed && waiting < depth / 2 && Date.now() >= this.nextClaimAt) {
         claimed = this.claim(depth).finally(() => (claimed = null));
       }
       this.parts.fill(this.cfg.window * senders.length * 2);
       if (this.parts.ready === 0) {
         const rows = await (claimed ?? Promise.resolve([]));
-        if (!rows.length && this.parts.waiting === 0 && !this.kicked) await this.idle(IDLE_CLAIM_MS);
+        if (!rows.length && this.parts.waiting === 0 && !this.kicked) await this.idle(Math.max(1, Math.min(IDLE_CLAIM_MS, this.nextClaimAt - Date.now())));
         continue;
       }
       const capacity = this.window.capacity(senders);
