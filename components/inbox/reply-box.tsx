@@ -7,9 +7,10 @@ import { useRouter } from 'next/navigation';
 import { useDeferredValue, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import type { ComposeOptions } from '@/server/contracts/compose';
 import type { ReplyFrom } from '@/server/contracts/inbox';
-import { composePreview } from '@/shared/messages/compose/preview';
+import { replyPreview } from '@/shared/messages/compose/preview';
 import { checkSendRequest } from '@/shared/messages/compose/send-request';
 import { analyzeMessage } from '@/shared/messages/segments';
+import { smartEncode } from '@/shared/messages/smart-encoding';
 import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
@@ -57,11 +58,10 @@ export function ReplyBox({ phone, replyFrom, defaultFrom, options }: { phone: st
     [options],
   );
   const deferred = useDeferredValue(message);
-  const preview = useMemo(
-    () => composePreview({ message: deferred, entries: [{ value: phone, line: 1, source: 'paste' }], schedule: { kind: 'immediate' }, org, now: new Date() }),
-    [deferred, phone, org],
-  );
-  const analysis = useMemo(() => analyzeMessage(message), [message]);
+  // D21: the reply names no smart encoding, so the send applies the organization's setting: the preview does too.
+  const smartEncoding = options.smart_encoding;
+  const preview = useMemo(() => replyPreview({ message: deferred, phone, org, now: new Date(), smartEncoding }), [deferred, phone, org, smartEncoding]);
+  const analysis = useMemo(() => analyzeMessage(smartEncode(message, smartEncoding).text), [message, smartEncoding]);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -69,7 +69,7 @@ export function ReplyBox({ phone, replyFrom, defaultFrom, options }: { phone: st
     if (!from) return setErrors({ from: ['Choose the number to reply from.'] });
     const send = { message, ...(from.senderId ? { sender_id: from.senderId } : {}) };
     // The server's own checks first (the number offered is one of the app's, so its length is allowed: D18).
-    const problems = checkSendRequest({ to: [phone], ...send }, { timezone: options.timezone, defaultCountry: options.default_country }, new Date(), {
+    const problems = checkSendRequest({ to: [phone], ...send }, { timezone: options.timezone, defaultCountry: options.default_country, smartEncoding }, new Date(), {
       allowHttpCallbacks: false,
       senderIsAppNumber: true,
     });

@@ -128,3 +128,12 @@ export function dispatchesOf(
   }
   return { dispatches: r.instants, issues: [] };
 }
+
+/**
+ * The Inbox reply's preview (D18): one recipient, now, with the organization's smart encoding (D21), which the reply's
+ * send follows because it names none (submitSend). Without it the box priced the text as written and could show
+ * 4 UCS-2 segments for a reply charged 2.
+ */
+export function replyPreview(input: { message: string; phone: string; org: ComposeOrg; now: Date; smartEncoding: SmartEncodingMode }): ComposePreview {
+  return composePreview({ ...input, entries: [{ value: input.phone, line: 1, source: 'paste' }], schedule: { kind: 'immediate' } });
+}
