@@ -12,6 +12,7 @@ import overview from './en/overview.json';
 import keys from './en/keys.json';
 import language from './en/language.json';
 import wallet from './en/wallet.json';
+import compose from './en/compose.json';
 
-const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet };
+const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, compose };
 export default catalogue;

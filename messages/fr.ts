@@ -12,6 +12,7 @@ import overview from './fr/overview.json';
 import keys from './fr/keys.json';
 import language from './fr/language.json';
 import wallet from './fr/wallet.json';
+import compose from './fr/compose.json';
 
-const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet };
+const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, compose };
 export default catalogue;

@@ -20,7 +20,8 @@ export type ComposeOrg = { timezone: string; defaultCountry: string; defaultPric
 export type InvalidRecipient = { index: number; entry: RecipientEntry; reason: string };
 /** An accepted entry POST /send will warn about (UNLIKELY_NUMBER): sent and billed, but most likely refused. */
 export type UnlikelyRecipient = { index: number; entry: RecipientEntry; e164: string; message: string };
-export type CostLine = { label: string; recipients: number; price: string; subtotal: Decimal };
+/** `isDefault`: the line of numbers no pricing row matches (its `label` is English; the page names it in its language). */
+export type CostLine = { label: string; isDefault: boolean; recipients: number; price: string; subtotal: Decimal };
 
 export type ComposePreview = {
   /** The text as it will be sent (D21: after smart encoding), which segments and cost count. */
@@ -94,7 +95,7 @@ function costOf(phones: string[], segments: number, dispatches: number, org: Com
   for (const phone of phones) {
     const { price, row } = resolve(phone);
     const key = row?.id ?? '(default)';
-    const line = lines.get(key) ?? { label: row ? `${row.network} (${row.country})` : 'Other numbers (default price)', recipients: 0, price: price.toString(), subtotal: price.times(0) };
+    const line = lines.get(key) ?? { label: row ? `${row.network} (${row.country})` : 'Other numbers (default price)', isDefault: !row, recipients: 0, price: price.toString(), subtotal: price.times(0) };
     line.recipients += 1;
     line.subtotal = line.subtotal.plus(price.times(segments).times(dispatches));
     lines.set(key, line);
