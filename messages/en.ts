@@ -13,6 +13,8 @@ import keys from './en/keys.json';
 import language from './en/language.json';
 import wallet from './en/wallet.json';
 import compose from './en/compose.json';
+import statuses from './en/statuses.json';
+import messages from './en/messages.json';
 
-const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, compose };
+const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, compose, statuses, messages };
 export default catalogue;

@@ -13,6 +13,8 @@ import keys from './fr/keys.json';
 import language from './fr/language.json';
 import wallet from './fr/wallet.json';
 import compose from './fr/compose.json';
+import statuses from './fr/statuses.json';
+import messages from './fr/messages.json';
 
-const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, compose };
+const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, compose, statuses, messages };
 export default catalogue;
