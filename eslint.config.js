@@ -147,9 +147,6 @@ const noLiteralText = {
 /** Pages still in English only, each to be moved to the catalogues (D23); the list only shrinks. */
 const NOT_YET_TRANSLATED = [
   'app/(dashboard)/dashboard/calculator/page.tsx',
-  'app/(dashboard)/dashboard/inbox/conversation/not-found.tsx',
-  'app/(dashboard)/dashboard/inbox/conversation/page.tsx',
-  'app/(dashboard)/dashboard/inbox/page.tsx',
   'app/(dashboard)/dashboard/opt-outs/page.tsx',
   'app/(dashboard)/dashboard/sender-ids/page.tsx',
   'app/(dashboard)/dashboard/settings/page.tsx',
@@ -167,9 +164,6 @@ const NOT_YET_TRANSLATED = [
   'app/page.tsx',
   'components/calculator/calculator-form.tsx',
   'components/calculator/pricing-rows.tsx',
-  'components/inbox/conversation-list.tsx',
-  'components/inbox/conversation-thread.tsx',
-  'components/inbox/reply-box.tsx',
   'components/keys/app-numbers.tsx',
   'components/keys/app-settings.tsx',
   'components/keys/regenerate-key.tsx',

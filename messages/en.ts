@@ -15,6 +15,7 @@ import wallet from './en/wallet.json';
 import compose from './en/compose.json';
 import statuses from './en/statuses.json';
 import messages from './en/messages.json';
+import inbox from './en/inbox.json';
 
-const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, compose, statuses, messages };
+const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, compose, statuses, messages, inbox };
 export default catalogue;

@@ -15,6 +15,7 @@ import wallet from './fr/wallet.json';
 import compose from './fr/compose.json';
 import statuses from './fr/statuses.json';
 import messages from './fr/messages.json';
+import inbox from './fr/inbox.json';
 
-const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, compose, statuses, messages };
+const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, compose, statuses, messages, inbox };
 export default catalogue;
