@@ -16,6 +16,7 @@ import compose from './en/compose.json';
 import statuses from './en/statuses.json';
 import messages from './en/messages.json';
 import inbox from './en/inbox.json';
+import optOuts from './en/optOuts.json';
 
-const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, compose, statuses, messages, inbox };
+const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, compose, statuses, messages, inbox, optOuts };
 export default catalogue;

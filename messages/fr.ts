@@ -16,6 +16,7 @@ import compose from './fr/compose.json';
 import statuses from './fr/statuses.json';
 import messages from './fr/messages.json';
 import inbox from './fr/inbox.json';
+import optOuts from './fr/optOuts.json';
 
-const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, compose, statuses, messages, inbox };
+const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, compose, statuses, messages, inbox, optOuts };
 export default catalogue;

@@ -1,11 +1,11 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
-import { formatNumber } from '@/components/ui/format';
 import { ImportReport, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '@/server/contracts/opt-outs';
 
 /**
@@ -18,6 +18,7 @@ export function ImportOptOuts() {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
+  const t = useTranslations('optOuts.import');
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -25,8 +26,8 @@ export function ImportOptOuts() {
     const file = data.get('file');
     setError(null);
     setReport(null);
-    if (!(file instanceof File) || file.size === 0) return setError('Choose a CSV file.');
-    if (file.size > MAX_IMPORT_BYTES) return setError(`The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`);
+    if (!(file instanceof File) || file.size === 0) return setError(t('chooseFile'));
+    if (file.size > MAX_IMPORT_BYTES) return setError(t('tooLarge', { mb: MAX_IMPORT_BYTES / 1024 / 1024 }));
     setPending(true);
     try {
       const reason = String(data.get('reason') ?? '');
@@ -37,13 +38,13 @@ export function ImportOptOuts() {
       });
       if (!res.ok) {
         const text = await res.text();
-        setError(text.startsWith('{') ? (JSON.parse(text) as { message?: string }).message ?? 'The import failed.' : text.trim());
+        setError(text.startsWith('{') ? (JSON.parse(text) as { message?: string }).message ?? t('failed') : text.trim());
         return;
       }
       setReport(ImportReport.parse(await res.json()));
       router.refresh();
     } catch {
-      setError('The import failed: check your connection and try again.');
+      setError(t('offline'));
     } finally {
       setPending(false);
     }
@@ -51,37 +52,36 @@ export function ImportOptOuts() {
 
   return (
     <div className="space-y-3">
-      <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Import a CSV of phones">
+      <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label={t('label')}>
         {error && <Alert>{error}</Alert>}
         <div className="grid gap-3 sm:grid-cols-2">
           <div>
             <label htmlFor="opt-out-file" className="mb-1 block text-sm font-medium text-slate-800">
-              CSV file
+              {t('file')}
             </label>
             <input id="opt-out-file" name="file" type="file" accept=".csv,text/csv,text/plain" aria-describedby="opt-out-file-hint" className="block w-full text-sm" />
             <p id="opt-out-file-hint" className="mt-1 text-xs text-slate-600">
-              Phones in the first column, up to {formatNumber(MAX_IMPORT_ROWS)} rows; a header row is skipped.
+              {t('fileHint', { max: MAX_IMPORT_ROWS })}
             </p>
           </div>
-          <Field label="Reason (optional)" name="reason" maxLength={200} />
+          <Field label={t('reason')} name="reason" maxLength={200} />
         </div>
         <Button type="submit" disabled={pending}>
-          {pending ? 'Importing…' : 'Import'}
+          {pending ? t('pending') : t('submit')}
         </Button>
       </form>
       {report && (
         <div className="space-y-2">
           <Alert tone={report.refused_total ? 'warning' : 'success'}>
-            {formatNumber(report.rows)} rows read: {formatNumber(report.added)} added, {formatNumber(report.already)} already on the list,{' '}
-            {formatNumber(report.refused_total)} refused.
+            {t('report', { rows: report.rows, added: report.added, already: report.already, refused: report.refused_total })}
           </Alert>
           {report.refused_total > 0 && (
-            <table className="w-full text-left text-sm" aria-label="Refused rows">
+            <table className="w-full text-left text-sm" aria-label={t('refusedRows')}>
               <thead>
                 <tr className="border-b border-slate-200 text-xs text-slate-600">
-                  <th className="py-1 pr-3">Row</th>
-                  <th className="py-1 pr-3">Value</th>
-                  <th className="py-1">Why</th>
+                  <th className="py-1 pr-3">{t('row')}</th>
+                  <th className="py-1 pr-3">{t('value')}</th>
+                  <th className="py-1">{t('why')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -96,7 +96,7 @@ export function ImportOptOuts() {
             </table>
           )}
           {report.refused_total > report.refused.length && (
-            <p className="text-xs text-slate-600">The first {formatNumber(report.refused.length)} refused rows are listed.</p>
+            <p className="text-xs text-slate-600">{t('firstRefused', { count: report.refused.length })}</p>
           )}
         </div>
       )}
