@@ -17,6 +17,7 @@ import statuses from './en/statuses.json';
 import messages from './en/messages.json';
 import inbox from './en/inbox.json';
 import optOuts from './en/optOuts.json';
+import calculator from './en/calculator.json';
 
-const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, compose, statuses, messages, inbox, optOuts };
+const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, compose, statuses, messages, inbox, optOuts, calculator };
 export default catalogue;

@@ -17,6 +17,7 @@ import statuses from './fr/statuses.json';
 import messages from './fr/messages.json';
 import inbox from './fr/inbox.json';
 import optOuts from './fr/optOuts.json';
+import calculator from './fr/calculator.json';
 
-const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, compose, statuses, messages, inbox, optOuts };
+const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, compose, statuses, messages, inbox, optOuts, calculator };
 export default catalogue;
