@@ -158,8 +158,6 @@ const NOT_YET_TRANSLATED = [
   'app/(operator)/operator/sender-ids/page.tsx',
   'app/(operator)/operator/system/page.tsx',
   'app/(operator)/operator/top-ups/page.tsx',
-  'app/docs/page.tsx',
-  'app/page.tsx',
   'components/keys/app-numbers.tsx',
   'components/keys/app-settings.tsx',
   'components/keys/regenerate-key.tsx',

@@ -18,6 +18,8 @@ import messages from './en/messages.json';
 import inbox from './en/inbox.json';
 import optOuts from './en/optOuts.json';
 import calculator from './en/calculator.json';
+import home from './en/home.json';
+import docsPage from './en/docsPage.json';
 
-const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, compose, statuses, messages, inbox, optOuts, calculator };
+const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, compose, statuses, messages, inbox, optOuts, calculator, home, docsPage };
 export default catalogue;

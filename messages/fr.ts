@@ -18,6 +18,8 @@ import messages from './fr/messages.json';
 import inbox from './fr/inbox.json';
 import optOuts from './fr/optOuts.json';
 import calculator from './fr/calculator.json';
+import home from './fr/home.json';
+import docsPage from './fr/docsPage.json';
 
-const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, compose, statuses, messages, inbox, optOuts, calculator };
+const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, compose, statuses, messages, inbox, optOuts, calculator, home, docsPage };
 export default catalogue;
