@@ -158,13 +158,6 @@ const NOT_YET_TRANSLATED = [
   'app/(operator)/operator/sender-ids/page.tsx',
   'app/(operator)/operator/system/page.tsx',
   'app/(operator)/operator/top-ups/page.tsx',
-  'components/keys/app-numbers.tsx',
-  'components/keys/app-settings.tsx',
-  'components/keys/regenerate-key.tsx',
-  'components/keys/rotate-signing-secret.tsx',
-  'components/keys/smpp-access.tsx',
-  'components/keys/test-event.tsx',
-  'components/keys/webhook-form.tsx',
   'components/operator/assign-number-form.tsx',
   'components/operator/audit-table.tsx',
   'components/operator/connector-form.tsx',
@@ -193,8 +186,6 @@ const NOT_YET_TRANSLATED = [
   'components/settings/smart-encoding-form.tsx',
   'components/settings/team-table.tsx',
   'components/ui/confirm-dialog.tsx',
-  'components/wallet/ledger-filters.tsx',
-  'components/wallet/top-up-requests.tsx',
 ];
 
 export default tseslint.config(
