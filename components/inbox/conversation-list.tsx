@@ -48,7 +48,7 @@ export function ConversationList({ initial, cursor }: { initial: ConversationsPa
                   </span>
                   {c.unread && (
                     <span className="font-medium text-blue-800">
-                      {t('unread', { count: c.unread_count >= MAX_UNREAD_COUNTED ? `${MAX_UNREAD_COUNTED}+` : f.number(c.unread_count) })}
+                      {c.unread_count >= MAX_UNREAD_COUNTED ? t('unreadMax', { max: MAX_UNREAD_COUNTED }) : t('unread', { count: c.unread_count })}
                     </span>
                   )}
                 </span>
