@@ -18,11 +18,28 @@ async function noEnglish(scope: Page | Locator, texts: string[]): Promise<void> 
   for (const text of texts) await expect(scope.getByText(text, { exact: true }), text).toHaveCount(0);
 }
 
-/** A dedicated number of the app, as an operator's assignment writes it (D18). */
-async function assignNumber(baseURL: string, appId: string, organizationId: string, number: string): Promise<void> {
+/** A sandbox key made on the French keys page, for the REST calls of the journey. */
+async function createKeyInFrench(page: Page, name: string): Promise<string> {
+  await page.goto('/dashboard/keys');
+  await settle(page);
+  await page.getByLabel("Nom de l'application").fill(name);
+  await page.getByRole('button', { name: "Créer l'application et la clé" }).click();
+  const field = page.getByLabel('Nouvelle clé API');
+  await expect(field).toHaveValue(/^sk_test_[0-9A-Za-z]{32}$/);
+  const key = await field.inputValue();
+  await page.getByRole('button', { name: "J'ai enregistré la clé" }).click();
+  return key;
+}
+
+/** A dedicated number of the named app, as an operator's assignment writes it (D18). */
+async function assignNumber(baseURL: string, appName: string, organizationId: string, number: string): Promise<void> {
   const sql = postgres(e2eDatabaseUrl(baseURL), { max: 1, onnotice: () => {} });
   try {
-    await sql`insert into numbers (id, number, app_id, organization_id) values (${`num_e2e${number}`}, ${number}, ${appId}, ${organizationId})`;
+    const rows = await sql`
+      insert into numbers (id, number, app_id, organization_id)
+      select ${`num_e2e${number}`}, ${number}, id, organization_id from gateway_apps where organization_id = ${organizationId} and name = ${appName}
+      returning id`;
+    expect(rows).toHaveLength(1);
   } finally {
     await sql.end({ timeout: 1 });
   }
@@ -32,7 +49,8 @@ test('a French-speaking merchant composes, follows, replies, manages opt-outs an
   test.setTimeout(120_000);
   const account = newAccount();
   await signUpInFrench(page, account);
-  const { organizationId, appId, apiKey } = await equipOrganization(baseURL!, account.email, { prepaid: '5.00' });
+  const { organizationId } = await equipOrganization(baseURL!, account.email, { prepaid: '5.00' });
+  const apiKey = await createKeyInFrench(page, 'Boutique Kinshasa');
 
   // Compose
   await page.goto('/dashboard/compose');
@@ -93,7 +111,7 @@ test('a French-speaking merchant composes, follows, replies, manages opt-outs an
 
   // Inbox: a phone writes to the app's number; the merchant reads and sees the reply's price.
   const number = `24399${randomInt(1_000_000, 9_999_999)}`;
-  await assignNumber(baseURL!, appId, organizationId, number);
+  await assignNumber(baseURL!, 'Boutique Kinshasa', organizationId, number);
   expect((await callApi(baseURL!, '/inbound/simulate', apiKey, { method: 'POST', body: { from: VODACOM, to: number, text: 'Ma commande est-elle prête ?' } })).status).toBe(202);
   await page.goto('/dashboard/inbox');
   await settle(page);

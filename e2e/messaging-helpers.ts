@@ -32,7 +32,7 @@ function databaseUrl(baseURL: string): string {
 /**
  * Gives the signed-up user's organization an app (sandbox key; the key itself
  * is not needed by these journeys), the DRC prices, prepaid credit and, when
- * asked, a webhook URL. Returns the organization and app ids and the app's sandbox key.
+ * asked, a webhook URL. Returns the organization and app ids.
  */
 export async function equipOrganization(baseURL: string, email: string, opts: { prepaid: string; webhookUrl?: string }) {
   const db = createDb(databaseUrl(baseURL), { max: 1 });
@@ -44,7 +44,7 @@ export async function equipOrganization(baseURL: string, email: string, opts: { 
       .where(eq(users.email, email.toLowerCase()));
     if (!row) throw new Error(`no organization for ${email}`);
     const secret = randomBytes(32).toString('hex');
-    const { app, api_key: apiKey } = await createApp(db, { organizationId: row.organizationId, name: 'E2E shop', environment: 'test', secret, actor: 'e2e' });
+    const { app } = await createApp(db, { organizationId: row.organizationId, name: 'E2E shop', environment: 'test', secret, actor: 'e2e' });
     await replacePrices(db, row.organizationId, DRC_DEMO_PRICES);
     await topUpWallet(db, { organizationId: row.organizationId, type: 'SVC_SMS', currency: 'USD', amount: money(opts.prepaid), actor: 'e2e', note: 'e2e setup' });
     if (opts.webhookUrl) {
@@ -53,7 +53,7 @@ export async function equipOrganization(baseURL: string, email: string, opts: { 
         organizationId: row.organizationId, environment: 'test', secret, actor: 'e2e', role: 'owner',
       });
     }
-    return { organizationId: row.organizationId, appId: app.id, apiKey };
+    return { organizationId: row.organizationId, appId: app.id };
   } finally {
     await db.$client.end({ timeout: 1 });
   }
