@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -10,6 +10,7 @@ import type { ComposeOptions } from '@/server/contracts/compose';
 import { parsePastedRecipients } from '@/shared/messages/compose/parse-recipients';
 import { composePreview, skipOptedOut, type ComposeSchedule } from '@/shared/messages/compose/preview';
 import { checkSendRequest, composeErrors, toSendRequest, type ComposeErrors } from '@/shared/messages/compose/send-request';
+import { checkPhone } from '@/shared/messages/phone';
 import { analyzeMessage } from '@/shared/messages/segments';
 import { smartEncode } from '@/shared/messages/smart-encoding';
 import type { ScheduledDate } from '@/shared/schedules/schedules';
@@ -21,6 +22,7 @@ import { Field, Select } from '@/components/ui/field';
 import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
 import { useFormat } from '@/components/ui/format';
 import { CostPreview } from './cost-preview';
+import { phoneProblemText } from './phone-problem';
 import { useProblemLabels } from './problem-labels';
 import { MessageInput } from './message-input';
 import { ProblemSummary } from './problem-summary';
@@ -46,6 +48,8 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
   const tAll = useTranslations();
   const f = useFormat();
   const labels = useProblemLabels();
+  const locale = useLocale();
+  const tPhone = useTranslations('compose.phoneProblems');
 
   const [appId, setAppId] = useState(options.apps[0]?.app_id ?? '');
   const [typed, setTyped] = useState('');
@@ -106,10 +110,21 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
     };
 
   function show(problems: FieldError[]) {
-    const grouped = composeErrors(problems, entries, schedule.kind === 'recurring' ? schedule.rule.times : [], labels);
+    const grouped = composeErrors(problems.map(inPageLanguage), entries, schedule.kind === 'recurring' ? schedule.rule.times : [], labels);
     setErrors(grouped);
     setFormError(grouped.form?.join(' ') ?? null);
     setSubmits((n) => n + 1);
+  }
+
+  /**
+   * D23: an English page shows the send's own texts; another says a refused recipient (`to[i]`) in its language, from
+   * the code of the same phone check (shared/messages/phone.ts). Other texts stay the server's.
+   */
+  function inPageLanguage(p: FieldError): FieldError {
+    const i = /^to\[(\d+)\]$/.exec(p.field);
+    const entry = i && locale !== 'en' ? entries[Number(i[1])] : undefined;
+    const checked = entry ? checkPhone(entry.value, options.default_country) : null;
+    return checked && !checked.ok ? { ...p, message: phoneProblemText(tPhone, checked.problem) } : p;
   }
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {

@@ -5,6 +5,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { parseCsvRecipients, type RecipientEntry } from '@/shared/messages/compose/parse-recipients';
 import type { InvalidRecipient, UnlikelyRecipient } from '@/shared/messages/compose/preview';
 import { Button } from '@/components/ui/button';
+import { phoneProblemText } from './phone-problem';
 import { useProblemLabels } from './problem-labels';
 import { describedBy, FieldMessages, inputClass } from './field-messages';
 
@@ -48,6 +49,7 @@ export function RecipientsInput(props: {
   const [fileError, setFileError] = useState<string | null>(null);
   const errors = props.errors ?? [];
   const t = useTranslations('compose.recipients');
+  const tPhone = useTranslations('compose.phoneProblems');
 
   async function onFile(e: ChangeEvent<HTMLInputElement>) {
     setFileError(null);
@@ -146,10 +148,10 @@ export function RecipientsInput(props: {
       {errors.length > 0 ? (
         <FieldMessages id="recipients-errors" messages={errors} />
       ) : (
-        <EntryNotes items={props.invalid.map((i) => ({ ...i, note: i.reason }))} testId="recipients-invalid" className="text-amber-900" />
+        <EntryNotes items={props.invalid.map((i) => ({ ...i, note: phoneProblemText(tPhone, i.problem) }))} testId="recipients-invalid" className="text-amber-900" />
       )}
       <EntryNotes
-        items={props.unlikely.map((u) => ({ ...u, note: t('unlikelyNote', { e164: u.e164, message: u.message }) }))}
+        items={props.unlikely.map((u) => ({ ...u, note: t('unlikelyNote', { e164: u.e164, message: tPhone('unlikely', { where: u.where }) }) }))}
         testId="recipients-warnings"
         className="text-amber-900"
       />

@@ -74,7 +74,7 @@ export function planSend(input: SendRequest, org: SendOrg, now: Date, opts: Plan
     if (!n.ok) issues.push({ field: `to[${i}]`, code: 'INVALID_FIELD_FORMAT', message: n.reason });
     else {
       recipients.push(n.e164);
-      if (n.warning) warnings.push({ index: i, phone: n.e164, ...n.warning });
+      if (n.warning) warnings.push({ index: i, phone: n.e164, code: n.warning.code, message: n.warning.message });
     }
   });
 

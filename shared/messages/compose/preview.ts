@@ -6,7 +6,7 @@ import { computeCost, createPriceResolver, type PricingRow } from '@/shared/pric
 import { expandRecurring, resolveScheduledDates, type RecurringSchedule, type ScheduledDate, type ScheduleIssue } from '@/shared/schedules/schedules';
 import { analyzeMessage, type MessageAnalysis } from '../segments';
 import { smartEncode, type SmartEncoded, type SmartEncodingMode } from '../smart-encoding';
-import { checkPhone } from '../phone';
+import { checkPhone, type PhoneProblem } from '../phone';
 import { MAX_RECURRING_SMS } from '../validate-send';
 import type { RecipientEntry } from './parse-recipients';
 
@@ -17,9 +17,9 @@ export type ComposeSchedule =
 
 export type ComposeOrg = { timezone: string; defaultCountry: string; defaultPrice: string; rows: PricingRow[] };
 
-export type InvalidRecipient = { index: number; entry: RecipientEntry; reason: string };
+export type InvalidRecipient = { index: number; entry: RecipientEntry; reason: string; problem: PhoneProblem };
 /** An accepted entry POST /send will warn about (UNLIKELY_NUMBER): sent and billed, but most likely refused. */
-export type UnlikelyRecipient = { index: number; entry: RecipientEntry; e164: string; message: string };
+export type UnlikelyRecipient = { index: number; entry: RecipientEntry; e164: string; message: string; where: string };
 /** `isDefault`: the line of numbers no pricing row matches (its `label` is English; the page names it in its language). */
 export type CostLine = { label: string; isDefault: boolean; recipients: number; price: string; subtotal: Decimal };
 
@@ -53,10 +53,10 @@ export function composePreview(input: {
   const unlikely: UnlikelyRecipient[] = [];
   input.entries.forEach((entry, index) => {
     const n = checkPhone(entry.value, input.org.defaultCountry);
-    if (!n.ok) invalid.push({ index, entry, reason: n.reason });
+    if (!n.ok) invalid.push({ index, entry, reason: n.reason, problem: n.problem });
     else {
       valid.push(n.e164);
-      if (n.warning) unlikely.push({ index, entry, e164: n.e164, message: n.warning.message });
+      if (n.warning) unlikely.push({ index, entry, e164: n.e164, message: n.warning.message, where: n.warning.where });
     }
   });
   const duplicates = valid.length - new Set(valid).size;
