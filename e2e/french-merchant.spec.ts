@@ -76,6 +76,12 @@ test('a French-speaking merchant composes, follows, replies, manages opt-outs an
   await expect(page.locator('#recipients-errors')).toHaveText(/^Ligne 2 \(«\s0812\s»\)\s: moins de 8 caractères une fois les espaces et les tirets retirés$/);
   await snap(page, 'fr-compose-errors');
 
+  // A date in the past is said in French too (from the schedule check's code).
+  await page.getByLabel('À des dates choisies').check();
+  await page.getByLabel('Date 1', { exact: true }).fill('2020-01-06');
+  await expect(page.getByText('2020-01-06 09:00 (Africa/Kinshasa) est déjà passé')).toBeVisible();
+  await page.getByLabel('Maintenant').check();
+
   // D21's offer in French, with the issue's order confirmation.
   await page.getByLabel('Numéros de téléphone').fill(VODACOM);
   await page.getByLabel('Message', { exact: true }).fill(FRENCH_ORDER);

@@ -22,7 +22,7 @@ import { Field, Select } from '@/components/ui/field';
 import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
 import { useFormat } from '@/components/ui/format';
 import { CostPreview } from './cost-preview';
-import { phoneProblemText } from './phone-problem';
+import { phoneProblemText, scheduleProblemText } from './problem-texts';
 import { useProblemLabels } from './problem-labels';
 import { MessageInput } from './message-input';
 import { ProblemSummary } from './problem-summary';
@@ -50,6 +50,7 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
   const labels = useProblemLabels();
   const locale = useLocale();
   const tPhone = useTranslations('compose.phoneProblems');
+  const tSchedule = useTranslations('compose.scheduleProblems');
 
   const [appId, setAppId] = useState(options.apps[0]?.app_id ?? '');
   const [typed, setTyped] = useState('');
@@ -117,14 +118,18 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
   }
 
   /**
-   * D23: an English page shows the send's own texts; another says a refused recipient (`to[i]`) in its language, from
-   * the code of the same phone check (shared/messages/phone.ts). Other texts stay the server's.
+   * D23: an English page shows the send's own texts; another says a refused recipient (`to[i]`) and a refused schedule
+   * in its language, from the codes of the same checks (shared/messages/phone.ts, shared/schedules). Other texts stay
+   * the server's.
    */
   function inPageLanguage(p: FieldError): FieldError {
+    if (locale === 'en') return p;
     const i = /^to\[(\d+)\]$/.exec(p.field);
-    const entry = i && locale !== 'en' ? entries[Number(i[1])] : undefined;
+    const entry = i ? entries[Number(i[1])] : undefined;
     const checked = entry ? checkPhone(entry.value, options.default_country) : null;
-    return checked && !checked.ok ? { ...p, message: phoneProblemText(tPhone, checked.problem) } : p;
+    if (checked && !checked.ok) return { ...p, message: phoneProblemText(tPhone, checked.problem) };
+    const issue = preview.scheduleIssues.find((s) => s.field === p.field && s.message === p.message);
+    return issue ? { ...p, message: scheduleProblemText(tSchedule, issue.problem) } : p;
   }
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -165,7 +170,7 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
     }
   }
 
-  const issues = preview.scheduleIssues.map((i) => i.message);
+  const issues = preview.scheduleIssues.map((i) => scheduleProblemText(tSchedule, i.problem));
   const cost = f.money(Number(preview.cost.toFixed(4)), options.currency);
   const submitLabel =
     kind === 'immediate'

@@ -5,7 +5,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { parseCsvRecipients, type RecipientEntry } from '@/shared/messages/compose/parse-recipients';
 import type { InvalidRecipient, UnlikelyRecipient } from '@/shared/messages/compose/preview';
 import { Button } from '@/components/ui/button';
-import { phoneProblemText } from './phone-problem';
+import { phoneProblemText } from './problem-texts';
 import { useProblemLabels } from './problem-labels';
 import { describedBy, FieldMessages, inputClass } from './field-messages';
 

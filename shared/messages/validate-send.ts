@@ -112,7 +112,7 @@ export function planSend(input: SendRequest, org: SendOrg, now: Date, opts: Plan
       throw validationError(
         r.issues.map((i) =>
           i.code === 'LIMIT_EXCEEDED'
-            ? { ...i, message: `the schedule pre-computes more than ${MAX_RECURRING_SMS} SMS (recipients x segments x occurrences)` }
+            ? { ...i, message: `the schedule pre-computes more than ${MAX_RECURRING_SMS} SMS (recipients x segments x occurrences)`, problem: { code: 'tooManySms' as const, max: String(MAX_RECURRING_SMS) } }
             : i,
         ),
       );

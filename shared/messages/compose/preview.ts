@@ -123,7 +123,9 @@ export function dispatchesOf(
     return {
       dispatches: [],
       issues: r.issues.map((i) =>
-        i.code === 'LIMIT_EXCEEDED' ? { ...i, message: `the schedule pre-computes more than ${MAX_RECURRING_SMS} SMS (recipients x segments x occurrences)` } : i,
+        i.code === 'LIMIT_EXCEEDED'
+          ? { ...i, message: `the schedule pre-computes more than ${MAX_RECURRING_SMS} SMS (recipients x segments x occurrences)`, problem: { code: 'tooManySms', max: String(MAX_RECURRING_SMS) } }
+          : i,
       ),
     };
   }
