@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import postgres from 'postgres';
 import type { Locator, Page } from '@playwright/test';
-import { FRENCH_ORDER } from '../tests/french-order';
+import { FRENCH_ORDER, FRENCH_ORDER_GSM } from '../tests/french-order';
 import { callApi, e2eDatabaseUrl, settle, signUpInFrench } from './account-helpers';
 import { expect, newAccount, snap, test } from './fixtures';
 import { equipOrganization, VODACOM } from './messaging-helpers';
@@ -16,6 +16,16 @@ test.use({ locale: 'fr-FR' });
 /** English texts of these pages that must not show on a French page (exact matches). */
 async function noEnglish(scope: Page | Locator, texts: string[]): Promise<void> {
   for (const text of texts) await expect(scope.getByText(text, { exact: true }), text).toHaveCount(0);
+}
+
+/** The organization's smart encoding (D21), as Settings writes it. */
+async function setSmartEncoding(baseURL: string, organizationId: string, mode: 'off' | 'transliterate'): Promise<void> {
+  const sql = postgres(e2eDatabaseUrl(baseURL), { max: 1, onnotice: () => {} });
+  try {
+    await sql`update organizations set smart_encoding = ${mode} where id = ${organizationId}`;
+  } finally {
+    await sql.end({ timeout: 1 });
+  }
 }
 
 /** A sandbox key made on the French keys page, for the REST calls of the journey. */
@@ -135,6 +145,14 @@ test('a French-speaking merchant composes, follows, replies, manages opt-outs an
   await expect(page.getByLabel('Répondre depuis')).toBeVisible();
   await page.getByLabel('Message', { exact: true }).fill('Oui, elle vous attend.');
   await expect(page.getByRole('button', { name: /^Envoyer la réponse · 0,02\s\$US$/ })).toBeVisible();
+  // The organization replaces accents (D21): the reply box prices the French order as the send will, 2 GSM-7
+  // segments and not 4 UCS-2, and shows what the phone will read.
+  await setSmartEncoding(baseURL!, organizationId, 'transliterate');
+  await page.reload();
+  await settle(page);
+  await page.getByLabel('Message', { exact: true }).fill(FRENCH_ORDER);
+  await expect(page.getByTestId('smart-encoding-preview')).toHaveText(FRENCH_ORDER_GSM);
+  await expect(page.getByRole('button', { name: /^Envoyer la réponse · 0,04\s\$US$/ })).toBeVisible();
   await noEnglish(page, ['Reply', 'Reply from', 'Cost preview']);
   await snap(page, 'fr-conversation');
 
