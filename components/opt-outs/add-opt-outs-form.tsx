@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useTRPC } from '@/components/providers';
@@ -10,13 +10,16 @@ import { Alert } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
 import { AddOptOutsRequest, MAX_OPT_OUT_PHONES } from '@/server/contracts/opt-outs';
+import { phoneRefusalText } from '@/components/compose/problem-texts';
 
 /** Developer or owner: put phones on the list by hand (source `dashboard`), one or more per line or comma-separated. */
-export function AddOptOutsForm() {
+export function AddOptOutsForm({ defaultCountry }: { defaultCountry: string }) {
   const trpc = useTRPC();
   const router = useRouter();
   const add = useMutation(trpc.optOuts.add.mutationOptions());
   const t = useTranslations('optOuts.add');
+  const tPhone = useTranslations('compose.phoneProblems');
+  const locale = useLocale();
   const [problems, setProblems] = useState<string[]>([]);
   const [done, setDone] = useState<string | null>(null);
 
@@ -44,7 +47,8 @@ export function AddOptOutsForm() {
       // phones[3] -> the 4th phone typed, as the user sees it.
       const fields = Object.entries(fieldErrorsOf(err)).map(([f, m]) => {
         const i = /^phones\[(\d+)\]$/.exec(f);
-        return i ? t('phoneProblem', { phone: phones[Number(i[1])], message: m }) : m;
+        const phone = i ? phones[Number(i[1])] : undefined;
+        return phone !== undefined ? t('phoneProblem', { phone, message: phoneRefusalText(tPhone, locale, phone, defaultCountry, m) }) : m;
       });
       setProblems(fields.length ? fields : [messageOf(err)]);
     }

@@ -1,24 +1,27 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
-import { ImportReport, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '@/server/contracts/opt-outs';
+import { ImportReport, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MAX_PHONE_INPUT } from '@/server/contracts/opt-outs';
+import { phoneRefusalText } from '@/components/compose/problem-texts';
 
 /**
  * Developer or owner: a CSV file (phones in its first column) in one request to
  * /dashboard/opt-outs/import (server/api/opt-outs-csv.ts), then the report:
  * how many were added or already listed, and each refused row.
  */
-export function ImportOptOuts() {
+export function ImportOptOuts({ defaultCountry }: { defaultCountry: string }) {
   const router = useRouter();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const t = useTranslations('optOuts.import');
+  const tPhone = useTranslations('compose.phoneProblems');
+  const locale = useLocale();
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -89,7 +92,7 @@ export function ImportOptOuts() {
                   <tr key={r.row} className="border-b border-slate-100">
                     <td className="py-1 pr-3 tabular-nums">{r.row}</td>
                     <td className="py-1 pr-3 font-mono">{r.value}</td>
-                    <td className="py-1">{r.reason}</td>
+                    <td className="py-1">{r.value.length >= MAX_PHONE_INPUT ? r.reason : phoneRefusalText(tPhone, locale, r.value, defaultCountry, r.reason)}</td>
                   </tr>
                 ))}
               </tbody>

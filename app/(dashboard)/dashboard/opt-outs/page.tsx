@@ -44,10 +44,10 @@ export default async function OptOutsDashboardPage({ searchParams }: { searchPar
         {canWrite ? (
           <>
             <Card title={t('addTitle')}>
-              <AddOptOutsForm />
+              <AddOptOutsForm defaultCountry={org.default_country} />
             </Card>
             <Card title={t('importTitle')}>
-              <ImportOptOuts />
+              <ImportOptOuts defaultCountry={org.default_country} />
             </Card>
           </>
         ) : (
