@@ -160,6 +160,9 @@ test('a French-speaking merchant composes, follows, replies, manages opt-outs an
   await page.goto('/dashboard/opt-outs');
   await settle(page);
   await expect(page.getByRole('heading', { name: "Liste d'opposition", level: 1 })).toBeVisible();
+  await page.getByLabel('Numéros', { exact: true }).fill('0812');
+  await page.getByRole('button', { name: 'Ajouter à la liste' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /0812\s: moins de 8 caractères/ })).toBeVisible();
   await page.getByLabel('Numéros', { exact: true }).fill('+243990001234');
   await page.getByLabel('Motif (facultatif)').first().fill('Demande par téléphone');
   await page.getByRole('button', { name: 'Ajouter à la liste' }).click();
