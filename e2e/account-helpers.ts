@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
-import { API, expect, signIn, snap } from './fixtures';
+import { API, expect, signIn, snap, type Account } from './fixtures';
 
 /**
  * Helpers of the keys, wallet, calculator, settings and operator journeys
@@ -91,6 +91,20 @@ export async function callApi(baseURL: string, path: string, key: string, init: 
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   return { status: res.status, body: await res.json() };
+}
+
+/** D23: sign-up in a browser that asks for French (the form's French labels), landing on the overview (french.spec.ts has its own copy, to be replaced by this one). */
+export async function signUpInFrench(page: Page, a: Account): Promise<void> {
+  await page.goto('/sign-up');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('heading', { name: 'Créer votre compte' })).toBeVisible();
+  await snap(page, 'fr-sign-up');
+  await page.getByLabel('Votre nom').fill(a.name);
+  await page.getByLabel('E-mail professionnel').fill(a.email);
+  await page.getByLabel('Mot de passe').fill(a.password);
+  await page.getByLabel("Nom de l'entreprise").fill(a.company);
+  await page.getByRole('button', { name: 'Créer le compte' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 export { snap };

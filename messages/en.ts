@@ -16,6 +16,14 @@ import confirm from './en/confirm.json';
 import settings from './en/settings.json';
 import senderIds from './en/senderIds.json';
 import operator from './en/operator.json';
+import compose from './en/compose.json';
+import statuses from './en/statuses.json';
+import messages from './en/messages.json';
+import inbox from './en/inbox.json';
+import optOuts from './en/optOuts.json';
+import calculator from './en/calculator.json';
+import home from './en/home.json';
+import docsPage from './en/docsPage.json';
 
-const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, confirm, settings, senderIds, operator };
+const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, confirm, settings, senderIds, operator, compose, statuses, messages, inbox, optOuts, calculator, home, docsPage };
 export default catalogue;

@@ -16,6 +16,14 @@ import confirm from './fr/confirm.json';
 import settings from './fr/settings.json';
 import senderIds from './fr/senderIds.json';
 import operator from './fr/operator.json';
+import compose from './fr/compose.json';
+import statuses from './fr/statuses.json';
+import messages from './fr/messages.json';
+import inbox from './fr/inbox.json';
+import optOuts from './fr/optOuts.json';
+import calculator from './fr/calculator.json';
+import home from './fr/home.json';
+import docsPage from './fr/docsPage.json';
 
-const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, confirm, settings, senderIds, operator };
+const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, confirm, settings, senderIds, operator, compose, statuses, messages, inbox, optOuts, calculator, home, docsPage };
 export default catalogue;

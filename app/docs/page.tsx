@@ -2,11 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { headers } from 'next/headers';
 import Link from 'next/link';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { getOpenApiDocument } from '@/server/api/rest/openapi';
 import { env } from '@/server/env';
 import { renderInline, renderMarkdown, type MarkdownClasses } from '@/server/lib/markdown';
 
-export const metadata = { title: 'API documentation · SMS Gateway' };
+export async function generateMetadata() {
+  return { title: (await getTranslations('docsPage'))('metaTitle') };
+}
 
 type Op = { summary?: string; description?: string; responses?: Record<string, { description?: string }> };
 
@@ -37,6 +40,8 @@ const INLINE: MarkdownClasses = { code: PROSE.code, a: PROSE.a };
 const PLACEHOLDER_ORIGIN = 'https://gateway.example.com';
 const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 const REST_BASE = '/api/v1/svc/sms-api';
+/** The OpenAPI document's file name, linked as it is. */
+const OPENAPI_FILE = 'openapi.json';
 
 /**
  * This deployment's origin as the reader reached it: the Host header (X-Forwarded-Host and -Proto when a trusted
@@ -55,12 +60,17 @@ async function runningOrigin(): Promise<string> {
  * /docs: docs/api.md rendered to HTML on each request, its examples on the
  * address this deployment was reached at, then the endpoint list generated
  * from the OpenAPI document the API serves, so statuses and error texts there
- * cannot drift. A link leads back to the dashboard.
+ * cannot drift. A link leads back to the dashboard. The page's own texts follow the reader's language; the reference
+ * itself is English, marked `lang="en"` (D23: the API contract stays English).
  */
 export default async function DocsPage() {
   const origin = await runningOrigin();
   const { html, headings } = renderMarkdown(readFileSync(API_DOC, 'utf8').replaceAll(PLACEHOLDER_ORIGIN, origin), PROSE);
   const contents = headings.filter((h) => h.level === 2);
+  const t = await getTranslations('docsPage');
+  const locale = await getLocale();
+  // Shell lines to copy (code, not prose): only the comment is in the reader's language.
+  const shellSetup = `API=${origin}${REST_BASE}\nKEY=sk_test_...   # ${t('keyComment')}`;
 
   const doc = getOpenApiDocument();
   const ops: Array<{ method: string; path: string; op: Op }> = [];
@@ -72,12 +82,12 @@ export default async function DocsPage() {
     <main className="mx-auto max-w-6xl px-6 py-12 lg:grid lg:grid-cols-[13rem_1fr] lg:gap-10">
       <p className="mb-6 text-sm lg:col-span-2">
         <Link className="text-blue-700 underline" href="/dashboard">
-          ← Back to the dashboard
+          {t('back')}
         </Link>
       </p>
-      <nav aria-label="Contents" className="mb-8 text-sm lg:sticky lg:top-6 lg:mb-0 lg:self-start">
-        <p className="font-semibold">Contents</p>
-        <ul className="mt-2 space-y-1">
+      <nav aria-label={t('contents')} className="mb-8 text-sm lg:sticky lg:top-6 lg:mb-0 lg:self-start">
+        <p className="font-semibold">{t('contents')}</p>
+        <ul className="mt-2 space-y-1" lang="en">
           {contents.map((h) => (
             <li key={h.id}>
               <a className="text-blue-700 hover:underline" href={`#${h.id}`}>
@@ -86,38 +96,39 @@ export default async function DocsPage() {
             </li>
           ))}
           <li>
-            <a className="text-blue-700 hover:underline" href="#generated-endpoints">
-              Endpoints (generated)
+            <a className="text-blue-700 hover:underline" href="#generated-endpoints" lang={locale}>
+              {t('generated')}
             </a>
           </li>
           <li>
-            <a className="text-blue-700 hover:underline" href={`${REST_BASE}/openapi.json`}>
-              openapi.json
+            <a className="text-blue-700 hover:underline" href={`${REST_BASE}/${OPENAPI_FILE}`}>
+              {OPENAPI_FILE}
             </a>
           </li>
         </ul>
       </nav>
 
       <div className="min-w-0">
-        <section aria-label="This deployment" className="mb-8 rounded-lg border border-blue-200 bg-blue-50 p-4 text-sm text-slate-800">
-          <p>
-            This deployment answers at <code className={PROSE.code}>{origin}</code>, and the examples below use it. In a shell, set:
-          </p>
-          <pre className={PROSE.pre}>{`API=${origin}${REST_BASE}\nKEY=sk_test_...   # your API key, from API keys in the dashboard`}</pre>
+        <section aria-label={t('deployment')} className="mb-8 rounded-lg border border-blue-200 bg-blue-50 p-4 text-sm text-slate-800">
+          <p>{t.rich('answersAt', { origin, code: (c) => <code className={PROSE.code}>{c}</code> })}</p>
+          <pre className={PROSE.pre}>{shellSetup}</pre>
+          {locale !== 'en' && <p className="mt-3">{t('englishNote')}</p>}
         </section>
-        <article dangerouslySetInnerHTML={{ __html: html }} />
+        <article lang="en" dangerouslySetInnerHTML={{ __html: html }} />
 
         <h2 id="generated-endpoints" className="mt-12 scroll-mt-6 border-b border-slate-200 pb-1 text-2xl font-semibold">
-          Endpoints (generated)
+          {t('generated')}
         </h2>
         <p className="mt-3 text-slate-700">
-          Generated from the{' '}
-          <a className="text-blue-700 underline" href={`${REST_BASE}/openapi.json`}>
-            OpenAPI document
-          </a>{' '}
-          this deployment serves: every status each endpoint can answer, with its error codes and texts.
+          {t.rich('generatedFrom', {
+            link: (c) => (
+              <a className="text-blue-700 underline" href={`${REST_BASE}/${OPENAPI_FILE}`}>
+                {c}
+              </a>
+            ),
+          })}
         </p>
-        <ul className="mt-4 space-y-6">
+        <ul className="mt-4 space-y-6" lang="en">
           {ops.map(({ method, path: p, op }) => (
             <li key={method + p} className="rounded-lg border border-slate-200 bg-white p-4">
               <p className="font-mono text-sm">

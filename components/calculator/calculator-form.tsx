@@ -1,14 +1,15 @@
 'use client';
 
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { messageOf } from '@/components/ui/form-errors';
-import { formatMoney, formatNumber } from '@/components/ui/format';
-import { CalculateRequest, type CalculateResult } from '@/server/contracts/calculate';
+import { useFormat } from '@/components/ui/format';
+import { CalculateRequest, MAX_CALCULATOR_VALUE, type CalculateResult } from '@/server/contracts/calculate';
 
 type Mode = 'amount_to_sms' | 'sms_to_amount';
 
@@ -25,6 +26,8 @@ export function CalculatorForm({ currency }: { currency: string }) {
   const [result, setResult] = useState<CalculateResult | null>(null);
   const [pending, setPending] = useState(false);
   const name = useId();
+  const t = useTranslations('calculator.form');
+  const f = useFormat();
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -34,7 +37,7 @@ export function CalculatorForm({ currency }: { currency: string }) {
     const input = mode === 'amount_to_sms' ? { mode, amount: value } : { mode, sms_count: value };
     const parsed = CalculateRequest.safeParse(input);
     if (!parsed.success || (value !== undefined && Number.isNaN(value))) {
-      setError(parsed.success ? 'Enter a number.' : parsed.error.issues[0].message);
+      setError(parsed.success ? t('enterNumber') : parsed.error.issues[0].message);
       return;
     }
     setError(null);
@@ -51,14 +54,14 @@ export function CalculatorForm({ currency }: { currency: string }) {
 
   return (
     <div className="space-y-4">
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Calculator">
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('label')}>
         <fieldset>
-          <legend className="text-sm font-medium text-slate-800">Direction</legend>
+          <legend className="text-sm font-medium text-slate-800">{t('direction')}</legend>
           <div className="mt-2 flex flex-wrap gap-4">
             {(
               [
-                ['amount_to_sms', `Amount (${currency}) → SMS`],
-                ['sms_to_amount', `SMS → amount (${currency})`],
+                ['amount_to_sms', t('amountToSms', { currency })],
+                ['sms_to_amount', t('smsToAmount', { currency })],
               ] as const
             ).map(([m, label]) => (
               <label key={m} className="flex items-center gap-2 text-sm">
@@ -83,17 +86,17 @@ export function CalculatorForm({ currency }: { currency: string }) {
           <div className="min-w-[14rem]">
             <Field
               key={mode}
-              label={mode === 'amount_to_sms' ? `Amount (${currency})` : 'Number of SMS'}
+              label={mode === 'amount_to_sms' ? t('amount', { currency }) : t('smsCount')}
               name="value"
               inputMode={mode === 'amount_to_sms' ? 'decimal' : 'numeric'}
               autoComplete="off"
               required
               error={error}
-              hint="From 0 to 10,000,000."
+              hint={t('hint', { max: MAX_CALCULATOR_VALUE })}
             />
           </div>
           <Button type="submit" disabled={pending}>
-            {pending ? 'Calculating…' : 'Calculate'}
+            {pending ? t('pending') : t('submit')}
           </Button>
         </div>
       </form>
@@ -103,15 +106,15 @@ export function CalculatorForm({ currency }: { currency: string }) {
           <div className="rounded-lg border border-blue-200 bg-blue-50 p-4 text-blue-950" data-testid="calculator-result">
             <p className="text-lg font-semibold">
               {result.mode === 'amount_to_sms'
-                ? `${formatMoney(result.amount, result.currency)} buys ${formatNumber(result.sms_count)} SMS`
-                : `${formatNumber(result.sms_count)} SMS cost ${formatMoney(result.amount, result.currency)}`}
+                ? t('buys', { amount: f.money(result.amount, result.currency), count: result.sms_count })
+                : t('costs', { amount: f.money(result.amount, result.currency), count: result.sms_count })}
             </p>
             <p className="mt-1 font-mono text-sm">
               {result.mode === 'amount_to_sms'
                 ? `floor(${result.amount} ÷ ${result.average_price}) = ${result.sms_count}`
                 : `round(${result.sms_count} × ${result.average_price}, 2) = ${result.amount}`}
             </p>
-            <p className="mt-1 text-sm">Average price per SMS segment: {formatMoney(result.average_price, result.currency)}.</p>
+            <p className="mt-1 text-sm">{t('average', { price: f.money(result.average_price, result.currency) })}</p>
           </div>
         )}
       </div>

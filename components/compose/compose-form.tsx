@@ -2,6 +2,7 @@
 
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
+import { useLocale, useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -9,6 +10,7 @@ import type { ComposeOptions } from '@/server/contracts/compose';
 import { parsePastedRecipients } from '@/shared/messages/compose/parse-recipients';
 import { composePreview, skipOptedOut, type ComposeSchedule } from '@/shared/messages/compose/preview';
 import { checkSendRequest, composeErrors, toSendRequest, type ComposeErrors } from '@/shared/messages/compose/send-request';
+import { checkPhone } from '@/shared/messages/phone';
 import { analyzeMessage } from '@/shared/messages/segments';
 import { smartEncode } from '@/shared/messages/smart-encoding';
 import type { ScheduledDate } from '@/shared/schedules/schedules';
@@ -18,8 +20,10 @@ import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { Field, Select } from '@/components/ui/field';
 import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
-import { formatMoney, plural } from '@/components/ui/format';
+import { useFormat } from '@/components/ui/format';
 import { CostPreview } from './cost-preview';
+import { phoneProblemText, scheduleProblemText } from './problem-texts';
+import { useProblemLabels } from './problem-labels';
 import { MessageInput } from './message-input';
 import { ProblemSummary } from './problem-summary';
 import { RecipientsInput, type CsvFile } from './recipients-input';
@@ -40,6 +44,13 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
   const trpc = useTRPC();
   const router = useRouter();
   const compose = useMutation(trpc.messages.compose.mutationOptions());
+  const t = useTranslations('compose.form');
+  const tAll = useTranslations();
+  const f = useFormat();
+  const labels = useProblemLabels();
+  const locale = useLocale();
+  const tPhone = useTranslations('compose.phoneProblems');
+  const tSchedule = useTranslations('compose.scheduleProblems');
 
   const [appId, setAppId] = useState(options.apps[0]?.app_id ?? '');
   const [typed, setTyped] = useState('');
@@ -100,10 +111,25 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
     };
 
   function show(problems: FieldError[]) {
-    const grouped = composeErrors(problems, entries, schedule.kind === 'recurring' ? schedule.rule.times : []);
+    const grouped = composeErrors(problems.map(inPageLanguage), entries, schedule.kind === 'recurring' ? schedule.rule.times : [], labels);
     setErrors(grouped);
     setFormError(grouped.form?.join(' ') ?? null);
     setSubmits((n) => n + 1);
+  }
+
+  /**
+   * D23: an English page shows the send's own texts; another says a refused recipient (`to[i]`) and a refused schedule
+   * in its language, from the codes of the same checks (shared/messages/phone.ts, shared/schedules). Other texts stay
+   * the server's.
+   */
+  function inPageLanguage(p: FieldError): FieldError {
+    if (locale === 'en') return p;
+    const i = /^to\[(\d+)\]$/.exec(p.field);
+    const entry = i ? entries[Number(i[1])] : undefined;
+    const checked = entry ? checkPhone(entry.value, options.default_country) : null;
+    if (checked && !checked.ok) return { ...p, message: phoneProblemText(tPhone, checked.problem) };
+    const issue = preview.scheduleIssues.find((s) => s.field === p.field && s.message === p.message);
+    return issue ? { ...p, message: scheduleProblemText(tSchedule, issue.problem) } : p;
   }
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -113,7 +139,7 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
     const problems = checkSendRequest(send, { timezone: options.timezone, defaultCountry: options.default_country }, new Date(), {
       allowHttpCallbacks: options.environment === 'test',
     });
-    if (!appId) problems.unshift({ field: 'app_id', message: 'Choose the app to send as.' });
+    if (!appId) problems.unshift({ field: 'app_id', message: t('chooseApp') });
     // A date in the past (or another schedule issue) is shown under the schedule whatever else is wrong: count it too.
     if (problems.length && !problems.some((p) => isScheduleField(p.field))) problems.push(...preview.scheduleIssues);
     if (problems.length) return show(problems);
@@ -127,12 +153,15 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
       const insufficient = err instanceof TRPCClientError && (err.data as { code?: string } | undefined)?.code === 'PAYMENT_REQUIRED';
       setFormError(
         insufficient ? (
-          <>
-            <strong>Not sent (error 1202).</strong> {messageOf(err)} Nothing was charged.{' '}
-            <Link href="/dashboard/wallet" className="underline">
-              Add credit
-            </Link>
-          </>
+          t.rich('notSent', {
+            message: messageOf(err),
+            strong: (c) => <strong>{c}</strong>,
+            link: (c) => (
+              <Link href="/dashboard/wallet" className="underline">
+                {c}
+              </Link>
+            ),
+          })
         ) : (
           messageOf(err)
         ),
@@ -141,9 +170,16 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
     }
   }
 
-  const issues = preview.scheduleIssues.map((i) => i.message);
-  const cost = formatMoney(Number(preview.cost.toFixed(4)), options.currency);
-  const submitLabel = kind === 'immediate' ? `Send now · ${cost}` : kind === 'scheduled' ? (preview.dispatches.length ? `Schedule ${plural(preview.dispatches.length, 'send')} · ${cost}` : 'Schedule') : `Start recurring send · ${cost}`;
+  const issues = preview.scheduleIssues.map((i) => scheduleProblemText(tSchedule, i.problem));
+  const cost = f.money(Number(preview.cost.toFixed(4)), options.currency);
+  const submitLabel =
+    kind === 'immediate'
+      ? t('sendNow', { cost })
+      : kind === 'scheduled'
+        ? preview.dispatches.length
+          ? t('scheduleSends', { count: preview.dispatches.length, cost })
+          : t('schedule')
+        : t('startRecurring', { cost });
   const blocked = !options.can_send || options.apps.length === 0;
 
   return (
@@ -156,7 +192,7 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
 
         <div id="app">
           {options.apps.length > 0 ? (
-            <Select label="Send as" value={appId} onChange={(e) => setAppId(e.target.value)} error={errors.app?.join(' ')} hint="The app whose key would make this send through the API; its webhook receives the events.">
+            <Select label={t('sendAs')} value={appId} onChange={(e) => setAppId(e.target.value)} error={errors.app?.join(' ')} hint={t('sendAsHint')}>
               {options.apps.map((a) => (
                 <option key={a.app_id} value={a.app_id}>
                   {a.name} ({a.key_hint})
@@ -165,12 +201,15 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
             </Select>
           ) : (
             <Alert tone="warning">
-              <strong>No app can send yet.</strong> A send belongs to one of your apps (API keys).{' '}
-              {options.blocked_apps > 0 ? `Your ${options.blocked_apps === 1 ? 'app is' : 'apps are'} not allowed to send right now. ` : ''}
-              <Link href="/dashboard/keys" className="underline">
-                Create an API key
-              </Link>{' '}
-              first; you can still prepare the message and see its cost here.
+              {t.rich('noApp', {
+                blocked: options.blocked_apps > 0 ? t('blockedApps', { count: options.blocked_apps }) : '',
+                strong: (c) => <strong>{c}</strong>,
+                link: (c) => (
+                  <Link href="/dashboard/keys" className="underline">
+                    {c}
+                  </Link>
+                ),
+              })}
             </Alert>
           )}
         </div>
@@ -211,15 +250,15 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
         />
 
         <details id="advanced" open={Boolean(errors.callback_url) || undefined} className="rounded-md border border-slate-200 bg-white p-4">
-          <summary className="cursor-pointer text-sm font-medium text-slate-900">Advanced</summary>
+          <summary className="cursor-pointer text-sm font-medium text-slate-900">{t('advanced')}</summary>
           <div className="mt-3">
             <Field
-              label="Callback URL (optional)"
+              label={t('callbackUrl')}
               name="callback_url"
               type="url"
               value={callbackUrl}
               onChange={(e) => setCallbackUrl(e.target.value)}
-              hint="Receives this send’s events instead of the app’s webhook URL."
+              hint={t('callbackHint')}
               error={errors.callback_url?.join(' ')}
             />
           </div>
@@ -228,9 +267,9 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
 
       <aside className="space-y-4 lg:sticky lg:top-4 lg:self-start">
         <CostPreview preview={preview} currency={options.currency} balance={options.balance} kind={kind} />
-        {!options.can_send && <Alert tone="info">Your role is {options.role}: you can prepare a message and see its cost, but only developers and owners can send.</Alert>}
+        {!options.can_send && <Alert tone="info">{t('viewerNotice', { role: tAll(`roles.${options.role}`) })}</Alert>}
         <Button type="submit" className="w-full" disabled={blocked || compose.isPending}>
-          {compose.isPending ? 'Sending…' : submitLabel}
+          {compose.isPending ? t('sending') : submitLabel}
         </Button>
       </aside>
     </form>

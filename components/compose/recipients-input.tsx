@@ -1,10 +1,12 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { entryLabel, parseCsvRecipients, type RecipientEntry } from '@/shared/messages/compose/parse-recipients';
+import { parseCsvRecipients, type RecipientEntry } from '@/shared/messages/compose/parse-recipients';
 import type { InvalidRecipient, UnlikelyRecipient } from '@/shared/messages/compose/preview';
 import { Button } from '@/components/ui/button';
-import { plural } from '@/components/ui/format';
+import { phoneProblemText } from './problem-texts';
+import { useProblemLabels } from './problem-labels';
 import { describedBy, FieldMessages, inputClass } from './field-messages';
 
 export type CsvFile = { name: string; entries: RecipientEntry[]; column: string };
@@ -13,15 +15,17 @@ const SHOWN = 5;
 
 /** One note per entry (the first few), each naming its line or CSV row. */
 function EntryNotes(props: { items: Array<{ index: number; entry: RecipientEntry; note: string }>; testId: string; className: string }) {
+  const t = useTranslations('compose.recipients');
+  const labels = useProblemLabels();
   if (props.items.length === 0) return null;
   return (
     <ul className={`space-y-0.5 text-sm ${props.className}`} data-testid={props.testId}>
       {props.items.slice(0, SHOWN).map((i) => (
         <li key={i.index}>
-          {entryLabel(i.entry)} (“{i.entry.value}”): {i.note}
+          {labels.withMessage(labels.entry(i.entry), i.note)}
         </li>
       ))}
-      {props.items.length > SHOWN && <li>…and {props.items.length - SHOWN} more.</li>}
+      {props.items.length > SHOWN && <li>{t('moreEntries', { count: props.items.length - SHOWN })}</li>}
     </ul>
   );
 }
@@ -44,18 +48,20 @@ export function RecipientsInput(props: {
   const fileRef = useRef<HTMLInputElement>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const errors = props.errors ?? [];
+  const t = useTranslations('compose.recipients');
+  const tPhone = useTranslations('compose.phoneProblems');
 
   async function onFile(e: ChangeEvent<HTMLInputElement>) {
     setFileError(null);
     const file = e.target.files?.[0];
     if (!file) return;
     if (file.size > MAX_FILE_BYTES) {
-      setFileError('This file is larger than 2 MB; a send takes at most 1000 numbers.');
+      setFileError(t('fileTooBig'));
       return;
     }
     const parsed = parseCsvRecipients(await file.text());
     if (parsed.entries.length === 0) {
-      setFileError(`No numbers found in ${file.name}.`);
+      setFileError(t('noNumbers', { file: file.name }));
       return;
     }
     props.onCsv({ name: file.name, entries: parsed.entries, column: parsed.column });
@@ -68,23 +74,28 @@ export function RecipientsInput(props: {
 
   return (
     <fieldset id="recipients" className="space-y-3">
-      <legend className="text-base font-semibold text-slate-900">Recipients</legend>
+      <legend className="text-base font-semibold text-slate-900">{t('legend')}</legend>
       {props.csv ? (
         <div className="rounded-md border border-slate-300 bg-slate-50 p-3 text-sm">
           <p>
-            <span className="font-medium">{plural(props.csv.entries.length, 'number')}</span> from <span className="font-medium">{props.csv.name}</span> ({props.csv.column === 'first column' ? 'first column' : `column “${props.csv.column}”`}).
+            {t.rich('fromFile', {
+              count: props.csv.entries.length,
+              file: props.csv.name,
+              column: props.csv.column === 'first column' ? t('firstColumn') : t('namedColumn', { column: props.csv.column }),
+              b: (c) => <span className="font-medium">{c}</span>,
+            })}
           </p>
           <Button type="button" variant="secondary" className="mt-2" onClick={removeFile}>
-            Remove the file and type numbers instead
+            {t('removeFile')}
           </Button>
         </div>
       ) : (
         <div className="space-y-1">
           <label htmlFor="recipients-text" className="block text-sm font-medium text-slate-800">
-            Phone numbers
+            {t('phones')}
           </label>
           <p id="recipients-hint" className="text-xs text-slate-600">
-            One per line, or separated by commas. Numbers without a + use your default country ({props.defaultCountry}).
+            {t('phonesHint', { country: props.defaultCountry })}
           </p>
           <textarea
             id="recipients-text"
@@ -102,7 +113,7 @@ export function RecipientsInput(props: {
       )}
       <div className="space-y-1">
         <label htmlFor="recipients-file" className="block text-sm font-medium text-slate-800">
-          {props.csv ? 'Replace with another CSV file' : 'Or upload a CSV file'}
+          {props.csv ? t('replaceFile') : t('uploadFile')}
         </label>
         <input
           ref={fileRef}
@@ -114,7 +125,7 @@ export function RecipientsInput(props: {
           className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-50"
         />
         <p id="recipients-file-hint" className="text-xs text-slate-600">
-          The column named “phone” is used, else the first column.
+          {t('fileHint')}
         </p>
         {fileError && (
           <p id="recipients-file-error" role="alert" className="text-sm text-red-700">
@@ -124,16 +135,23 @@ export function RecipientsInput(props: {
       </div>
       <p id="recipients-summary" className="text-sm text-slate-700">
         {props.total === 0
-          ? 'No recipients yet.'
-          : `${plural(props.valid, 'valid number')}${props.invalid.length ? `, ${props.invalid.length} not valid` : ''}${props.unlikely.length ? `, ${props.unlikely.length} to check` : ''}${props.duplicates ? `, ${props.duplicates} repeated (each copy is sent and billed)` : ''}.`}
+          ? t('none')
+          : `${[
+              t('valid', { count: props.valid }),
+              props.invalid.length > 0 && t('invalid', { count: props.invalid.length }),
+              props.unlikely.length > 0 && t('unlikely', { count: props.unlikely.length }),
+              props.duplicates > 0 && t('duplicates', { count: props.duplicates }),
+            ]
+              .filter(Boolean)
+              .join(', ')}.`}
       </p>
       {errors.length > 0 ? (
         <FieldMessages id="recipients-errors" messages={errors} />
       ) : (
-        <EntryNotes items={props.invalid.map((i) => ({ ...i, note: i.reason }))} testId="recipients-invalid" className="text-amber-900" />
+        <EntryNotes items={props.invalid.map((i) => ({ ...i, note: phoneProblemText(tPhone, i.problem) }))} testId="recipients-invalid" className="text-amber-900" />
       )}
       <EntryNotes
-        items={props.unlikely.map((u) => ({ ...u, note: `read as ${u.e164}, ${u.message}. It can still be sent, and is billed.` }))}
+        items={props.unlikely.map((u) => ({ ...u, note: t('unlikelyNote', { e164: u.e164, message: tPhone('unlikely', { where: u.where }) }) }))}
         testId="recipients-warnings"
         className="text-amber-900"
       />

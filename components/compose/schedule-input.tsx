@@ -1,9 +1,10 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import type { ScheduledDate } from '@/shared/schedules/schedules';
 import { MAX_SCHEDULED_DATES } from '@/server/contracts/send';
 import { Button } from '@/components/ui/button';
-import { formatLocal, plural } from '@/components/ui/format';
+import { formatLocal } from '@/components/ui/format';
 import type { ComposeErrors } from '@/shared/messages/compose/send-request';
 import { describedBy, FieldMessages, inputClass } from './field-messages';
 
@@ -15,11 +16,8 @@ export function timesOf(text: string): string[] {
   return text.split(/[\s,;]+/).filter(Boolean);
 }
 
-const KINDS: Array<{ value: SendingKind; label: string; hint: string }> = [
-  { value: 'immediate', label: 'Now', hint: 'Sent as soon as you submit.' },
-  { value: 'scheduled', label: 'At chosen dates', hint: `Up to ${MAX_SCHEDULED_DATES} dates and times; each is a separate send.` },
-  { value: 'recurring', label: 'On a recurring schedule', hint: 'Daily, weekly, monthly or yearly, at one or more times.' },
-];
+const KINDS: SendingKind[] = ['immediate', 'scheduled', 'recurring'];
+const FREQUENCIES: Array<RuleForm['frequency']> = ['daily', 'weekly', 'monthly', 'yearly'];
 
 export function ScheduleInput(props: {
   kind: SendingKind;
@@ -38,17 +36,18 @@ export function ScheduleInput(props: {
   const setDate = (i: number, patch: Partial<ScheduledDate>) => props.onDates(dates.map((d, j) => (j === i ? { ...d, ...patch } : d)));
   const setRule = (patch: Partial<RuleForm>) => props.onRule({ ...rule, ...patch });
   const upcoming = props.dispatches.filter((d): d is Date => d !== null);
+  const t = useTranslations('compose.schedule');
 
   return (
     <fieldset id="schedule" className="space-y-3">
-      <legend className="text-base font-semibold text-slate-900">When</legend>
+      <legend className="text-base font-semibold text-slate-900">{t('legend')}</legend>
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-4">
         {KINDS.map((k) => (
-          <label key={k.value} className="flex items-start gap-2 text-sm">
-            <input type="radio" name="sending_type" value={k.value} checked={props.kind === k.value} onChange={() => props.onKind(k.value)} className="mt-0.5 h-4 w-4 accent-blue-700" />
+          <label key={k} className="flex items-start gap-2 text-sm">
+            <input type="radio" name="sending_type" value={k} checked={props.kind === k} onChange={() => props.onKind(k)} className="mt-0.5 h-4 w-4 accent-blue-700" />
             <span>
-              <span className="font-medium text-slate-900">{k.label}</span>
-              <span className="block text-xs text-slate-600">{k.hint}</span>
+              <span className="font-medium text-slate-900">{t(`kinds.${k}`)}</span>
+              <span className="block text-xs text-slate-600">{t(`kinds.${k}Hint`, { max: MAX_SCHEDULED_DATES })}</span>
             </span>
           </label>
         ))}
@@ -57,29 +56,29 @@ export function ScheduleInput(props: {
 
       {props.kind === 'scheduled' && (
         <div className="space-y-3">
-          <p className="text-sm text-slate-700">Dates and times are in your timezone, {props.timezone}.</p>
+          <p className="text-sm text-slate-700">{t('timezone', { timezone: props.timezone })}</p>
           <ol className="space-y-3">
             {dates.map((d, i) => {
               const errs = errors[`scheduled_dates.${i}`];
               return (
                 <li key={i}>
                   <fieldset className="flex flex-wrap items-end gap-3" aria-describedby={errs?.length ? `sd-${i}-errors` : undefined}>
-                    <legend className="sr-only">Send {i + 1}</legend>
+                    <legend className="sr-only">{t('sendN', { n: i + 1 })}</legend>
                     <div>
                       <label htmlFor={`sd-${i}-date`} className="block text-xs font-medium text-slate-800">
-                        Date {i + 1}
+                        {t('dateN', { n: i + 1 })}
                       </label>
                       <input id={`sd-${i}-date`} type="date" value={d.date} min={props.today} onChange={(e) => setDate(i, { date: e.target.value })} aria-invalid={errs?.length ? true : undefined} className={inputClass(Boolean(errs?.length))} />
                     </div>
                     <div>
                       <label htmlFor={`sd-${i}-time`} className="block text-xs font-medium text-slate-800">
-                        Time {i + 1}
+                        {t('timeN', { n: i + 1 })}
                       </label>
                       <input id={`sd-${i}-time`} type="time" value={d.time} onChange={(e) => setDate(i, { time: e.target.value })} aria-invalid={errs?.length ? true : undefined} className={inputClass(Boolean(errs?.length))} />
                     </div>
                     {dates.length > 1 && (
-                      <Button type="button" variant="secondary" onClick={() => props.onDates(dates.filter((_, j) => j !== i))} aria-label={`Remove date ${i + 1}`}>
-                        Remove
+                      <Button type="button" variant="secondary" onClick={() => props.onDates(dates.filter((_, j) => j !== i))} aria-label={t('removeDate', { n: i + 1 })}>
+                        {t('remove')}
                       </Button>
                     )}
                   </fieldset>
@@ -89,7 +88,7 @@ export function ScheduleInput(props: {
             })}
           </ol>
           <Button type="button" variant="secondary" disabled={dates.length >= MAX_SCHEDULED_DATES} onClick={() => props.onDates([...dates, { date: dates[dates.length - 1]?.date ?? props.today, time: dates[dates.length - 1]?.time ?? '09:00' }])}>
-            Add a date
+            {t('addDate')}
           </Button>
           <FieldMessages id="scheduled-errors" messages={errors.scheduled_dates} />
         </div>
@@ -97,28 +96,29 @@ export function ScheduleInput(props: {
 
       {props.kind === 'recurring' && (
         <div className="space-y-3">
-          <p className="text-sm text-slate-700">Dates and times are in your timezone, {props.timezone}.</p>
+          <p className="text-sm text-slate-700">{t('timezone', { timezone: props.timezone })}</p>
           <div className="grid gap-3 sm:grid-cols-2">
-            <RuleField id="rr-start" label="First day" errors={errors['recurring.start_date']}>
+            <RuleField id="rr-start" label={t('firstDay')} errors={errors['recurring.start_date']}>
               {(p) => <input {...p} type="date" value={rule.start_date} onChange={(e) => setRule({ start_date: e.target.value })} />}
             </RuleField>
-            <RuleField id="rr-end" label="Last day (optional)" hint="Empty: one year from the first day." errors={errors['recurring.end_date']}>
+            <RuleField id="rr-end" label={t('lastDay')} hint={t('lastDayHint')} errors={errors['recurring.end_date']}>
               {(p) => <input {...p} type="date" value={rule.end_date} onChange={(e) => setRule({ end_date: e.target.value })} />}
             </RuleField>
-            <RuleField id="rr-frequency" label="Repeats" errors={errors['recurring.frequency']}>
+            <RuleField id="rr-frequency" label={t('repeats')} errors={errors['recurring.frequency']}>
               {(p) => (
                 <select {...p} value={rule.frequency} onChange={(e) => setRule({ frequency: e.target.value as RuleForm['frequency'] })}>
-                  <option value="daily">Daily</option>
-                  <option value="weekly">Weekly (same weekday)</option>
-                  <option value="monthly">Monthly (same day of month)</option>
-                  <option value="yearly">Yearly</option>
+                  {FREQUENCIES.map((f) => (
+                    <option key={f} value={f}>
+                      {t(`frequency.${f}`)}
+                    </option>
+                  ))}
                 </select>
               )}
             </RuleField>
-            <RuleField id="rr-interval" label="Every" hint="1 = every day / week / month / year, 2 = every other…" errors={errors['recurring.interval']}>
+            <RuleField id="rr-interval" label={t('every')} hint={t('everyHint')} errors={errors['recurring.interval']}>
               {(p) => <input {...p} type="number" min={1} step={1} inputMode="numeric" value={rule.interval} onChange={(e) => setRule({ interval: e.target.value })} />}
             </RuleField>
-            <RuleField id="rr-times" label="Times" hint="24-hour HH:mm, several separated by commas: 08:00, 18:00" errors={errors['recurring.times']}>
+            <RuleField id="rr-times" label={t('times')} hint={t('timesHint')} errors={errors['recurring.times']}>
               {(p) => <input {...p} type="text" value={rule.times} onChange={(e) => setRule({ times: e.target.value })} />}
             </RuleField>
           </div>
@@ -135,12 +135,11 @@ export function ScheduleInput(props: {
               ))}
             </ul>
           ) : upcoming.length === 0 ? (
-            <p className="text-slate-700">Choose when to send.</p>
+            <p className="text-slate-700">{t('chooseWhen')}</p>
           ) : (
             <>
               <p className="font-medium text-slate-900">
-                {plural(upcoming.length, 'send')}
-                {upcoming.length > 1 && `, the last on ${formatLocal(upcoming[upcoming.length - 1], props.timezone)}`}. Next:
+                {t('upcoming', { count: upcoming.length, last: upcoming.length > 1 ? formatLocal(upcoming[upcoming.length - 1], props.timezone) : 'none' })}
               </p>
               <ol className="mt-1 list-disc pl-5 text-slate-700">
                 {upcoming.slice(0, 5).map((d) => (

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { Field } from '@/components/ui/field';
 import type { ComposeOptions } from '@/server/contracts/compose';
@@ -26,11 +27,12 @@ export function SenderInput({
   const listId = useId();
   const selectId = useId();
   const error = errors?.join(' ');
+  const t = useTranslations('compose.sender');
   if (environment === 'live') {
     return (
       <div className="space-y-1">
         <label htmlFor={selectId} className="block text-sm font-medium text-slate-800">
-          Sender ID
+          {t('label')}
         </label>
         <select
           id={selectId}
@@ -40,9 +42,9 @@ export function SenderInput({
           aria-invalid={error ? true : undefined}
           className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
         >
-          <option value="">Platform default</option>
+          <option value="">{t('platformDefault')}</option>
           {senders.approved.length > 0 && (
-            <optgroup label="Approved sender IDs">
+            <optgroup label={t('approved')}>
               {senders.approved.map((s) => (
                 <option key={s} value={s}>
                   {s}
@@ -51,7 +53,7 @@ export function SenderInput({
             </optgroup>
           )}
           {senders.numbers.length > 0 && (
-            <optgroup label="Your numbers">
+            <optgroup label={t('numbers')}>
               {senders.numbers.map((n) => (
                 <option key={n} value={n}>
                   {n}
@@ -73,17 +75,13 @@ export function SenderInput({
   return (
     <>
       <Field
-        label="Sender ID (optional)"
+        label={t('optional')}
         name="sender_id"
         value={value}
         list={listId}
         onChange={(e) => onChange(e.target.value)}
         maxLength={11}
-        hint={
-          unapproved
-            ? 'Not approved for your organization: the sandbox sends it, a live send would be refused (1140). Request it under Sender IDs.'
-            : 'One of your approved sender IDs or numbers; in the sandbox, any name.'
-        }
+        hint={unapproved ? t('unapprovedHint') : t('hint')}
         error={error}
       />
       <datalist id={listId}>

@@ -1,11 +1,12 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { MAX_UNREAD_COUNTED, type ConversationsPage } from '@/server/contracts/inbox';
 import { useTRPC } from '@/components/providers';
 import { EmptyState } from '@/components/ui/card';
-import { formatDateTime } from '@/components/ui/format';
+import { useFormat } from '@/components/ui/format';
 import { conversationHref } from './links';
 
 /** How often the first page asks again, for conversations that moved or came in. */
@@ -18,16 +19,18 @@ const pageLink = 'rounded-md border border-slate-300 bg-white px-4 py-2 text-sm 
  */
 export function ConversationList({ initial, cursor }: { initial: ConversationsPage; cursor: string | null }) {
   const trpc = useTRPC();
+  const t = useTranslations('inbox.list');
+  const f = useFormat();
   const { data } = useQuery(
     trpc.inbox.list.queryOptions({ cursor: cursor ?? undefined }, { initialData: initial, refetchInterval: cursor ? false : LIST_REFRESH_MS }),
   );
   const page = data ?? initial;
   if (page.items.length === 0) {
-    return <EmptyState>{cursor ? 'No older conversations.' : 'No SMS received yet. Conversations start when a phone sends an SMS to one of your numbers.'}</EmptyState>;
+    return <EmptyState>{cursor ? t('noOlder') : t('none')}</EmptyState>;
   }
   return (
     <div className="space-y-4">
-      <ul aria-label="Conversations" className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white shadow-sm">
+      <ul aria-label={t('label')} className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white shadow-sm">
         {page.items.map((c) => (
           <li key={c.phone} data-testid="conversation" data-unread={c.unread || undefined}>
             <Link href={conversationHref(c.phone)} className="flex items-start gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-600">
@@ -35,17 +38,17 @@ export function ConversationList({ initial, cursor }: { initial: ConversationsPa
               <span className="min-w-0 flex-1">
                 <span className="flex flex-wrap items-baseline justify-between gap-x-3">
                   <span className={`font-mono text-sm ${c.unread ? 'font-semibold text-slate-900' : 'text-slate-800'}`}>{c.phone}</span>
-                  <span className="text-xs text-slate-600">{formatDateTime(c.last_activity_at, page.timezone)}</span>
+                  <span className="text-xs text-slate-600">{f.dateTime(c.last_activity_at, page.timezone)}</span>
                 </span>
-                <span className={`mt-0.5 block truncate text-sm ${c.unread ? 'font-medium text-slate-900' : 'text-slate-600'}`}>{c.last_inbound.text || '(empty SMS)'}</span>
+                <span className={`mt-0.5 block truncate text-sm ${c.unread ? 'font-medium text-slate-900' : 'text-slate-600'}`}>{c.last_inbound.text || t('emptySms')}</span>
                 <span className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-slate-600">
                   <span>
-                    to {c.last_inbound.to}
+                    {t('to', { number: c.last_inbound.to })}
                     {c.last_inbound.keyword && ` · ${c.last_inbound.keyword}`}
                   </span>
                   {c.unread && (
                     <span className="font-medium text-blue-800">
-                      {c.unread_count >= MAX_UNREAD_COUNTED ? `${MAX_UNREAD_COUNTED}+` : c.unread_count} unread
+                      {c.unread_count >= MAX_UNREAD_COUNTED ? t('unreadMax', { max: MAX_UNREAD_COUNTED }) : t('unread', { count: c.unread_count })}
                     </span>
                   )}
                 </span>
@@ -54,17 +57,17 @@ export function ConversationList({ initial, cursor }: { initial: ConversationsPa
           </li>
         ))}
       </ul>
-      <nav aria-label="Pages" className="flex justify-between">
+      <nav aria-label={t('pages')} className="flex justify-between">
         {cursor ? (
           <Link href="/dashboard/inbox" className={pageLink}>
-            ← Newest
+            {t('newest')}
           </Link>
         ) : (
           <span />
         )}
         {page.next_cursor && (
           <Link href={`/dashboard/inbox?cursor=${encodeURIComponent(page.next_cursor)}`} className={pageLink}>
-            Older →
+            {t('older')}
           </Link>
         )}
       </nav>

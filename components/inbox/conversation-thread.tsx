@@ -1,12 +1,13 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import type { ConversationItem, ConversationView } from '@/server/contracts/inbox';
 import { useTRPC } from '@/components/providers';
 import { Alert, EmptyState } from '@/components/ui/card';
-import { formatDateTime } from '@/components/ui/format';
+import { useFormat } from '@/components/ui/format';
 import { EventItem } from '@/components/messages/event-timeline';
 import { StatusBadge } from '@/components/messages/status-badge';
 import { messageOf } from '@/components/ui/form-errors';
@@ -48,29 +49,30 @@ export function ConversationThread({ initial, cursor }: { initial: ConversationV
   }, [latest, newestInbound, view.phone, mutate]);
 
   const every = threadRefresh(view.items, latest);
+  const t = useTranslations('inbox.thread');
   return (
     <section aria-labelledby="thread-title" className="space-y-3">
       <h2 id="thread-title" className="sr-only">
-        Messages with {view.phone}
+        {t('title', { phone: view.phone })}
       </h2>
-      <nav aria-label="Earlier and later messages" className="flex justify-between text-sm">
+      <nav aria-label={t('pagesLabel')} className="flex justify-between text-sm">
         {view.older_cursor ? (
           <Link href={conversationHref(view.phone, view.older_cursor)} className="text-blue-700 underline">
-            ↑ Earlier messages
+            {t('earlier')}
           </Link>
         ) : (
-          <span className="text-slate-600">Start of the conversation</span>
+          <span className="text-slate-600">{t('start')}</span>
         )}
         {!latest && (
           <Link href={conversationHref(view.phone)} className="text-blue-700 underline">
-            Latest messages ↓
+            {t('latest')}
           </Link>
         )}
       </nav>
       {view.items.length === 0 ? (
-        <EmptyState>No messages on this page.</EmptyState>
+        <EmptyState>{t('noneOnPage')}</EmptyState>
       ) : (
-        <ol aria-label="Messages" className="space-y-3">
+        <ol aria-label={t('messages')} className="space-y-3">
           {[...view.items].reverse().map((item) => (
             <li key={item.kind === 'inbound' ? item.inbound_id : item.message_id} className={`flex ${item.kind === 'send' ? 'justify-end' : 'justify-start'}`}>
               {item.kind === 'inbound' ? <InboundBubble item={item} timeZone={view.timezone} /> : <SendBubble item={item} timeZone={view.timezone} />}
@@ -78,26 +80,28 @@ export function ConversationThread({ initial, cursor }: { initial: ConversationV
           ))}
         </ol>
       )}
-      {every === FAST_REFRESH_MS && <p className="text-xs text-slate-600">A reply is under way: updating every 2 seconds.</p>}
+      {every === FAST_REFRESH_MS && <p className="text-xs text-slate-600">{t('replyUnderWay')}</p>}
     </section>
   );
 }
 
 function InboundBubble({ item, timeZone }: { item: Extract<ConversationItem, { kind: 'inbound' }>; timeZone: string }) {
+  const t = useTranslations('inbox');
+  const f = useFormat();
   return (
     <article data-testid="inbound-item" data-unread={item.unread || undefined} className="max-w-[85%] rounded-lg rounded-tl-none border border-slate-200 bg-white px-4 py-2 shadow-sm">
-      <p className="whitespace-pre-wrap break-words text-sm text-slate-900">{item.text || <em className="text-slate-600">(empty SMS)</em>}</p>
+      <p className="whitespace-pre-wrap break-words text-sm text-slate-900">{item.text || <em className="text-slate-600">{t('list.emptySms')}</em>}</p>
       <p className="mt-1 flex flex-wrap gap-x-2 text-xs text-slate-600">
-        {item.unread && <span className="font-semibold text-blue-800">New</span>}
-        <span>Received {formatDateTime(item.at, timeZone)}</span>
+        {item.unread && <span className="font-semibold text-blue-800">{t('thread.new')}</span>}
+        <span>{t('thread.received', { time: f.dateTime(item.at, timeZone) })}</span>
         <span>
-          to {item.to}
-          {item.keyword && ` · keyword ${item.keyword}`}
+          {t('list.to', { number: item.to })}
+          {item.keyword && t('thread.keyword', { keyword: item.keyword })}
         </span>
-        <span>via {item.carrier}</span>
-        {item.segments > 1 && <span>{item.segments} parts</span>}
-        {!item.complete && <span className="text-amber-800">parts missing</span>}
-        {item.opt_out && <span>opt-out keyword: {item.opt_out.toUpperCase()}</span>}
+        <span>{t('thread.via', { carrier: item.carrier })}</span>
+        {item.segments > 1 && <span>{t('thread.parts', { count: item.segments })}</span>}
+        {!item.complete && <span className="text-amber-800">{t('thread.partsMissing')}</span>}
+        {item.opt_out && <span>{t('thread.optOutKeyword', { keyword: item.opt_out.toUpperCase() })}</span>}
       </p>
       <InboundWebhook inboundId={item.inbound_id} timeZone={timeZone} />
     </article>
@@ -110,17 +114,18 @@ function InboundWebhook({ inboundId, timeZone }: { inboundId: string; timeZone: 
   const [open, setOpen] = useState(false);
   const q = useQuery(trpc.inbox.webhookLog.queryOptions({ inbound_id: inboundId }, { enabled: open }));
   const event = q.data?.event;
+  const t = useTranslations('inbox.thread');
   return (
     <details className="mt-1 text-xs" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary className="cursor-pointer text-blue-700 underline">Webhook (sms.received)</summary>
+      <summary className="cursor-pointer text-blue-700 underline">{t('webhook')}</summary>
       <div className="mt-2">
         {q.isError && <Alert>{messageOf(q.error)}</Alert>}
-        {q.isPending && open && <p className="text-slate-600">Loading the webhook log…</p>}
-        {q.isSuccess && !event && <p className="text-slate-600">This SMS has no webhook event.</p>}
+        {q.isPending && open && <p className="text-slate-600">{t('loadingLog')}</p>}
+        {q.isSuccess && !event && <p className="text-slate-600">{t('noEvent')}</p>}
         {event && (
           <>
             {event.deliveries.length === 0 && (
-              <p className="mb-2 text-slate-600">No inbound URL was set when this SMS came in, so it was not delivered. Set one on the API keys page, then replay.</p>
+              <p className="mb-2 text-slate-600">{t('noInboundUrl')}</p>
             )}
             <ol>
               <EventItem event={{ ...event, recipient_phone: null }} timezone={timeZone} canReplay={q.data?.can_replay ?? false} />
@@ -134,20 +139,22 @@ function InboundWebhook({ inboundId, timeZone }: { inboundId: string; timeZone: 
 
 function SendBubble({ item, timeZone }: { item: Extract<ConversationItem, { kind: 'send' }>; timeZone: string }) {
   const scheduled = item.dispatch_at !== null && item.state === 'pending';
+  const t = useTranslations('inbox.thread');
+  const f = useFormat();
   return (
     <article data-testid="send-item" className="max-w-[85%] rounded-lg rounded-tr-none border border-blue-200 bg-blue-50 px-4 py-2 shadow-sm">
       <p className="whitespace-pre-wrap break-words text-sm text-slate-900">{item.text}</p>
       <p className="mt-1 flex flex-wrap items-center justify-end gap-x-2 text-xs text-slate-600">
-        <span>Sent {formatDateTime(item.at, timeZone)}</span>
-        {item.sender_id && <span>from {item.sender_id}</span>}
-        {scheduled && <span>goes out {formatDateTime(item.dispatch_at, timeZone)}</span>}
-        {item.dispatches_total > 1 && <span>{item.dispatches_total} sends</span>}
+        <span>{t('sent', { time: f.dateTime(item.at, timeZone) })}</span>
+        {item.sender_id && <span>{t('from', { sender: item.sender_id })}</span>}
+        {scheduled && <span>{t('goesOut', { time: f.dateTime(item.dispatch_at, timeZone) })}</span>}
+        {item.dispatches_total > 1 && <span>{t('sends', { count: item.dispatches_total })}</span>}
         <span aria-live="polite">
           <StatusBadge status={item.state} />
         </span>
         {item.error_code && <span className="text-red-700">{item.error_code}</span>}
         <Link href={`/dashboard/messages/${item.message_id}`} className="text-blue-700 underline">
-          Details
+          {t('details')}
         </Link>
       </p>
     </article>

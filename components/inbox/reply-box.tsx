@@ -2,14 +2,16 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
+import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useDeferredValue, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import type { ComposeOptions } from '@/server/contracts/compose';
 import type { ReplyFrom } from '@/server/contracts/inbox';
-import { composePreview } from '@/shared/messages/compose/preview';
+import { replyPreview } from '@/shared/messages/compose/preview';
 import { checkSendRequest } from '@/shared/messages/compose/send-request';
 import { analyzeMessage } from '@/shared/messages/segments';
+import { smartEncode } from '@/shared/messages/smart-encoding';
 import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
@@ -17,7 +19,8 @@ import { Select } from '@/components/ui/field';
 import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
 import { CostPreview } from '@/components/compose/cost-preview';
 import { MessageInput } from '@/components/compose/message-input';
-import { formatMoney } from '@/components/ui/format';
+import { useFormat } from '@/components/ui/format';
+import { PhonesWillRead } from '@/components/compose/smart-encoding-choice';
 
 /** One key per reply: a double click or a retry after a network error charges once (D12). */
 function newIdempotencyKey(): string {
@@ -28,10 +31,10 @@ function newIdempotencyKey(): string {
 /** A choice of the "Reply from" list: an app and the sender_id it sends with (one of its numbers, or none). */
 type From = { key: string; appId: string; senderId: string | null; label: string };
 
-function choicesOf(replyFrom: ReplyFrom[], options: ComposeOptions): From[] {
+function choicesOf(replyFrom: ReplyFrom[], options: ComposeOptions, noSender: (name: string, hint: string) => string): From[] {
   if (replyFrom.length) return replyFrom.map((f) => ({ key: `${f.app_id}|${f.number}`, appId: f.app_id, senderId: f.number, label: `${f.number} (${f.app_name})` }));
   // No number of the organization can send: the apps that can, without a sender ID.
-  return options.apps.map((a) => ({ key: `${a.app_id}|`, appId: a.app_id, senderId: null, label: `${a.name}, no sender ID (${a.key_hint})` }));
+  return options.apps.map((a) => ({ key: `${a.app_id}|`, appId: a.app_id, senderId: null, label: noSender(a.name, a.key_hint) }));
 }
 
 /**
@@ -44,7 +47,10 @@ export function ReplyBox({ phone, replyFrom, defaultFrom, options }: { phone: st
   const queryClient = useQueryClient();
   const router = useRouter();
   const reply = useMutation(trpc.inbox.reply.mutationOptions());
-  const choices = useMemo(() => choicesOf(replyFrom, options), [replyFrom, options]);
+  const t = useTranslations('inbox.replyBox');
+  const tAll = useTranslations();
+  const f = useFormat();
+  const choices = useMemo(() => choicesOf(replyFrom, options, (name, hint) => t('appNoSender', { name, hint })), [replyFrom, options, t]);
   const [fromKey, setFromKey] = useState(defaultFrom ? `${defaultFrom.app_id}|${defaultFrom.number}` : (choices[0]?.key ?? ''));
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -57,19 +63,18 @@ export function ReplyBox({ phone, replyFrom, defaultFrom, options }: { phone: st
     [options],
   );
   const deferred = useDeferredValue(message);
-  const preview = useMemo(
-    () => composePreview({ message: deferred, entries: [{ value: phone, line: 1, source: 'paste' }], schedule: { kind: 'immediate' }, org, now: new Date() }),
-    [deferred, phone, org],
-  );
-  const analysis = useMemo(() => analyzeMessage(message), [message]);
+  // D21: the reply names no smart encoding, so the send applies the organization's setting: the preview does too.
+  const smartEncoding = options.smart_encoding;
+  const preview = useMemo(() => replyPreview({ message: deferred, phone, org, now: new Date(), smartEncoding }), [deferred, phone, org, smartEncoding]);
+  const analysis = useMemo(() => analyzeMessage(smartEncode(message, smartEncoding).text), [message, smartEncoding]);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setNotice(null);
-    if (!from) return setErrors({ from: ['Choose the number to reply from.'] });
+    if (!from) return setErrors({ from: [t('chooseFrom')] });
     const send = { message, ...(from.senderId ? { sender_id: from.senderId } : {}) };
     // The server's own checks first (the number offered is one of the app's, so its length is allowed: D18).
-    const problems = checkSendRequest({ to: [phone], ...send }, { timezone: options.timezone, defaultCountry: options.default_country }, new Date(), {
+    const problems = checkSendRequest({ to: [phone], ...send }, { timezone: options.timezone, defaultCountry: options.default_country, smartEncoding }, new Date(), {
       allowHttpCallbacks: false,
       senderIsAppNumber: true,
     });
@@ -79,7 +84,7 @@ export function ReplyBox({ phone, replyFrom, defaultFrom, options }: { phone: st
       const res = await reply.mutateAsync({ phone, app_id: from.appId, idempotency_key: idempotencyKey, send });
       setMessage('');
       setIdempotencyKey(newIdempotencyKey());
-      setNotice(<>Reply sent, {formatMoney(res.total_cost, res.currency)} charged.</>);
+      setNotice(t('sent', { amount: f.money(res.total_cost, res.currency) }));
       await queryClient.invalidateQueries({ queryKey: trpc.inbox.get.pathKey() });
       router.refresh(); // the balance the cost preview compares with
     } catch (err) {
@@ -87,36 +92,40 @@ export function ReplyBox({ phone, replyFrom, defaultFrom, options }: { phone: st
       if (fields.length) return setErrors(group(fields));
       const insufficient = err instanceof TRPCClientError && (err.data as { code?: string } | undefined)?.code === 'PAYMENT_REQUIRED';
       setErrors({
-        form: [insufficient ? `Not sent (error 1202). ${messageOf(err)} Nothing was charged.` : messageOf(err)],
+        form: [insufficient ? t('notSent', { message: messageOf(err) }) : messageOf(err)],
       });
     }
   }
 
-  const cost = formatMoney(Number(preview.cost.toFixed(4)), options.currency);
+  const cost = f.money(Number(preview.cost.toFixed(4)), options.currency);
   if (!options.can_send) {
-    return <Alert tone="info">Your role is {options.role}: you can read conversations, but only developers and owners can reply.</Alert>;
+    return <Alert tone="info">{t('viewer', { role: tAll(`roles.${options.role}`) })}</Alert>;
   }
   if (!choices.length) {
     return (
       <Alert tone="warning">
-        <strong>No app can send replies.</strong> A reply is a send of one of your apps.{' '}
-        <Link href="/dashboard/keys" className="underline">
-          API keys
-        </Link>
+        {t.rich('noApp', {
+          strong: (c) => <strong>{c}</strong>,
+          link: (c) => (
+            <Link href="/dashboard/keys" className="underline">
+              {c}
+            </Link>
+          ),
+        })}
       </Alert>
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Reply" className="grid gap-6 lg:grid-cols-3">
+    <form onSubmit={onSubmit} noValidate aria-label={t('label')} className="grid gap-6 lg:grid-cols-3">
       <div className="space-y-4 lg:col-span-2">
         {errors.form && <Alert>{errors.form.join(' ')}</Alert>}
         {notice && <Alert tone="success">{notice}</Alert>}
         <Select
-          label="Reply from"
+          label={t('from')}
           value={fromKey}
           onChange={(e) => setFromKey(e.target.value)}
           error={[...(errors.from ?? []), ...(errors.sender_id ?? []), ...(errors.app_id ?? [])].join(' ') || null}
-          hint="The number is the sender ID the phone sees; its app sends and is billed."
+          hint={t('fromHint')}
         >
           {choices.map((c) => (
             <option key={c.key} value={c.key}>
@@ -125,11 +134,12 @@ export function ReplyBox({ phone, replyFrom, defaultFrom, options }: { phone: st
           ))}
         </Select>
         <MessageInput value={message} onChange={setMessage} analysis={analysis} errors={[...(errors.message ?? []), ...(errors.to ?? [])]} />
+        {preview.smart.applied && <PhonesWillRead preview={preview} />}
       </div>
       <aside className="space-y-4">
         <CostPreview preview={preview} currency={options.currency} balance={options.balance} kind="immediate" />
         <Button type="submit" className="w-full" disabled={reply.isPending}>
-          {reply.isPending ? 'Sending…' : `Send reply · ${cost}`}
+          {reply.isPending ? t('sending') : t('submit', { cost })}
         </Button>
       </aside>
     </form>

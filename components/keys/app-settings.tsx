@@ -1,5 +1,6 @@
+import { useTranslations } from 'next-intl';
 import { Card } from '@/components/ui/card';
-import { formatDateTime } from '@/components/ui/format';
+import { useFormat } from '@/components/ui/format';
 import type { AppView } from '@/server/contracts/keys';
 import type { NumberItem } from '@/server/contracts/numbers';
 import { AppNumbers } from './app-numbers';
@@ -10,14 +11,8 @@ import { SmppAccess } from './smpp-access';
 import { TestEvent } from './test-event';
 import { WebhookForm } from './webhook-form';
 
-const STATUS_HELP: Partial<Record<AppView['status'], string>> = {
-  pending_validation: 'An operator validates live keys before they work; requests get 403 until then.',
-  suspended: 'An operator suspended this key: requests get 403. Contact support.',
-  revoqued: 'This key was revoked: requests get 403. Contact support.',
-  locked: 'This key is locked: requests get 403. Contact support.',
-  expired: 'This key has expired: requests get 403. Contact support.',
-  rejected: 'This key was rejected: requests get 403. Contact support.',
-};
+/** The statuses that stop a key, each explained (keys.settings.statusHelp). */
+const BLOCKED = new Set<AppView['status']>(['pending_validation', 'suspended', 'revoqued', 'locked', 'expired', 'rejected']);
 
 /** One app: its key (masked), regenerate, webhook settings and the test event, its numbers (D18), SMPP access. */
 export function AppSettings({
@@ -35,25 +30,27 @@ export function AppSettings({
   timeZone: string;
   numbers: NumberItem[];
 }) {
+  const t = useTranslations('keys.settings');
+  const f = useFormat();
   return (
     <div id={`app-${app.id}`} className="scroll-mt-4">
       <Card title={app.name} actions={<KeyStatusBadge status={app.status} />}>
         <div className="space-y-6">
-          <section aria-label={`Key of ${app.name}`} className="space-y-2">
+          <section aria-label={t('keyOf', { appName: app.name })} className="space-y-2">
             <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
-              <dt className="text-slate-600">Key</dt>
+              <dt className="text-slate-600">{t('key')}</dt>
               <dd className="font-mono">{app.masked_key}</dd>
-              <dt className="text-slate-600">Key created</dt>
-              <dd>{formatDateTime(app.key_created_at, timeZone)}</dd>
-              <dt className="text-slate-600">App id</dt>
+              <dt className="text-slate-600">{t('keyCreated')}</dt>
+              <dd>{f.dateTime(app.key_created_at, timeZone)}</dd>
+              <dt className="text-slate-600">{t('appId')}</dt>
               <dd className="font-mono">{app.id}</dd>
             </dl>
-            {STATUS_HELP[app.status] && <p className="text-sm text-slate-700">{STATUS_HELP[app.status]}</p>}
+            {BLOCKED.has(app.status) && <p className="text-sm text-slate-700">{t(`statusHelp.${app.status as 'suspended'}`)}</p>}
             {canWrite && <RegenerateKey appId={app.id} appName={app.name} maskedKey={app.masked_key} />}
           </section>
           <section aria-labelledby={`wh-${app.id}`} className="space-y-3 border-t border-slate-200 pt-4">
             <h3 id={`wh-${app.id}`} className="font-semibold">
-              Webhook
+              {t('webhook')}
             </h3>
             <WebhookForm app={app} environment={environment} readOnly={!canWrite} ownsCredentials={isOwner} />
             {canWrite && <TestEvent appId={app.id} hasWebhook={Boolean(app.webhook.url)} />}
@@ -61,13 +58,13 @@ export function AppSettings({
           </section>
           <section aria-labelledby={`num-${app.id}`} className="space-y-3 border-t border-slate-200 pt-4">
             <h3 id={`num-${app.id}`} className="font-semibold">
-              Numbers
+              {t('numbers')}
             </h3>
             <AppNumbers appName={app.name} numbers={numbers} />
           </section>
           <section aria-labelledby={`smpp-${app.id}`} className="space-y-3 border-t border-slate-200 pt-4">
             <h3 id={`smpp-${app.id}`} className="font-semibold">
-              SMPP access
+              {t('smpp')}
             </h3>
             <SmppAccess app={app} canWrite={canWrite} />
           </section>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useTRPC } from '@/components/providers';
@@ -13,6 +14,7 @@ export function RegenerateKey({ appId, appName, maskedKey }: { appId: string; ap
   const trpc = useTRPC();
   const router = useRouter();
   const regenerate = useMutation(trpc.keys.regenerate.mutationOptions());
+  const t = useTranslations('keys.regenerate');
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [newKey, setNewKey] = useState<string | null>(null);
@@ -33,13 +35,13 @@ export function RegenerateKey({ appId, appName, maskedKey }: { appId: string; ap
     <div className="space-y-3">
       {newKey && <OneTimeKey appName={appName} apiKey={newKey} onDone={() => setNewKey(null)} />}
       <Button type="button" variant="secondary" onClick={() => setOpen(true)}>
-        Regenerate key
+        {t('button')}
       </Button>
       <ConfirmDialog
         open={open}
-        title={`Regenerate the key of ${appName}?`}
-        confirmLabel="Regenerate key"
-        pendingLabel="Regenerating…"
+        title={t('title', { appName })}
+        confirmLabel={t('button')}
+        pendingLabel={t('pending')}
         pending={regenerate.isPending}
         error={error}
         onConfirm={confirm}
@@ -48,11 +50,8 @@ export function RegenerateKey({ appId, appName, maskedKey }: { appId: string; ap
           setError(null);
         }}
       >
-        <p>
-          <strong>The current key ({maskedKey}) stops working at once.</strong> Every request that still uses it will get 401 until
-          you deploy the new key.
-        </p>
-        <p>The new key is shown once, right after this.</p>
+        <p>{t.rich('warning', { maskedKey, strong: (c) => <strong>{c}</strong> })}</p>
+        <p>{t('shownOnce')}</p>
       </ConfirmDialog>
     </div>
   );

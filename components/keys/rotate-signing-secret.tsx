@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
@@ -13,6 +14,7 @@ import { OneTimeSigningSecret } from './one-time-key';
 export function RotateSigningSecret({ appId, appName }: { appId: string; appName: string }) {
   const trpc = useTRPC();
   const rotate = useMutation(trpc.keys.rotateSigningSecret.mutationOptions());
+  const t = useTranslations('keys.rotate');
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [rotated, setRotated] = useState<RotatedSigningSecret | null>(null);
@@ -31,13 +33,13 @@ export function RotateSigningSecret({ appId, appName }: { appId: string; appName
     <div className="space-y-3">
       {rotated && <OneTimeSigningSecret appName={appName} secret={rotated.signing_secret} previousValidUntil={rotated.previous_valid_until} onDone={() => setRotated(null)} />}
       <Button type="button" variant="secondary" onClick={() => setOpen(true)}>
-        Rotate signing secret
+        {t('button')}
       </Button>
       <ConfirmDialog
         open={open}
-        title={`Rotate the webhook signing secret of ${appName}?`}
-        confirmLabel="Rotate secret"
-        pendingLabel="Rotating…"
+        title={t('title', { appName })}
+        confirmLabel={t('confirm')}
+        pendingLabel={t('pending')}
         pending={rotate.isPending}
         error={error}
         onConfirm={confirm}
@@ -46,7 +48,7 @@ export function RotateSigningSecret({ appId, appName }: { appId: string; appName
           setError(null);
         }}
       >
-        <p>The new secret is shown once. For 24 hours every webhook request is signed with both the current and the new secret.</p>
+        <p>{t('body')}</p>
       </ConfirmDialog>
     </div>
   );

@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useTRPC } from '@/components/providers';
@@ -15,6 +16,7 @@ export function SmppAccess({ app, canWrite }: { app: AppView; canWrite: boolean 
   const trpc = useTRPC();
   const router = useRouter();
   const enable = useMutation(trpc.keys.enableSmpp.mutationOptions());
+  const t = useTranslations('keys.smpp');
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [shown, setShown] = useState<SmppCredentials | null>(null);
@@ -35,25 +37,22 @@ export function SmppAccess({ app, canWrite }: { app: AppView; canWrite: boolean 
     <div className="space-y-3">
       {shown && <OneTimeSmppCredentials appName={app.name} systemId={shown.system_id} password={shown.password} onDone={() => setShown(null)} />}
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
-        <dt className="text-slate-600">system_id</dt>
-        <dd className="font-mono">{app.smpp.system_id ?? 'not enabled'}</dd>
-        <dt className="text-slate-600">Throughput</dt>
-        <dd>{app.smpp.tps} submit_sm per second</dd>
+        <dt className="text-slate-600">{t('systemId')}</dt>
+        <dd className="font-mono">{app.smpp.system_id ?? t('notEnabled')}</dd>
+        <dt className="text-slate-600">{t('throughput')}</dt>
+        <dd>{t('tps', { tps: app.smpp.tps })}</dd>
       </dl>
-      <p className="text-sm text-slate-700">
-        Bind an ESME over SMPP 3.4 (at most 4 sessions). Messages are billed and tracked like REST sends; receipts come back as deliver_sm on a
-        receiver or transceiver session.
-      </p>
+      <p className="text-sm text-slate-700">{t('about')}</p>
       {canWrite && (
         <Button type="button" variant="secondary" onClick={() => setOpen(true)}>
-          {enabled ? 'Rotate SMPP password' : 'Enable SMPP'}
+          {enabled ? t('rotate') : t('enable')}
         </Button>
       )}
       <ConfirmDialog
         open={open}
-        title={enabled ? `Rotate the SMPP password of ${app.name}?` : `Enable SMPP for ${app.name}?`}
-        confirmLabel={enabled ? 'Rotate password' : 'Enable SMPP'}
-        pendingLabel="Saving…"
+        title={enabled ? t('rotateTitle', { appName: app.name }) : t('enableTitle', { appName: app.name })}
+        confirmLabel={enabled ? t('rotateConfirm') : t('enable')}
+        pendingLabel={t('pending')}
         pending={enable.isPending}
         error={error}
         onConfirm={confirm}
@@ -62,11 +61,7 @@ export function SmppAccess({ app, canWrite }: { app: AppView; canWrite: boolean 
           setError(null);
         }}
       >
-        <p>
-          {enabled
-            ? 'The current password stops working at once: sessions bound with it stay up, new binds need the new one.'
-            : 'The system_id and password are shown once.'}
-        </p>
+        <p>{enabled ? t('rotateBody') : t('enableBody')}</p>
       </ConfirmDialog>
     </div>
   );

@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
@@ -12,6 +13,7 @@ import type { TestEventResult } from '@/server/contracts/keys';
 export function TestEvent({ appId, hasWebhook }: { appId: string; hasWebhook: boolean }) {
   const trpc = useTRPC();
   const send = useMutation(trpc.keys.sendTestEvent.mutationOptions());
+  const t = useTranslations('keys.testEvent');
   const [result, setResult] = useState<TestEventResult | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -27,15 +29,11 @@ export function TestEvent({ appId, hasWebhook }: { appId: string; hasWebhook: bo
 
   return (
     <div className="space-y-3">
-      <p className="text-sm text-slate-700">
-        Sends a <strong>sample</strong> <code>sms.delivered</code> event, marked <code>&quot;test&quot;: true</code> with message id{' '}
-        <code>msg_TEST_EVENT_not_a_real_send</code>, to the saved URL with your Basic credentials. No SMS is sent and nothing is charged;
-        it is not retried.
-      </p>
+      <p className="text-sm text-slate-700">{t.rich('about', { strong: (c) => <strong>{c}</strong>, code: (c) => <code>{c}</code> })}</p>
       <Button type="button" variant="secondary" onClick={run} disabled={!hasWebhook || send.isPending}>
-        {send.isPending ? 'Sending…' : 'Send test event'}
+        {send.isPending ? t('pending') : t('button')}
       </Button>
-      {!hasWebhook && <p className="text-sm text-slate-600">Save a webhook URL first.</p>}
+      {!hasWebhook && <p className="text-sm text-slate-600">{t('saveFirst')}</p>}
       <div aria-live="polite">
         {error && <Alert>{error}</Alert>}
         {result && (
@@ -43,18 +41,16 @@ export function TestEvent({ appId, hasWebhook }: { appId: string; hasWebhook: bo
             <Alert tone={result.ok ? 'success' : 'error'}>
               {result.status_code !== null ? (
                 <>
-                  Your webhook answered <strong>HTTP {result.status_code}</strong> in {result.latency_ms} ms
-                  {result.ok ? ': acknowledged.' : `: not a 2xx, a real event would ${result.status_code >= 500 ? 'be retried' : 'not be retried'}.`}
-                  {result.error ? ` (${result.error})` : ''}
+                  {t.rich('answered', { status: String(result.status_code), ms: String(result.latency_ms), strong: (c) => <strong>{c}</strong> })}
+                  {result.ok ? t('acknowledged') : result.status_code >= 500 ? t('retried') : t('notRetried')}
+                  {result.error ? t('error', { error: result.error }) : ''}
                 </>
               ) : (
-                <>
-                  No answer after {result.latency_ms} ms: {result.error}
-                </>
+                t('noAnswer', { ms: String(result.latency_ms), error: result.error ?? '' })
               )}
             </Alert>
             <details className="text-sm">
-              <summary className="cursor-pointer text-slate-700">The sample body that was sent</summary>
+              <summary className="cursor-pointer text-slate-700">{t('sampleBody')}</summary>
               <pre className="mt-2 overflow-x-auto rounded bg-slate-900 p-3 text-xs text-slate-100">{JSON.stringify(result.payload, null, 2)}</pre>
             </details>
           </div>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useId, useState, type FormEvent } from 'react';
 import { useTRPC } from '@/components/providers';
@@ -38,6 +39,7 @@ export function WebhookForm({
   const trpc = useTRPC();
   const router = useRouter();
   const save = useMutation(trpc.keys.updateWebhook.mutationOptions());
+  const t = useTranslations('keys.webhook');
   const [errors, setErrors] = useState<Errors>({});
   const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const clearId = useId();
@@ -69,13 +71,7 @@ export function WebhookForm({
       const dropped = password_set && parsed.data.passwordAction === 'keep' && parsed.data.url !== '' && !saved.webhook.password_set;
       setStatus({
         tone: 'success',
-        text: !parsed.data.url
-          ? parsed.data.inboundUrl
-            ? 'Inbound URL saved. No webhook URL: delivery events are not sent.'
-            : 'Webhook removed.'
-          : dropped
-            ? 'Webhook saved. The stored password was removed: the URL is on another site.'
-            : 'Webhook saved.',
+        text: !parsed.data.url ? (parsed.data.inboundUrl ? t('inboundSaved') : t('removed')) : dropped ? t('savedDropped') : t('saved'),
       });
       router.refresh();
     } catch (err) {
@@ -84,36 +80,32 @@ export function WebhookForm({
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label={`Webhook of ${app.name}`}>
+    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label={t('label', { appName: app.name })}>
       <fieldset disabled={readOnly} className="space-y-3">
         <Field
           className={DISABLED}
-          label="Webhook URL"
+          label={t('url')}
           name="url"
           type="url"
           inputMode="url"
           defaultValue={url ?? ''}
-          placeholder="https://example.com/hooks/sms"
+          placeholder={t('urlPlaceholder')}
           error={errors.url}
-          hint={environment === 'live' ? 'https only. Leave empty to stop webhooks.' : 'http or https (the sandbox also allows localhost). Leave empty to stop webhooks.'}
+          hint={environment === 'live' ? t('urlHintLive') : t('urlHintTest')}
         />
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field className={DISABLED} label="Basic auth username" name="username" autoComplete="off" defaultValue={username ?? ''} error={errors.username} />
+          <Field className={DISABLED} label={t('username')} name="username" autoComplete="off" defaultValue={username ?? ''} error={errors.username} />
           <Field
             className={DISABLED}
-            label="Basic auth password"
+            label={t('password')}
             name="password"
             type="password"
             autoComplete="new-password"
             error={errors.password}
             disabled={!ownsCredentials}
-            placeholder={password_set && ownsCredentials ? 'Leave empty to keep the current one' : ''}
+            placeholder={password_set && ownsCredentials ? t('keepPlaceholder') : ''}
             hint={
-              !ownsCredentials
-                ? `${password_set ? 'A password is set. ' : ''}Only owners set the password${password_set ? ' or keep it while the webhook changes' : ''}.`
-                : password_set
-                  ? 'A password is set. It is never shown; type a new one to replace it. A URL on another site removes it unless you type a new one.'
-                  : 'Not set.'
+              !ownsCredentials ? (password_set ? t('ownersOnlySet') : t('ownersOnly')) : password_set ? t('passwordSet') : t('notSet')
             }
           />
         </div>
@@ -121,24 +113,24 @@ export function WebhookForm({
           <div className="flex items-center gap-2">
             <input id={clearId} type="checkbox" name="clearPassword" className="h-4 w-4" />
             <label htmlFor={clearId} className="text-sm text-slate-800">
-              Remove the stored password
+              {t('removePassword')}
             </label>
           </div>
         )}
         <Field
           className={DISABLED}
-          label="Inbound URL"
+          label={t('inboundUrl')}
           name="inboundUrl"
           type="url"
           inputMode="url"
           defaultValue={app.inbound_url ?? ''}
-          placeholder="https://example.com/hooks/inbound"
+          placeholder={t('inboundPlaceholder')}
           error={errors.inboundUrl}
-          hint="Messages sent to this app's numbers are posted here (sms.received), signed like webhooks. Same rules as the webhook URL; leave empty to receive none."
+          hint={t('inboundHint')}
         />
         {!readOnly && (
           <Button type="submit" variant="secondary" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save webhook'}
+            {save.isPending ? t('pending') : t('submit')}
           </Button>
         )}
       </fieldset>

@@ -1,13 +1,14 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import type { MessageDetail } from '@/server/contracts/messages-dashboard';
 import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { messageOf } from '@/components/ui/form-errors';
-import { formatMoney, plural } from '@/components/ui/format';
+import { useFormat } from '@/components/ui/format';
 
 type Action = 'cancel' | 'pause' | 'resume';
 
@@ -16,6 +17,8 @@ export function ControlButtons({ detail }: { detail: MessageDetail }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const control = useMutation(trpc.messages.control.mutationOptions());
+  const t = useTranslations('messages.controls');
+  const f = useFormat();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const { controls, status } = detail;
@@ -32,10 +35,12 @@ export function ControlButtons({ detail }: { detail: MessageDetail }) {
         tone: 'success',
         text:
           action === 'cancel'
-            ? `Cancelled. ${formatMoney(refund, currency)} was refunded to your wallets.`
+            ? t('cancelled', { amount: f.money(refund, currency) })
             : action === 'pause'
-              ? 'Paused. Sends whose time passes while paused are skipped, and refunded when you resume.'
-              : `Resumed.${refund > 0 ? ` ${formatMoney(refund, currency)} was refunded for the sends skipped while paused.` : ''}`,
+              ? t('paused')
+              : refund > 0
+                ? t('resumedRefund', { amount: f.money(refund, currency) })
+                : t('resumed'),
       });
     } catch (err) {
       setResult({ tone: 'error', text: messageOf(err) });
@@ -50,17 +55,17 @@ export function ControlButtons({ detail }: { detail: MessageDetail }) {
         <div className="flex flex-wrap gap-2">
           {controls.can_pause && (
             <Button variant="secondary" disabled={control.isPending} onClick={() => run('pause')}>
-              Pause
+              {t('pause')}
             </Button>
           )}
           {controls.can_resume && (
             <Button variant="secondary" disabled={control.isPending} onClick={() => run('resume')}>
-              Resume{controls.resume_refund > 0 ? ` (refunds ${formatMoney(controls.resume_refund, currency)})` : ''}
+              {controls.resume_refund > 0 ? t('resumeRefund', { amount: f.money(controls.resume_refund, currency) }) : t('resume')}
             </Button>
           )}
           {controls.can_cancel && (
             <Button variant="danger" disabled={control.isPending} onClick={() => dialogRef.current?.showModal()}>
-              Cancel send…
+              {t('cancel')}
             </Button>
           )}
         </div>
@@ -74,21 +79,21 @@ export function ControlButtons({ detail }: { detail: MessageDetail }) {
       >
         <div className="space-y-4 p-5">
           <h2 id="cancel-title" className="text-lg font-semibold text-slate-900">
-            Cancel this send?
+            {t('confirmTitle')}
           </h2>
           <div id="cancel-body" className="space-y-2 text-sm text-slate-700">
             <p>
-              {open > 0 ? `${plural(open, 'scheduled send')} that ${open === 1 ? 'has' : 'have'} not started will not go out. ` : ''}
-              <strong className="text-slate-900">{formatMoney(controls.cancel_refund, currency)}</strong> will be refunded to your wallets (postpaid first, then prepaid).
+              {open > 0 && t('openSends', { count: open })}
+              {t.rich('refundNote', { amount: f.money(controls.cancel_refund, currency), strong: (c) => <strong className="text-slate-900">{c}</strong> })}
             </p>
-            <p>A send already going out finishes. This cannot be undone.</p>
+            <p>{t('finishes')}</p>
           </div>
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" autoFocus onClick={() => dialogRef.current?.close()}>
-              Keep the send
+              {t('keep')}
             </Button>
             <Button variant="danger" onClick={() => run('cancel')}>
-              Cancel and refund {formatMoney(controls.cancel_refund, currency)}
+              {t('confirm', { amount: f.money(controls.cancel_refund, currency) })}
             </Button>
           </div>
         </div>

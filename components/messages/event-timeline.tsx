@@ -1,6 +1,7 @@
 'use client';
 
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { TimelineEvent } from '@/server/contracts/messages-dashboard';
 import { useTRPC } from '@/components/providers';
@@ -13,6 +14,7 @@ import { formatLocalSeconds } from '@/components/ui/format';
 /** The events of the send, oldest first, each with its webhook deliveries and every attempt; replay for developers. */
 export function EventTimeline({ id, timezone, canReplay, refetchMs }: { id: string; timezone: string; canReplay: boolean; refetchMs: number | false }) {
   const trpc = useTRPC();
+  const t = useTranslations('messages.events');
   const q = useInfiniteQuery(
     trpc.messages.events.infiniteQueryOptions({ id, limit: 50 }, { getNextPageParam: (last) => last.next_cursor ?? undefined, refetchInterval: refetchMs }),
   );
@@ -22,10 +24,10 @@ export function EventTimeline({ id, timezone, canReplay, refetchMs }: { id: stri
   return (
     <div className="space-y-3">
       {q.isError && <Alert>{messageOf(q.error)}</Alert>}
-      {q.isPending && <p className="text-sm text-slate-600">Loading events…</p>}
-      {q.isSuccess && events.length === 0 && <EmptyState>No events yet.</EmptyState>}
+      {q.isPending && <p className="text-sm text-slate-600">{t('loading')}</p>}
+      {q.isSuccess && events.length === 0 && <EmptyState>{t('none')}</EmptyState>}
       {q.isSuccess && events.length > 0 && !anyDelivery && (
-        <p className="text-sm text-slate-600">No webhook URL was set for these events, so none was delivered. They are kept here; set a URL on the API keys page, then replay.</p>
+        <p className="text-sm text-slate-600">{t('noWebhook')}</p>
       )}
       <ol className="space-y-2">
         {events.map((e) => (
@@ -34,7 +36,7 @@ export function EventTimeline({ id, timezone, canReplay, refetchMs }: { id: stri
       </ol>
       {q.hasNextPage && (
         <Button variant="secondary" disabled={q.isFetchingNextPage} onClick={() => q.fetchNextPage()}>
-          {q.isFetchingNextPage ? 'Loading…' : 'Show later events'}
+          {q.isFetchingNextPage ? t('loadingMore') : t('later')}
         </Button>
       )}
     </div>
@@ -49,6 +51,7 @@ export function EventItem({ event: e, timezone, canReplay }: { event: LoggedEven
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const replay = useMutation(trpc.messages.replayEvent.mutationOptions());
+  const t = useTranslations('messages.events');
   const [note, setNote] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const last = e.deliveries[e.deliveries.length - 1];
 
@@ -56,7 +59,7 @@ export function EventItem({ event: e, timezone, canReplay }: { event: LoggedEven
     setNote(null);
     try {
       await replay.mutateAsync({ event_id: e.event_id });
-      setNote({ tone: 'success', text: 'Replay queued: a new delivery of this event was created.' });
+      setNote({ tone: 'success', text: t('replayQueued') });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: trpc.messages.events.pathKey() }),
         queryClient.invalidateQueries({ queryKey: trpc.inbox.webhookLog.pathKey() }),
@@ -75,11 +78,19 @@ export function EventItem({ event: e, timezone, canReplay }: { event: LoggedEven
         <span className="font-medium text-slate-900">{e.event_type}</span>
         {e.recipient_phone && <span className="font-mono text-slate-700">{e.recipient_phone}</span>}
         <span className="text-slate-600">
-          {e.deliveries.length === 0 ? 'not delivered (no webhook URL)' : last && <>webhook <StatusBadge status={last.state} /></>}
+          {e.deliveries.length === 0 ? (
+            t('notDelivered')
+          ) : (
+            last && (
+              <>
+                {t('webhook')} <StatusBadge status={last.state} />
+              </>
+            )
+          )}
         </span>
         {canReplay && (
-          <Button variant="secondary" className="ml-auto px-3 py-1" disabled={replay.isPending} onClick={onReplay} aria-label={`Replay ${e.event_type}${e.recipient_phone ? ` for ${e.recipient_phone}` : ''}`}>
-            Replay
+          <Button variant="secondary" className="ml-auto px-3 py-1" disabled={replay.isPending} onClick={onReplay} aria-label={e.recipient_phone ? t('replayLabelFor', { type: e.event_type, phone: e.recipient_phone }) : t('replayLabel', { type: e.event_type })}>
+            {t('replay')}
           </Button>
         )}
       </div>
@@ -90,7 +101,7 @@ export function EventItem({ event: e, timezone, canReplay }: { event: LoggedEven
       )}
       <details className="mt-2">
         <summary className="cursor-pointer text-xs text-blue-700 underline">
-          Payload and {e.deliveries.length === 1 ? '1 delivery' : `${e.deliveries.length} deliveries`}
+          {t('payload', { count: e.deliveries.length })}
         </summary>
         <pre className="mt-2 max-h-60 overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100">{JSON.stringify(e.payload, null, 2)}</pre>
         {e.deliveries.length > 0 && (
@@ -98,19 +109,20 @@ export function EventItem({ event: e, timezone, canReplay }: { event: LoggedEven
             {e.deliveries.map((d, i) => (
               <li key={d.delivery_id} className="rounded border border-slate-200 p-2">
                 <p>
-                  Delivery {i + 1} to <span className="break-all font-mono text-xs">{d.url}</span>: <StatusBadge status={d.state} />, {d.attempts} {d.attempts === 1 ? 'attempt' : 'attempts'}
-                  {d.next_attempt_at && ` · next try ${formatLocalSeconds(d.next_attempt_at, timezone)}`}
+                  {t.rich('delivery', { n: i + 1, url: d.url, mono: (c) => <span className="break-all font-mono text-xs">{c}</span> })} <StatusBadge status={d.state} />
+                  {t('attempts', { attempts: d.attempts })}
+                  {d.next_attempt_at && t('nextTry', { time: formatLocalSeconds(d.next_attempt_at, timezone) })}
                 </p>
                 {d.attempt_log.length > 0 && (
                   <table className="mt-1 w-full text-left text-xs">
-                    <caption className="sr-only">Attempts of delivery {i + 1}</caption>
+                    <caption className="sr-only">{t('attemptsCaption', { n: i + 1 })}</caption>
                     <thead className="text-slate-600">
                       <tr>
-                        <th scope="col" className="py-0.5 pr-2 font-medium">When</th>
-                        <th scope="col" className="py-0.5 pr-2 font-medium">HTTP</th>
-                        <th scope="col" className="py-0.5 pr-2 font-medium">Time</th>
-                        <th scope="col" className="py-0.5 pr-2 font-medium">Error</th>
-                        <th scope="col" className="py-0.5 font-medium">Answer (first 1 KB)</th>
+                        <th scope="col" className="py-0.5 pr-2 font-medium">{t('when')}</th>
+                        <th scope="col" className="py-0.5 pr-2 font-medium">{t('http')}</th>
+                        <th scope="col" className="py-0.5 pr-2 font-medium">{t('time')}</th>
+                        <th scope="col" className="py-0.5 pr-2 font-medium">{t('error')}</th>
+                        <th scope="col" className="py-0.5 font-medium">{t('answer')}</th>
                       </tr>
                     </thead>
                     <tbody>
@@ -118,7 +130,7 @@ export function EventItem({ event: e, timezone, canReplay }: { event: LoggedEven
                         <tr key={j}>
                           <td className="py-0.5 pr-2 font-mono">{formatLocalSeconds(a.attempted_at, timezone)}</td>
                           <td className="py-0.5 pr-2">{a.status_code ?? '—'}</td>
-                          <td className="py-0.5 pr-2">{a.latency_ms} ms</td>
+                          <td className="py-0.5 pr-2">{t('ms', { ms: a.latency_ms })}</td>
                           <td className="py-0.5 pr-2">{a.error ?? ''}</td>
                           <td className="max-w-xs py-0.5">
                             {a.response_body ? (

@@ -1,6 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import type { ListMessagesInput, MessagePage } from '@/server/contracts/messages-dashboard';
 import { useTRPC } from '@/components/providers';
@@ -16,6 +17,7 @@ const pageLink = 'rounded-md border border-slate-300 bg-white px-4 py-2 text-sm 
  */
 export function LiveMessages({ input, initial, filters }: { input: ListMessagesInput; initial: MessagePage; filters: Record<string, string> }) {
   const trpc = useTRPC();
+  const t = useTranslations('messages.live');
   const { data } = useQuery(
     trpc.messages.list.queryOptions(input, { initialData: initial, refetchInterval: (q) => refreshEveryOf(q.state.data?.items ?? []) }),
   );
@@ -30,19 +32,19 @@ export function LiveMessages({ input, initial, filters }: { input: ListMessagesI
 
   return (
     <>
-      {every !== false && <p className="text-sm text-slate-600">Sends in progress: this page updates every {every / 1000} seconds until they are final.</p>}
-      {page.items.length > 0 ? <MessagesTable page={page} /> : <EmptyState>No send on this page matches the filters any more.</EmptyState>}
-      <nav aria-label="Pages" className="flex justify-between">
+      {every !== false && <p className="text-sm text-slate-600">{t('inProgress', { seconds: every / 1000 })}</p>}
+      {page.items.length > 0 ? <MessagesTable page={page} /> : <EmptyState>{t('noneOnPage')}</EmptyState>}
+      <nav aria-label={t('pages')} className="flex justify-between">
         {page.prev_cursor ? (
           <Link href={link(page.prev_cursor, 'prev')} className={pageLink}>
-            ← Newer
+            {t('newer')}
           </Link>
         ) : (
           <span />
         )}
         {page.next_cursor && (
           <Link href={link(page.next_cursor, 'next')} className={pageLink}>
-            Older →
+            {t('older')}
           </Link>
         )}
       </nav>

@@ -1,8 +1,10 @@
+import { useTranslations } from 'next-intl';
 import { MAX_SHOWN_RECIPIENTS, RECIPIENT_STATE_VALUES, RECIPIENTS_STEP, type RecipientPage } from '@/server/contracts/messages-dashboard';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/card';
 import { StatusBadge } from './status-badge';
-import { formatNumber, formatLocal, formatMoney } from '@/components/ui/format';
+import { useFormat } from '@/components/ui/format';
+import { StatusText } from './status-badge';
 
 type State = (typeof RECIPIENT_STATE_VALUES)[number];
 
@@ -22,40 +24,42 @@ export function RecipientsTable(props: {
   const { page, timezone, currency, state } = props;
   const rows = page?.items ?? [];
   const total = page?.total ?? 0;
+  const t = useTranslations('messages.recipientsTable');
+  const f = useFormat();
 
   return (
     <div className="space-y-3" aria-busy={props.loading || undefined}>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <label htmlFor="recipient-state" className="block text-xs font-medium text-slate-800">
-            Show
+            {t('show')}
           </label>
           <select id="recipient-state" value={state} onChange={(e) => props.onState(e.target.value as State | '')} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
-            <option value="">Every state</option>
+            <option value="">{t('everyState')}</option>
             {RECIPIENT_STATE_VALUES.map((s) => (
               <option key={s} value={s}>
-                {s}
+                <StatusText status={s} />
               </option>
             ))}
           </select>
         </div>
         <p className="text-sm text-slate-600" aria-live="polite">
-          {props.loading ? 'Loading…' : page && `Showing ${formatNumber(rows.length)} of ${formatNumber(total)}`}
+          {props.loading ? t('loading') : page && t('showing', { shown: rows.length, total })}
         </p>
       </div>
-      {page && rows.length === 0 && <EmptyState>No recipient in this state.</EmptyState>}
+      {page && rows.length === 0 && <EmptyState>{t('noneInState')}</EmptyState>}
       {rows.length > 0 && (
         <div className="overflow-x-auto">
           <table className="w-full min-w-[640px] text-left text-sm">
-            <caption className="sr-only">Recipients and their delivery states. Times in {timezone}.</caption>
+            <caption className="sr-only">{t('caption', { timezone })}</caption>
             <thead className="bg-slate-50 text-slate-700">
               <tr>
                 <th scope="col" className="px-2 py-2 font-medium">#</th>
-                <th scope="col" className="px-2 py-2 font-medium">Phone</th>
-                <th scope="col" className="px-2 py-2 font-medium">Send</th>
-                <th scope="col" className="px-2 py-2 font-medium">State</th>
-                <th scope="col" className="px-2 py-2 font-medium">Detail</th>
-                <th scope="col" className="px-2 py-2 text-right font-medium">Price</th>
+                <th scope="col" className="px-2 py-2 font-medium">{t('phone')}</th>
+                <th scope="col" className="px-2 py-2 font-medium">{t('send')}</th>
+                <th scope="col" className="px-2 py-2 font-medium">{t('state')}</th>
+                <th scope="col" className="px-2 py-2 font-medium">{t('detail')}</th>
+                <th scope="col" className="px-2 py-2 text-right font-medium">{t('price')}</th>
               </tr>
             </thead>
             <tbody>
@@ -63,27 +67,27 @@ export function RecipientsTable(props: {
                 <tr key={r.id} className="border-t border-slate-100 align-top">
                   <td className="px-2 py-2 tabular-nums text-slate-600">{r.position + 1}</td>
                   <th scope="row" className="whitespace-nowrap px-2 py-2 font-mono font-normal">{r.phone}</th>
-                  <td className="whitespace-nowrap px-2 py-2 text-slate-700">{r.dispatch_at ? formatLocal(r.dispatch_at, timezone) : 'immediate'}</td>
+                  <td className="whitespace-nowrap px-2 py-2 text-slate-700">{r.dispatch_at ? f.local(r.dispatch_at, timezone) : t('immediate')}</td>
                   <td className="px-2 py-2">
                     <StatusBadge status={r.state} />
                   </td>
                   <td
                     className="px-2 py-2 text-slate-700"
-                    title={r.carrier ? `carrier ${r.carrier}${r.carrier_message_id ? `, message id ${r.carrier_message_id}` : ''}` : undefined}
+                    title={r.carrier ? (r.carrier_message_id ? t('carrierId', { carrier: r.carrier, id: r.carrier_message_id }) : t('carrier', { carrier: r.carrier })) : undefined}
                   >
                     {r.error_code ? (
                       <>
                         <span className="font-mono text-xs">{r.error_code}</span> {r.error_message}
                       </>
                     ) : r.done_at ? (
-                      `at ${formatLocal(r.done_at, timezone)}`
+                      t('doneAt', { time: f.local(r.done_at, timezone) })
                     ) : r.sent_at ? (
-                      `sent ${formatLocal(r.sent_at, timezone)}`
+                      t('sentAt', { time: f.local(r.sent_at, timezone) })
                     ) : (
                       (r.carrier ?? '')
                     )}
                   </td>
-                  <td className="whitespace-nowrap px-2 py-2 text-right tabular-nums">{formatMoney(r.price, currency)}</td>
+                  <td className="whitespace-nowrap px-2 py-2 text-right tabular-nums">{f.money(r.price, currency)}</td>
                 </tr>
               ))}
             </tbody>
@@ -93,10 +97,10 @@ export function RecipientsTable(props: {
       {rows.length < total &&
         (rows.length < MAX_SHOWN_RECIPIENTS ? (
           <Button variant="secondary" disabled={props.loading} onClick={props.onMore}>
-            {props.loading ? 'Loading…' : `Show ${RECIPIENTS_STEP} more`}
+            {props.loading ? t('loading') : t('showMore', { count: RECIPIENTS_STEP })}
           </Button>
         ) : (
-          <p className="text-sm text-slate-600">The first {formatNumber(MAX_SHOWN_RECIPIENTS)} are shown; choose a state to see others.</p>
+          <p className="text-sm text-slate-600">{t('firstShown', { count: MAX_SHOWN_RECIPIENTS })}</p>
         ))}
     </div>
   );

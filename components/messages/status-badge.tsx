@@ -1,3 +1,4 @@
+import { useTranslations } from 'next-intl';
 import type { MessageStatus } from '@/server/contracts/send';
 
 type Tone = 'gray' | 'blue' | 'green' | 'red' | 'amber' | 'violet';
@@ -38,7 +39,13 @@ export function StatusBadge({ status }: { status: string }) {
   const tone = MESSAGE_TONE[status as MessageStatus['status']] ?? OTHER_TONE[status] ?? 'gray';
   return (
     <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[tone]}`}>
-      {status.replace(/_/g, ' ')}
+      <StatusText status={status} />
     </span>
   );
+}
+
+/** A state's word in the page's language (the `statuses` catalogue), else the state as the API names it. */
+export function StatusText({ status }: { status: string }) {
+  const t = useTranslations('statuses');
+  return t.has(status as 'pending') ? t(status as 'pending') : status.replace(/_/g, ' ');
 }

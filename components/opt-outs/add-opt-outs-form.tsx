@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useTRPC } from '@/components/providers';
@@ -9,12 +10,16 @@ import { Alert } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
 import { AddOptOutsRequest, MAX_OPT_OUT_PHONES } from '@/server/contracts/opt-outs';
+import { phoneRefusalText } from '@/components/compose/problem-texts';
 
 /** Developer or owner: put phones on the list by hand (source `dashboard`), one or more per line or comma-separated. */
-export function AddOptOutsForm() {
+export function AddOptOutsForm({ defaultCountry }: { defaultCountry: string }) {
   const trpc = useTRPC();
   const router = useRouter();
   const add = useMutation(trpc.optOuts.add.mutationOptions());
+  const t = useTranslations('optOuts.add');
+  const tPhone = useTranslations('compose.phoneProblems');
+  const locale = useLocale();
   const [problems, setProblems] = useState<string[]>([]);
   const [done, setDone] = useState<string | null>(null);
 
@@ -35,21 +40,22 @@ export function AddOptOutsForm() {
     setProblems([]);
     try {
       const r = await add.mutateAsync(parsed.data);
-      setDone(`Added ${r.added}; ${r.already} already on the list.`);
+      setDone(t('added', { added: r.added, already: r.already }));
       form.reset();
       router.refresh();
     } catch (err) {
       // phones[3] -> the 4th phone typed, as the user sees it.
       const fields = Object.entries(fieldErrorsOf(err)).map(([f, m]) => {
         const i = /^phones\[(\d+)\]$/.exec(f);
-        return i ? `${phones[Number(i[1])]}: ${m}` : m;
+        const phone = i ? phones[Number(i[1])] : undefined;
+        return phone !== undefined ? t('phoneProblem', { phone, message: phoneRefusalText(tPhone, locale, phone, defaultCountry, m) }) : m;
       });
       setProblems(fields.length ? fields : [messageOf(err)]);
     }
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Add phones to the opt-out list">
+    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label={t('label')}>
       {problems.length > 0 && (
         <Alert>
           <ul className="list-disc pl-4">
@@ -63,7 +69,7 @@ export function AddOptOutsForm() {
       <div className="grid gap-3 sm:grid-cols-2">
         <div>
           <label htmlFor="opt-out-phones" className="mb-1 block text-sm font-medium text-slate-800">
-            Phones
+            {t('phones')}
           </label>
           <textarea
             id="opt-out-phones"
@@ -73,13 +79,13 @@ export function AddOptOutsForm() {
             className="block w-full rounded-md border border-slate-300 px-3 py-2 font-mono text-sm shadow-sm focus:outline-2 focus:outline-blue-600"
           />
           <p id="opt-out-phones-hint" className="mt-1 text-xs text-slate-600">
-            Up to {MAX_OPT_OUT_PHONES} numbers, one per line or separated by commas; national numbers use your default country.
+            {t('phonesHint', { max: MAX_OPT_OUT_PHONES })}
           </p>
         </div>
-        <Field label="Reason (optional)" name="reason" maxLength={200} hint="At most 200 characters." />
+        <Field label={t('reason')} name="reason" maxLength={200} hint={t('reasonHint')} />
       </div>
       <Button type="submit" disabled={add.isPending}>
-        {add.isPending ? 'Adding…' : 'Add to the list'}
+        {add.isPending ? t('pending') : t('submit')}
       </Button>
     </form>
   );

@@ -1,23 +1,27 @@
 'use client';
 
+import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
-import { formatNumber } from '@/components/ui/format';
-import { ImportReport, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '@/server/contracts/opt-outs';
+import { ImportReport, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MAX_PHONE_INPUT } from '@/server/contracts/opt-outs';
+import { phoneRefusalText } from '@/components/compose/problem-texts';
 
 /**
  * Developer or owner: a CSV file (phones in its first column) in one request to
  * /dashboard/opt-outs/import (server/api/opt-outs-csv.ts), then the report:
  * how many were added or already listed, and each refused row.
  */
-export function ImportOptOuts() {
+export function ImportOptOuts({ defaultCountry }: { defaultCountry: string }) {
   const router = useRouter();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
+  const t = useTranslations('optOuts.import');
+  const tPhone = useTranslations('compose.phoneProblems');
+  const locale = useLocale();
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -25,8 +29,8 @@ export function ImportOptOuts() {
     const file = data.get('file');
     setError(null);
     setReport(null);
-    if (!(file instanceof File) || file.size === 0) return setError('Choose a CSV file.');
-    if (file.size > MAX_IMPORT_BYTES) return setError(`The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`);
+    if (!(file instanceof File) || file.size === 0) return setError(t('chooseFile'));
+    if (file.size > MAX_IMPORT_BYTES) return setError(t('tooLarge', { mb: MAX_IMPORT_BYTES / 1024 / 1024 }));
     setPending(true);
     try {
       const reason = String(data.get('reason') ?? '');
@@ -37,13 +41,13 @@ export function ImportOptOuts() {
       });
       if (!res.ok) {
         const text = await res.text();
-        setError(text.startsWith('{') ? (JSON.parse(text) as { message?: string }).message ?? 'The import failed.' : text.trim());
+        setError(text.startsWith('{') ? (JSON.parse(text) as { message?: string }).message ?? t('failed') : text.trim());
         return;
       }
       setReport(ImportReport.parse(await res.json()));
       router.refresh();
     } catch {
-      setError('The import failed: check your connection and try again.');
+      setError(t('offline'));
     } finally {
       setPending(false);
     }
@@ -51,37 +55,36 @@ export function ImportOptOuts() {
 
   return (
     <div className="space-y-3">
-      <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Import a CSV of phones">
+      <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label={t('label')}>
         {error && <Alert>{error}</Alert>}
         <div className="grid gap-3 sm:grid-cols-2">
           <div>
             <label htmlFor="opt-out-file" className="mb-1 block text-sm font-medium text-slate-800">
-              CSV file
+              {t('file')}
             </label>
             <input id="opt-out-file" name="file" type="file" accept=".csv,text/csv,text/plain" aria-describedby="opt-out-file-hint" className="block w-full text-sm" />
             <p id="opt-out-file-hint" className="mt-1 text-xs text-slate-600">
-              Phones in the first column, up to {formatNumber(MAX_IMPORT_ROWS)} rows; a header row is skipped.
+              {t('fileHint', { max: MAX_IMPORT_ROWS })}
             </p>
           </div>
-          <Field label="Reason (optional)" name="reason" maxLength={200} />
+          <Field label={t('reason')} name="reason" maxLength={200} />
         </div>
         <Button type="submit" disabled={pending}>
-          {pending ? 'Importing…' : 'Import'}
+          {pending ? t('pending') : t('submit')}
         </Button>
       </form>
       {report && (
         <div className="space-y-2">
           <Alert tone={report.refused_total ? 'warning' : 'success'}>
-            {formatNumber(report.rows)} rows read: {formatNumber(report.added)} added, {formatNumber(report.already)} already on the list,{' '}
-            {formatNumber(report.refused_total)} refused.
+            {t('report', { rows: report.rows, added: report.added, already: report.already, refused: report.refused_total })}
           </Alert>
           {report.refused_total > 0 && (
-            <table className="w-full text-left text-sm" aria-label="Refused rows">
+            <table className="w-full text-left text-sm" aria-label={t('refusedRows')}>
               <thead>
                 <tr className="border-b border-slate-200 text-xs text-slate-600">
-                  <th className="py-1 pr-3">Row</th>
-                  <th className="py-1 pr-3">Value</th>
-                  <th className="py-1">Why</th>
+                  <th className="py-1 pr-3">{t('row')}</th>
+                  <th className="py-1 pr-3">{t('value')}</th>
+                  <th className="py-1">{t('why')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -89,14 +92,14 @@ export function ImportOptOuts() {
                   <tr key={r.row} className="border-b border-slate-100">
                     <td className="py-1 pr-3 tabular-nums">{r.row}</td>
                     <td className="py-1 pr-3 font-mono">{r.value}</td>
-                    <td className="py-1">{r.reason}</td>
+                    <td className="py-1">{r.value.length >= MAX_PHONE_INPUT ? r.reason : phoneRefusalText(tPhone, locale, r.value, defaultCountry, r.reason)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           )}
           {report.refused_total > report.refused.length && (
-            <p className="text-xs text-slate-600">The first {formatNumber(report.refused.length)} refused rows are listed.</p>
+            <p className="text-xs text-slate-600">{t('firstRefused', { count: report.refused.length })}</p>
           )}
         </div>
       )}

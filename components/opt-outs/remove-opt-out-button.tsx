@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useTRPC } from '@/components/providers';
@@ -13,6 +14,7 @@ export function RemoveOptOutButton({ phone }: { phone: string }) {
   const trpc = useTRPC();
   const router = useRouter();
   const remove = useMutation(trpc.optOuts.remove.mutationOptions());
+  const t = useTranslations('optOuts.remove');
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -29,20 +31,20 @@ export function RemoveOptOutButton({ phone }: { phone: string }) {
 
   return (
     <>
-      <Button type="button" variant="secondary" className="px-2 py-0.5" onClick={() => setOpen(true)} aria-label={`Remove ${phone}`}>
-        Remove
+      <Button type="button" variant="secondary" className="px-2 py-0.5" onClick={() => setOpen(true)} aria-label={t('label', { phone })}>
+        {t('button')}
       </Button>
       <ConfirmDialog
         open={open}
-        title={`Remove ${phone}?`}
-        confirmLabel="Remove"
-        pendingLabel="Removing…"
+        title={t('title', { phone })}
+        confirmLabel={t('button')}
+        pendingLabel={t('pending')}
         pending={remove.isPending}
         error={error}
         onConfirm={onConfirm}
         onClose={() => setOpen(false)}
       >
-        Your messages will reach this phone again. Remove it only if the subscriber asked you to.
+        {t('body')}
       </ConfirmDialog>
     </>
   );

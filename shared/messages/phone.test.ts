@@ -52,6 +52,7 @@ describe('normalizePhone (default country CD)', () => {
     expect(normalizePhone('1234567', 'CD')).toEqual({
       ok: false,
       reason: 'fewer than 8 characters after removing spaces and dashes',
+      problem: { code: 'tooShort', min: 8 },
     });
   });
 });
@@ -88,6 +89,7 @@ describe('normalizePhone (other default countries)', () => {
 describe('checkPhone: accepted, but unlikely (not valid in its numbering plan)', () => {
   const unlikely = (where: string) => ({
     code: 'UNLIKELY_NUMBER',
+    where,
     message: `not a valid number for ${where}: no range of its numbering plan holds it, so carriers will most likely refuse it; a number of another country needs + and its country code`,
   });
   it.each([

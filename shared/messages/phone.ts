@@ -22,11 +22,24 @@ import {
   type PhoneNumber,
 } from 'libphonenumber-js/max';
 
-export type NormalizedPhone = { ok: true; e164: string } | { ok: false; reason: string };
-export type PhoneWarning = { code: 'UNLIKELY_NUMBER'; message: string };
+/**
+ * Why a recipient is refused, as a code and its values, for a page that says it in its own language (D23, the
+ * `compose.phoneProblems` catalogue); `reason` is the same in the API's English.
+ */
+export type PhoneProblem =
+  | { code: 'notString' }
+  | { code: 'tooShort'; min: number }
+  | { code: 'badCharacters' }
+  | { code: 'notPossible' }
+  | { code: 'unknownCountry'; country: string }
+  | { code: 'notPossibleForCountry'; country: string };
+type Refused = { ok: false; reason: string; problem: PhoneProblem };
+export type NormalizedPhone = { ok: true; e164: string } | Refused;
+/** `where`: the country (and calling code) the number was read in, as the message names it. */
+export type PhoneWarning = { code: 'UNLIKELY_NUMBER'; message: string; where: string };
 /** normalizePhone's answer plus the warning of an accepted but unlikely number (null when none). */
-export type CheckedPhone = { ok: true; e164: string; warning: PhoneWarning | null } | { ok: false; reason: string };
-type Parsed = { ok: true; number: PhoneNumber } | { ok: false; reason: string };
+export type CheckedPhone = { ok: true; e164: string; warning: PhoneWarning | null } | Refused;
+type Parsed = { ok: true; number: PhoneNumber } | Refused;
 
 export const MIN_PHONE_CHARS = 8;
 
@@ -72,29 +85,30 @@ function warningOf(p: PhoneNumber): PhoneWarning | null {
   const where = p.country ? `${p.country} (+${p.countryCallingCode})` : `+${p.countryCallingCode}`;
   return {
     code: 'UNLIKELY_NUMBER',
+    where,
     message: `not a valid number for ${where}: no range of its numbering plan holds it, so carriers will most likely refuse it; a number of another country needs + and its country code`,
   };
 }
 
 function parseRecipient(raw: string, defaultCountry: string): Parsed {
-  if (typeof raw !== 'string') return { ok: false, reason: 'not a string' };
+  if (typeof raw !== 'string') return { ok: false, reason: 'not a string', problem: { code: 'notString' } };
   const compact = raw.replace(SEPARATORS, '');
   if (compact.length < MIN_PHONE_CHARS) {
-    return { ok: false, reason: `fewer than ${MIN_PHONE_CHARS} characters after removing spaces and dashes` };
+    return { ok: false, reason: `fewer than ${MIN_PHONE_CHARS} characters after removing spaces and dashes`, problem: { code: 'tooShort', min: MIN_PHONE_CHARS } };
   }
   if (!SHAPE.test(compact)) {
-    return { ok: false, reason: "only digits with an optional single leading '+' are allowed" };
+    return { ok: false, reason: "only digits with an optional single leading '+' are allowed", problem: { code: 'badCharacters' } };
   }
 
   if (compact.startsWith('+')) {
     const parsed = tryParse(compact);
-    if (!possible(parsed)) return { ok: false, reason: 'not a possible international number' };
+    if (!possible(parsed)) return { ok: false, reason: 'not a possible international number', problem: { code: 'notPossible' } };
     return { ok: true, number: parsed };
   }
 
   const country = defaultCountry.toUpperCase();
   if (!isSupportedCountry(country)) {
-    return { ok: false, reason: `unknown default country '${defaultCountry}'` };
+    return { ok: false, reason: `unknown default country '${defaultCountry}'`, problem: { code: 'unknownCountry', country: defaultCountry } };
   }
 
   // Digits that start with the default country's calling code (243812345678
@@ -107,6 +121,6 @@ function parseRecipient(raw: string, defaultCountry: string): Parsed {
   }
 
   const national = tryParse(compact, country);
-  if (!possible(national)) return { ok: false, reason: `not a possible number for ${country}` };
+  if (!possible(national)) return { ok: false, reason: `not a possible number for ${country}`, problem: { code: 'notPossibleForCountry', country } };
   return { ok: true, number: national };
 }

@@ -74,7 +74,7 @@ export function planSend(input: SendRequest, org: SendOrg, now: Date, opts: Plan
     if (!n.ok) issues.push({ field: `to[${i}]`, code: 'INVALID_FIELD_FORMAT', message: n.reason });
     else {
       recipients.push(n.e164);
-      if (n.warning) warnings.push({ index: i, phone: n.e164, ...n.warning });
+      if (n.warning) warnings.push({ index: i, phone: n.e164, code: n.warning.code, message: n.warning.message });
     }
   });
 
@@ -112,7 +112,7 @@ export function planSend(input: SendRequest, org: SendOrg, now: Date, opts: Plan
       throw validationError(
         r.issues.map((i) =>
           i.code === 'LIMIT_EXCEEDED'
-            ? { ...i, message: `the schedule pre-computes more than ${MAX_RECURRING_SMS} SMS (recipients x segments x occurrences)` }
+            ? { ...i, message: `the schedule pre-computes more than ${MAX_RECURRING_SMS} SMS (recipients x segments x occurrences)`, problem: { code: 'tooManySms' as const, max: String(MAX_RECURRING_SMS) } }
             : i,
         ),
       );

@@ -19,11 +19,30 @@ export type RecurringSchedule = {
   times: string[];
 };
 
+/**
+ * Why a schedule is refused, as a code and the values its message names (strings, written as the message writes
+ * them), for a page that says it in its own language (D23, the `compose.scheduleProblems` catalogue). The REST answer
+ * carries only `message`, the same in English (validationError keeps field and message).
+ */
+export type ScheduleProblem =
+  | { code: 'badDate'; name: 'date' | 'start_date' | 'end_date' }
+  | { code: 'badTime' }
+  | { code: 'gap'; date: string; time: string; timeZone: string }
+  | { code: 'past'; date: string; time: string; timeZone: string }
+  | { code: 'endBeforeStart' }
+  | { code: 'badFrequency'; list: string }
+  | { code: 'badInterval' }
+  | { code: 'noTimes' }
+  | { code: 'tooManyOccurrences'; max: string }
+  | { code: 'tooManySms'; max: string }
+  | { code: 'allPast' };
+
 export type ScheduleIssue = {
   /** JSON path, e.g. `scheduled_dates[2].time`, `scheduled_dates[0]`, `recurring_schedule.times[1]`. */
   field: string;
   code: 'INVALID_FIELD_FORMAT' | 'SCHEDULE_IN_PAST' | 'LIMIT_EXCEEDED';
   message: string;
+  problem: ScheduleProblem;
 };
 
 /** A real calendar date written strictly `YYYY-MM-DD`, or null. */
@@ -99,30 +118,30 @@ function validate(s: RecurringSchedule): {
   times: Temporal.PlainTime[];
 } {
   const issues: ScheduleIssue[] = [];
-  const bad = (field: string, message: string) =>
-    issues.push({ field: `recurring_schedule.${field}`, code: 'INVALID_FIELD_FORMAT', message });
+  const bad = (field: string, message: string, problem: ScheduleProblem) =>
+    issues.push({ field: `recurring_schedule.${field}`, code: 'INVALID_FIELD_FORMAT', message, problem });
 
   const start = parseDate(s.start_date);
-  if (!start) bad('start_date', 'start_date must be a calendar date YYYY-MM-DD');
+  if (!start) bad('start_date', 'start_date must be a calendar date YYYY-MM-DD', { code: 'badDate', name: 'start_date' });
   let end: Temporal.PlainDate | null = null;
   if (s.end_date !== undefined && s.end_date !== null) {
     end = parseDate(s.end_date);
-    if (!end) bad('end_date', 'end_date must be a calendar date YYYY-MM-DD');
-    else if (start && Temporal.PlainDate.compare(end, start) < 0) bad('end_date', 'end_date must not be before start_date');
+    if (!end) bad('end_date', 'end_date must be a calendar date YYYY-MM-DD', { code: 'badDate', name: 'end_date' });
+    else if (start && Temporal.PlainDate.compare(end, start) < 0) bad('end_date', 'end_date must not be before start_date', { code: 'endBeforeStart' });
   }
   if (!(FREQUENCIES as readonly string[]).includes(s.frequency)) {
-    bad('frequency', `frequency must be one of ${FREQUENCIES.join(', ')}`);
+    bad('frequency', `frequency must be one of ${FREQUENCIES.join(', ')}`, { code: 'badFrequency', list: FREQUENCIES.join(', ') });
   }
-  if (!Number.isSafeInteger(s.interval) || s.interval < 1) bad('interval', 'interval must be an integer >= 1');
+  if (!Number.isSafeInteger(s.interval) || s.interval < 1) bad('interval', 'interval must be an integer >= 1', { code: 'badInterval' });
 
   const times: Temporal.PlainTime[] = [];
   if (!Array.isArray(s.times) || s.times.length === 0) {
-    bad('times', 'times must contain at least one HH:mm time');
+    bad('times', 'times must contain at least one HH:mm time', { code: 'noTimes' });
   } else {
     s.times.forEach((t, i) => {
       const parsed = parseTime(t);
       if (parsed) times.push(parsed);
-      else bad(`times[${i}]`, 'time must be HH:mm, 24-hour (00:00 to 23:59)');
+      else bad(`times[${i}]`, 'time must be HH:mm, 24-hour (00:00 to 23:59)', { code: 'badTime' });
     });
   }
   // Ascending, duplicates removed.
@@ -185,6 +204,7 @@ export function expandRecurring(
               field: 'recurring_schedule',
               code: 'LIMIT_EXCEEDED',
               message: `the schedule has more than ${maxOccurrences} future occurrences`,
+              problem: { code: 'tooManyOccurrences', max: String(maxOccurrences) },
             },
           ],
         };
@@ -195,7 +215,7 @@ export function expandRecurring(
   if (seen.size === 0) {
     return {
       ok: false,
-      issues: [{ field: 'recurring_schedule', code: 'SCHEDULE_IN_PAST', message: 'every occurrence is in the past' }],
+      issues: [{ field: 'recurring_schedule', code: 'SCHEDULE_IN_PAST', message: 'every occurrence is in the past', problem: { code: 'allPast' } }],
     };
   }
   const instants = [...seen].sort((x, y) => x - y).map((ms) => new Date(ms));

@@ -5,7 +5,7 @@ import { Temporal } from 'temporal-polyfill';
 import { parseDate, parseTime, assertTimeZone, type ScheduleIssue } from './recurring';
 
 export { expandRecurring, parseDate, parseTime, DEFAULT_HORIZON_DAYS, DEFAULT_MAX_OCCURRENCES } from './recurring';
-export type { RecurringSchedule, ScheduleIssue } from './recurring';
+export type { RecurringSchedule, ScheduleIssue, ScheduleProblem } from './recurring';
 
 export type ScheduledDate = { date: string; time: string };
 
@@ -38,13 +38,14 @@ export function resolveScheduledDates(
     const date = parseDate(pair?.date);
     const time = parseTime(pair?.time);
     if (!date) {
-      issues.push({ field: `${at}.date`, code: 'INVALID_FIELD_FORMAT', message: 'date must be a calendar date YYYY-MM-DD' });
+      issues.push({ field: `${at}.date`, code: 'INVALID_FIELD_FORMAT', message: 'date must be a calendar date YYYY-MM-DD', problem: { code: 'badDate', name: 'date' } });
     }
     if (!time) {
       issues.push({
         field: `${at}.time`,
         code: 'INVALID_FIELD_FORMAT',
         message: 'time must be HH:mm, 24-hour (00:00 to 23:59)',
+        problem: { code: 'badTime' },
       });
     }
     if (!date || !time) return;
@@ -57,11 +58,12 @@ export function resolveScheduledDates(
         field: `${at}.time`,
         code: 'INVALID_FIELD_FORMAT',
         message: `${pair.date} ${pair.time} does not exist in ${timeZone} (clocks move forward)`,
+        problem: { code: 'gap', date: pair.date, time: pair.time, timeZone },
       });
       return;
     }
     if (zoned.epochMilliseconds <= nowMs) {
-      issues.push({ field: at, code: 'SCHEDULE_IN_PAST', message: `${pair.date} ${pair.time} ${timeZone} is in the past` });
+      issues.push({ field: at, code: 'SCHEDULE_IN_PAST', message: `${pair.date} ${pair.time} ${timeZone} is in the past`, problem: { code: 'past', date: pair.date, time: pair.time, timeZone } });
       return;
     }
     instants.push(new Date(zoned.epochMilliseconds));

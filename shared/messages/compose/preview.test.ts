@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composePreview, skipOptedOut } from './preview';
+import { composePreview, replyPreview, skipOptedOut } from './preview';
 import { parsePastedRecipients } from './parse-recipients';
 import { planSend } from '../validate-send';
 import { FRENCH_ORDER, FRENCH_ORDER_GSM } from '@/tests/french-order';
@@ -77,7 +77,7 @@ describe('compose preview (the same functions the server charges with)', () => {
   it('scheduled pairs in the past are reported, not priced', () => {
     const p = composePreview({ message: 'x', entries: parsePastedRecipients('+243810005555'), schedule: { kind: 'scheduled', dates: [{ date: '2026-11-21', time: '10:00' }] }, org, now });
     expect(p.dispatches).toEqual([]);
-    expect(p.scheduleIssues).toEqual([{ field: 'scheduled_dates[0]', code: 'SCHEDULE_IN_PAST', message: '2026-11-21 10:00 Africa/Kinshasa is in the past' }]);
+    expect(p.scheduleIssues).toMatchObject([{ field: 'scheduled_dates[0]', code: 'SCHEDULE_IN_PAST', message: '2026-11-21 10:00 Africa/Kinshasa is in the past' }]);
     expect(p.cost.toFixed(4)).toBe('0.0000');
   });
 
@@ -108,5 +108,14 @@ describe('compose preview (the same functions the server charges with)', () => {
     ]);
     expect(skipOptedOut(base, new Set(['+243999999999']), org)).toBe(base);
     expect(skipOptedOut(base, new Set(), org)).toBe(base);
+  });
+
+  it('D18 reply (D21): the box prices the reply with the organization\'s smart encoding, as the send that names none is planned', () => {
+    for (const [mode, segments, cost] of [['transliterate', 2, '0.0400'], ['off', 4, '0.0800']] as const) {
+      const p = replyPreview({ message: FRENCH_ORDER, phone: '+243810005555', org, now, smartEncoding: mode });
+      const plan = planSend({ to: ['+243810005555'], message: FRENCH_ORDER }, { ...org, smartEncoding: mode }, now, { allowHttpCallbacks: false });
+      expect([p.analysis.segments, p.cost.toFixed(4), p.smart.text]).toEqual([segments, cost, plan.body]);
+      expect(plan.segments).toBe(segments);
+    }
   });
 });

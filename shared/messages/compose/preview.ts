@@ -6,7 +6,7 @@ import { computeCost, createPriceResolver, type PricingRow } from '@/shared/pric
 import { expandRecurring, resolveScheduledDates, type RecurringSchedule, type ScheduledDate, type ScheduleIssue } from '@/shared/schedules/schedules';
 import { analyzeMessage, type MessageAnalysis } from '../segments';
 import { smartEncode, type SmartEncoded, type SmartEncodingMode } from '../smart-encoding';
-import { checkPhone } from '../phone';
+import { checkPhone, type PhoneProblem } from '../phone';
 import { MAX_RECURRING_SMS } from '../validate-send';
 import type { RecipientEntry } from './parse-recipients';
 
@@ -17,10 +17,11 @@ export type ComposeSchedule =
 
 export type ComposeOrg = { timezone: string; defaultCountry: string; defaultPrice: string; rows: PricingRow[] };
 
-export type InvalidRecipient = { index: number; entry: RecipientEntry; reason: string };
+export type InvalidRecipient = { index: number; entry: RecipientEntry; reason: string; problem: PhoneProblem };
 /** An accepted entry POST /send will warn about (UNLIKELY_NUMBER): sent and billed, but most likely refused. */
-export type UnlikelyRecipient = { index: number; entry: RecipientEntry; e164: string; message: string };
-export type CostLine = { label: string; recipients: number; price: string; subtotal: Decimal };
+export type UnlikelyRecipient = { index: number; entry: RecipientEntry; e164: string; message: string; where: string };
+/** `isDefault`: the line of numbers no pricing row matches (its `label` is English; the page names it in its language). */
+export type CostLine = { label: string; isDefault: boolean; recipients: number; price: string; subtotal: Decimal };
 
 export type ComposePreview = {
   /** The text as it will be sent (D21: after smart encoding), which segments and cost count. */
@@ -52,10 +53,10 @@ export function composePreview(input: {
   const unlikely: UnlikelyRecipient[] = [];
   input.entries.forEach((entry, index) => {
     const n = checkPhone(entry.value, input.org.defaultCountry);
-    if (!n.ok) invalid.push({ index, entry, reason: n.reason });
+    if (!n.ok) invalid.push({ index, entry, reason: n.reason, problem: n.problem });
     else {
       valid.push(n.e164);
-      if (n.warning) unlikely.push({ index, entry, e164: n.e164, message: n.warning.message });
+      if (n.warning) unlikely.push({ index, entry, e164: n.e164, message: n.warning.message, where: n.warning.where });
     }
   });
   const duplicates = valid.length - new Set(valid).size;
@@ -94,7 +95,7 @@ function costOf(phones: string[], segments: number, dispatches: number, org: Com
   for (const phone of phones) {
     const { price, row } = resolve(phone);
     const key = row?.id ?? '(default)';
-    const line = lines.get(key) ?? { label: row ? `${row.network} (${row.country})` : 'Other numbers (default price)', recipients: 0, price: price.toString(), subtotal: price.times(0) };
+    const line = lines.get(key) ?? { label: row ? `${row.network} (${row.country})` : 'Other numbers (default price)', isDefault: !row, recipients: 0, price: price.toString(), subtotal: price.times(0) };
     line.recipients += 1;
     line.subtotal = line.subtotal.plus(price.times(segments).times(dispatches));
     lines.set(key, line);
@@ -122,9 +123,20 @@ export function dispatchesOf(
     return {
       dispatches: [],
       issues: r.issues.map((i) =>
-        i.code === 'LIMIT_EXCEEDED' ? { ...i, message: `the schedule pre-computes more than ${MAX_RECURRING_SMS} SMS (recipients x segments x occurrences)` } : i,
+        i.code === 'LIMIT_EXCEEDED'
+          ? { ...i, message: `the schedule pre-computes more than ${MAX_RECURRING_SMS} SMS (recipients x segments x occurrences)`, problem: { code: 'tooManySms', max: String(MAX_RECURRING_SMS) } }
+          : i,
       ),
     };
   }
   return { dispatches: r.instants, issues: [] };
+}
+
+/**
+ * The Inbox reply's preview (D18): one recipient, now, with the organization's smart encoding (D21), which the reply's
+ * send follows because it names none (submitSend). Without it the box priced the text as written and could show
+ * 4 UCS-2 segments for a reply charged 2.
+ */
+export function replyPreview(input: { message: string; phone: string; org: ComposeOrg; now: Date; smartEncoding: SmartEncodingMode }): ComposePreview {
+  return composePreview({ ...input, entries: [{ value: input.phone, line: 1, source: 'paste' }], schedule: { kind: 'immediate' } });
 }

@@ -38,7 +38,26 @@ export function toSendRequest(f: ComposeForm): SendRequest {
  */
 export type ComposeErrors = Record<string, string[]>;
 
-export function composeErrors(errors: FieldError[], entries: RecipientEntry[], times: string[] = []): ComposeErrors {
+/** How composeErrors names the entry or time a message is about; the page passes its language's (D23). */
+export type ProblemLabels = {
+  /** `Line 3 (“0812”)` */
+  entry: (e: RecipientEntry) => string;
+  /** `Recipient 4`, an index no entry has */
+  recipient: (n: number) => string;
+  /** `Time 2 (“25:00”)`, `Time 2` */
+  time: (n: number, value: string | undefined) => string;
+  /** `<label>: <message>` */
+  withMessage: (label: string, message: string) => string;
+};
+
+export const ENGLISH_LABELS: ProblemLabels = {
+  entry: (e) => `${entryLabel(e)} (“${e.value}”)`,
+  recipient: (n) => `Recipient ${n}`,
+  time: (n, value) => `Time ${n}${value !== undefined ? ` (“${value}”)` : ''}`,
+  withMessage: (label, message) => `${label}: ${message}`,
+};
+
+export function composeErrors(errors: FieldError[], entries: RecipientEntry[], times: string[] = [], labels: ProblemLabels = ENGLISH_LABELS): ComposeErrors {
   const out: ComposeErrors = {};
   const add = (key: string, message: string) => (out[key] ??= []).push(message);
   for (const { field, message } of errors) {
@@ -46,14 +65,14 @@ export function composeErrors(errors: FieldError[], entries: RecipientEntry[], t
     if ((m = /^to\[(\d+)\]$/.exec(field))) {
       const i = Number(m[1]);
       const e = entries[i];
-      add('recipients', e ? `${entryLabel(e)} (“${e.value}”): ${message}` : `Recipient ${i + 1}: ${message}`);
+      add('recipients', labels.withMessage(e ? labels.entry(e) : labels.recipient(i + 1), message));
     } else if (field === 'to') add('recipients', message);
     else if (field === 'message' || field === 'sender_id' || field === 'callback_url') add(field, message);
     else if ((m = /^scheduled_dates\[(\d+)\](?:\.(date|time))?$/.exec(field))) add(`scheduled_dates.${m[1]}`, message);
     else if (field === 'scheduled_dates') add('scheduled_dates', message);
     else if ((m = /^recurring_schedule\.times\[(\d+)\]$/.exec(field))) {
       const i = Number(m[1]);
-      add('recurring.times', `Time ${i + 1}${times[i] !== undefined ? ` (“${times[i]}”)` : ''}: ${message}`);
+      add('recurring.times', labels.withMessage(labels.time(i + 1, times[i]), message));
     } else if ((m = /^recurring_schedule\.(start_date|end_date|frequency|interval|times)$/.exec(field))) add(`recurring.${m[1]}`, message);
     else if (field === 'recurring_schedule') add('recurring', message);
     else if (field === 'sending_type') add('schedule', message);

@@ -1,29 +1,29 @@
+import { getLocale, getTranslations } from 'next-intl/server';
 import { CalculatorForm } from '@/components/calculator/calculator-form';
 import { PricingRows } from '@/components/calculator/pricing-rows';
 import { Card, EmptyState, PageHeader } from '@/components/ui/card';
-import { formatMoney } from '@/components/ui/format';
+import { formatter } from '@/components/ui/format';
 import { PriceBasis } from '@/components/wallet/price-basis';
 import { serverCaller } from '@/server/api/server-caller';
 
-export const metadata = { title: 'Calculator · SMS Gateway' };
+export async function generateMetadata() {
+  return { title: (await getTranslations('calculator'))('metaTitle') };
+}
 export const dynamic = 'force-dynamic';
 
 export default async function CalculatorPage() {
   const { api } = await serverCaller();
   const [pricing, wallet] = await Promise.all([api.pricing.getPricing(), api.wallets.overview()]);
+  const t = await getTranslations('calculator');
+  const f = formatter(await getLocale());
+  const defaultPrice = f.money(pricing.default_price, pricing.currency);
   return (
     <>
-      <PageHeader
-        title="Calculator"
-        description="How many SMS an amount buys, or what a number of SMS costs, exactly as POST /calculate answers it."
-      />
+      <PageHeader title={t('title')} description={t('description')} />
       <div className="space-y-6">
-        <Card title="Convert">
+        <Card title={t('convert')}>
           {pricing.average_price === null ? (
-            <EmptyState>
-              No prices are configured on this gateway yet (neither your own nor the platform price list), so there is no average to
-              compute with. Sends are charged the default price ({formatMoney(pricing.default_price, pricing.currency)}) per segment.
-            </EmptyState>
+            <EmptyState>{t('noPrices', { price: defaultPrice })}</EmptyState>
           ) : (
             <CalculatorForm currency={pricing.currency} />
           )}
@@ -31,22 +31,18 @@ export default async function CalculatorPage() {
             <PriceBasis buys={wallet.buys} balance={wallet.balance} defaultPrice={wallet.default_price} currency={wallet.currency} />
           </div>
         </Card>
-        <Card title="Your prices">
+        <Card title={t('yourPrices')}>
           {pricing.source === 'platform' && (
             <p className="mb-3 text-sm text-slate-700" data-testid="price-source">
-              You are priced by the platform price list. Ask us for prices of your own if you need different ones.
+              {t('platformSource')}
             </p>
           )}
           {pricing.rows.length === 0 ? (
-            <EmptyState>No pricing rows yet.</EmptyState>
+            <EmptyState>{t('noRows')}</EmptyState>
           ) : (
             <PricingRows pricing={pricing} />
           )}
-          <p className="mt-4 text-sm text-slate-700">
-            A send charges each recipient the price of the row with the longest matching prefix, per segment; numbers that match no row
-            pay the default price ({formatMoney(pricing.default_price, pricing.currency)}). The calculator uses the plain average of the
-            rows, as the API does.
-          </p>
+          <p className="mt-4 text-sm text-slate-700">{t('rule', { price: defaultPrice })}</p>
         </Card>
       </div>
     </>

@@ -1,10 +1,13 @@
 import { TRPCError } from '@trpc/server';
+import { getTranslations } from 'next-intl/server';
 import { serverCaller } from '@/server/api/server-caller';
 import type { ConversationsPage } from '@/server/contracts/inbox';
 import { ConversationList } from '@/components/inbox/conversation-list';
 import { Alert, PageHeader } from '@/components/ui/card';
 
-export const metadata = { title: 'Inbox · SMS Gateway' };
+export async function generateMetadata() {
+  return { title: (await getTranslations('inbox'))('metaTitle') };
+}
 export const dynamic = 'force-dynamic';
 
 type Search = Record<string, string | string[] | undefined>;
@@ -20,13 +23,11 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
   } catch (e) {
     if (!(e instanceof TRPCError) || e.code !== 'BAD_REQUEST') throw e;
   }
+  const t = await getTranslations('inbox');
   return (
     <>
-      <PageHeader
-        title="Inbox"
-        description="SMS that phones sent to your numbers, one conversation per phone with your sends to it, newest activity first. Unread: an SMS came after anyone of your team last opened the conversation."
-      />
-      {page ? <ConversationList initial={page} cursor={cursor} /> : <Alert>This page link is not valid any more; start from the first page.</Alert>}
+      <PageHeader title={t('title')} description={t('description')} />
+      {page ? <ConversationList initial={page} cursor={cursor} /> : <Alert>{t('staleLink')}</Alert>}
     </>
   );
 }

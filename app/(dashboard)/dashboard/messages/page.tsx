@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
 import { TRPCError } from '@trpc/server';
 import { serverCaller } from '@/server/api/server-caller';
 import { ListMessagesInput, type MessagePage } from '@/server/contracts/messages-dashboard';
@@ -7,7 +8,9 @@ import { Alert, EmptyState, PageHeader } from '@/components/ui/card';
 import { MessagesFilters, type FilterValues } from '@/components/messages/messages-filters';
 import { LiveMessages } from '@/components/messages/live-messages';
 
-export const metadata = { title: 'Messages · SMS Gateway' };
+export async function generateMetadata() {
+  return { title: (await getTranslations('messages'))('metaTitle') };
+}
 
 type Search = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
@@ -23,12 +26,13 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
   const sp = await searchParams;
   const values: FilterValues = { status: one(sp.status), sending_type: one(sp.sending_type), from: one(sp.from), to: one(sp.to), phone: one(sp.phone) };
   const { api } = await serverCaller();
+  const t = await getTranslations('messages');
   const parsed = ListMessagesInput.safeParse({ ...values, cursor: one(sp.cursor), direction: one(sp.dir) === 'prev' ? 'prev' : 'next' });
   let page: MessagePage | null = null;
   let problem: { field: string | null; message: string } | null = null;
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    problem = { field: String(issue.path[0] ?? ''), message: `${String(issue.path[0] ?? 'filter')}: ${issue.message}` };
+    problem = { field: String(issue.path[0] ?? ''), message: t('filterProblem', { field: String(issue.path[0] ?? 'filter'), message: issue.message }) };
   } else {
     try {
       page = await api.messages.list(parsed.data);
@@ -43,11 +47,11 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
   return (
     <>
       <PageHeader
-        title="Messages"
-        description="Every send of your organization, newest first."
+        title={t('title')}
+        description={t('description')}
         actions={
           <Link href="/dashboard/compose" className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800">
-            Compose
+            {t('compose')}
           </Link>
         }
       />
@@ -56,22 +60,21 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
         {problem && <Alert>{problem.message}</Alert>}
         {page && page.items.length === 0 && (
           <EmptyState>
-            {filtered ? (
-              <>
-                No messages match these filters.{' '}
-                <Link href="/dashboard/messages" className="text-blue-700 underline">
-                  Clear the filters
-                </Link>
-              </>
-            ) : (
-              <>
-                No messages yet.{' '}
-                <Link href="/dashboard/compose" className="text-blue-700 underline">
-                  Compose your first message
-                </Link>
-                , or send one with POST /send.
-              </>
-            )}
+            {filtered
+              ? t.rich('noMatch', {
+                  link: (c) => (
+                    <Link href="/dashboard/messages" className="text-blue-700 underline">
+                      {c}
+                    </Link>
+                  ),
+                })
+              : t.rich('none', {
+                  link: (c) => (
+                    <Link href="/dashboard/compose" className="text-blue-700 underline">
+                      {c}
+                    </Link>
+                  ),
+                })}
           </EmptyState>
         )}
         {page && parsed.success && page.items.length > 0 && <LiveMessages input={parsed.data} initial={page} filters={filters} />}

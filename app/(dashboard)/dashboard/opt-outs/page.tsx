@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server';
+import { getTranslations } from 'next-intl/server';
 import { AddOptOutsForm } from '@/components/opt-outs/add-opt-outs-form';
 import { ImportOptOuts } from '@/components/opt-outs/import-opt-outs';
 import { OptOutsTable } from '@/components/opt-outs/opt-outs-table';
@@ -7,7 +8,9 @@ import { FilterActions, FilterField, FilterForm, filterControl } from '@/compone
 import { serverCaller } from '@/server/api/server-caller';
 import type { OptOutsPage } from '@/server/contracts/opt-outs';
 
-export const metadata = { title: 'Opt-outs · SMS Gateway' };
+export async function generateMetadata() {
+  return { title: (await getTranslations('optOuts'))('metaTitle') };
+}
 export const dynamic = 'force-dynamic';
 
 type Search = Record<string, string | string[] | undefined>;
@@ -24,46 +27,47 @@ export default async function OptOutsDashboardPage({ searchParams }: { searchPar
   const cursor = one(sp.cursor);
   const { api } = await serverCaller();
   const org = await api.organization.get();
+  const t = await getTranslations('optOuts');
   let page: OptOutsPage = { items: [], next_cursor: null };
   let problem: string | null = null;
   try {
     page = await api.optOuts.list({ phone, cursor, limit: '50' });
   } catch (e) {
     if (!(e instanceof TRPCError) || e.code !== 'BAD_REQUEST') throw e;
-    problem = phone ? `${phone} is not a phone number.` : 'This page link is not valid any more; start from the first page.';
+    problem = phone ? t('notAPhone', { phone }) : t('staleLink');
   }
   const canWrite = org.your_role !== 'viewer';
   return (
     <>
-      <PageHeader
-        title="Opt-outs"
-        description="Phones that asked not to receive your messages. Subscribers who reply STOP are added by themselves, and only their START removes them."
-      />
+      <PageHeader title={t('title')} description={t('description')} />
       <div className="space-y-6">
         {canWrite ? (
           <>
-            <Card title="Add phones">
-              <AddOptOutsForm />
+            <Card title={t('addTitle')}>
+              <AddOptOutsForm defaultCountry={org.default_country} />
             </Card>
-            <Card title="Import a CSV">
-              <ImportOptOuts />
+            <Card title={t('importTitle')}>
+              <ImportOptOuts defaultCountry={org.default_country} />
             </Card>
           </>
         ) : (
-          <Alert tone="info">You have the viewer role: you can see and export the list, but not change it.</Alert>
+          <Alert tone="info">{t('viewer')}</Alert>
         )}
-        <Card title="The list">
+        <Card title={t('listTitle')}>
           <div className="space-y-4">
-            <FilterForm action="/dashboard/opt-outs" label="Search the opt-out list" className="lg:grid-cols-[minmax(0,1fr)_auto]">
-              <FilterField id="f-phone" label="Phone">
+            <FilterForm action="/dashboard/opt-outs" label={t('search.label')} className="lg:grid-cols-[minmax(0,1fr)_auto]">
+              <FilterField id="f-phone" label={t('search.phone')}>
                 <input id="f-phone" name="phone" type="search" inputMode="tel" defaultValue={phone ?? ''} className={filterControl} />
               </FilterField>
-              <FilterActions submit="Search" clear="Show all" clearHref="/dashboard/opt-outs" />
+              <FilterActions submit={t('search.submit')} clear={t('search.clear')} clearHref="/dashboard/opt-outs" />
               <p className="text-xs text-slate-600 sm:col-span-2">
-                <a href="/dashboard/opt-outs/opt-outs.csv" className="font-medium text-blue-700 underline" download>
-                  Download CSV
-                </a>{' '}
-                (the whole list).
+                {t.rich('search.download', {
+                  link: (c) => (
+                    <a href="/dashboard/opt-outs/opt-outs.csv" className="font-medium text-blue-700 underline" download>
+                      {c}
+                    </a>
+                  ),
+                })}
               </p>
             </FilterForm>
             {problem && <Alert>{problem}</Alert>}

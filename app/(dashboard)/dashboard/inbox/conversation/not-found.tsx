@@ -1,15 +1,20 @@
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { EmptyState, PageHeader } from '@/components/ui/card';
 
 export default function ConversationNotFound() {
+  const t = useTranslations('inbox.conversation');
   return (
     <>
-      <PageHeader title="Conversation not found" />
+      <PageHeader title={t('notFoundTitle')} />
       <EmptyState>
-        No phone has sent your organization an SMS with this number.{' '}
-        <Link href="/dashboard/inbox" className="text-blue-700 underline">
-          Back to the Inbox
-        </Link>
+        {t.rich('notFound', {
+          link: (c) => (
+            <Link href="/dashboard/inbox" className="text-blue-700 underline">
+              {c}
+            </Link>
+          ),
+        })}
       </EmptyState>
     </>
   );

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { TRPCError } from '@trpc/server';
 import { serverCaller } from '@/server/api/server-caller';
@@ -7,7 +8,9 @@ import { ConversationThread } from '@/components/inbox/conversation-thread';
 import { ReplyBox } from '@/components/inbox/reply-box';
 import { Card, PageHeader } from '@/components/ui/card';
 
-export const metadata = { title: 'Conversation · SMS Gateway' };
+export async function generateMetadata() {
+  return { title: (await getTranslations('inbox.conversation'))('metaTitle') };
+}
 export const dynamic = 'force-dynamic';
 
 type Search = Record<string, string | string[] | undefined>;
@@ -29,19 +32,20 @@ export default async function ConversationPage({ searchParams }: { searchParams:
     throw e;
   }
   const options = cursor === null ? await api.messages.composeOptions() : null;
+  const t = await getTranslations('inbox');
   return (
     <>
-      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
+      <nav aria-label={t('conversation.breadcrumb')} className="mb-2 text-sm">
         <Link href="/dashboard/inbox" className="text-blue-700 underline">
-          Inbox
+          {t('title')}
         </Link>{' '}
         <span aria-hidden="true">/</span> <span className="font-mono text-slate-700">{view.phone}</span>
       </nav>
-      <PageHeader title={view.phone} description={`Conversation: the SMS this phone sent to your numbers and your sends to it. Times are in ${view.timezone}.`} />
+      <PageHeader title={view.phone} description={t('conversation.description', { timezone: view.timezone })} />
       <div className="space-y-6">
         <ConversationThread initial={view} cursor={cursor} />
         {options && (
-          <Card title="Reply">
+          <Card title={t('conversation.reply')}>
             <ReplyBox phone={view.phone} replyFrom={view.reply_from} defaultFrom={view.default_from} options={options} />
           </Card>
         )}

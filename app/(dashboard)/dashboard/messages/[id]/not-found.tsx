@@ -1,15 +1,20 @@
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { EmptyState, PageHeader } from '@/components/ui/card';
 
 export default function MessageNotFound() {
+  const t = useTranslations('messages.detail');
   return (
     <>
-      <PageHeader title="Message not found" />
+      <PageHeader title={t('notFoundTitle')} />
       <EmptyState>
-        No message of your organization has this id.{' '}
-        <Link href="/dashboard/messages" className="text-blue-700 underline">
-          Back to messages
-        </Link>
+        {t.rich('notFound', {
+          link: (c) => (
+            <Link href="/dashboard/messages" className="text-blue-700 underline">
+              {c}
+            </Link>
+          ),
+        })}
       </EmptyState>
     </>
   );

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { TRPCError } from '@trpc/server';
 import { serverCaller } from '@/server/api/server-caller';
@@ -6,7 +7,9 @@ import type { MessageDetail } from '@/server/contracts/messages-dashboard';
 import { PageHeader } from '@/components/ui/card';
 import { MessageView } from '@/components/messages/message-view';
 
-export const metadata = { title: 'Message · SMS Gateway' };
+export async function generateMetadata() {
+  return { title: (await getTranslations('messages.detail'))('metaTitle') };
+}
 
 export default async function MessagePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
@@ -19,15 +22,19 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
     if (e instanceof TRPCError && (e.code === 'NOT_FOUND' || e.code === 'BAD_REQUEST')) notFound();
     throw e;
   }
+  const t = await getTranslations('messages');
   return (
     <>
-      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
+      <nav aria-label={t('detail.breadcrumb')} className="mb-2 text-sm">
         <Link href="/dashboard/messages" className="text-blue-700 underline">
-          Messages
+          {t('title')}
         </Link>{' '}
         <span aria-hidden="true">/</span> <span className="font-mono text-slate-700">{id}</span>
       </nav>
-      <PageHeader title="Message" description={`${detail.status.sending_type} send of ${detail.status.total_recipients} recipient${detail.status.total_recipients === 1 ? '' : 's'}, id ${id}`} />
+      <PageHeader
+        title={t('detail.title')}
+        description={t('detail.description', { type: t(`sendingTypes.${detail.status.sending_type}`), count: detail.status.total_recipients, id })}
+      />
       <MessageView initial={detail} canControl={detail.can_control} />
     </>
   );
