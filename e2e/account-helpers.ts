@@ -93,7 +93,7 @@ export async function callApi(baseURL: string, path: string, key: string, init: 
   return { status: res.status, body: await res.json() };
 }
 
-/** D23: sign-up in a browser that asks for French (the form's French labels), landing on the overview (french.spec.ts has its own copy, to be replaced by this one). */
+/** D23: sign-up in a browser that asks for French (the form's French labels), landing on the overview. */
 export async function signUpInFrench(page: Page, a: Account): Promise<void> {
   await page.goto('/sign-up');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');

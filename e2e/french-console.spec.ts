@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
-import { createOperator, settle, type Operator } from './account-helpers';
-import { expect, newAccount, snap, test, type Account } from './fixtures';
+import { createOperator, settle, signUpInFrench, type Operator } from './account-helpers';
+import { expect, newAccount, snap, test } from './fixtures';
 
 /**
  * D23: Settings, Sender IDs and the operator console in a French browser: French headings and labels, and none of
@@ -17,16 +17,6 @@ const OWN_WORDS = 'main :is(header, h2, h3, caption, thead, label, button, legen
 async function noEnglish(page: Page, english: string[], scope = 'main'): Promise<void> {
   const text = (await page.locator(scope).allInnerTexts()).join('\n');
   for (const words of english) expect(text, `"${words}" is still in English`).not.toContain(words);
-}
-
-async function signUpInFrench(page: Page, a: Account): Promise<void> {
-  await page.goto('/sign-up');
-  await page.getByLabel('Votre nom').fill(a.name);
-  await page.getByLabel('E-mail professionnel').fill(a.email);
-  await page.getByLabel('Mot de passe').fill(a.password);
-  await page.getByLabel("Nom de l'entreprise").fill(a.company);
-  await page.getByRole('button', { name: 'Créer le compte' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 /** The operator, in a browser session of its own that also asks for French. */

@@ -1,25 +1,11 @@
-import { expect, newAccount, snap, test, type Account } from './fixtures';
-import { settle } from './account-helpers';
-import type { Page } from '@playwright/test';
+import { expect, newAccount, snap, test } from './fixtures';
+import { settle, signUpInFrench } from './account-helpers';
 
 /**
  * D23: a browser that asks for French gets the dashboard in French from the first page, `<html lang="fr">` included;
  * a user's choice in Settings wins over the browser's language. The other journeys run in Playwright's en-US.
  */
 test.use({ locale: 'fr-FR' });
-
-async function signUpInFrench(page: Page, a: Account): Promise<void> {
-  await page.goto('/sign-up');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-  await expect(page.getByRole('heading', { name: 'Créer votre compte' })).toBeVisible();
-  await snap(page, 'fr-sign-up');
-  await page.getByLabel('Votre nom').fill(a.name);
-  await page.getByLabel('E-mail professionnel').fill(a.email);
-  await page.getByLabel('Mot de passe').fill(a.password);
-  await page.getByLabel("Nom de l'entreprise").fill(a.company);
-  await page.getByRole('button', { name: 'Créer le compte' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /** The main navigation, in French, on every dashboard page. */
 const NAV = ["Vue d'ensemble", 'Nouveau message', 'Messages', 'Boîte de réception', 'Clés API', "Liste d'opposition", 'Portefeuille', 'Calculateur', 'Paramètres'];
