@@ -89,12 +89,12 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
     () => composePreview({ message: deferredMessage, entries: deferredEntries, schedule: deferredSchedule, org, now: new Date(), smartEncoding }),
     [deferredMessage, deferredEntries, deferredSchedule, org, smartEncoding],
   );
-  const optedOut = useOptedOut(base.recipients.valid);
-  const preview = useMemo(() => skipOptedOut(base, optedOut, org), [base, optedOut, org]);
+  const { optedOut, unroutable } = useNotSent(base.recipients.valid);
+  const preview = useMemo(() => skipOptedOut(base, optedOut, org, unroutable), [base, optedOut, org, unroutable]);
   // D21: the same send with the other choice, for the offer ("Replace accents: 4 -> 2 segments per recipient")
   const other = useMemo(
-    () => skipOptedOut(composePreview({ message: deferredMessage, entries: deferredEntries, schedule: deferredSchedule, org, now: new Date(), smartEncoding: otherMode }), optedOut, org),
-    [deferredMessage, deferredEntries, deferredSchedule, org, otherMode, optedOut],
+    () => skipOptedOut(composePreview({ message: deferredMessage, entries: deferredEntries, schedule: deferredSchedule, org, now: new Date(), smartEncoding: otherMode }), optedOut, org, unroutable),
+    [deferredMessage, deferredEntries, deferredSchedule, org, otherMode, optedOut, unroutable],
   );
   const liveAnalysis = useMemo(() => analyzeMessage(smartEncode(message, smartEncoding).text), [message, smartEncoding]);
 
@@ -276,15 +276,17 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
   );
 }
 
-const NONE: ReadonlySet<string> = new Set();
+type NotSent = { optedOut: ReadonlySet<string>; unroutable: ReadonlySet<string> };
+const NONE: NotSent = { optedOut: new Set(), unroutable: new Set() };
 /** (one function for every render: react-query re-selects only when the answer changes) */
-const toSet = (r: { opted_out: string[] }): ReadonlySet<string> => new Set(r.opted_out);
+const toSets = (r: { opted_out: string[]; unroutable: string[] }): NotSent => ({ optedOut: new Set(r.opted_out), unroutable: new Set(r.unroutable) });
 
 /**
- * Which of the valid numbers are on the organization's opt-out list (D19), asked of the server as the numbers change
- * (the send checks the same list). While the answer is on its way the previous one stays; until the first, none.
+ * Which of the valid numbers the send will not send to, asked of the server as the numbers change (the send reads the
+ * same): those on the organization's opt-out list (D19) and (live) those no carrier route takes (D14). While the
+ * answer is on its way the previous one stays; until the first, none.
  */
-function useOptedOut(valid: string[]): ReadonlySet<string> {
+function useNotSent(valid: string[]): NotSent {
   const client = useTRPCClient();
   const phones = useMemo(() => [...new Set(valid)].sort(), [valid]);
   const checked = useQuery({
@@ -293,7 +295,7 @@ function useOptedOut(valid: string[]): ReadonlySet<string> {
     enabled: phones.length > 0,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
-    select: toSet,
+    select: toSets,
   });
   return phones.length && checked.data ? checked.data : NONE;
 }

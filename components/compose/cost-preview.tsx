@@ -5,6 +5,9 @@ import Link from 'next/link';
 import type { ComposePreview } from '@/shared/messages/compose/preview';
 import { useFormat } from '@/components/ui/format';
 
+/** How many unroutable numbers the note names; the rest are counted. */
+const UNROUTABLE_NAMED = 10;
+
 /** The cost before sending: recipients x segments x sends, priced per network as the server will charge, without the opted-out (D19). */
 export function CostPreview({ preview, currency, balance, kind }: { preview: ComposePreview; currency: string; balance: number | null; kind: string }) {
   const t = useTranslations('compose.cost');
@@ -30,6 +33,14 @@ export function CostPreview({ preview, currency, balance, kind }: { preview: Com
             <dt className="text-slate-600">{t('skipped')}</dt>
             <dd className="text-right" data-testid="skipped-recipients">
               {f.number(preview.recipients.skipped)}
+            </dd>
+          </>
+        )}
+        {preview.recipients.unroutable.length > 0 && (
+          <>
+            <dt className="text-slate-600">{t('unroutable')}</dt>
+            <dd className="text-right" data-testid="unroutable-recipients">
+              {f.number(preview.recipients.unroutable.length)}
             </dd>
           </>
         )}
@@ -72,6 +83,15 @@ export function CostPreview({ preview, currency, balance, kind }: { preview: Com
                 {c}
               </Link>
             ),
+          })}
+        </p>
+      )}
+      {preview.recipients.unroutable.length > 0 && (
+        <p className="mt-3 text-sm text-amber-800" data-testid="unroutable-note">
+          {t('unroutableNote', {
+            count: preview.recipients.unroutable.length,
+            numbers: preview.recipients.unroutable.slice(0, UNROUTABLE_NAMED).join(', '),
+            more: Math.max(0, preview.recipients.unroutable.length - UNROUTABLE_NAMED),
           })}
         </p>
       )}

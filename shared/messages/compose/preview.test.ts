@@ -110,6 +110,15 @@ describe('compose preview (the same functions the server charges with)', () => {
     expect(skipOptedOut(base, new Set(), org)).toBe(base);
   });
 
+  it('unroutable numbers (D14, live): named once each, left out of the SMS count and the cost; an opted-out one counts as opted out', () => {
+    const entries = parsePastedRecipients('+243810005555\n0840000000\n+33612345678\n0810005555');
+    const base = composePreview({ message: 'Hi', entries, schedule: { kind: 'immediate' }, org, now });
+    const p = skipOptedOut(base, new Set(['+243840000000']), org, new Set(['+243810005555', '+243840000000']));
+    expect(p.recipients).toMatchObject({ skipped: 1, unroutable: ['+243810005555'] });
+    expect(p.smsCount).toBe(1);
+    expect(p.cost.toFixed(4)).toBe('0.0100');
+  });
+
   it('D18 reply (D21): the box prices the reply with the organization\'s smart encoding, as the send that names none is planned', () => {
     for (const [mode, segments, cost] of [['transliterate', 2, '0.0400'], ['off', 4, '0.0800']] as const) {
       const p = replyPreview({ message: FRENCH_ORDER, phone: '+243810005555', org, now, smartEncoding: mode });

@@ -27,8 +27,11 @@ export type ComposePreview = {
   /** The text as it will be sent (D21: after smart encoding), which segments and cost count. */
   analysis: MessageAnalysis;
   smart: SmartEncoded;
-  /** `skipped`: valid entries on the organization's opt-out list (D19): the send records them failed, unsent and unbilled. */
-  recipients: { total: number; valid: string[]; invalid: InvalidRecipient[]; unlikely: UnlikelyRecipient[]; duplicates: number; skipped: number };
+  /**
+   * `skipped`: valid entries on the organization's opt-out list (D19); `unroutable`: the distinct numbers no carrier
+   * route takes (D14, live). The send records both failed, unsent and unbilled.
+   */
+  recipients: { total: number; valid: string[]; invalid: InvalidRecipient[]; unlikely: UnlikelyRecipient[]; duplicates: number; skipped: number; unroutable: string[] };
   /** Future dispatch moments, ascending; [null] for an immediate send. */
   dispatches: Array<Date | null>;
   scheduleIssues: ScheduleIssue[];
@@ -65,7 +68,7 @@ export function composePreview(input: {
   return {
     analysis,
     smart,
-    recipients: { total: input.entries.length, valid, invalid, unlikely, duplicates, skipped: 0 },
+    recipients: { total: input.entries.length, valid, invalid, unlikely, duplicates, skipped: 0, unroutable: [] },
     dispatches,
     scheduleIssues: issues,
     ...costOf(valid, analysis.segments, dispatches.length, input.org),
@@ -73,17 +76,19 @@ export function composePreview(input: {
 }
 
 /**
- * The preview once the organization's opted-out numbers among its valid recipients are known (D19): those entries
- * are skipped, and the SMS count and the cost leave them out, as the send will.
+ * The preview once the server said which valid numbers the send will not send to: those on the opt-out list (D19,
+ * counted as `skipped`) and those no carrier route takes (D14, named in `unroutable`); the SMS count and the cost
+ * leave both out, as the send's charge does.
  */
-export function skipOptedOut(preview: ComposePreview, optedOut: ReadonlySet<string>, org: ComposeOrg): ComposePreview {
-  if (!optedOut.size) return preview;
-  const sending = preview.recipients.valid.filter((phone) => !optedOut.has(phone));
-  const skipped = preview.recipients.valid.length - sending.length;
-  if (!skipped) return preview;
+export function skipOptedOut(preview: ComposePreview, optedOut: ReadonlySet<string>, org: ComposeOrg, unroutable: ReadonlySet<string> = new Set()): ComposePreview {
+  if (!optedOut.size && !unroutable.size) return preview;
+  const sending = preview.recipients.valid.filter((phone) => !optedOut.has(phone) && !unroutable.has(phone));
+  const skipped = preview.recipients.valid.filter((phone) => optedOut.has(phone)).length;
+  const noRoute = [...new Set(preview.recipients.valid.filter((phone) => !optedOut.has(phone) && unroutable.has(phone)))];
+  if (!skipped && !noRoute.length) return preview;
   return {
     ...preview,
-    recipients: { ...preview.recipients, skipped },
+    recipients: { ...preview.recipients, skipped, unroutable: noRoute },
     ...costOf(sending, preview.analysis.segments, preview.dispatches.length, org),
   };
 }
