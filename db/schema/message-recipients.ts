@@ -1,6 +1,5 @@
 import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { money } from './_columns';
-import { messageDispatches } from './message-dispatches';
 
 export const RECIPIENT_STATES = ['pending', 'processing', 'sent', 'delivered', 'failed', 'cancelled'] as const;
 export type RecipientState = (typeof RECIPIENT_STATES)[number];
@@ -11,9 +10,8 @@ export const messageRecipients = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     messageId: text('message_id').notNull(),
-    dispatchId: text('dispatch_id')
-      .notNull()
-      .references(() => messageDispatches.id),
+    /** Its dispatch (no foreign key: db/schema/messages.ts says why). */
+    dispatchId: text('dispatch_id').notNull(),
     /** Index of the number in the request's `to` array. */
     position: integer('position').notNull(),
     phone: text('phone').notNull(),

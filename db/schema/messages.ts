@@ -1,7 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, money, updatedAt } from './_columns';
-import { gatewayApps } from './gateway-apps';
-import { organizations } from './organizations';
 
 export const SENDING_TYPES = ['immediate', 'scheduled', 'recurring'] as const;
 export type SendingType = (typeof SENDING_TYPES)[number];
@@ -31,12 +29,12 @@ export const messages = pgTable(
   'messages',
   {
     id: idColumn(),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    appId: text('app_id')
-      .notNull()
-      .references(() => gatewayApps.id),
+    // No foreign keys on a send's rows (migration 0036): the send writes the message, its dispatches and recipients in
+    // one statement, for an organization and app it has just authenticated, and none of these rows is ever deleted.
+    // Each key check was a locked lookup per row, and every concurrent send of a merchant share-locked the same
+    // organization and app rows (multixacts on the hottest rows of the database).
+    organizationId: text('organization_id').notNull(),
+    appId: text('app_id').notNull(),
     sendingType: text('sending_type', { enum: SENDING_TYPES }).notNull(),
     /** The text as sent: what phones get, and what segments and cost count. */
     body: text('body').notNull(),

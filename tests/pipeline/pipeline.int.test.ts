@@ -142,4 +142,14 @@ describe('delivery pipeline: dispatch, carrier simulation, state machine (D5, D1
     expect(n).toBe(1 + 1000 * 3);
     console.log(`pipeline: 1000 recipients terminal in ${ms.toFixed(0)} ms`);
   });
+
+  it("a send's rows hold together without foreign keys: no recipient without its dispatch, dispatch without its message, message without its app and organization", async () => {
+    const [orphans] = await deps.db.execute<{ recipients: number; dispatches: number; messages: number; sends: number }>(sql`
+      select (select count(*)::int from message_recipients r where not exists (select 1 from message_dispatches d where d.id = r.dispatch_id and d.message_id = r.message_id)) as recipients,
+             (select count(*)::int from message_dispatches d where not exists (select 1 from messages m where m.id = d.message_id)) as dispatches,
+             (select count(*)::int from messages m where not exists (select 1 from gateway_apps a where a.id = m.app_id and a.organization_id = m.organization_id)) as messages,
+             (select count(*)::int from messages) as sends`);
+    expect(orphans).toEqual({ recipients: 0, dispatches: 0, messages: 0, sends: orphans.sends });
+    expect(orphans.sends).toBeGreaterThan(5);
+  });
 });

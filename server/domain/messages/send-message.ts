@@ -170,9 +170,10 @@ export async function writeSend(
   const phonesJson = JSON.stringify(plan.recipients);
   const dispatchesJson = JSON.stringify(dispatches.map((d) => ({ id: d.id, seq: d.seq, at: d.at?.toISOString() ?? null })));
   // The rows first, in one statement (the message, its dispatches, one
-  // recipient row per recipient per dispatch: foreign keys are checked at
-  // the end of the statement), issued together with the dispatch job so
-  // postgres.js pipelines both: one round trip. No shared lock is taken yet.
+  // recipient row per recipient per dispatch: they hold together because this
+  // statement writes them all, with no foreign key to check, db/schema/messages.ts),
+  // issued together with a timed dispatch's job so postgres.js pipelines both:
+  // one round trip. No shared lock is taken yet.
   // A suppressed or unroutable recipient's rows are failed OPTED_OUT or NO_ROUTE at price 0 from the start (D19, D14),
   // in every dispatch (D5).
   // The same statement makes the send the latest activity of its
