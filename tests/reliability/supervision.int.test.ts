@@ -142,13 +142,13 @@ describe('npm start supervises its web and worker processes', () => {
          where message_id = any(string_to_array(${idList}, ',')) and state in ('delivered', 'failed')`);
       return r.n;
     };
-    // Kill while a job is running and recipients are on their way. (A send's recipients reach their
-    // terminal states in large batches, so "some already through" cannot be waited for reliably.)
+    // Kill while recipients are on their way: handed over (in the connector's outbox) and not all terminal. (A send's
+    // recipients reach their terminal states in large batches, so "some already through" cannot be waited for reliably.)
     await waitFor(async () => {
-      const [r] = await db.execute<{ locked: number; moving: number }>(sql`
-        select (select count(*)::int from graphile_worker.jobs where locked_at is not null) as locked,
+      const [r] = await db.execute<{ queued: number; moving: number }>(sql`
+        select (select count(*)::int from carrier_outbox) as queued,
                (select count(*)::int from message_recipients where state <> 'pending') as moving`);
-      return r.locked > 0 && r.moving > 0 && (await terminal()) < 1900;
+      return r.queued > 0 && r.moving > 0 && (await terminal()) < 1900;
     }, 60_000, 10, 'a dispatch in flight');
     process.kill(before.worker!, 'SIGKILL');
     const atKill = await terminal();
