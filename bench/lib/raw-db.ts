@@ -17,10 +17,10 @@ const rid = (prefix: string) => `${prefix}_raw${process.pid}x${++seq}${Math.rand
 /**
  * The database work of one POST /send, hand-written, with the service's statements in the service's order
  * and the same pipelining (server/domain/messages/send-message.ts; keep the two in step): the key and a
- * slot of the send bucket (api_key_take, alone, as the service calls it), the organization's price rows,
- * then one transaction: BEGIN; the recipients on the organization's opt-out list (D19, none here); the
- * message, dispatch and recipient rows in one statement pipelined with the
- * dispatch job; the charge (wallet lock, prepaid/postpaid split, ledger rows) pipelined with the `sms.queued`
+ * slot of the send bucket (api_key_take, alone, as the service calls it), then one transaction: BEGIN; the
+ * sender's facts (D22) pipelined with the organization's price rows; the recipients on the organization's opt-out
+ * list (D19, none here); the message, dispatch and recipient rows in one statement (an immediate dispatch is queued
+ * as it is, no job); the charge (wallet lock, prepaid/postpaid split, ledger rows) pipelined with the `sms.queued`
  * event; COMMIT.
  */
 export function rawSendWrites(sql: postgres.Sql, merchants: RawMerchant[], recipients: number) {
@@ -44,16 +44,21 @@ export function rawSendOnce(sql: postgres.Sql, recipients: number, block = 0) {
   return async (m: RawMerchant) => {
     const [key] = await sql`select * from api_key_take(${m.digest}, 'test', 'send', 1000, null, 60, 30, 300)`;
     if (!key?.allowed) throw new Error('raw send: no slot');
-    await sql`select id, country, network, prefixes, price from pricing_rows where organization_id = ${m.organizationId}
-              union all
-              select id, country, network, prefixes, price from platform_price_rows
-               where not exists (select 1 from pricing_rows where organization_id = ${m.organizationId})
-              order by country, network, id`;
     const messageId = rid('msg');
     const dispatchId = rid('dsp');
     const at = new Date().toISOString();
     const eventId = randomUUID();
     await sql.begin(async (tx) => {
+      await Promise.all([
+        tx`select exists(select 1 from numbers where organization_id = ${m.organizationId} and number = 'ACME') as own_number,
+                  exists(select 1 from sender_ids where organization_id = ${m.organizationId} and sender_id = 'ACME' and state = 'approved') as approved,
+                  (select value from platform_settings where name = 'default_sender_id') as platform_default`,
+        tx`select id, country, network, prefixes, price from pricing_rows where organization_id = ${m.organizationId}
+           union all
+           select id, country, network, prefixes, price from platform_price_rows
+            where not exists (select 1 from pricing_rows where organization_id = ${m.organizationId})
+           order by country, network, id`,
+      ]);
       await tx`select phone from opt_outs where organization_id = ${m.organizationId} and phone = any(${phoneArray}::text[])`;
       await Promise.all([
         tx`
@@ -70,8 +75,6 @@ export function rawSendOnce(sql: postgres.Sql, recipients: number, block = 0) {
           insert into message_recipients (message_id, dispatch_id, position, phone, price, pricing_row_id, updated_at)
           select ${messageId}, d.id, r.p, r.n, r.c, r.r, ${at}::timestamptz
             from d cross join json_to_recordset(${rows}::text::json) as r(p int, n text, c numeric, r text)`,
-        tx`select graphile_worker.add_job('dispatch_message'::text, ${JSON.stringify({ dispatch_id: dispatchId })}::text::json, run_at => ${at}::timestamptz,
-             job_key => ${dispatchId}::text, max_attempts => 25, job_key_mode => 'replace')`,
       ]);
       const [[charge]] = await Promise.all([
         tx`
