@@ -6,7 +6,7 @@ import postgres from 'postgres';
 import { logger } from '@/server/lib/logger';
 import { randomBase62 } from '@/server/lib/ids';
 import { createDb, db } from '@/db/client';
-import { resilient } from '@/server/lib/postgres-js';
+import { keepListening, resilient } from '@/server/lib/postgres-js';
 import { createPipeline, type Pipeline } from '@/server/domain/delivery/pipeline';
 import { env } from '@/server/env';
 import { ConnectorManager, managerOptions } from '@/server/domain/carrier/manager';
@@ -93,23 +93,20 @@ export async function startWorker(opts: { connectionString: string; concurrency:
   const connectors = new ConnectorManager(connectorDb, env().APP_SECRET, id, managerOptions(env()));
   connectors.start();
   // New webhook deliveries notify at commit (kickDeliveries): a run starts at once, no job per kick. Each (re)listen
-  // runs once too, for deliveries whose notification came while nobody listened; with no listening at all, the
-  // retry job (scheduleWake) and a slow timer stand in.
+  // runs once too, for deliveries whose notification came while nobody listened (the pool replaced, the database
+  // away); until the first listen succeeds, the retry job (scheduleWake) and a slow timer stand in.
   let webhookTimer: NodeJS.Timeout | null = null;
-  const webhookListen = connectorDb.$client
-    .listen(DELIVERIES_CHANNEL, () => webhooks.wake(), () => webhooks.wake())
-    .catch((e: unknown) => {
-      logger.warn('listening for webhook deliveries failed; deliveries start every 5 s', { error: e });
-      webhookTimer = setInterval(() => webhooks.wake(), 5_000);
-      return null;
-    });
+  const webhookListen = keepListening(connectorDb, DELIVERIES_CHANNEL, () => webhooks.wake(), () => webhooks.wake());
+  void webhookListen.listening.then((ok) => {
+    if (!ok) webhookTimer = setInterval(() => webhooks.wake(), 5_000);
+  });
   logger.info('worker started', { worker_id: id, concurrency: opts.concurrency });
   return {
     id,
     stop: async () => {
       clearInterval(timer);
       if (webhookTimer) clearInterval(webhookTimer);
-      await (await webhookListen)?.unlisten().catch(() => {});
+      await webhookListen.unlisten();
       await webhooks.stop();
       await connectors.stop().catch((e: unknown) => logger.warn('stopping connectors failed', { error: e }));
       await connectorDb.$client.end({ timeout: 2 }).catch(() => {});

@@ -6,6 +6,7 @@ import { connectors, type ConnectorRow } from '@/db/schema';
 import type { Env } from '@/server/env';
 import { decryptSecret } from '@/server/lib/crypto';
 import { logger } from '@/server/lib/logger';
+import { keepListening } from '@/server/lib/postgres-js';
 import { acquireLease, LEASE_S, releaseLease, renewLease } from './smpp/leases';
 import { sweepMoParts } from './smpp/mo-record';
 import type { CarrierDriver } from './connector';
@@ -50,7 +51,7 @@ export class ConnectorManager {
   private ticking = false;
   private sweeping = false;
   private stopped = false;
-  private listening: Promise<{ unlisten: () => Promise<void> } | null> | null = null;
+  private listening: { unlisten: () => Promise<void> } | null = null;
 
   constructor(
     private readonly db: Db,
@@ -70,12 +71,8 @@ export class ConnectorManager {
     // Rows handed to a connector wake its owner at once (migration 0022's trigger); the loop still looks every
     // IDLE_CLAIM_MS for rows that became due without an insert (backoff, failover). A missed notification (the
     // listening connection was down) only costs that delay.
-    this.listening = this.db.$client
-      .listen(OUTBOX_CHANNEL, (connectorId) => this.runtimes.get(connectorId)?.rt.kick())
-      .catch((e: unknown) => {
-        logger.warn('listening for outbox rows failed; connectors look every 250 ms', { error: e });
-        return null;
-      });
+    // (kept across a replacement of the worker's resilient pool: server/lib/postgres-js.ts)
+    this.listening = keepListening(this.db, OUTBOX_CHANNEL, (connectorId) => this.runtimes.get(connectorId)?.rt.kick());
     void this.tick();
     this.timers.push(setInterval(() => void this.tick(), this.opts.tickMs));
     this.timers.push(setInterval(() => void this.sweep(), this.opts.sweepMs));
@@ -135,7 +132,7 @@ export class ConnectorManager {
   async stop(): Promise<void> {
     this.stopped = true;
     for (const t of this.timers) clearInterval(t);
-    await (await this.listening)?.unlisten().catch(() => {});
+    await this.listening?.unlisten();
     while (this.ticking || this.sweeping) await new Promise((r) => setTimeout(r, 10));
     await Promise.all(
       [...this.runtimes].map(async ([id, held]) => {
