@@ -43,10 +43,19 @@ export function managerOptions(env: Env): ManagerOptions {
  * Runs in every worker process: runs the driver of each connector whose lease it got (exactly one process per
  * connector, D14: an SMPP connector's sessions, or the simulator), re-reads the records each tick (a change
  * restarts that connector's driver), and sweeps the shared outbox and the long MO whose parts stopped coming (D18). Any number of workers may run; a dead owner's
- * connectors are taken over within LEASE_S + tick.
+ * connectors are taken over within LEASE_S + tick. A driver whose lease was not renewed in time is dropped before the
+ * lease lapses (holdUntil), and its connector is not taken again here until what the driver heard is recorded.
  */
+type Held = { rt: CarrierDriver; name: string; kind: ConnectorRow['kind']; version: string; expiry: NodeJS.Timeout | null };
+
 export class ConnectorManager {
-  readonly runtimes = new Map<string, { rt: CarrierDriver; name: string; kind: ConnectorRow['kind']; version: string; renewedAt: number }>();
+  readonly runtimes = new Map<string, Held>();
+  /**
+   * Drivers of this process that lost their lease, until what they heard is recorded (destroy). Their connectors are
+   * not taken again here before: a new driver would claim the rows whose submit_sm answers the old one has not yet
+   * recorded (the database was away) and send them again.
+   */
+  private readonly draining = new Map<string, Promise<void>>();
   private timers: NodeJS.Timeout[] = [];
   private ticking = false;
   private sweeping = false;
@@ -88,25 +97,26 @@ export class ConnectorManager {
         const row = wanted.get(id);
         if (!row || row.updatedAt.toISOString() !== held.version) {
           this.runtimes.delete(id);
+          if (held.expiry) clearTimeout(held.expiry);
           await held.rt.stop();
           await releaseLease(this.db, id, held.rt.token);
           logger.info('connector stopped', { connector: held.name, reason: row ? 'changed' : 'disabled' });
           continue;
         }
+        const asked = Date.now();
         const ok = await renewLease(this.db, id, held.rt.token, held.rt.states()).catch(() => null);
-        if (ok) held.renewedAt = Date.now();
-        if (ok === false || Date.now() - held.renewedAt > (LEASE_S - 1) * 1000) {
-          logger.warn('connector lease lost; dropping its sessions', { connector: held.name });
-          this.runtimes.delete(id);
-          held.rt.destroy();
-        }
+        if (ok) this.holdUntil(id, held, asked);
+        else if (ok === false) this.lost(id, held);
       }
       for (const row of rows) {
-        if (this.runtimes.has(row.id) || this.stopped) continue;
+        if (this.runtimes.has(row.id) || this.draining.has(row.id) || this.stopped) continue;
         const token = `${this.owner}/${randomUUID()}`;
+        const asked = Date.now();
         if (!(await acquireLease(this.db, row.id, this.owner, token))) continue;
         const rt = this.driver(row, token);
-        this.runtimes.set(row.id, { rt, name: row.name, kind: row.kind, version: row.updatedAt.toISOString(), renewedAt: Date.now() });
+        const held: Held = { rt, name: row.name, kind: row.kind, version: row.updatedAt.toISOString(), expiry: null };
+        this.runtimes.set(row.id, held);
+        this.holdUntil(row.id, held, asked);
         rt.start();
         logger.info('connector owned by this worker', { connector: row.name, kind: row.kind });
       }
@@ -115,6 +125,32 @@ export class ConnectorManager {
     } finally {
       this.ticking = false;
     }
+  }
+
+  /**
+   * A lease taken or renewed by a statement sent at `asked` lasts LEASE_S from the database's clock then, so at least
+   * until asked + LEASE_S here: the driver is dropped a second before that unless renewed meanwhile. Timed here, not
+   * by the tick: while the database is away the tick waits on its statements (postgres.js retries the connection),
+   * and a driver that went on past its lease sent, once the database was back, the rows the sweep had meanwhile given
+   * back to the queue a second time (tests/carrier/database-cut: 40 of 150 recipients submitted twice).
+   */
+  private holdUntil(id: string, held: Held, asked: number): void {
+    if (this.runtimes.get(id) !== held) return; // (dropped while its renewal was on its way)
+    if (held.expiry) clearTimeout(held.expiry);
+    held.expiry = setTimeout(() => this.lost(id, held), asked + (LEASE_S - 1) * 1000 - Date.now());
+  }
+
+  /** Lost lease (not renewed in time, or taken): the driver is dropped at once and drains (see `draining`). */
+  private lost(id: string, held: Held): void {
+    if (this.runtimes.get(id) !== held) return;
+    logger.warn('connector lease lost; dropping its sessions', { connector: held.name });
+    this.runtimes.delete(id);
+    if (held.expiry) clearTimeout(held.expiry);
+    const drained = held.rt
+      .destroy()
+      .catch((e: unknown) => logger.warn('recording what a dropped connector heard failed', { connector: held.name, error: e }))
+      .finally(() => this.draining.delete(id));
+    this.draining.set(id, drained);
   }
 
   private async sweep(): Promise<void> {
@@ -136,10 +172,12 @@ export class ConnectorManager {
     while (this.ticking || this.sweeping) await new Promise((r) => setTimeout(r, 10));
     await Promise.all(
       [...this.runtimes].map(async ([id, held]) => {
+        if (held.expiry) clearTimeout(held.expiry);
         await held.rt.stop();
         await releaseLease(this.db, id, held.rt.token).catch(() => {});
       }),
     );
     this.runtimes.clear();
+    await Promise.all(this.draining.values());
   }
 }
