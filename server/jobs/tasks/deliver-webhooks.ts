@@ -4,6 +4,12 @@ import { logger } from '@/server/lib/logger';
 import { parseJobPayload } from '@/server/queue/job-payloads';
 
 const FAILURE_LOG_MS = 10_000;
+/**
+ * After a run that failed, the next one this long after. Nothing else may come: the run failed before it could
+ * schedule its retry job (scheduleWake), and a notification sent while the database was away reached nobody (after a
+ * failover, 1,189 deliveries stayed pending, due and unleased with no job and no wake-up).
+ */
+const RETRY_AFTER_FAILURE_MS = 1_000;
 
 /**
  * One worker process's webhook delivery loop: runs the scheduler (server/domain/webhooks/deliver-due.ts), one run
@@ -14,7 +20,8 @@ const FAILURE_LOG_MS = 10_000;
  * requests in flight than its cap, and the claims queued on each other's lock: bench, 10 merchants, least/most
  * share 0.61-0.83); one run serves every organization and polls for newly due ones itself, so a wake-up that
  * finds a run going only asks it to go round once more when it ends. Runs in other worker processes share the
- * organizations through the claim's leases (deliveries.ts).
+ * organizations through the claim's leases (deliveries.ts). A run that fails is followed by another a second later
+ * (RETRY_AFTER_FAILURE_MS), until one succeeds.
  */
 export class WebhookLoop {
   private running = false;
@@ -24,6 +31,7 @@ export class WebhookLoop {
   /** Failed wake-up runs not logged yet, and when one was last logged (see wake()). */
   private failedQuietly = 0;
   private lastFailureLog = -Infinity;
+  private retry: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly deps: () => WebhookDeps,
@@ -49,7 +57,7 @@ export class WebhookLoop {
         this.failedQuietly++;
         return;
       }
-      logger.warn('webhook delivery run failed (the next wake-up or retry job runs again)', { error: e, failed_since_last_log: this.failedQuietly });
+      logger.warn('webhook delivery run failed (run again in a second)', { error: e, failed_since_last_log: this.failedQuietly });
       this.lastFailureLog = now;
       this.failedQuietly = 0;
     });
@@ -58,7 +66,17 @@ export class WebhookLoop {
   /** Ends the run this process's wake-ups started (the job's runs end with the job's signal). */
   async stop(): Promise<void> {
     this.stopping.abort();
+    if (this.retry) clearTimeout(this.retry);
     await this.current?.catch(() => {});
+  }
+
+  /** A run failed (the database away, most likely): another in RETRY_AFTER_FAILURE_MS, until one succeeds. */
+  private retrySoon(): void {
+    if (this.retry || this.stopping.signal.aborted) return;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      this.wake();
+    }, RETRY_AFTER_FAILURE_MS);
   }
 
   private async run(signal: AbortSignal | undefined): Promise<void> {
@@ -79,6 +97,9 @@ export class WebhookLoop {
     this.current = done;
     try {
       await done;
+    } catch (e) {
+      this.retrySoon();
+      throw e;
     } finally {
       this.running = false;
       this.current = null;
