@@ -2,8 +2,8 @@ import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 
 /**
  * A TCP proxy in front of the test database whose connections a test cuts, the way HAProxy does during a failover:
- * `cut()` drops every connection through it, and until `restore()` a new one is accepted and closed at once (no
- * server up). postgres.js keeps retrying a query's connection meanwhile, so queries wait and go through once the
+ * `cut()` drops every connection through it, and until `restore()` a new one is accepted and closed (no server
+ * up). postgres.js keeps retrying a query's connection meanwhile, so queries wait and go through once the
  * database is back.
  */
 export type DbCut = { url: string; cut: () => void; restore: () => void; close: () => Promise<void> };
@@ -14,10 +14,11 @@ export async function dbCut(databaseUrl: string): Promise<DbCut> {
   let down = false;
   const server = createServer((client) => {
     if (down) {
-      // (a FIN, as HAProxy with no server up: the client connects again)
+      // Closed a moment later, as HAProxy does with no server up: the client connects again. (At once, postgres.js
+      // reconnected in a tight loop here, in the same process, until it ran out of file descriptors.)
       open.add(client);
       client.on('error', () => {}).on('close', () => open.delete(client));
-      return void client.end();
+      return void setTimeout(() => client.end(), 50);
     }
     const upstream = connect(Number(target.port || 5432), target.hostname);
     const pair = [client, upstream];

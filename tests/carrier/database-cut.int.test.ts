@@ -13,7 +13,7 @@ import { carrierHarness, FAST, waitFor } from './harness';
  * HAProxy has no primary, and the owner's statements wait), while it submits. Its lease lapses meanwhile, and once the
  * database is back the sweep gives the lapsed lease's claims back to the queue. Before, the owner went on (its
  * renewal, sent before the cut, went through afterwards), claimed the rows it still held a second time and sent them
- * twice: 40 of these 150 recipients. Now it is dropped before its lease lapses, and the connector is taken again in
+ * twice: 40 or 41 of these 150 recipients. Now it is dropped before its lease lapses, and the connector is taken again in
  * this process only once the answers it had heard are recorded: every recipient is submitted once.
  */
 const h = carrierHarness();

@@ -28,6 +28,9 @@ export type ManagerOptions = RuntimeOptions & {
   simulator: SimulatorSettings;
 };
 
+/** How long a dropped driver may still be recording, once the database answers again, before its connector is taken again anyway. */
+const DRAIN_GRACE_MS = 10_000;
+
 const DEFAULTS = { tickMs: 1000, sweepMs: 1000, graceS: 3, respTimeoutMs: 10_000, flushMs: 20 };
 
 /**
@@ -55,7 +58,7 @@ export class ConnectorManager {
    * not taken again here before: a new driver would claim the rows whose submit_sm answers the old one has not yet
    * recorded (the database was away) and send them again.
    */
-  private readonly draining = new Map<string, Promise<void>>();
+  private readonly draining = new Map<string, { done: Promise<void>; reachableSince: number | null }>();
   private timers: NodeJS.Timeout[] = [];
   private ticking = false;
   private sweeping = false;
@@ -92,6 +95,7 @@ export class ConnectorManager {
     this.ticking = true;
     try {
       const rows = await this.db.select().from(connectors).where(eq(connectors.enabled, true));
+      this.drainOrGiveUp();
       const wanted = new Map(rows.map((r) => [r.id, r]));
       for (const [id, held] of this.runtimes) {
         const row = wanted.get(id);
@@ -146,11 +150,26 @@ export class ConnectorManager {
     logger.warn('connector lease lost; dropping its sessions', { connector: held.name });
     this.runtimes.delete(id);
     if (held.expiry) clearTimeout(held.expiry);
-    const drained = held.rt
+    const entry = { done: Promise.resolve(), reachableSince: null as number | null };
+    entry.done = held.rt
       .destroy()
       .catch((e: unknown) => logger.warn('recording what a dropped connector heard failed', { connector: held.name, error: e }))
-      .finally(() => this.draining.delete(id));
-    this.draining.set(id, drained);
+      .finally(() => this.draining.get(id) === entry && this.draining.delete(id));
+    this.draining.set(id, entry);
+  }
+
+  /**
+   * Called once the database answered a tick: a drain still going DRAIN_GRACE_MS after that is no longer waited for
+   * (its recorder is stuck for some other reason), so the connector is not left without an owner; what it had not
+   * recorded may then be sent again, at most a window per session (D14).
+   */
+  private drainOrGiveUp(): void {
+    for (const [id, entry] of this.draining) {
+      entry.reachableSince ??= Date.now();
+      if (Date.now() - entry.reachableSince < DRAIN_GRACE_MS) continue;
+      logger.warn('a dropped connector is still recording; taking the connector again anyway', { connector: id });
+      this.draining.delete(id);
+    }
   }
 
   private async sweep(): Promise<void> {
@@ -178,6 +197,8 @@ export class ConnectorManager {
       }),
     );
     this.runtimes.clear();
-    await Promise.all(this.draining.values());
+    // (bounded: a drain waits for the database, and a worker stopping while it is away must still stop)
+    const drains = Promise.all([...this.draining.values()].map((d) => d.done));
+    await Promise.race([drains, new Promise((r) => setTimeout(r, DRAIN_GRACE_MS).unref())]);
   }
 }
