@@ -6,7 +6,7 @@ import postgres from 'postgres';
 import { logger } from '@/server/lib/logger';
 import { randomBase62 } from '@/server/lib/ids';
 import { createDb, db } from '@/db/client';
-import { resilient } from '@/server/lib/postgres-js';
+import { keepListening, resilient } from '@/server/lib/postgres-js';
 import { createPipeline, type Pipeline } from '@/server/domain/delivery/pipeline';
 import { env } from '@/server/env';
 import { ConnectorManager, managerOptions } from '@/server/domain/carrier/manager';
@@ -97,26 +97,18 @@ export async function startWorker(opts: { connectionString: string; concurrency:
   const connectors = new ConnectorManager(connectorDb, env().APP_SECRET, id, managerOptions(env()));
   connectors.start();
   // New webhook deliveries notify at commit (kickDeliveries): a run starts at once, no job per kick. Each (re)listen
-  // runs once too, for deliveries whose notification came while nobody listened; with no listening at all, the
-  // retry job (scheduleWake) and a slow timer stand in.
+  // runs once too, for deliveries whose notification came while nobody listened (the pool replaced, the database
+  // away); until the first listen succeeds, the retry job (scheduleWake) and a slow timer stand in.
   let webhookTimer: NodeJS.Timeout | null = null;
-  const webhookListen = connectorDb.$client
-    .listen(DELIVERIES_CHANNEL, () => webhooks.wake(), () => webhooks.wake())
-    .catch((e: unknown) => {
-      logger.warn('listening for webhook deliveries failed; deliveries start every 5 s', { error: e });
-      webhookTimer = setInterval(() => webhooks.wake(), 5_000);
-      return null;
-    });
+  const webhookListen = keepListening(connectorDb, DELIVERIES_CHANNEL, () => webhooks.wake(), () => webhooks.wake());
+  void webhookListen.listening.then((ok) => {
+    if (!ok) webhookTimer = setInterval(() => webhooks.wake(), 5_000);
+  });
   // Dispatches due now (immediate sends) are a queue, not jobs: a send's commit notifies (migration 0033), each
   // (re)listen runs once for what came while nobody listened, and a look every second stands in for notifications
-  // lost while the listening connection was down.
+  // lost while no connection listened.
   const dispatches = new DispatchLoop(getPipeline);
-  const dispatchListen = connectorDb.$client
-    .listen(DISPATCHES_CHANNEL, () => dispatches.wake(), () => dispatches.wake())
-    .catch((e: unknown) => {
-      logger.warn('listening for due dispatches failed; the loop looks every second', { error: e });
-      return null;
-    });
+  const dispatchListen = keepListening(connectorDb, DISPATCHES_CHANNEL, () => dispatches.wake(), () => dispatches.wake());
   const dispatchTimer = setInterval(() => dispatches.wake(), DISPATCH_LOOK_MS);
   logger.info('worker started', { worker_id: id, concurrency: opts.concurrency });
   return {
@@ -125,9 +117,9 @@ export async function startWorker(opts: { connectionString: string; concurrency:
       clearInterval(timer);
       if (webhookTimer) clearInterval(webhookTimer);
       clearInterval(dispatchTimer);
-      await (await dispatchListen)?.unlisten().catch(() => {});
+      await dispatchListen.unlisten();
       await dispatches.stop();
-      await (await webhookListen)?.unlisten().catch(() => {});
+      await webhookListen.unlisten();
       await webhooks.stop();
       await connectors.stop().catch((e: unknown) => logger.warn('stopping connectors failed', { error: e }));
       await connectorDb.$client.end({ timeout: 2 }).catch(() => {});

@@ -132,12 +132,17 @@ export function isPoisonedWrite(err: unknown): boolean {
 /** Every resilient pool of the process (the shared one, a worker's connector pool), with one exception handler. */
 const POOLS = new Set<() => void>();
 
+/** What runs once a resilient pool has been replaced, by pool (keepListening). */
+const REPLACED = new WeakMap<object, Set<() => void>>();
+
 export function resilient<T extends { $client: postgres.Sql }>(create: () => T): T {
   let current = create();
+  const replaced = new Set<() => void>();
   POOLS.add(() => {
     const old = current;
     current = create();
     void old.$client.end({ timeout: 1 }).catch(() => {});
+    for (const fn of replaced) fn();
   });
   if (POOLS.size === 1) {
     process.on('uncaughtException', (err) => {
@@ -151,11 +156,46 @@ export function resilient<T extends { $client: postgres.Sql }>(create: () => T):
       if (process.listenerCount('uncaughtException') <= 1) throw err;
     });
   }
-  return new Proxy({} as T, {
+  const pool = new Proxy({} as T, {
     get(_target, prop) {
       const value = Reflect.get(current, prop, current);
       // Methods run on the current pool; $client (a callable with properties) is returned as is.
       return typeof value === 'function' && prop !== '$client' ? value.bind(current) : value;
     },
   });
+  REPLACED.set(pool, replaced);
+  return pool;
+}
+
+/**
+ * LISTEN on `channel` of `pool` until `unlisten`, through whatever happens to the pool's connections. postgres.js
+ * keeps a LISTEN across dropped connections by itself: it listens again on a new connection, retrying while the
+ * database is away, and calls `onListen` each time it listens. But the LISTEN lives in the pool it was made on, and
+ * a resilient pool that is replaced (above) ends that pool and its LISTEN for good: after a database failover the
+ * worker's webhook loop and connector manager heard no notification again (tests/reliability/failover). So on
+ * each replacement it listens again, on the new pool. `listening` settles once the first LISTEN answered (false:
+ * it failed; postgres.js still retries, and `onListen` says when it succeeded).
+ */
+export function keepListening(
+  pool: { $client: postgres.Sql },
+  channel: string,
+  onNotify: (payload: string) => void,
+  onListen?: () => void,
+): { listening: Promise<boolean>; unlisten: () => Promise<void> } {
+  const listen = () =>
+    pool.$client.listen(channel, onNotify, onListen).catch((e: unknown) => {
+      logger.warn('listening failed; retried while the connection comes back', { channel, error: e });
+      return null;
+    });
+  let current = listen();
+  const again = () => void (current = listen());
+  const replaced = REPLACED.get(pool);
+  replaced?.add(again);
+  return {
+    listening: current.then(Boolean),
+    unlisten: async () => {
+      replaced?.delete(again);
+      await (await current)?.unlisten().catch(() => {});
+    },
+  };
 }

@@ -16,8 +16,11 @@ export interface CarrierDriver {
   start(): void;
   /** Clean stop: takes nothing more, reports what it holds. */
   stop(): Promise<void>;
-  /** Lost lease: drop everything now; the next owner takes the rows again. */
-  destroy(): void;
+  /**
+   * Lost lease: drop everything now; the next owner takes the rows again. Resolves once what it had heard is recorded
+   * (a new owner in the same process waits for that).
+   */
+  destroy(): Promise<void>;
   /** Rows were handed to this connector (the outbox's notification): look now. */
   kick(): void;
   /** Live view of its sessions, published with the lease (a connector with no bound session fails over). */

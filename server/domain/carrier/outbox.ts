@@ -19,12 +19,17 @@ export const NEXT_ON_ROUTE = sql.raw(`
 
 export type Claimed = { recipientId: number; dispatchId: string; phone: string; body: string; senderId: string | null; doneParts: number[]; udh: Buffer | null };
 
-/** The owner takes up to `limit` due rows of its connector (SKIP LOCKED: never a row another transaction holds). */
+/**
+ * The owner takes up to `limit` due rows of its connector (SKIP LOCKED: never a row another transaction holds), while
+ * its lease is live: a claim sent before the database went away and run once it was back, after the lease had lapsed
+ * (or gone to a new owner), took rows nobody would send or rows the new owner was sending.
+ */
 export async function claimOutbox(db: Db, connectorId: string, token: string, limit: number): Promise<Claimed[]> {
   const rows = await db.execute<{ id: number; dispatch_id: string; phone: string; body: string; sender_id: string | null; smpp_udh: string | null; state: string; done: number[] }>(sql`
     with picked as (
       select recipient_id from carrier_outbox
        where connector_id = ${connectorId} and state = 'queued' and claimed_by is null and next_at <= now()
+         and exists (select 1 from connector_leases l where l.connector_id = ${connectorId} and l.token = ${token} and l.expires_at > now())
        order by next_at limit ${limit} for update skip locked
     ), claimed as (
       update carrier_outbox o set claimed_by = ${token}, claimed_at = now() from picked

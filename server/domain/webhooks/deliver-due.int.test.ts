@@ -1,5 +1,5 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Env } from '@/server/env';
 import { emitEvents } from '@/server/domain/webhooks/emit-events';
 import { setRoute } from '@/server/domain/carrier/connectors';
@@ -218,5 +218,28 @@ describe('deliver_webhooks: one POST per attempt (spec Events > Delivery, D10)',
     const [d2] = await deliveriesOf(db, named.eventId);
     expect(d2).toMatchObject({ state: 'failed', attempts: 1, last_status_code: null });
     expect(d2.last_error).toMatch(/^destination refused: localhost resolves to loopback address (127\.0\.0\.1|::1)$/);
+  });
+});
+
+describe('deliver_webhooks when the database goes away during a run (issue 39)', () => {
+  it('a run whose attempts cannot be recorded gives its leases back: the next run delivers again at once, not when the lease expires', async () => {
+    const r = await receiver();
+    const { eventId } = await deliveredTo(`${r.url}/hook`, { e: slowRetryEnv });
+    // The database as the run sees it: the statement recording the attempts fails (its connection dropped).
+    const recording = (q: unknown) => (q as SQL).queryChunks?.some((c) => (c as { value?: string[] }).value?.some((v) => v.includes('insert into webhook_attempts')));
+    const broken = new Proxy(db, {
+      get: (target, prop, receiver) =>
+        prop === 'execute' ? (q: SQL) => (recording(q) ? Promise.reject(new Error('write CONNECTION_CLOSED')) : target.execute(q)) : Reflect.get(target, prop, receiver),
+    });
+    await deliverDueWebhooks({ db: broken, env: slowRetryEnv, now: () => new Date() });
+    expect(r.ofEvent(eventId)).toHaveLength(1);
+    const [leased] = await db.execute<{ locked: boolean }>(sql`
+      select locked_until is not null as locked from webhook_deliveries where event_id = ${eventId}::uuid`);
+    expect(leased.locked).toBe(false);
+
+    await run(slowRetryEnv);
+    expect(r.ofEvent(eventId)).toHaveLength(2); // at least once: the same event again
+    const [d] = await deliveriesOf(db, eventId);
+    expect(d).toMatchObject({ state: 'succeeded', attempts: 1 });
   });
 });

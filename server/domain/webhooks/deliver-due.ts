@@ -7,6 +7,7 @@ import {
   nextWakeAt,
   recordAttempts,
   releaseLeases,
+  releaseRunLeases,
   scheduleWake,
   type AttemptRecord,
   type ClaimedDelivery,
@@ -69,6 +70,13 @@ const WAKE_FLOOR_MS = 1_000;
 export type DeliverStats = { attempted: number; succeeded: number; failed: number; retrying: number; wakeAt: Date | null; runs: number };
 
 /**
+ * Leases of this process's runs that a statement failure left on rows and that could not be given back at the end of
+ * the run (the database still away): given back before the next run here claims. Without it they stayed until they
+ * expired (budget + request timeout + LEASE_MARGIN_MS, about 45 s), the deliveries waiting with them.
+ */
+const unreleased = new Set<string>();
+
+/**
  * One run, or with `signal` (the job's abortSignal) as many as follow each other: a run that ran out of time (work
  * left) is followed at once by the next one in the same call, until a run ends for want of work or the signal
  * aborts (the signal also ends a run early: no new lease). Without it, the next run was the wake-up job's, started
@@ -78,6 +86,10 @@ export type DeliverStats = { attempted: number; succeeded: number; failed: numbe
 export async function deliverDueWebhooks(deps: WebhookDeps, limits: Partial<DeliverLimits> = {}, signal?: AbortSignal): Promise<DeliverStats> {
   const lim = { ...DEFAULT_LIMITS, ...limits };
   const stats: DeliverStats = { attempted: 0, succeeded: 0, failed: 0, retrying: 0, wakeAt: null, runs: 0 };
+  for (const lease of unreleased) {
+    await releaseRunLeases(deps.db, lease);
+    unreleased.delete(lease);
+  }
   let outOfTime: boolean;
   do {
     const run = new DeliveryRun(deps, lim, signal);
@@ -124,6 +136,8 @@ class DeliveryRun {
   private readonly debug = logger.enabled('debug');
   /** When a claim last found nothing more for an organization this run serves. */
   private readonly drainedAt = new Map<string, number>();
+  /** A statement of this run failed: rows may carry its lease that it does not know of or could not give back. */
+  private troubled = false;
 
   /** Wakes the loop's wait (a request ended, a claim returned); see changed(). */
   private wake: (() => void) | null = null;
@@ -150,6 +164,7 @@ class DeliveryRun {
           this.claiming = this.claim()
             .catch((e: unknown) => {
               logger.warn('webhook claim failed (retried on the next poll)', { error: e });
+              this.troubled = true; // (it may have committed, its answer lost)
               return 0;
             })
             .then((n) => {
@@ -194,12 +209,21 @@ class DeliveryRun {
       this.queued.clear();
       this.queuedCount = 0;
       await Promise.all(this.inFlight);
-      await releaseLeases(this.deps.db, [...unsent, ...late], this.lease).catch((e: unknown) => logger.warn('webhook leases not released (they expire)', { error: e }));
+      if (!this.troubled) await releaseLeases(this.deps.db, [...unsent, ...late], this.lease).catch(() => void (this.troubled = true));
+    } catch (e) {
+      this.troubled = true;
+      throw e;
     } finally {
       this.stopped = true;
       await this.claiming;
       await Promise.all(this.inFlight);
       await this.flush();
+      if (this.troubled) {
+        await releaseRunLeases(this.deps.db, this.lease).catch((e: unknown) => {
+          logger.warn('webhook leases not released (given back before the next run)', { error: e });
+          unreleased.add(this.lease);
+        });
+      }
     }
   }
 
@@ -371,8 +395,9 @@ class DeliveryRun {
     if (batch.length === 0) return this.flushing;
     this.flushing = this.flushing.then(() =>
       recordAttempts(this.deps.db, batch).catch((e: unknown) => {
-        // Their leases expire and a later run retries these deliveries (same event_id).
+        // Their leases are given back (troubled) and a later run retries these deliveries (same event_id).
         logger.error('webhook attempts could not be recorded', { deliveries: batch.length, error: e });
+        this.troubled = true;
       }),
     );
     return this.flushing;

@@ -241,6 +241,16 @@ export async function releaseLeases(db: DbOrTx, ids: string[], lease: string): P
      where id = any(string_to_array(${ids.join(',')}, ',')) and state = 'pending' and locked_until = ${lease}::timestamptz`);
 }
 
+/**
+ * Gives back every delivery still carrying a run's lease: those it knows of, and those a claim of it leased whose
+ * answer never came (the database went away after the commit). Reads the leased rows only (leased_idx).
+ */
+export async function releaseRunLeases(db: DbOrTx, lease: string): Promise<void> {
+  await db.execute(sql`
+    update webhook_deliveries set locked_until = null
+     where state = 'pending' and locked_until is not null and locked_until = ${lease}::timestamptz`);
+}
+
 /** When the next pending delivery can be worked on (a lease held by a run that died counts from its expiry). */
 export async function nextWakeAt(db: DbOrTx): Promise<Date | null> {
   const [row] = await db.execute<{ at: string | null }>(sql`

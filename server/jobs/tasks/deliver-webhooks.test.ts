@@ -86,4 +86,36 @@ describe('the webhook loop: one scheduler run at a time per process', () => {
     runs[2].resolve(stats(null));
     await loop.stop();
   });
+
+  it('a run that fails is followed by another a second later with nothing else waking it, until one succeeds', async () => {
+    // (after a failover: the failed run scheduled no retry job, and the notifications went to nobody)
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const loop = new WebhookLoop(() => deps);
+      loop.wake();
+      await tick();
+      runs[0].reject(new Error('db down'));
+      await vi.advanceTimersByTimeAsync(999);
+      expect(deliverDueWebhooks).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(deliverDueWebhooks).toHaveBeenCalledTimes(2);
+      runs[1].reject(new Error('db still down'));
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(deliverDueWebhooks).toHaveBeenCalledTimes(3);
+      runs[2].resolve(stats(null));
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(deliverDueWebhooks).toHaveBeenCalledTimes(3); // that one succeeded: its own retry job takes over
+
+      // A failed job's run too; stop() drops the pending retry.
+      const job = loop.task({}, helpers);
+      await tick();
+      runs[3].reject(new Error('db down'));
+      await expect(job).rejects.toThrow('db down');
+      await loop.stop();
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(deliverDueWebhooks).toHaveBeenCalledTimes(4);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

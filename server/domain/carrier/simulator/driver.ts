@@ -185,8 +185,9 @@ export class SimulatorDriver implements CarrierDriver {
     await this.loop;
   }
 
-  destroy(): void {
+  destroy(): Promise<void> {
     this.running = false;
     this.wake?.();
+    return this.loop ?? Promise.resolve();
   }
 }

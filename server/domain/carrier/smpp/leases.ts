@@ -26,12 +26,16 @@ export async function acquireLease(db: Db, connectorId: string, owner: string, t
   });
 }
 
-/** Renews and publishes the live session states; false when the lease is no longer ours. */
+/**
+ * Renews and publishes the live session states; false when the lease is no longer ours, expired included: once it
+ * expired, the sweep may have given its claims back to the queue (sweepOutbox), so its owner must not go on with what
+ * it holds (claiming those rows again, it sent them twice after a failover longer than the lease).
+ */
 export async function renewLease(db: Db, connectorId: string, token: string, sessions: SessionState[]): Promise<boolean> {
   const rows = await db.execute(sql`
     update connector_leases set expires_at = now() + make_interval(secs => ${LEASE_S}), sessions = ${JSON.stringify(sessions)}::jsonb,
            bound_sessions = ${sessions.filter((s) => s.state === 'bound').length}
-     where connector_id = ${connectorId} and token = ${token} returning 1`);
+     where connector_id = ${connectorId} and token = ${token} and expires_at > now() returning 1`);
   return rows.length > 0;
 }
 

@@ -15,7 +15,8 @@ import { smppFailure } from './status';
 export type AcceptedPart = { recipientId: number; partNo: number; partsTotal: number; messageId: string };
 export type OutcomeKind = { kind: 'sent' } | { kind: 'retry' } | { kind: 'fail'; status: number } | { kind: 'release' };
 export type Outcome = { recipientId: number; dispatchId: string } & OutcomeKind;
-export type ConnectorRef = { id: string; name: string; validityS: number; receiptIdFormat: ReceiptIdFormat; gsmCoding: number };
+/** `token`: the owner's lease token; a `release` gives back only rows still claimed with it (not a new owner's). */
+export type ConnectorRef = { id: string; name: string; validityS: number; receiptIdFormat: ReceiptIdFormat; gsmCoding: number; token?: string };
 /** What a connector's sessions heard since the last batch: accepted parts, whole-message outcomes, receipts, MO. */
 export type Batch = { parts: AcceptedPart[]; outcomes: Outcome[]; receipts: ParsedReceipt[]; mos: MoPdu[] };
 
@@ -91,7 +92,8 @@ export async function recordBatch(db: Db, c: ConnectorRef, batch: Batch, now: Da
 
     if (ids('release').length) await tx.execute(sql`
       update carrier_outbox set claimed_by = null, claimed_at = null
-       where recipient_id = any(${ids64(ids('release'))}) and connector_id = ${c.id} and state = 'queued'`);
+       where recipient_id = any(${ids64(ids('release'))}) and connector_id = ${c.id} and state = 'queued'
+         ${c.token ? sql`and claimed_by = ${c.token}` : sql``}`);
 
     // Receipts onto parts (this batch's, and earlier ones still waiting for a part of this batch when the caller
     // knows some may be), then the recipients that are now decided: those whose parts just took a receipt, and those

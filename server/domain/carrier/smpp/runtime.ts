@@ -68,7 +68,7 @@ export class ConnectorRuntime {
         this.sessions.push(new SmppSession({ ...base, role: 'transmitter' }, hooks), new SmppSession({ ...base, role: 'receiver' }, hooks));
       } else this.sessions.push(new SmppSession({ ...base, role: 'transceiver' }, hooks));
     }
-    const ref = { id: cfg.id, name: cfg.name, validityS: cfg.validityS, receiptIdFormat: cfg.receiptIdFormat, gsmCoding: cfg.gsmCoding };
+    const ref = { id: cfg.id, name: cfg.name, validityS: cfg.validityS, receiptIdFormat: cfg.receiptIdFormat, gsmCoding: cfg.gsmCoding, token };
     this.recorder = new Recorder(db, ref, opts.flushMs, () => this.wakeSoonAfter());
     this.sink = { part: (p, release) => this.recorder.part(p, release), outcome: (o, releases) => this.recorder.outcome(o, releases) };
     this.parts = new PartQueue(cfg, this.sink);
@@ -261,11 +261,12 @@ export class ConnectorRuntime {
     this.recorder.close();
   }
 
-  /** Lost lease: drop the connections now; a new owner resubmits what was unanswered. */
-  destroy(): void {
+  /** Lost lease: drop the connections now; a new owner resubmits what was unanswered. Resolves once answers are recorded. */
+  destroy(): Promise<void> {
     this.running = false;
     for (const s of this.sessions) s.destroy();
     this.parts.clear();
-    void this.recorder.flush().finally(() => this.recorder.close());
+    // (after the pump: rows of a claim it had under way are handed back through the recorder too)
+    return (this.loop ?? Promise.resolve()).then(() => this.recorder.flush()).finally(() => this.recorder.close());
   }
 }
