@@ -100,7 +100,7 @@ describe('GET /openapi.json', () => {
     expect(body.properties.scheduled_dates.items.properties.time.pattern).toBe('^(?:[01]\\d|2[0-3]):[0-5]\\d$');
     expect(body.required).toEqual(['to', 'message']);
     expect(Object.keys(doc.paths['/status/{message_id}'].get.responses).sort()).toEqual(['200', '401', '403', '404', '429', '500', '503']);
-    expect(Object.keys(doc.paths['/cancel/{id}'].delete.responses).sort()).toEqual(['200', '401', '403', '404', '409', '429', '500', '503']);
+    expect(Object.keys(doc.paths['/cancel/{message_id}'].delete.responses).sort()).toEqual(['200', '401', '403', '404', '409', '429', '500', '503']);
     const health = doc.paths['/health'].get;
     expect(Object.keys(health.responses).sort()).toEqual(['200', '500', '503']);
     expect(health.security).toEqual([]);
