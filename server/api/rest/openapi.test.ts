@@ -52,3 +52,23 @@ describe('openapi.json webhooks and path parameters', () => {
     ]);
   });
 });
+
+/** Issue 44 item 3: every answer to a JSON body may carry D12's UNKNOWN_FIELD warnings, and says so. */
+describe('openapi.json warnings of JSON bodies', () => {
+  type Schema = { $ref?: string; properties?: Record<string, Schema>; items?: Schema; enum?: string[]; const?: string };
+  const resolve = (s: Schema): Schema => (s.$ref ? resolve(doc.components.schemas[s.$ref.split('/').pop()!] as Schema) : s);
+  it('declares `warnings` with UNKNOWN_FIELD in the success data of every operation that takes a body', () => {
+    const withBody = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops as Record<string, Op & { responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>)
+        .filter(([, op]) => op.requestBody)
+        .map(([method, op]) => {
+          const [, ok] = Object.entries(op.responses).find(([status]) => status.startsWith('2'))!;
+          const data = resolve(ok.content!['application/json'].schema.properties!.data);
+          const code = resolve(resolve(data.properties?.warnings ?? {}).items ?? {}).properties?.code ?? {};
+          return `${method} ${path} ${code.enum?.includes('UNKNOWN_FIELD') || code.const === 'UNKNOWN_FIELD'}`;
+        }),
+    );
+    expect(withBody.length).toBeGreaterThanOrEqual(5);
+    expect(withBody.filter((w) => !w.endsWith('true'))).toEqual([]);
+  });
+});
