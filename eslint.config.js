@@ -237,6 +237,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'next-env.d.ts',
+      'packages/sdk/dist/**',
     ],
   },
   {
