@@ -97,7 +97,7 @@ describe('the embedded Postgres of the tests', () => {
   }, 60_000);
 
   it('Ctrl-C during a run stops the cluster the run started', async () => {
-    const dir = tmp();
+    const dir = dataDir; // the cluster the tests above made (stopped): no second initdb
     const port = await freePort();
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, EMBEDDED_PG_PORT: String(port), CI: 'true' };
     delete env.DATABASE_URL;
