@@ -18,7 +18,7 @@ if (!process.env.DATABASE_URL) {
   process.env.DATA_DIR ??= '.data/test';
   process.env.EMBEDDED_PG_PORT ??= '54330';
 }
-const server = await resolveDatabaseUrl({ log: () => {}, stopOnExit: true });
+const server = await resolveDatabaseUrl({ log: () => {} });
 const admin = new URL(server.url);
 admin.pathname = '/postgres';
 const name = `sms_e2e_${process.pid}`;

@@ -18,8 +18,9 @@ const EMBEDDED_DB = 'sms';
 export type ResolveOptions = {
   log?: (m: string) => void;
   /**
-   * The cluster this process starts is stopped when the process exits, however it exits (a test runner's Ctrl-C
-   * ends it with process.exit, before any teardown): tests' and e2e's owners set it. The launcher stops its own.
+   * The cluster this process starts is stopped when the process exits or is signalled, however it exits (a test
+   * runner's Ctrl-C ends it with process.exit, before any teardown): the tests' global setup sets it. Owners that
+   * handle signals themselves and must stop it last (the launcher, e2e/serve.ts) leave it unset.
    */
   stopOnExit?: boolean;
   /** How long a busy port may keep the cluster from starting (an earlier cluster still shutting down). */
