@@ -187,6 +187,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'next-env.d.ts',
+      'packages/sdk/dist/**',
     ],
   },
   {

@@ -21,7 +21,7 @@ export default async function setup(project: TestProject) {
     process.env.DATA_DIR ??= '.data/test';
     process.env.EMBEDDED_PG_PORT ??= '54330';
   }
-  const resolved = await resolveDatabaseUrl({ log: () => {} });
+  const resolved = await resolveDatabaseUrl({ log: () => {}, stopOnExit: true });
   const server = new URL(resolved.url);
   server.pathname = '/postgres';
   const template = `sms_tpl_${process.pid}`;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UnknownFieldWarnings } from './warnings';
 
 /** The spec's exact 400 texts (POST /calculate answers `{detail}`). */
 export const CALCULATE_TEXTS = {
@@ -53,6 +54,7 @@ export const CalculateResult = z
     average_price: z.number().meta({ description: 'Unweighted mean of the pricing rows, rounded to 4 decimals.', example: 0.0185 }),
     currency: z.string().meta({ example: 'USD' }),
     currency_symbol: z.string().meta({ example: '$' }),
+    warnings: UnknownFieldWarnings,
   })
   .meta({ id: 'CalculateResult' });
 export type CalculateResult = z.infer<typeof CalculateResult>;

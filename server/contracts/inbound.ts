@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DbText } from './storable';
+import { UnknownFieldWarnings } from './warnings';
 import { MAX_PHONE_INPUT } from './opt-outs';
 import { Moment, PageCursor, PageLimit } from './reconcile';
 import { PHONE_PATTERN } from './send';
@@ -63,7 +64,7 @@ export const SimulateInboundRequest = z.object({
 });
 export type SimulateInboundRequest = z.infer<typeof SimulateInboundRequest>;
 
-export const SimulateInboundResult = z.object({ inbound_id: z.string().meta({ example: 'in_3kT9xQ0mVbZ2pLr8sYw1cD' }) });
+export const SimulateInboundResult = z.object({ inbound_id: z.string().meta({ example: 'in_3kT9xQ0mVbZ2pLr8sYw1cD' }), warnings: UnknownFieldWarnings });
 export type SimulateInboundResult = z.infer<typeof SimulateInboundResult>;
 
 /** The operator console's unrouted MO (D18): what no number routed to an app, newest first. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UnknownFieldWarnings } from './warnings';
 import { DbText } from './storable';
 import { MAX_RECIPIENTS, PHONE_PATTERN } from './send';
 import { PageCursor, PageLimit } from './reconcile';
@@ -65,6 +66,7 @@ export type AddOptOutsRequest = z.infer<typeof AddOptOutsRequest>;
 export const AddOptOutsResult = z.object({
   added: z.number().int().meta({ description: 'Phones put on the list by this request (a phone given twice counts once).' }),
   already: z.number().int().meta({ description: 'Phones that were on the list already (their entry is unchanged).' }),
+  warnings: UnknownFieldWarnings,
 });
 export type AddOptOutsResult = z.infer<typeof AddOptOutsResult>;
 

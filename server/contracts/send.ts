@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DATE_RANGE_MESSAGE, DbText, isDateInRange } from './storable';
+import { UnknownFieldWarnings } from './warnings';
 import { SMART_ENCODING_MODES } from '@/shared/messages/smart-encoding';
 
 /**
@@ -148,7 +149,7 @@ export const SEND_REQUEST_VARIANTS = [
   },
 ];
 
-export const SEND_WARNING_CODES = ['UNLIKELY_NUMBER', 'SENDER_ID_NOT_APPROVED', 'NO_ROUTE'] as const;
+export const SEND_WARNING_CODES = ['UNLIKELY_NUMBER', 'SENDER_ID_NOT_APPROVED', 'NO_ROUTE', 'UNKNOWN_FIELD'] as const;
 
 /** D22's sandbox warning: what live would refuse (1140), said while the sandbox still sends. */
 export const SENDER_ID_NOT_APPROVED_MESSAGE = 'this sender ID is not approved for your organization: a live send from it would be refused (1140)';
@@ -158,12 +159,13 @@ export const SendWarning = z
   .object({
     index: z.number().int().optional().meta({ description: 'Position in `to`, from 0 (recipient warnings only).', example: 0 }),
     phone: z.string().optional().meta({ description: 'The number as normalized to E.164, and sent (recipient warnings only).', example: '+2432025550123' }),
-    field: z.literal('sender_id').optional().meta({ description: 'The field a warning about the whole send concerns (SENDER_ID_NOT_APPROVED).' }),
+    field: z.string().optional().meta({ description: 'The field a warning about the whole send concerns: `sender_id` (SENDER_ID_NOT_APPROVED), or the JSON path of a field that was ignored (UNKNOWN_FIELD).', example: 'sender_id' }),
     code: z.enum(SEND_WARNING_CODES).meta({
       description:
         "UNLIKELY_NUMBER: the number is possible (D3 accepts it) but in no range of its country's numbering plan, so carriers will most likely refuse it; often a foreign number written without + and its country code. " +
         'SENDER_ID_NOT_APPROVED (sandbox only, D22): `sender_id` is not one of your approved sender IDs; the sandbox sends it, live would refuse the send with 1140. ' +
-        'NO_ROUTE (live only, D14): no carrier route takes the number; it is recorded `failed` with `error_code` `NO_ROUTE` at price 0, neither sent nor charged, and counted in `unroutable_recipients`.',
+        'NO_ROUTE (live only, D14): no carrier route takes the number; it is recorded `failed` with `error_code` `NO_ROUTE` at price 0, neither sent nor charged, and counted in `unroutable_recipients`. ' +
+        'UNKNOWN_FIELD (D12): the body held a field POST /send does not know (`field`, its JSON path); it was ignored, as v1 ignores it.',
     }),
     message: z.string(),
   })
@@ -206,7 +208,7 @@ export const SendResult = z
     warnings: z
       .array(SendWarning)
       .optional()
-      .meta({ description: 'Additive: present only when there is something to say: one entry per recipient concerned, after a SENDER_ID_NOT_APPROVED entry about the sender_id when there is one. The send was accepted and charged all the same.' }),
+      .meta({ description: 'Additive: present only when there is something to say: one entry per recipient concerned, after a SENDER_ID_NOT_APPROVED entry about the sender_id when there is one, then one UNKNOWN_FIELD entry per ignored field of the body (at most 50). The send was accepted and charged all the same.' }),
   })
   .meta({ id: 'SendResult' });
 export type SendResult = z.infer<typeof SendResult>;
@@ -244,4 +246,5 @@ export const ControlResult = MessageStatus.extend({
   refunded_amount: z.number().meta({
     description: "What this call returned to the wallets (D6): cancel and resume their refund, pause 0. GET /status's refunded_amount is the send's total.",
   }),
+  warnings: UnknownFieldWarnings,
 }).meta({ id: 'ControlResult' });

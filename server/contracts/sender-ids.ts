@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UnknownFieldWarnings } from './warnings';
 import { MAX_MESSAGE_CHARS } from './send';
 import { OrganizationId } from './operator';
 import { DbText } from './storable';
@@ -53,6 +54,9 @@ export const SenderId = z
   })
   .meta({ id: 'SenderId' });
 export type SenderId = z.infer<typeof SenderId>;
+
+/** POST /sender-ids's answer: the sender ID, and D12's warnings about ignored fields of the body. */
+export const CreatedSenderId = SenderId.extend({ warnings: UnknownFieldWarnings }).meta({ id: 'CreatedSenderId' });
 
 export const ListSenderIdsInput = z.object({ state: SenderIdStateValue.optional().meta({ description: 'Only the sender IDs in this state.' }) });
 export type ListSenderIdsInput = z.infer<typeof ListSenderIdsInput>;

@@ -100,13 +100,13 @@ describe('GET /openapi.json', () => {
     expect(body.properties.scheduled_dates.items.properties.time.pattern).toBe('^(?:[01]\\d|2[0-3]):[0-5]\\d$');
     expect(body.required).toEqual(['to', 'message']);
     expect(Object.keys(doc.paths['/status/{message_id}'].get.responses).sort()).toEqual(['200', '401', '403', '404', '429', '500', '503']);
-    expect(Object.keys(doc.paths['/cancel/{id}'].delete.responses).sort()).toEqual(['200', '401', '403', '404', '409', '429', '500', '503']);
+    expect(Object.keys(doc.paths['/cancel/{message_id}'].delete.responses).sort()).toEqual(['200', '401', '403', '404', '409', '429', '500', '503']);
     const health = doc.paths['/health'].get;
     expect(Object.keys(health.responses).sort()).toEqual(['200', '500', '503']);
     expect(health.security).toEqual([]);
     expect(doc.info.license).toMatchObject({ name: expect.any(String) });
     expect(doc['x-error-catalogue'].map((e: { code: string }) => e.code)).toEqual(
-      ['1100', '1101', '1103', '1110', '1120', '1121', '1130', '1131', '1140', '1141', '1202', '1301', '1302', '1402', '1404', '1405', '1409', '1500', '1503'],
+      ['1100', '1101', '1103', '1110', '1120', '1121', '1130', '1132', '1131', '1140', '1141', '1202', '1301', '1302', '1402', '1404', '1405', '1409', '1500', '1503'],
     );
   });
 

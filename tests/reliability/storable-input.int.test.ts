@@ -122,7 +122,7 @@ function stringsOf(schema: unknown, path: string, out: Array<{ path: string; sch
  * Path parameters whose every value that is not an id of theirs is the contract's 404 (`Message not found`, `Not
  * found`): each is checked by its shape before any query, so what the database cannot hold never reaches it.
  */
-const PATH_IDS_CHECKED_BY_SHAPE = ['messages.getStatus.message_id', 'messages.cancel.id', 'messages.pause.id', 'messages.resume.id', 'optOuts.deleteApi.phone', 'optOuts.remove.phone'];
+const PATH_IDS_CHECKED_BY_SHAPE = ['messages.getStatus.message_id', 'messages.cancel.message_id', 'messages.pause.message_id', 'messages.resume.message_id', 'optOuts.deleteApi.phone', 'optOuts.remove.phone'];
 
 describe('every procedure input (REST and tRPC)', () => {
   it('has no string field that takes a lone surrogate or NUL (but the path ids answered 404 by shape)', () => {

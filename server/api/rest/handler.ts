@@ -6,6 +6,7 @@ import { exceedsJsonDepth, MAX_JSON_DEPTH } from '@/server/lib/json-depth';
 import { logger } from '@/server/lib/logger';
 import { getOpenApiDocument } from './openapi';
 import { buildRoutes, matchRoutes, REST_PREFIX, type RestRoute } from './routes';
+import { unknownFields, unknownFieldWarnings } from './unknown-fields';
 
 export { REST_PREFIX };
 const OPENAPI_TEMPLATE = `${REST_PREFIX}/openapi.json`;
@@ -83,6 +84,7 @@ export function createRestCore(getDeps: () => Deps) {
     const state: ResponseState = { headers: {} };
     const style = route.meta.validation ?? 'envelope';
     let input: unknown;
+    let body: Record<string, unknown> | undefined;
     try {
       const ctx = createContext(getDeps(), req.headers, state);
       const params = decodeParams(match.params);
@@ -91,11 +93,12 @@ export function createRestCore(getDeps: () => Deps) {
       // A procedure's keyed read (GET /status's message) is made in the same statement.
       if (route.meta.rateLimit) ctx.authorized = await authorizeApiKey(ctx, route.meta.rateLimit, route.meta.keyedRead?.(params) ?? undefined);
       if (!route.voidInput) {
-        const body = route.method === 'GET' || route.method === 'DELETE' ? queryInput(req.search) : await readJsonBody(req, style);
+        const read = route.method === 'GET' || route.method === 'DELETE' ? queryInput(req.search) : (body = await readJsonBody(req, style));
         // The body itself when there are no path parameters (POST /send): no copy of it per request.
-        input = body === undefined ? params : isEmpty(params) ? body : { ...body, ...params };
+        input = read === undefined ? params : isEmpty(params) ? read : { ...read, ...params };
       }
-      const data = await procedureAt(createCaller(ctx), route.callerKeys)(input);
+      const answer = await procedureAt(createCaller(ctx), route.callerKeys)(input);
+      const data = body ? withUnknownFieldWarnings(answer, unknownFields(route.input, body)) : answer;
       const status = state.status ?? route.meta.successStatus ?? 200;
       // The one place the spec's success envelope is built: procedures return data.
       return json(status, route.meta.envelope === false ? data : { status_code: status, data }, state.headers);
@@ -109,6 +112,16 @@ export function createRestCore(getDeps: () => Deps) {
       return errorResponse(apiError, state.headers);
     }
   };
+}
+
+/**
+ * D12: the answer to a JSON body with one UNKNOWN_FIELD warning per field the procedure's input ignored, after the
+ * warnings it has (POST /send's); the answer itself, untouched, when there is none, so v1's fields stay exact.
+ */
+function withUnknownFieldWarnings(data: unknown, fields: string[]): unknown {
+  if (!fields.length || data === null || typeof data !== 'object' || Array.isArray(data)) return data;
+  const had = (data as { warnings?: unknown }).warnings;
+  return { ...data, warnings: [...(Array.isArray(had) ? had : []), ...unknownFieldWarnings(fields)] };
 }
 
 /** The function of a tRPC caller at a procedure's keys (`caller.messages.getStatus`). */

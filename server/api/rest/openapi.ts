@@ -3,6 +3,7 @@ import { appRouter } from '@/server/api/root';
 import type { Meta } from '@/server/api/trpc';
 import { ERRORS, type ErrorName } from '@/server/errors/codes';
 import pkg from '@/package.json';
+import { WEBHOOK_EVENTS } from '@/server/contracts/webhook-events';
 import { buildRoutes, REST_PREFIX } from './routes';
 
 
@@ -112,6 +113,51 @@ function withoutUnused<S>(doc: OpenAPIObject, schemas: Record<string, S>): Recor
   return Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
 }
 
+/** D16's headers on every webhook request. */
+const WEBHOOK_HEADERS = [
+  { name: 'webhook-id', in: 'header', required: true, schema: { type: 'string' }, description: 'The `event_id`.' },
+  { name: 'webhook-timestamp', in: 'header', required: true, schema: { type: 'string', pattern: '^[0-9]+$' }, description: 'Unix time of the attempt, in seconds.' },
+  {
+    name: 'webhook-signature',
+    in: 'header',
+    required: true,
+    schema: { type: 'string' },
+    description:
+      '`v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` under the signing secret (Standard Webhooks, D16); for 24 h after a rotation, two such values separated by a space.',
+  },
+];
+
+/**
+ * The document's `webhooks` (OpenAPI 3.1): one entry per event type, its body the event's contract
+ * (server/contracts/webhook-events.ts, in components.schemas under its id), its answers as D10 judges them.
+ */
+function webhooks(): Record<string, Json> {
+  return Object.fromEntries(
+    Object.entries(WEBHOOK_EVENTS).map(([type, schema]) => {
+      const id = (schema.meta() as { id: string }).id;
+      return [
+        type,
+        {
+          post: {
+            operationId: `webhook-${type.replace(/[._]/g, '-')}`,
+            summary: `${type} event`,
+            description: (schema.meta() as { description?: string }).description,
+            tags: ['Webhooks'],
+            security: [],
+            parameters: WEBHOOK_HEADERS,
+            requestBody: { required: true, content: { 'application/json': { schema: ref(id) } } },
+            responses: {
+              '200': { description: 'Any 2xx acknowledges the event (answer within 5 s); the body is ignored.' },
+              '400': { description: 'Any 3xx or 4xx: given up at once, not retried (D10).' },
+              '500': { description: 'Any 5xx, a connection failure or no answer within 5 s: retried after 30 s, 2 min, 10 min and 1 h (D10).' },
+            },
+          },
+        },
+      ];
+    }),
+  );
+}
+
 let cached: OpenAPIObject | undefined;
 
 /**
@@ -139,7 +185,9 @@ export function getOpenApiDocument(): OpenAPIObject {
       'Successful bodies are `{status_code, data}`. Errors are `{detail}` (authentication, lookups, calculator and balance 400s) ' +
       'or `{success:false, status_code, error_code, message, detail, errors?}`; 429 adds `retry_after` and the `Retry-After` header.',
     securitySchemes: { appKey: { type: 'apiKey', in: 'header', name: 'app-key' } },
+    defs: Object.fromEntries(Object.values(WEBHOOK_EVENTS).map((s) => [(s.meta() as { id: string }).id, s])),
   });
+  (doc as unknown as Json).webhooks = webhooks();
   doc.info.license = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } as never;
   const routes = buildRoutes(appRouter);
   for (const route of routes) {

@@ -25,6 +25,8 @@ export type RestRoute = {
   meta: Meta;
   /** The procedure takes no input (z.void()). */
   voidInput: boolean;
+  /** Its input schema: what a JSON body's fields are read by (unknown-fields.ts names the ones it ignores). */
+  input: unknown;
 };
 
 /** A route whose path template matches a path, with its path parameters (not yet URL-decoded). */
@@ -45,6 +47,7 @@ export function buildRoutes(router: AnyRouter): RestRoute[] {
       callerKeys: procedurePath.split('.'),
       meta: meta as Meta,
       voidInput: instanceofZodTypeLikeVoid(unwrapZodType(inputParser, true)),
+      input: inputParser,
     });
   });
   return routes;

@@ -14,13 +14,13 @@ const DESCRIPTIONS: Record<ControlAction, string> = {
 function controlProcedure(action: ControlAction, method: 'DELETE' | 'POST') {
   return apiKeyProcedure
     .meta({
-      openapi: { method, path: `/${action}/{id}`, tags: ['Messages'], summary: `${action[0].toUpperCase()}${action.slice(1)} a scheduled or recurring send`, description: DESCRIPTIONS[action] },
+      openapi: { method, path: `/${action}/{message_id}`, tags: ['Messages'], summary: `${action[0].toUpperCase()}${action.slice(1)} a scheduled or recurring send`, description: DESCRIPTIONS[action] },
       rateLimit: 'control',
       errors: ['MESSAGE_NOT_FOUND', 'INVALID_STATE'],
     })
-    .input(z.object({ id: z.string() }))
+    .input(z.object({ message_id: z.string().meta({ description: 'The `message_id` POST /send answered.' }) }))
     .output(ControlResult)
-    .mutation(({ ctx, input }) => controlSend(ctx.db, ctx.app.organizationId, input.id, action, ctx.now(), `api:${ctx.app.appId}`));
+    .mutation(({ ctx, input }) => controlSend(ctx.db, ctx.app.organizationId, input.message_id, action, ctx.now(), `api:${ctx.app.appId}`));
 }
 
 export const cancelSendProcedure = controlProcedure('cancel', 'DELETE');

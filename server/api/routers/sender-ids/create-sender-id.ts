@@ -1,5 +1,5 @@
 import { apiKeyProcedure } from '@/server/api/trpc';
-import { CreateSenderIdRequest, SenderId } from '@/server/contracts/sender-ids';
+import { CreateSenderIdRequest, CreatedSenderId } from '@/server/contracts/sender-ids';
 import { requestSenderId } from '@/server/domain/sender-ids/sender-ids';
 
 /** D22: asks for an alphanumeric sender ID; an operator approves or rejects it. */
@@ -21,5 +21,5 @@ export const createSenderIdProcedure = apiKeyProcedure
     errors: ['INVALID_REQUEST', 'MISSING_FIELD', 'INVALID_FIELD_FORMAT', 'SENDER_ID_EXISTS'],
   })
   .input(CreateSenderIdRequest)
-  .output(SenderId)
+  .output(CreatedSenderId)
   .mutation(({ ctx, input }) => requestSenderId(ctx.db, { ...input, organizationId: ctx.app.organizationId, actor: `api:${ctx.app.appId}`, now: ctx.now() }));
