@@ -12,12 +12,7 @@ import { toAmount } from '@/server/lib/money';
 import { toMessageStatus } from './get-status';
 import { aggregateStatusSql } from './status-sql';
 
-/**
- * D17, reconciliation for merchants' servers: their messages (each as
- * GET /status answers it), newest first, and one message's deliveries, by
- * keyset pages (an opaque `next_cursor`, null at the end). Only the caller's
- * organization: another's message id answers 404 like an unknown one.
- */
+/** A page of D17's lists: an opaque `next_cursor`, null at the end. */
 type Page<T> = { items: T[]; next_cursor: string | null };
 
 /** A query moment: an instant as given, or a local date's start (from) or end (to) in the merchant timezone. */
@@ -42,6 +37,10 @@ function sameCalendarDate(value: string, at: Date): boolean {
   return new Date(at.getTime() + minutes * 60_000).toISOString().slice(0, 10) === value.slice(0, 10);
 }
 
+/**
+ * D17, reconciliation for merchants' servers: the organization's messages, each as GET /status answers it, newest
+ * first, by keyset pages.
+ */
 export async function listApiMessages(db: DbOrTx, organizationId: string, q: ListApiMessagesInput): Promise<Page<MessageStatus>> {
   // The merchant timezone matters only for a plain date; a page without one costs no extra round trip.
   const needsZone = [q.created_from, q.created_to, q.updated_since].some((v) => v?.length === 10);
@@ -73,6 +72,10 @@ export async function listApiMessages(db: DbOrTx, organizationId: string, q: Lis
   };
 }
 
+/**
+ * D17: one message's deliveries (recipient x dispatch) in row order, by keyset pages. Only the caller's
+ * organization: another's message id answers 404 like an unknown one.
+ */
 export async function listApiRecipients(db: DbOrTx, organizationId: string, q: ListApiRecipientsInput): Promise<Page<RecipientDelivery>> {
   const [msg] = await db
     .select({ segments: messages.segments })
