@@ -162,8 +162,8 @@ try {
   };
   if (phases.has('send')) {
     // Warm-up, as each HTTP row has: the raw pool's backends otherwise plan graphile-worker's add_job on an empty
-    // jobs table and keep that plan while the phase grows it by thousands of rows (send-bare, session 11), which
-    // handicapped the baseline. Fresh statistics for the service's rows too. The whole database is analysed:
+    // jobs table and keep that plan while the phase grows it by thousands of rows, which would handicap the
+    // baseline. Fresh statistics for the service's rows too. The whole database is analysed:
     // graphile-worker's tables are private (its public API is functions and the jobs view, which cannot be analysed).
     await loop(CONNECTIONS, 2, rawSendWrites(rawPool, raw(sendMerchants), 1));
     await sql`analyze`;

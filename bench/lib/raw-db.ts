@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Logger, run } from 'graphile-worker';
 import postgres from 'postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { STATUS_READ_SQL } from '@/server/domain/messages/get-status';
+import { chargeStatement } from '@/server/domain/wallets/charge';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
 
 /**
  * Baselines without the service: hand-written postgres.js (prepared statements)
@@ -11,6 +14,7 @@ import { STATUS_READ_SQL } from '@/server/domain/messages/get-status';
  */
 export type RawMerchant = { appId: string; organizationId: string; walletId: string; digest: string; sendLimit: number };
 
+const dialect = new PgDialect();
 let seq = 0;
 const rid = (prefix: string) => `${prefix}_raw${process.pid}x${++seq}${Math.random().toString(36).slice(2, 8)}`;
 
@@ -21,7 +25,7 @@ const rid = (prefix: string) => `${prefix}_raw${process.pid}x${++seq}${Math.rand
  * sender's facts (D22) pipelined with the organization's price rows; the recipients on the organization's opt-out
  * list (D19, none here); the message, dispatch and recipient rows in one statement (an immediate dispatch is queued
  * as it is, no job); the charge (wallet lock, prepaid/postpaid split, ledger rows) pipelined with the `sms.queued`
- * event; COMMIT.
+ * event; COMMIT. The charge is the service's own statement (chargeStatement).
  */
 export function rawSendWrites(sql: postgres.Sql, merchants: RawMerchant[], recipients: number) {
   let turn = 0;
@@ -40,7 +44,7 @@ export function rawSendOnce(sql: postgres.Sql, recipients: number, block = 0) {
   const cost = (Number(price) * recipients).toFixed(4);
   const phones = Array.from({ length: recipients }, (_, i) => `+24382${String(block + Math.floor(i / 1000)).padStart(3, '0')}${5000 + (i % 1000)}`);
   const rows = JSON.stringify(phones.map((n, i) => ({ p: i, n, c: price, r: null })));
-  const phoneArray = `{${phones.join(',')}}`;
+  const phoneArray = arrayLiteral(phones);
   return async (m: RawMerchant) => {
     const [key] = await sql`select * from api_key_take(${m.digest}, 'test', 'send', 1000, null, 60, 30, 300)`;
     if (!key?.allowed) throw new Error('raw send: no slot');
@@ -48,6 +52,7 @@ export function rawSendOnce(sql: postgres.Sql, recipients: number, block = 0) {
     const dispatchId = rid('dsp');
     const at = new Date().toISOString();
     const eventId = randomUUID();
+    const charge = dialect.sqlToQuery(chargeStatement({ organizationId: m.organizationId, total: cost, messageId, actor: 'bench' }));
     await sql.begin(async (tx) => {
       await Promise.all([
         tx`select exists(select 1 from numbers where organization_id = ${m.organizationId} and number = 'ACME') as own_number,
@@ -76,35 +81,8 @@ export function rawSendOnce(sql: postgres.Sql, recipients: number, block = 0) {
           select ${messageId}, d.id, r.p, r.n, r.c, r.r, ${at}::timestamptz
             from d cross join json_to_recordset(${rows}::text::json) as r(p int, n text, c numeric, r text)`,
       ]);
-      const [[charge]] = await Promise.all([
-        tx`
-          with w as (
-            select id, type, balance from wallets where organization_id = ${m.organizationId} order by id for update
-          ), p as (
-            select b.prepaid, b.postpaid, least(b.prepaid, ${cost}::numeric) as from_prepaid,
-                   ${cost}::numeric - least(b.prepaid, ${cost}::numeric) as from_postpaid
-              from (select coalesce(sum(balance) filter (where type = 'SVC_SMS'), 0) as prepaid,
-                           coalesce(sum(balance) filter (where type = 'SVC_POST_PAID'), 0) as postpaid
-                      from w) b
-          ), draw as (
-            select w.id, case w.type when 'SVC_SMS' then p.from_prepaid else p.from_postpaid end as amount
-              from w, p
-             where p.from_postpaid <= p.postpaid
-               and case w.type when 'SVC_SMS' then p.from_prepaid else p.from_postpaid end > 0
-          ), moved as (
-            update wallets x set balance = x.balance - d.amount, updated_at = now()
-              from draw d
-             where x.id = d.id
-            returning x.id, x.organization_id, x.type, x.balance, d.amount
-          ), ledger as (
-            insert into wallet_ledger (wallet_id, organization_id, entry_type, amount, balance_after, message_id, actor)
-            select m.id, m.organization_id, 'charge', -m.amount, m.balance, ${messageId}, 'bench'
-              from moved m order by m.type = 'SVC_POST_PAID'
-          )
-          select p.from_postpaid <= p.postpaid as covered,
-                 coalesce((select json_agg(json_build_object('walletId', m.id, 'type', m.type, 'amount', m.amount::text)
-                                           order by m.type = 'SVC_POST_PAID') from moved m), '[]'::json) as parts
-            from p`,
+      const [[charged]] = await Promise.all([
+        tx.unsafe(charge.sql, charge.params as postgres.ParameterOrJSON<never>[], { prepare: true }),
         tx`
           with a as (
             select webhook_url, webhook_username from gateway_apps where id = ${m.appId}
@@ -119,7 +97,7 @@ export function rawSendOnce(sql: postgres.Sql, recipients: number, block = 0) {
           )
           select a.webhook_url from a, ins`,
       ]);
-      if (!charge.covered) throw new Error('raw send: balance');
+      if (!charged.covered) throw new Error('raw send: balance');
     });
     return { messageId, dispatchId, cost, limit: Number(key.rl_limit), remaining: Number(key.remaining), resetSeconds: Number(key.reset_s) };
   };

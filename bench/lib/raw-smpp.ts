@@ -4,9 +4,9 @@ import { spawn } from 'node:child_process';
  * Raw loops of the `smpp` library against the bench's test SMSC (issue 11's baseline): `n` submit_sm with at most
  * `window` unanswered, from a bare client of the same library. Two layouts:
  * - rawSubmitChild: the client alone in a child process, beside the SMSC in this one, as the connector sits in the
- *   worker beside the SMSC. The figure's baseline (from session 10 on): the faster of the two, with a warm-up run first.
- * - rawSubmitInProcess: the client in this process, sharing one JS thread with the SMSC (the baseline until session
- *   9, kept as an info row): that thread is its bound, not the library.
+ *   worker beside the SMSC. The figure's baseline: the faster of the two, with a warm-up run first.
+ * - rawSubmitInProcess: the client in this process, sharing one JS thread with the SMSC (an info row): that thread
+ *   is its bound, not the library.
  */
 export type RawSubmitResult = { rate: number; clientCpuMs: number | null };
 

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { BIND_MODES, CONNECTOR_KINDS, LONG_METHODS, RECEIPT_ID_FORMATS } from '@/db/schema';
+import { ConnectorName, ConnectorSettings, CreateConnectorInput, UpdateConnectorInput } from '@/server/contracts/connectors';
 import type { ConnectorFields } from '@/server/domain/carrier/connectors';
 import { isApiError } from '@/server/errors/api-error';
 import { CliError } from './args';
@@ -35,63 +37,112 @@ export const CONNECTOR_USAGE =
 
 type Raw = Partial<Record<keyof typeof CONNECTOR_OPTIONS | 'enabled', string | undefined>>;
 
-function int(text: string | undefined, flag: string, min: number, max: number): number | undefined {
-  if (text === undefined) return undefined;
-  const n = /^\d{1,9}$/.test(text) ? Number(text) : NaN;
-  if (!(n >= min && n <= max)) throw new CliError(`bad --${flag} "${text}": expected an integer from ${min} to ${max}`);
-  return n;
+/**
+ * How each option's text reads, in the order the options are checked, and the field of the console's contract
+ * (server/contracts/connectors.ts) it fills: the contract decides what is valid, its limits name the bounds in the
+ * errors. `choices` lists the values in an error, as the database's enum orders them.
+ */
+const FIELDS: ReadonlyArray<
+  { flag: keyof Raw; key: keyof ConnectorSettings | 'enabled' } & (
+    | { read: 'int' | 'onOff' | 'text' | 'textOrEmpty' }
+    | { read: 'choice'; choices: readonly string[] }
+    | { read: 'code'; choices: readonly string[] }
+  )
+> = [
+  { flag: 'kind', key: 'kind', read: 'choice', choices: CONNECTOR_KINDS },
+  { flag: 'enabled', key: 'enabled', read: 'onOff' },
+  { flag: 'host', key: 'host', read: 'text' },
+  { flag: 'port', key: 'port', read: 'int' },
+  { flag: 'tls', key: 'tls', read: 'onOff' },
+  { flag: 'system-id', key: 'systemId', read: 'text' },
+  { flag: 'password', key: 'password', read: 'text' },
+  { flag: 'system-type', key: 'systemType', read: 'textOrEmpty' },
+  { flag: 'bind', key: 'bindMode', read: 'choice', choices: BIND_MODES },
+  { flag: 'sessions', key: 'sessions', read: 'int' },
+  { flag: 'window', key: 'window', read: 'int' },
+  { flag: 'tps', key: 'tps', read: 'int' },
+  { flag: 'source-ton', key: 'sourceTon', read: 'int' },
+  { flag: 'source-npi', key: 'sourceNpi', read: 'int' },
+  { flag: 'dest-ton', key: 'destTon', read: 'int' },
+  { flag: 'dest-npi', key: 'destNpi', read: 'int' },
+  { flag: 'gsm-coding', key: 'gsmCoding', read: 'code', choices: ['0', '3'] },
+  { flag: 'long', key: 'longMethod', read: 'choice', choices: LONG_METHODS },
+  { flag: 'receipt-ids', key: 'receiptIdFormat', read: 'choice', choices: RECEIPT_ID_FORMATS },
+  { flag: 'validity', key: 'validityS', read: 'int' },
+  { flag: 'enquire-link', key: 'enquireLinkS', read: 'int' },
+];
+
+const CONTRACT = { ...ConnectorSettings.shape, enabled: z.boolean().optional() };
+
+/** One option's text as its field's value (NaN, or the text, where it cannot be one: the contract refuses it). */
+function read(text: string, how: (typeof FIELDS)[number]['read']): unknown {
+  switch (how) {
+    case 'int':
+      return /^\d{1,9}$/.test(text) ? Number(text) : NaN;
+    case 'code':
+      return /^(0|[1-9]\d{0,8})$/.test(text) ? Number(text) : NaN;
+    case 'onOff':
+      return text === 'on' ? true : text === 'off' ? false : text;
+    default:
+      return text;
+  }
 }
 
-function oneOf<T extends string>(text: string | undefined, flag: string, allowed: readonly T[]): T | undefined {
-  if (text === undefined) return undefined;
-  if (!(allowed as readonly string[]).includes(text)) throw new CliError(`bad --${flag} "${text}": expected one of ${allowed.join(', ')}`);
-  return text as T;
+/** The error of an option the contract refused, naming the flag and the contract's bounds. */
+function refusal(f: (typeof FIELDS)[number], text: string, issue: z.core.$ZodIssue): CliError {
+  const field = CONTRACT[f.key].unwrap();
+  switch (f.read) {
+    case 'int':
+      if (field instanceof z.ZodNumber) return new CliError(`bad --${f.flag} "${text}": expected an integer from ${field.minValue} to ${field.maxValue}`);
+      break;
+    case 'onOff':
+      return new CliError(`bad --${f.flag} "${text}": expected one of on, off`);
+    case 'choice':
+    case 'code':
+      return new CliError(`bad --${f.flag} "${text}": expected one of ${f.choices.join(', ')}`);
+    default:
+      if (issue.code === 'too_big' && field instanceof z.ZodString) return new CliError(`bad --${f.flag}: at most ${field.maxLength} characters`);
+  }
+  return new CliError(`bad --${f.flag} "${text}": ${issue.message}`);
 }
 
-function onOff(text: string | undefined, flag: string): boolean | undefined {
-  const v = oneOf(text, flag, ['on', 'off'] as const);
-  return v === undefined ? undefined : v === 'on';
-}
-
-function text(value: string | undefined, flag: string, opts: { allowEmpty?: boolean; max: number }): string | undefined {
-  if (value === undefined) return undefined;
-  if (!opts.allowEmpty && value.trim() === '') throw new CliError(`--${flag} must not be empty`);
-  if (value.length > opts.max) throw new CliError(`bad --${flag}: at most ${opts.max} characters`);
-  return value;
-}
-
-/** Only the options given; SMPP 3.4 limits: system_id 15, password 8, system_type 12 octets. */
+/**
+ * Only the options given, each parsed by the console's contract (ConnectorSettings; `--enabled` on or off). An
+ * option given empty is a mistake, but `--system-type ""`, which sets none.
+ */
 export function connectorFields(v: Raw): ConnectorFields {
-  const f: ConnectorFields = {
-    kind: oneOf(v.kind, 'kind', CONNECTOR_KINDS),
-    enabled: onOff(v.enabled, 'enabled'),
-    host: text(v.host, 'host', { max: 253 }),
-    port: int(v.port, 'port', 1, 65535),
-    tls: onOff(v.tls, 'tls'),
-    systemId: text(v['system-id'], 'system-id', { max: 15 }),
-    password: text(v.password, 'password', { max: 8 }),
-    systemType: text(v['system-type'], 'system-type', { allowEmpty: true, max: 12 }),
-    bindMode: oneOf(v.bind, 'bind', BIND_MODES),
-    sessions: int(v.sessions, 'sessions', 1, 32),
-    window: int(v.window, 'window', 1, 1000),
-    tps: int(v.tps, 'tps', 1, 100000),
-    sourceTon: int(v['source-ton'], 'source-ton', 0, 6),
-    sourceNpi: int(v['source-npi'], 'source-npi', 0, 18),
-    destTon: int(v['dest-ton'], 'dest-ton', 0, 6),
-    destNpi: int(v['dest-npi'], 'dest-npi', 0, 18),
-    gsmCoding: v['gsm-coding'] === undefined ? undefined : Number(oneOf(v['gsm-coding'], 'gsm-coding', ['0', '3'] as const)),
-    longMethod: oneOf(v.long, 'long', LONG_METHODS),
-    receiptIdFormat: oneOf(v['receipt-ids'], 'receipt-ids', RECEIPT_ID_FORMATS),
-    validityS: int(v.validity, 'validity', 60, 604800),
-    enquireLinkS: int(v['enquire-link'], 'enquire-link', 1, 3600),
-  };
-  return Object.fromEntries(Object.entries(f).filter(([, x]) => x !== undefined)) as ConnectorFields;
+  const fields: Record<string, unknown> = {};
+  for (const f of FIELDS) {
+    const text = v[f.flag];
+    if (text === undefined) continue;
+    if (f.read === 'text' && text.trim() === '') throw new CliError(`--${f.flag} must not be empty`);
+    const parsed = CONTRACT[f.key].safeParse(read(text, f.read));
+    if (!parsed.success) throw refusal(f, text, parsed.error.issues[0]);
+    fields[f.key] = parsed.data;
+  }
+  return fields as ConnectorFields;
 }
 
+/** `--name`, by the contract's ConnectorName, exactly as typed (the contract would trim it: a name is not). */
 export function connectorName(value: string | undefined): string {
   if (value === undefined) throw new CliError('missing --name');
-  if (!/^[a-z0-9][a-z0-9_-]{0,39}$/.test(value)) throw new CliError(`bad --name "${value}": lowercase letters, digits, - and _, at most 40`);
-  return value;
+  const parsed = ConnectorName.safeParse(value);
+  if (!parsed.success || parsed.data !== value) throw new CliError(`bad --name "${value}": lowercase letters, digits, - and _, at most 40`);
+  return parsed.data;
+}
+
+/** add-connector's whole input, by the contract's CreateConnectorInput: an SMPP connector needs its address and login. */
+export function connectorToCreate(name: string, fields: ConnectorFields): void {
+  const parsed = CreateConnectorInput.safeParse({ ...fields, name });
+  if (parsed.success) return;
+  const key = parsed.error.issues[0].path[0];
+  const flag = FIELDS.find((f) => f.key === key)?.flag ?? String(key);
+  throw new CliError(`missing --${flag} (an SMPP connector needs it)`);
+}
+
+/** update-connector's whole input, by the contract's UpdateConnectorInput: at least one setting to change. */
+export function connectorToUpdate(name: string, fields: ConnectorFields): void {
+  if (!UpdateConnectorInput.safeParse({ ...fields, name }).success) throw new CliError('give at least one option to change');
 }
 
 /** The domain's refusals (unknown connector, name taken, ...) are the operator's mistakes: exit 2, one line. */

@@ -1,9 +1,11 @@
 import Link from 'next/link';
+import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { MerchantsTable } from '@/components/operator/merchants-table';
 import { operatorMetadata } from '@/components/operator/operator-metadata';
 import { Card, PageHeader } from '@/components/ui/card';
 import { serverCaller } from '@/server/api/server-caller';
+import { isBadCursor } from '@/server/domain/pagination/keyset';
 import { MERCHANT_PAGE_SIZE } from '@/server/contracts/operator';
 
 export const generateMetadata = () => operatorMetadata('merchants');
@@ -14,12 +16,13 @@ export default async function MerchantsPage({ searchParams }: { searchParams: Pr
   const search = typeof q === 'string' ? q.slice(0, 100) : '';
   const cursor = typeof after === 'string' && after.length <= 200 ? after : undefined;
   const { api } = await serverCaller();
+  const pageHref = (c: string | null) => `/operator?${new URLSearchParams({ ...(search ? { q: search } : {}), ...(c ? { after: c } : {}) })}`;
   const [{ merchants, next_cursor }, { requests }] = await Promise.all([
-    api.operator.listMerchants({ search: search || undefined, limit: MERCHANT_PAGE_SIZE, cursor }),
+    // A page link that is not one any more: the first page of the same search.
+    api.operator.listMerchants({ search: search || undefined, limit: MERCHANT_PAGE_SIZE, cursor }).catch((e: unknown) => (isBadCursor(e) ? redirect(pageHref(null)) : Promise.reject(e))),
     api.operator.listPendingTopUps(),
   ]);
   const t = await getTranslations();
-  const pageHref = (c: string | null) => `/operator?${new URLSearchParams({ ...(search ? { q: search } : {}), ...(c ? { after: c } : {}) })}`;
   return (
     <>
       <PageHeader title={t('pages.merchants')} description={t('operator.merchants.description')} />

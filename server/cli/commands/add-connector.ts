@@ -1,6 +1,6 @@
 import { addConnector } from '@/server/domain/carrier/manage-connectors';
-import { CliError, defineCommand } from '../command';
-import { asUserError, CONNECTOR_OPTIONS, CONNECTOR_USAGE, connectorFields, connectorName } from '../connector-options';
+import { defineCommand } from '../command';
+import { asUserError, CONNECTOR_OPTIONS, CONNECTOR_USAGE, connectorFields, connectorName, connectorToCreate } from '../connector-options';
 
 export const addConnectorCommand = defineCommand({
   name: 'add-connector',
@@ -10,11 +10,7 @@ export const addConnectorCommand = defineCommand({
   async run(v, { db, env }) {
     const name = connectorName(v.name);
     const fields = connectorFields(v);
-    if ((fields.kind ?? 'smpp') === 'smpp') {
-      for (const [key, flag] of [['host', 'host'], ['port', 'port'], ['systemId', 'system-id'], ['password', 'password']] as const) {
-        if (fields[key] === undefined) throw new CliError(`missing --${flag} (an SMPP connector needs it)`);
-      }
-    }
+    connectorToCreate(name, fields);
     const row = await asUserError(addConnector(db, { name, fields, actor: 'cli', secret: env.APP_SECRET }));
     return { data: { connector_id: row.id, name } };
   },

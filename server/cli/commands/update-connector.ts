@@ -1,6 +1,6 @@
 import { changeConnector } from '@/server/domain/carrier/manage-connectors';
-import { CliError, defineCommand } from '../command';
-import { asUserError, CONNECTOR_OPTIONS, CONNECTOR_USAGE, connectorFields, connectorName } from '../connector-options';
+import { defineCommand } from '../command';
+import { asUserError, CONNECTOR_OPTIONS, CONNECTOR_USAGE, connectorFields, connectorName, connectorToUpdate } from '../connector-options';
 
 export const updateConnectorCommand = defineCommand({
   name: 'update-connector',
@@ -10,7 +10,7 @@ export const updateConnectorCommand = defineCommand({
   async run(v, { db, env }) {
     const name = connectorName(v.name);
     const fields = connectorFields(v);
-    if (Object.keys(fields).length === 0) throw new CliError('give at least one option to change');
+    connectorToUpdate(name, fields);
     const row = await asUserError(changeConnector(db, { name, fields, actor: 'cli', secret: env.APP_SECRET }));
     return { data: { connector_id: row.id, name, enabled: row.enabled } };
   },

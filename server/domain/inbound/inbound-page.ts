@@ -1,7 +1,7 @@
 import { and, desc, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { inboundMessages } from '@/db/schema';
-import { decodeCursor, encodeCursor } from '@/server/domain/messages/list-messages';
+import { pastTimeKey, readTimeKey, takePage, timeKeyCursor } from '@/server/domain/pagination/keyset';
 
 type InboundRow = typeof inboundMessages.$inferSelect;
 
@@ -11,17 +11,13 @@ type InboundRow = typeof inboundMessages.$inferSelect;
  */
 export async function pageOfInbound(db: DbOrTx, where: SQL[], cursor: string | undefined, limit: number): Promise<{ rows: InboundRow[]; nextCursor: string | null }> {
   const all = [...where];
-  if (cursor) {
-    const at = decodeCursor(cursor);
-    all.push(sql`(${inboundMessages.receivedAt}, ${inboundMessages.id}) < (${at.ts}::timestamptz, ${at.id})`);
-  }
+  if (cursor) all.push(pastTimeKey(inboundMessages.receivedAt, inboundMessages.id, readTimeKey(cursor)));
   const rows = await db
     .select({ row: inboundMessages, cursorTs: sql<string>`${inboundMessages.receivedAt}::text` })
     .from(inboundMessages)
     .where(and(...all))
     .orderBy(desc(inboundMessages.receivedAt), desc(inboundMessages.id))
     .limit(limit + 1);
-  const shown = rows.slice(0, limit);
-  const last = shown[shown.length - 1];
-  return { rows: shown.map((r) => r.row), nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTs, last.row.id) : null };
+  const { shown, last, more } = takePage(rows, limit);
+  return { rows: shown.map((r) => r.row), nextCursor: more && last ? timeKeyCursor(last.cursorTs, last.row.id) : null };
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import type { ConversationItem } from '@/server/contracts/inbox';
 import type { RECIPIENT_STATE_VALUES } from '@/server/contracts/messages-dashboard';
-import { decodeCursor, encodeCursor } from '@/server/domain/messages/list-messages';
+import { pastTimeKey, readTimeKey, takePage, timeKeyCursor } from '@/server/domain/pagination/keyset';
 
 type Keyed = { item: ConversationItem; ts: string; us: number; id: string };
 /** `ts`: the instant as Postgres writes it (the cursor); `us`: microseconds since the epoch (the merge). */
@@ -32,9 +32,9 @@ export async function conversationItems(
   db: DbOrTx,
   q: { organizationId: string; phone: string; readThrough: string | null; cursor?: string; limit: number; now: Date },
 ): Promise<{ items: ConversationItem[]; olderCursor: string | null }> {
-  const at = q.cursor ? decodeCursor(q.cursor) : null;
-  const moBefore = at ? sql`and (i.received_at, i.id) < (${at.ts}::timestamptz, ${at.id})` : sql``;
-  const sendBefore = at ? sql`and (m.created_at, m.id) < (${at.ts}::timestamptz, ${at.id})` : sql``;
+  const at = q.cursor ? readTimeKey(q.cursor) : null;
+  const moBefore = at ? sql`and ${pastTimeKey(sql`i.received_at`, sql`i.id`, at)}` : sql``;
+  const sendBefore = at ? sql`and ${pastTimeKey(sql`m.created_at`, sql`m.id`, at)}` : sql``;
   const now = q.now.toISOString();
   const [mo, sends] = await Promise.all([
     db.execute<InboundRow>(sql`
@@ -82,7 +82,6 @@ export async function conversationItems(
   ];
   // Newest first by (time, id), as each side was read (2^53 microseconds is the year 2255: exact as numbers).
   keyed.sort((a, b) => b.us - a.us || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
-  const shown = keyed.slice(0, q.limit);
-  const last = shown[shown.length - 1];
-  return { items: shown.map((k) => k.item), olderCursor: keyed.length > q.limit && last ? encodeCursor(last.ts, last.id) : null };
+  const { shown, last, more } = takePage(keyed, q.limit);
+  return { items: shown.map((k) => k.item), olderCursor: more && last ? timeKeyCursor(last.ts, last.id) : null };
 }

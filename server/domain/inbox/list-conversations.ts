@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { MAX_UNREAD_COUNTED, type ConversationsPage } from '@/server/contracts/inbox';
-import { decodeCursor, encodeCursor } from '@/server/domain/messages/list-messages';
+import { pastTimeKey, readTimeKey, takePage, timeKeyCursor } from '@/server/domain/pagination/keyset';
 
 type Row = {
   phone: string;
@@ -25,8 +25,7 @@ export async function listConversations(
   org: { id: string; timezone: string },
   page: { cursor?: string; limit: number },
 ): Promise<ConversationsPage> {
-  const at = page.cursor ? decodeCursor(page.cursor) : null;
-  const after = at ? sql`and (c.last_activity_at, c.phone) < (${at.ts}::timestamptz, ${at.id})` : sql``;
+  const after = page.cursor ? sql`and ${pastTimeKey(sql`c.last_activity_at`, sql`c.phone`, readTimeKey(page.cursor))}` : sql``;
   const rows = await db.execute<Row>(sql`
     select c.phone, c.last_activity_at::text as activity, c.last_activity_at, i.text, i.to_number, i.keyword, i.received_at,
            (select count(*)::int from (
@@ -42,8 +41,7 @@ export async function listConversations(
      where c.organization_id = ${org.id} ${after}
      order by c.last_activity_at desc, c.phone desc
      limit ${page.limit + 1}`);
-  const shown = rows.slice(0, page.limit);
-  const last = shown[shown.length - 1];
+  const { shown, last, more } = takePage(rows, page.limit);
   return {
     items: shown.map((r) => ({
       phone: r.phone,
@@ -52,7 +50,7 @@ export async function listConversations(
       unread: r.unread_count > 0,
       unread_count: r.unread_count,
     })),
-    next_cursor: rows.length > page.limit && last ? encodeCursor(last.activity, last.phone) : null,
+    next_cursor: more && last ? timeKeyCursor(last.activity, last.phone) : null,
     timezone: org.timezone,
   };
 }

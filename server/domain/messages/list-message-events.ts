@@ -4,23 +4,19 @@ import type { EventPage, TimelineEvent } from '@/server/contracts/messages-dashb
 import { listEventDeliveries, replayEvent, type EventCursor, type EventLog } from '@/server/domain/webhooks/replay-event';
 import { deliveryViews } from '@/server/domain/webhooks/event-log-view';
 import { ApiError } from '@/server/errors/api-error';
-import { validationError } from '@/server/errors/validation';
+import { decodeCursor, encodeCursor, takePage } from '@/server/domain/pagination/keyset';
 import { assertOwnMessage } from './list-recipients';
 
-function encode(e: EventLog): string {
-  return Buffer.from(JSON.stringify([e.createdAt.toISOString(), e.recipientId, e.eventType])).toString('base64url');
+/** The timeline's key: the event's time, its recipient (null: the send's own events) and its type. */
+function eventCursor(e: EventLog): string {
+  return encodeCursor([e.createdAt.toISOString(), e.recipientId, e.eventType]);
 }
-function decode(cursor: string): EventCursor {
-  try {
-    const [at, recipientId, eventType] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    const createdAt = new Date(at);
-    if (!Number.isNaN(createdAt.getTime()) && (recipientId === null || Number.isSafeInteger(recipientId)) && EVENT_TYPES.includes(eventType)) {
-      return { createdAt, recipientId, eventType: eventType as EventType };
-    }
-  } catch {
-    // fall through
-  }
-  throw validationError([{ field: 'cursor', code: 'INVALID_FIELD_FORMAT', message: 'This page link is not valid any more.' }]);
+function readEventKey(cursor: string): EventCursor {
+  return decodeCursor(cursor, ([at, recipientId, eventType]) => {
+    const createdAt = new Date(typeof at === 'string' ? at : Number.NaN);
+    if (Number.isNaN(createdAt.getTime()) || !(recipientId === null || Number.isSafeInteger(recipientId))) return undefined;
+    return EVENT_TYPES.includes(eventType as EventType) ? { createdAt, recipientId: recipientId as number | null, eventType: eventType as EventType } : undefined;
+  });
 }
 
 function toTimelineEvent(e: EventLog): TimelineEvent {
@@ -38,10 +34,10 @@ function toTimelineEvent(e: EventLog): TimelineEvent {
 /** The event timeline of a send, oldest first, with each event's webhook deliveries and attempts (listEventDeliveries), by pages. */
 export async function listMessageEvents(db: Db, organizationId: string, messageId: string, page: { cursor?: string; limit: number }): Promise<EventPage> {
   await assertOwnMessage(db, organizationId, messageId);
-  const after = page.cursor ? decode(page.cursor) : undefined;
+  const after = page.cursor ? readEventKey(page.cursor) : undefined;
   const events = await listEventDeliveries(db, organizationId, messageId, { limit: page.limit + 1, after });
-  const shown = events.slice(0, page.limit);
-  return { items: shown.map(toTimelineEvent), next_cursor: events.length > page.limit ? encode(shown[shown.length - 1]) : null };
+  const { shown, last, more } = takePage(events, page.limit);
+  return { items: shown.map(toTimelineEvent), next_cursor: more && last ? eventCursor(last) : null };
 }
 
 /** Dashboard replay (D10) through replayEvent; 404 when the event is not the organization's or has nowhere to go. */

@@ -4,6 +4,7 @@ import { messages, type SendingType } from '@/db/schema';
 import type { MessageListItem, MessagePage } from '@/server/contracts/messages-dashboard';
 import type { MessageStatus } from '@/server/contracts/send';
 import { localRange } from '@/server/domain/overview/local-days';
+import { pastTimeKey, readTimeKey, timeKeyCursor } from '@/server/domain/pagination/keyset';
 import { validationError } from '@/server/errors/validation';
 import { normalizePhone } from '@/shared/messages/phone';
 import { toMessageStatus } from './get-status';
@@ -21,22 +22,6 @@ export type PageRequest = { cursor?: string; direction: 'next' | 'prev'; limit: 
 /** Qualified: drizzle writes bare column names in a one-table select, which a subquery would misread. */
 const MESSAGE_ID = sql.raw('"messages"."id"');
 type Org = { id: string; timezone: string; defaultCountry: string };
-
-const TS = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)$/;
-
-/** Keyset cursor: the exact created_at text Postgres gave (microseconds kept) and the id. */
-export function encodeCursor(ts: string, id: string): string {
-  return Buffer.from(JSON.stringify([ts, id])).toString('base64url');
-}
-export function decodeCursor(cursor: string): { ts: string; id: string } {
-  try {
-    const [ts, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (typeof ts === 'string' && typeof id === 'string' && TS.test(ts) && id.length <= 64) return { ts, id };
-  } catch {
-    // fall through
-  }
-  throw validationError([{ field: 'cursor', code: 'INVALID_FIELD_FORMAT', message: 'This page link is not valid any more; start from the first page.' }]);
-}
 
 function filterSql(org: Org, f: MessageFilter): SQL[] {
   const where: SQL[] = [eq(messages.organizationId, org.id)];
@@ -65,15 +50,9 @@ function filterSql(org: Org, f: MessageFilter): SQL[] {
  */
 export async function listMessages(db: DbOrTx, org: Org, filter: MessageFilter, page: PageRequest): Promise<MessagePage> {
   const where = filterSql(org, filter);
-  const at = page.cursor ? decodeCursor(page.cursor) : null;
+  const at = page.cursor ? readTimeKey(page.cursor) : null;
   const back = page.direction === 'prev' && at !== null;
-  if (at) {
-    where.push(
-      back
-        ? sql`(${messages.createdAt}, ${messages.id}) > (${at.ts}::timestamptz, ${at.id})`
-        : sql`(${messages.createdAt}, ${messages.id}) < (${at.ts}::timestamptz, ${at.id})`,
-    );
-  }
+  if (at) where.push(pastTimeKey(messages.createdAt, messages.id, at, back ? 'newer' : 'older'));
   const rows = await db
     .select({
       ...getTableColumns(messages),
@@ -103,8 +82,8 @@ export async function listMessages(db: DbOrTx, org: Org, filter: MessageFilter, 
   const hasOlder = back ? true : more;
   return {
     items,
-    next_cursor: hasOlder && last ? encodeCursor(last.cursorTs, last.id) : null,
-    prev_cursor: hasNewer && first ? encodeCursor(first.cursorTs, first.id) : null,
+    next_cursor: hasOlder && last ? timeKeyCursor(last.cursorTs, last.id) : null,
+    prev_cursor: hasNewer && first ? timeKeyCursor(first.cursorTs, first.id) : null,
     timezone: org.timezone,
   };
 }

@@ -4,6 +4,7 @@ import { messageDispatches, messageRecipients, messages, type RecipientState } f
 import type { RecipientPage } from '@/server/contracts/messages-dashboard';
 import { ApiError } from '@/server/errors/api-error';
 import { toAmount } from '@/server/lib/money';
+import { takePage } from '@/server/domain/pagination/keyset';
 
 /** Throws 404 (as GET /status does) unless the message is the organization's. */
 export async function assertOwnMessage(db: DbOrTx, organizationId: string, messageId: string): Promise<void> {
@@ -38,8 +39,7 @@ export async function listRecipients(
       .limit(page.limit + 1),
     db.select({ total: count() }).from(messageRecipients).where(and(...base)),
   ]);
-  const more = rows.length > page.limit;
-  const shown = rows.slice(0, page.limit);
+  const { shown, last, more } = takePage(rows, page.limit);
   return {
     items: shown.map(({ r, seq, dispatchAt }) => ({
       id: r.id,
@@ -56,7 +56,7 @@ export async function listRecipients(
       sent_at: r.sentAt?.toISOString() ?? null,
       done_at: r.doneAt?.toISOString() ?? null,
     })),
-    next_cursor: more ? shown[shown.length - 1].r.id : null,
+    next_cursor: more && last ? last.r.id : null,
     total,
   };
 }

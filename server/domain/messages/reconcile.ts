@@ -5,19 +5,14 @@ import type { ListApiMessagesInput, ListApiRecipientsInput, RecipientDelivery } 
 import { DEFAULT_PAGE_LIMIT } from '@/server/contracts/reconcile';
 import type { MessageStatus } from '@/server/contracts/send';
 import { startOfLocalDay, addDays } from '@/server/domain/overview/local-days';
+import { idCursor, pastTimeKey, readIdKey, readTimeKey, takePage, timeKeyCursor } from '@/server/domain/pagination/keyset';
 import { ApiError } from '@/server/errors/api-error';
 import { validationError } from '@/server/errors/validation';
 import { toAmount } from '@/server/lib/money';
 import { toMessageStatus } from './get-status';
-import { decodeCursor, encodeCursor } from './list-messages';
 import { aggregateStatusSql } from './status-sql';
 
-/**
- * D17, reconciliation for merchants' servers: their messages (each as
- * GET /status answers it), newest first, and one message's deliveries, by
- * keyset pages (an opaque `next_cursor`, null at the end). Only the caller's
- * organization: another's message id answers 404 like an unknown one.
- */
+/** A page of D17's lists: an opaque `next_cursor`, null at the end. */
 type Page<T> = { items: T[]; next_cursor: string | null };
 
 /** A query moment: an instant as given, or a local date's start (from) or end (to) in the merchant timezone. */
@@ -42,6 +37,10 @@ function sameCalendarDate(value: string, at: Date): boolean {
   return new Date(at.getTime() + minutes * 60_000).toISOString().slice(0, 10) === value.slice(0, 10);
 }
 
+/**
+ * D17, reconciliation for merchants' servers: the organization's messages, each as GET /status answers it, newest
+ * first, by keyset pages.
+ */
 export async function listApiMessages(db: DbOrTx, organizationId: string, q: ListApiMessagesInput): Promise<Page<MessageStatus>> {
   // The merchant timezone matters only for a plain date; a page without one costs no extra round trip.
   const needsZone = [q.created_from, q.created_to, q.updated_since].some((v) => v?.length === 10);
@@ -58,10 +57,7 @@ export async function listApiMessages(db: DbOrTx, organizationId: string, q: Lis
   // A date's end is the next day's start (exclusive); an instant is inclusive.
   if (to) where.push(q.created_to!.length === 10 ? lt(messages.createdAt, to) : lte(messages.createdAt, to));
   if (q.updated_since) where.push(gte(messages.updatedAt, momentOf(q.updated_since, org.timezone, 'start', 'updated_since')));
-  if (q.cursor) {
-    const at = decodeCursor(q.cursor);
-    where.push(sql`(${messages.createdAt}, ${messages.id}) < (${at.ts}::timestamptz, ${at.id})`);
-  }
+  if (q.cursor) where.push(pastTimeKey(messages.createdAt, messages.id, readTimeKey(q.cursor)));
   const limit = q.limit ?? DEFAULT_PAGE_LIMIT;
   const rows = await db
     .select({ ...getTableColumns(messages), cursorTs: sql<string>`${messages.createdAt}::text` })
@@ -69,23 +65,17 @@ export async function listApiMessages(db: DbOrTx, organizationId: string, q: Lis
     .where(and(...where))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit + 1);
-  const shown = rows.slice(0, limit);
-  const last = shown[shown.length - 1];
+  const { shown, last, more } = takePage(rows, limit);
   return {
     items: shown.map(({ cursorTs: _ts, ...row }) => toMessageStatus(row)),
-    next_cursor: rows.length > limit && last ? encodeCursor(last.cursorTs, last.id) : null,
+    next_cursor: more && last ? timeKeyCursor(last.cursorTs, last.id) : null,
   };
 }
 
-function recipientCursor(id: number): string {
-  return Buffer.from(`r:${id}`).toString('base64url');
-}
-function recipientAfter(cursor: string): number {
-  const m = /^r:(\d{1,18})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!m) throw validationError([{ field: 'cursor', code: 'INVALID_FIELD_FORMAT', message: 'This cursor is not valid: start from the first page.' }]);
-  return Number(m[1]);
-}
-
+/**
+ * D17: one message's deliveries (recipient x dispatch) in row order, by keyset pages. Only the caller's
+ * organization: another's message id answers 404 like an unknown one.
+ */
 export async function listApiRecipients(db: DbOrTx, organizationId: string, q: ListApiRecipientsInput): Promise<Page<RecipientDelivery>> {
   const [msg] = await db
     .select({ segments: messages.segments })
@@ -94,7 +84,7 @@ export async function listApiRecipients(db: DbOrTx, organizationId: string, q: L
   if (!msg) throw new ApiError('MESSAGE_NOT_FOUND');
   const where: SQL[] = [eq(messageRecipients.messageId, q.message_id)];
   if (q.state) where.push(eq(messageRecipients.state, q.state));
-  if (q.cursor) where.push(gt(messageRecipients.id, recipientAfter(q.cursor)));
+  if (q.cursor) where.push(gt(messageRecipients.id, readIdKey(q.cursor)));
   const limit = q.limit ?? DEFAULT_PAGE_LIMIT;
   const rows = await db
     .select({ r: messageRecipients, dispatchAt: messageDispatches.dispatchAt })
@@ -103,7 +93,7 @@ export async function listApiRecipients(db: DbOrTx, organizationId: string, q: L
     .where(and(...where))
     .orderBy(asc(messageRecipients.id))
     .limit(limit + 1);
-  const shown = rows.slice(0, limit);
+  const { shown, last, more } = takePage(rows, limit);
   return {
     items: shown.map(({ r, dispatchAt }) => ({
       phone: r.phone,
@@ -117,6 +107,6 @@ export async function listApiRecipients(db: DbOrTx, organizationId: string, q: L
       carrier_message_id: r.carrierMessageId,
       updated_at: r.updatedAt.toISOString(),
     })),
-    next_cursor: rows.length > limit ? recipientCursor(shown[shown.length - 1].r.id) : null,
+    next_cursor: more && last ? idCursor(last.r.id) : null,
   };
 }

@@ -3,7 +3,8 @@ import type { KeywordReply } from '@/db/schema';
 import { afterCommit } from '@/server/lib/after-commit';
 import { analyzeMessage } from '@/shared/messages/segments';
 import { createPriceResolver } from '@/shared/pricing/pricing';
-import { countSend, writeSend, type SendingApp } from './send-message';
+import { countSend, writeSend } from './send-message';
+import type { SendingApp } from './send-channel';
 
 /** Every reply is priced 0, whatever the organization's price list says (D19: a reply is not charged). */
 const FREE = createPriceResolver([], '0');

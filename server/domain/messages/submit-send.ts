@@ -4,7 +4,8 @@ import type { AuthedApp } from '@/server/domain/keys/authenticate';
 import { findReplay, parseIdempotencyKey, requestHash, type IdempotencyClaim } from '@/server/domain/idempotency/idempotency';
 import { senderIsAppNumber } from '@/server/domain/numbers/sender-number';
 import { planSend } from '@/shared/messages/validate-send';
-import { IdempotencyRace, sendMessage, type SendChannel } from './send-message';
+import type { SendChannel } from './send-channel';
+import { IdempotencyRace, sendMessage } from './send-message';
 
 /**
  * The stored first answer of an Idempotency-Key (the whole 201 body) holds the result in `data`; one stored before

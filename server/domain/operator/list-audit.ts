@@ -2,8 +2,12 @@ import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { auditLog, users } from '@/db/schema';
 import type { AuditEntryView } from '@/server/contracts/operator';
+import { takePage } from '@/server/domain/pagination/keyset';
 
-/** The audit log, newest first, keyed by id; optionally one organization's entries only. */
+/**
+ * The audit log, newest first, keyed by id; optionally one organization's entries only. The cursor is the last id
+ * shown, a number the contract checks (AuditPage): there is no cursor to misread.
+ */
 export async function listAudit(
   db: DbOrTx,
   q: { organizationId?: string; cursor?: number; limit: number },
@@ -18,10 +22,9 @@ export async function listAudit(
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(auditLog.id))
     .limit(q.limit + 1);
-  const more = rows.length > q.limit;
-  const page = more ? rows.slice(0, q.limit) : rows;
+  const { shown, last, more } = takePage(rows, q.limit);
   return {
-    entries: page.map(({ a, email }) => ({
+    entries: shown.map(({ a, email }) => ({
       id: a.id,
       created_at: a.createdAt.toISOString(),
       actor: a.actor,
@@ -32,6 +35,6 @@ export async function listAudit(
       organization_id: a.organizationId,
       details: a.details ?? {},
     })),
-    next_cursor: more ? page[page.length - 1].a.id : null,
+    next_cursor: more && last ? last.a.id : null,
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import type { MerchantSummary } from '@/server/contracts/operator';
+import { pastTimeKey, readTimeKey, takePage, timeKeyCursor } from '@/server/domain/pagination/keyset';
 import { toAmount } from '@/server/lib/money';
 
 export const MERCHANT_LIST_LIMIT = 200;
@@ -10,16 +11,10 @@ export function isoOf(v: string | Date): string {
   return (v instanceof Date ? v : new Date(v)).toISOString();
 }
 
-/** The keyset of a page: the last row's creation time and id (newest first). */
-function decodeCursor(cursor: string | undefined): { at: string; id: string } | null {
-  if (!cursor) return null;
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  return at && id && !Number.isNaN(Date.parse(at)) ? { at, id } : null;
-}
-
 /**
  * Organizations newest first with their balances and what waits for an operator; `search` matches name or id.
- * Pages of `limit` (at most MERCHANT_LIST_LIMIT) by keyset: `next_cursor` continues after the last row, null at the end.
+ * Pages of `limit` (at most MERCHANT_LIST_LIMIT) by keyset on (created_at, id): `next_cursor` continues after the last
+ * row, null at the end; a cursor that is not one is refused (badCursor).
  */
 export async function listMerchants(
   db: DbOrTx,
@@ -27,12 +22,13 @@ export async function listMerchants(
 ): Promise<{ merchants: MerchantSummary[]; next_cursor: string | null }> {
   const { search } = opts;
   const limit = Math.min(Math.max(opts.limit ?? MERCHANT_LIST_LIMIT, 1), MERCHANT_LIST_LIMIT);
-  const after = decodeCursor(opts.cursor);
+  const after = opts.cursor ? pastTimeKey(sql`o.created_at`, sql`o.id`, readTimeKey(opts.cursor)) : sql`true`;
   const term = search?.trim() ? `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const rows = await db.execute<{
     id: string;
     name: string;
     created_at: string | Date;
+    cursor_ts: string;
     currency: string;
     prepaid: string | null;
     postpaid: string | null;
@@ -40,7 +36,7 @@ export async function listMerchants(
     apps_pending: number;
     top_ups_pending: number;
   }>(sql`
-    select o.id, o.name, o.created_at, o.currency,
+    select o.id, o.name, o.created_at, o.created_at::text as cursor_ts, o.currency,
            (select w.balance from wallets w where w.organization_id = o.id and w.type = 'SVC_SMS') as prepaid,
            (select w.balance from wallets w where w.organization_id = o.id and w.type = 'SVC_POST_PAID') as postpaid,
            (select count(*)::int from gateway_apps a where a.organization_id = o.id) as apps,
@@ -48,14 +44,12 @@ export async function listMerchants(
            (select count(*)::int from top_up_requests t where t.organization_id = o.id and t.state = 'pending') as top_ups_pending
       from organizations o
      where (${term}::text is null or o.name ilike ${term} or o.id = ${search?.trim() ?? ''})
-       and (${after?.at ?? null}::timestamptz is null or (o.created_at, o.id) < (${after?.at ?? null}::timestamptz, ${after?.id ?? ''}))
+       and ${after}
      order by o.created_at desc, o.id desc
      limit ${limit + 1}`);
-  const more = rows.length > limit;
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  const next_cursor = more && last ? Buffer.from(`${isoOf(last.created_at)}|${last.id}`).toString('base64url') : null;
-  const merchants = page.map((r) => ({
+  const { shown, last, more } = takePage(rows, limit);
+  const next_cursor = more && last ? timeKeyCursor(last.cursor_ts, last.id) : null;
+  const merchants = shown.map((r) => ({
     id: r.id,
     name: r.name,
     created_at: isoOf(r.created_at),

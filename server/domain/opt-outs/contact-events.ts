@@ -4,6 +4,7 @@ import type { OptOutSource } from '@/db/schema';
 import { kickDeliveries } from '@/server/domain/webhooks/deliveries';
 import { inboundDestinationFor, type Destination } from '@/server/domain/webhooks/destination';
 import { newId } from '@/server/lib/ids';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
 
 /**
  * Which apps hear of a change of the list (D19: `contact.opted_out` / `contact.opted_in` go to `inbound_url`): the
@@ -56,7 +57,7 @@ export async function emitContactEvents(tx: DbOrTx, targets: ContactTarget[], ch
   const phonesJson = JSON.stringify(phones);
   let written = 0;
   for (const t of targets) {
-    const deliveryIds = `{${Array.from(phones, () => newId('whd')).join(',')}}`;
+    const deliveryIds = arrayLiteral(Array.from(phones, () => newId('whd')));
     const [row] = await tx.execute<{ n: number }>(sql`
       with ev as materialized (
         select gen_random_uuid() as id, x.phone, x.delivery_id

@@ -3,7 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { optOuts } from '@/db/schema';
 import { DEFAULT_PAGE_LIMIT } from '@/server/contracts/reconcile';
 import type { ListOptOutsInput, OptOut, OptOutsPage } from '@/server/contracts/opt-outs';
-import { decodeCursor, encodeCursor } from '@/server/domain/messages/list-messages';
+import { pastTimeKey, readTimeKey, takePage, timeKeyCursor } from '@/server/domain/pagination/keyset';
 import { validationError } from '@/server/errors/validation';
 import { normalizeOne } from './phones';
 
@@ -25,10 +25,7 @@ export async function listOptOuts(db: DbOrTx, organizationId: string, defaultCou
     if (phone === null) throw validationError([{ field: 'phone', code: 'INVALID_FIELD_FORMAT', message: 'not a phone number' }]);
     where.push(eq(optOuts.phone, phone));
   }
-  if (q.cursor) {
-    const at = decodeCursor(q.cursor);
-    where.push(sql`(${optOuts.createdAt}, ${optOuts.phone}) < (${at.ts}::timestamptz, ${at.id})`);
-  }
+  if (q.cursor) where.push(pastTimeKey(optOuts.createdAt, optOuts.phone, readTimeKey(q.cursor)));
   const limit = q.limit ?? DEFAULT_PAGE_LIMIT;
   const rows = await db
     .select({ phone: optOuts.phone, source: optOuts.source, reason: optOuts.reason, createdAt: optOuts.createdAt, cursorTs: sql<string>`${optOuts.createdAt}::text` })
@@ -36,7 +33,6 @@ export async function listOptOuts(db: DbOrTx, organizationId: string, defaultCou
     .where(and(...where))
     .orderBy(desc(optOuts.createdAt), desc(optOuts.phone))
     .limit(limit + 1);
-  const shown = rows.slice(0, limit);
-  const last = shown[shown.length - 1];
-  return { items: shown.map(toOptOut), next_cursor: rows.length > limit && last ? encodeCursor(last.cursorTs, last.phone) : null };
+  const { shown, last, more } = takePage(rows, limit);
+  return { items: shown.map(toOptOut), next_cursor: more && last ? timeKeyCursor(last.cursorTs, last.phone) : null };
 }

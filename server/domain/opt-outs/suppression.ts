@@ -1,5 +1,6 @@
 import type { DbOrTx } from '@/db/client';
 import { executeFixed, fixedSql } from '@/server/lib/fixed-sql';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
 
 /** What a recipient skipped for the opt-out list fails with (D19): in its record and its `sms.failed` event. */
 export const OPTED_OUT = {
@@ -11,12 +12,12 @@ export const OPTED_OUT = {
 /**
  * The phones among `phones` (E.164) on the organization's opt-out list, in ONE statement: the primary key
  * (organization_id, phone) probed once per distinct phone, whatever the list's size (D19). The phones go as one
- * text[] literal: E.164 is `+` and digits only, nothing an array literal would have to quote.
+ * text[] literal (arrayLiteral): E.164 is `+` and digits only, nothing an array literal would have to quote.
  */
 export async function optedOutAmong(db: DbOrTx, organizationId: string, phones: string[]): Promise<Set<string>> {
   if (!phones.length) return new Set();
   const distinct = [...new Set(phones)];
   const rows = await executeFixed<{ phone: string }>(db, fixedSql`
-    select phone from opt_outs where organization_id = ${organizationId} and phone = any(${`{${distinct.join(',')}}`}::text[])`);
+    select phone from opt_outs where organization_id = ${organizationId} and phone = any(${arrayLiteral(distinct)}::text[])`);
   return new Set(rows.map((r) => r.phone));
 }

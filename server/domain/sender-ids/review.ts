@@ -46,7 +46,7 @@ export async function listReviewQueue(db: DbOrTx, input: ReviewQueueInput = {}):
  * carry the reason the merchant reads. The row is locked, so two operators cannot both decide; a decision the state
  * does not allow is 409 SENDER_ID_STATE. In one transaction: the new state, the audit row and the `sender_id.<state>`
  * event to the organization's apps' webhook_url. A revoked ID is refused from then on: at new sends (1140) and at the
- * later dispatches of sends already accepted (refuse-at-dispatch.ts).
+ * later dispatches of sends already accepted (server/domain/delivery/refuse-sender.ts).
  */
 export async function decideSenderId(db: Db, input: DecideSenderIdInput & { actor: string; now: Date }): Promise<ReviewedSenderId> {
   const step = TRANSITIONS[input.decision];

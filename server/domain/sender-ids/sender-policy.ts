@@ -21,10 +21,11 @@ export type SenderFacts = { ownNumber: boolean; approved: boolean; platformDefau
 export type SenderVerdict = { ok: true; senderId: string | null; notApproved: boolean } | { ok: false };
 
 /**
- * D22, in one place (sends over REST, Compose and SMPP, and each later dispatch: refuse-at-dispatch.ts): no
- * sender_id goes from the platform default in live (none in the sandbox); a numeric one must be the organization's
- * own number or short code, in every environment; one with a letter must be approved for the organization in live
- * (the platform default is always allowed), and goes anyway in the sandbox, marked not approved.
+ * D22, in one place (sends over REST, Compose and SMPP, and each later dispatch:
+ * server/domain/delivery/refuse-sender.ts): no sender_id goes from the platform default in live (none in the
+ * sandbox); a numeric one must be the organization's own number or short code, in every environment; one with a
+ * letter must be approved for the organization in live (the platform default is always allowed), and goes anyway in
+ * the sandbox, marked not approved.
  */
 export function judgeSender(senderId: string | null, environment: KeyEnvironment, f: SenderFacts): SenderVerdict {
   if (senderId === null) return { ok: true, senderId: environment === 'live' ? f.platformDefault : null, notApproved: false };

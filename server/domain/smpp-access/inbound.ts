@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { claimOwed, settleOwed, sweepOwed } from '@/server/queue/owed-queue';
-import { ids64 } from '@/server/lib/sql-arrays';
+import { arrayLiteral, ids64 } from '@/server/lib/sql-arrays';
 import type { Db, DbOrTx } from '@/db/client';
 import type { InboundEncoding } from '@/db/schema';
 import type { MoForEsme } from './inbound-pdus';
@@ -15,8 +15,6 @@ export type OwedMo = MoForEsme & { id: number; appId: string; partsDone: number 
 /** How long an MO waits for a session to take it (D18). */
 const KEPT = sql.raw(`interval '72 hours'`);
 
-const list = (xs: Array<string | number>) => `{${xs.join(',')}}`;
-
 /**
  * In the transaction that stores the MO: one owed row per routed MO whose app has SMPP credentials (the caller knows
  * it from the routing statement, so apps without SMPP cost no statement here).
@@ -26,7 +24,7 @@ export async function queueInboundForSmpp(tx: DbOrTx, mos: Array<{ inboundId: st
   await tx.execute(sql`
     insert into smpp_inbound_deliveries (app_id, inbound_id, expires_at)
     select a, i, ${now.toISOString()}::timestamptz + ${KEPT}
-      from unnest(${list(mos.map((m) => m.appId))}::text[], ${list(mos.map((m) => m.inboundId))}::text[]) as x(a, i)
+      from unnest(${arrayLiteral(mos.map((m) => m.appId))}::text[], ${arrayLiteral(mos.map((m) => m.inboundId))}::text[]) as x(a, i)
     on conflict (inbound_id) do nothing`);
 }
 
@@ -51,7 +49,7 @@ export async function claimInbound(db: Db, appIds: string[], listener: string, l
  */
 export function settleInbound(db: Db, handed: number[], retry: Array<{ id: number; partsDone: number }>): Promise<void> {
   return settleOwed(db, 'smpp_inbound_deliveries', handed, retry.map((r) => r.id), {
-    from: sql`unnest(${ids64(retry.map((r) => r.id))}, ${`{${retry.map((r) => Math.trunc(r.partsDone)).join(',')}}`}::int[]) as x(id, p)`,
+    from: sql`unnest(${ids64(retry.map((r) => r.id))}, ${arrayLiteral(retry.map((r) => Math.trunc(r.partsDone)))}::int[]) as x(id, p)`,
     set: sql`parts_done = x.p`,
   });
 }

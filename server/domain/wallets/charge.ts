@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import type { WalletType } from '@/db/schema';
 import { ApiError } from '@/server/errors/api-error';
@@ -22,12 +23,30 @@ export async function chargeWallets(
 ): Promise<ChargePart[]> {
   if (input.total.isZero()) return [];
   const total = toDbAmount(input.total);
-  const [r] = await executeFixed<{ prepaid: string; postpaid: string; covered: boolean; parts: ChargePart[] }>(tx, fixedSql`
+  const [r] = await executeFixed<{ prepaid: string; postpaid: string; covered: boolean; parts: ChargePart[] }>(
+    tx,
+    chargeStatement({ organizationId: input.organizationId, total, messageId: input.messageId, actor: input.actor }),
+  );
+  if (!r.covered) {
+    throw new ApiError('INSUFFICIENT_BALANCE', {
+      message: `Insufficient balance: this send costs ${total} and the wallets hold ${toDbAmount(money(r.prepaid).plus(r.postpaid))}.`,
+    });
+  }
+  return r.parts.map((part) => ({ ...part, amount: toDbAmount(money(part.amount)) }));
+}
+
+/**
+ * The charge's one statement (chargeWallets), `total` as the database's decimal text. One row: `prepaid` and
+ * `postpaid` (the balances before), `covered` (false: nothing was written) and `parts` (the wallets drawn from).
+ * Also the bench's raw send (bench/lib/raw-db.ts), so the floor it measures charges the way a send does.
+ */
+export function chargeStatement(c: { organizationId: string; total: string; messageId: string; actor: string }): SQL {
+  return fixedSql`
     with w as (
-      select id, type, balance from wallets where organization_id = ${input.organizationId} order by id for update
+      select id, type, balance from wallets where organization_id = ${c.organizationId} order by id for update
     ), p as (
-      select b.prepaid, b.postpaid, least(b.prepaid, ${total}::numeric) as from_prepaid,
-             ${total}::numeric - least(b.prepaid, ${total}::numeric) as from_postpaid
+      select b.prepaid, b.postpaid, least(b.prepaid, ${c.total}::numeric) as from_prepaid,
+             ${c.total}::numeric - least(b.prepaid, ${c.total}::numeric) as from_postpaid
         from (select coalesce(sum(balance) filter (where type = 'SVC_SMS'), 0) as prepaid,
                      coalesce(sum(balance) filter (where type = 'SVC_POST_PAID'), 0) as postpaid
                 from w) b
@@ -43,17 +62,11 @@ export async function chargeWallets(
       returning x.id, x.organization_id, x.type, x.balance, d.amount
     ), ledger as (
       insert into wallet_ledger (wallet_id, organization_id, entry_type, amount, balance_after, message_id, actor)
-      select m.id, m.organization_id, 'charge', -m.amount, m.balance, ${input.messageId}, ${input.actor}
+      select m.id, m.organization_id, 'charge', -m.amount, m.balance, ${c.messageId}, ${c.actor}
         from moved m order by m.type = 'SVC_POST_PAID' -- the prepaid row first, as it is drawn first
     )
     select p.prepaid::text as prepaid, p.postpaid::text as postpaid, p.from_postpaid <= p.postpaid as covered,
            coalesce((select json_agg(json_build_object('walletId', m.id, 'type', m.type, 'amount', m.amount::text)
                                      order by m.type = 'SVC_POST_PAID') from moved m), '[]'::json) as parts
-      from p`);
-  if (!r.covered) {
-    throw new ApiError('INSUFFICIENT_BALANCE', {
-      message: `Insufficient balance: this send costs ${total} and the wallets hold ${toDbAmount(money(r.prepaid).plus(r.postpaid))}.`,
-    });
-  }
-  return r.parts.map((part) => ({ ...part, amount: toDbAmount(money(part.amount)) }));
+      from p`;
 }

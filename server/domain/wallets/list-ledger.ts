@@ -2,6 +2,7 @@ import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { walletLedger, wallets } from '@/db/schema';
 import type { LedgerFilter, LedgerPage } from '@/server/contracts/wallet-dashboard';
+import { takePage } from '@/server/domain/pagination/keyset';
 import { toAmount } from '@/server/lib/money';
 import { FLAG_BY_WALLET } from './top-up-requests';
 import { WALLET_BY_FLAG } from './top-up';
@@ -38,9 +39,8 @@ export async function queryLedger(db: DbOrTx, q: LedgerQuery) {
     .where(and(...where))
     .orderBy(desc(walletLedger.id))
     .limit(q.limit + 1);
-  const more = rows.length > q.limit;
-  const page = more ? rows.slice(0, q.limit) : rows;
-  return { rows: page, nextCursor: more ? page[page.length - 1].id : null };
+  const { shown, last, more } = takePage(rows, q.limit);
+  return { rows: shown, nextCursor: more && last ? last.id : null };
 }
 
 export async function listLedger(db: DbOrTx, q: LedgerQuery): Promise<LedgerPage> {

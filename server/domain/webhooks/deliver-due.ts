@@ -17,15 +17,7 @@ import { sendWebhook } from './send-webhook';
 import { signingSecrets } from './signing';
 import { logger } from '@/server/lib/logger';
 
-/**
- * The webhook scheduler behind the deliver_webhooks job: leases due deliveries in batches (organizations served
- * round-robin, an organization served by one run at a time), POSTs them with
- * a global cap per run and a per-organization cap of requests in flight,
- * writes the attempts in batches, then re-enqueues itself for the next retry.
- * Idempotent: a run only sends what it leased, and a repeated run finds
- * nothing due. Each run is bounded in time (its leases are); what a run
- * leased but did not get to is given back when it ends.
- */
+/** What the scheduler works with: the database, settings, the clock and (tests) the webhook hosts' address lookup. */
 export type WebhookDeps = { db: Db; env: Env; now: () => Date; resolve?: Resolve };
 export type DeliverLimits = {
   /** Requests in flight in one run. */
@@ -48,9 +40,9 @@ export type DeliverLimits = {
  * organization (server/jobs/tasks/deliver-webhooks.ts), and with 64 ten merchants got 6.4 requests in flight each
  * in one run while a merchant served by another run had 8 (bench: least/most share 0.73).
  *
- * flushMs 50 (20 until session 12): at ~5,000 events/s one merchant's run wrote ~50 attempts per statement, 2.5 x
- * as many record statements as the bench's raw loop (one per batch of 128); at 50 ms it is ~250 per statement
- * (FLUSH_BATCH caps it), fewer statements and commits for Postgres on the same cores.
+ * flushMs 50: at ~5,000 events/s one merchant's run writes ~250 attempts per statement (FLUSH_BATCH caps it); a
+ * 20 ms flush writes ~50, 2.5 x as many record statements as the bench's raw loop (one per batch of 128), so more
+ * statements and commits for Postgres on the same cores.
  */
 export const DEFAULT_LIMITS: DeliverLimits = { globalCap: 128, perOrgCap: 8, perOrgBatch: 128, budgetMs: 10_000, idleWaitMs: 1_000, pollMs: 200, flushMs: 50 };
 /** A lease outlives the run (budget, then one request timeout) by this much. */
@@ -77,11 +69,19 @@ export type DeliverStats = { attempted: number; succeeded: number; failed: numbe
 const unreleased = new Set<string>();
 
 /**
+ * The webhook scheduler behind the deliver_webhooks job: leases due deliveries in batches (organizations served
+ * round-robin, an organization served by one run at a time), POSTs them with
+ * a global cap per run and a per-organization cap of requests in flight,
+ * writes the attempts in batches, then re-enqueues itself for the next retry.
+ * Idempotent: a run only sends what it leased, and a repeated run finds
+ * nothing due. Each run is bounded in time (its leases are); what a run
+ * leased but did not get to is given back when it ends.
+ *
  * One run, or with `signal` (the job's abortSignal) as many as follow each other: a run that ran out of time (work
  * left) is followed at once by the next one in the same call, until a run ends for want of work or the signal
- * aborts (the signal also ends a run early: no new lease). Without it, the next run was the wake-up job's, started
- * when graphile-worker picked that job up: with one merchant and 12,004 events the rate fell to 0.45-0.64 x the raw
- * loop (0.79-1.12 before one run per process).
+ * aborts (the signal also ends a run early: no new lease). Without the signal, the next run is the wake-up job's,
+ * started when graphile-worker picks that job up: with one merchant and 12,004 events that gives 0.45-0.64 x the
+ * raw loop's rate.
  */
 export async function deliverDueWebhooks(deps: WebhookDeps, limits: Partial<DeliverLimits> = {}, signal?: AbortSignal): Promise<DeliverStats> {
   const lim = { ...DEFAULT_LIMITS, ...limits };

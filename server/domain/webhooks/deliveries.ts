@@ -17,7 +17,7 @@ import type { WebhookResult } from './send-webhook';
 /** Key of the deliver_webhooks job that wakes a loop for the next retry (the durable timer behind the notifications). */
 export const WAKE_JOB_KEY = 'deliver_webhooks_wake';
 
-/** Channel on which new deliveries wake the worker processes' delivery loops (server/jobs/webhook-loop.ts). */
+/** Channel on which new deliveries wake the worker processes' delivery loops (server/jobs/tasks/deliver-webhooks.ts). */
 export const DELIVERIES_CHANNEL = 'webhook_deliveries';
 
 /** Transactions that have kicked already. */

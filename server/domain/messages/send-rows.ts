@@ -1,0 +1,106 @@
+import type Decimal from 'decimal.js';
+import type { DbOrTx } from '@/db/client';
+import { NO_ROUTE } from '@/server/domain/carrier/routing';
+import { OPTED_OUT } from '@/server/domain/opt-outs/suppression';
+import { executeFixed, fixedSql } from '@/server/lib/fixed-sql';
+import { toDbAmount } from '@/server/lib/money';
+import type { SendPlan } from '@/shared/messages/validate-send';
+import type { ResolvedPrice } from '@/shared/pricing/pricing';
+import type { SendChannel, SendingApp } from './send-channel';
+import type { Suppression } from './suppress-at-send';
+
+/**
+ * One recipient row per recipient as JSON for insertSendRows, in request order, so that the rows' ids follow the
+ * positions (the order GET /messages/{id}/recipients lists). A suppressed or unroutable recipient (kept out of
+ * `split.kept`) is written failed OPTED_OUT or NO_ROUTE at price 0 when `recordSuppressed`, left out otherwise.
+ * `prices` are the kept recipients' prices, in the order of `split.kept`.
+ */
+export function recipientRowsJson(recipients: string[], split: Suppression, prices: ResolvedPrice[], recordSuppressed: boolean): string {
+  // each distinct price's text once (a resolver hands out one ResolvedPrice per row), not one decimal rounding per recipient
+  const priceText = new Map<ResolvedPrice, string>();
+  const textOf = (p: ResolvedPrice) => {
+    let t = priceText.get(p);
+    if (t === undefined) priceText.set(p, (t = toDbAmount(p.price)));
+    return t;
+  };
+  // `e`/`m` are the error of a recipient failed at the send (absent, they read as null)
+  const rowsOut: Array<{ p: number; n: string; c: string; r: string | null; e?: string; m?: string }> = [];
+  const noRoute = new Set(split.unroutable);
+  let k = 0;
+  recipients.forEach((n, p) => {
+    if (split.kept[k] === p) {
+      rowsOut.push({ p, n, c: textOf(prices[k]), r: prices[k].row?.id ?? null });
+      k++;
+    } else if (recordSuppressed) {
+      const f = noRoute.has(p) ? NO_ROUTE : OPTED_OUT;
+      rowsOut.push({ p, n, c: '0', r: null, e: f.errorCode, m: f.errorMessage });
+    }
+  });
+  return JSON.stringify(rowsOut);
+}
+
+export type SendRows = {
+  app: SendingApp;
+  plan: SendPlan;
+  messageId: string;
+  via: SendChannel;
+  now: Date;
+  failedAtSend: number;
+  totalRecipients: number;
+  totalMessages: number;
+  total: Decimal;
+  perDispatch: Decimal;
+  dispatchCount: number;
+  /** `[{id, seq, at}]` of the send's dispatches. */
+  dispatchesJson: string;
+  /** recipientRowsJson's rows. */
+  recipientsJson: string;
+  /** The message's next_dispatch_at: its first dispatch's moment, or now for an immediate one. */
+  firstDispatchAt: Date;
+};
+
+/**
+ * A send's rows in one statement: the message, its dispatches, one recipient row per recipient per dispatch (D5).
+ * They hold together because this statement writes them all, with no foreign key to check (db/schema/messages.ts).
+ * A suppressed or unroutable recipient's rows are failed OPTED_OUT or NO_ROUTE at price 0 from the start (D19, D14),
+ * in every dispatch.
+ * The same statement makes the send the latest activity of its recipients' Inbox conversations (D18, only phones
+ * that sent MO have one): a conversation row another transaction holds (its MO, a concurrent send) is skipped rather
+ * than waited for, as that one moves it to about the same moment.
+ */
+export async function insertSendRows(tx: DbOrTx, s: SendRows): Promise<void> {
+  const { app, plan, messageId, via } = s;
+  const at = s.now.toISOString();
+  const phonesJson = JSON.stringify(plan.recipients);
+  await executeFixed(tx, fixedSql`
+      with m as (
+        insert into messages (id, organization_id, app_id, sending_type, body, original_body, sender_id, encoding, segments, total_recipients,
+                              dispatches_total, total_messages, total_cost, currency, callback_url, schedule, next_dispatch_at, created_at, updated_at,
+                              channel, smpp_registered_delivery, smpp_udh, keyword_reply, failed)
+        values (${messageId}, ${app.organizationId}, ${app.appId}, ${plan.sendingType}, ${plan.body}, ${plan.originalBody}, ${plan.senderId}, ${plan.encoding},
+                ${plan.segments}, ${s.totalRecipients}, ${s.dispatchCount}, ${s.totalMessages}, ${toDbAmount(s.total)}::numeric,
+                ${app.currency}, ${plan.callbackUrl}, ${plan.schedule === null ? null : JSON.stringify(plan.schedule)}::jsonb,
+                ${s.firstDispatchAt.toISOString()}::timestamptz, ${at}::timestamptz, ${at}::timestamptz,
+                ${via.channel}, ${via.channel === 'smpp' ? via.registeredDelivery : null}::int, ${via.channel === 'smpp' ? (via.udh ?? null) : null},
+                ${via.channel === 'keyword' ? via.reply : null}, ${s.failedAtSend}::int)
+        returning id
+      ), d as (
+        insert into message_dispatches (id, message_id, seq, dispatch_at, cost)
+        select x.id, ${messageId}, x.seq, x.at, ${toDbAmount(s.perDispatch)}::numeric
+          from json_to_recordset(${s.dispatchesJson}::json) as x(id text, seq int, at timestamptz)
+        returning id, seq
+      ), c as (
+        update inbox_conversations c set last_activity_at = ${at}::timestamptz
+          from (select organization_id, phone from inbox_conversations
+                 where organization_id = ${app.organizationId} and phone in (select json_array_elements_text(${phonesJson}::json))
+                   and last_activity_at < ${at}::timestamptz
+                 order by phone for update skip locked) l
+         where c.organization_id = l.organization_id and c.phone = l.phone
+      )
+      insert into message_recipients (message_id, dispatch_id, position, phone, price, pricing_row_id, updated_at, state, error_code, error_message, done_at)
+      select ${messageId}, d.id, r.p, r.n, r.c, r.r, ${at}::timestamptz,
+             case when r.e is not null then 'failed' else 'pending' end, r.e, r.m,
+             case when r.e is not null then ${at}::timestamptz end
+        from (select id from d order by seq) d
+       cross join json_to_recordset(${s.recipientsJson}::json) as r(p int, n text, c numeric, r text, e text, m text)`);
+}
