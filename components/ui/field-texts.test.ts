@@ -72,11 +72,12 @@ describe('field validation texts in the page language (D23)', () => {
     ...texts(ReplyInput, { app_id: '', phone: '+243812345678', message: '' }),
     ...texts(CreateConnectorInput, { name: 'Bad Name', kind: 'x', bindMode: 'x', gsmCoding: 1, longMethod: 'x', receiptIdFormat: 'x', systemType: 'x'.repeat(13) }, { name: 'a', host: '', systemId: '', password: 'x'.repeat(9), port: 0 }),
     ...texts(CreateConnectorInput, { name: 'a' }),
+    ...texts(CreateConnectorInput, { name: 'a', kind: 'simulator', sessions: 0, window: 0, tps: 0, sourceTon: 9, sourceNpi: 99, destTon: 9, destNpi: 99, validityS: 1, enquireLinkS: 0 }),
     ...texts(SetRouteInput, { prefix: 'x', connectors: [] }, { prefix: '243', connectors: ['a', 'a'] }),
     ...texts(SetPricesInput, { organizationId: 'org_1', defaultPrice: '0', rows: [{ country: 'cd', network: '', prefixes: 'x', price: '0' }] }),
     ...texts(SetPricesInput, { organizationId: 'org_1', defaultPrice: '', rows: [{ country: 'CD', network: 'A', prefixes: '243', price: '1' }, { country: 'CD', network: 'B', prefixes: '243', price: '1' }] }),
     ...texts(SetCreditLineInput, { organizationId: 'org_1', amount: 'x' }),
-    ...texts(AssignNumberInput, { appId: 'app_1', number: '', keyword: 'x'.repeat(41) }, { appId: 'app_1', number: 'x'.repeat(21) }),
+    ...texts(AssignNumberInput, { appId: 'app_1', number: '', keyword: 'x'.repeat(41) }, { appId: 'shop', number: 'x'.repeat(21) }),
     passwordProblem('x'.repeat(129))!,
   ];
 
