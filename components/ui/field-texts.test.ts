@@ -97,6 +97,7 @@ describe('field validation texts in the page language (D23)', () => {
     expect(fieldText(french, 'fr', 'LIMIT: at most 1000 recipients per send')).toBe('au plus 1\u202f000 destinataires par envoi');
     expect(fieldText(french, 'fr', 'must be 3 to 11 letters, digits and spaces, with at least one letter')).toBe('doit compter de 3 à 11 lettres, chiffres et espaces, dont au moins une lettre');
     expect(fieldText(french, 'fr', 'Enter their name: no account exists for this email yet.')).toContain('nom\u00a0:');
+    expect(fieldText(french, 'fr', 'A file may hold at most 100,000 phones; this one holds 120,000.')).toBe('Un fichier peut contenir au plus 100\u202f000 numéros\u00a0; celui-ci en contient 120\u202f000.');
     expect(fieldText(french, 'fr', 'a text no table holds')).toBe('a text no table holds');
   });
 });

@@ -60,6 +60,12 @@ export const FIELD_PROBLEMS = {
   ledgerType: 'Choose a known entry type.',
   phonesRequired: 'at least one phone is required',
   phonesLimit: 'at most {max} phones per request',
+  // The opt-out CSV import (/dashboard/opt-outs/import answers plain text)
+  importReason: 'The reason must be at most 200 characters.',
+  importTooLarge: 'The file is larger than {max} MB.',
+  importTooMany: 'A file may hold at most {max} phones; this one holds {total}.',
+  importCsvOnly: 'Send the file as text/csv.',
+  importRole: 'This action needs the developer role.',
   // Sign-in, sign-up, passwords, members
   enterName: 'Enter your name.',
   enterEmail: 'Enter a valid email address.',
