@@ -39,6 +39,9 @@ export const FIELD_PROBLEMS = {
   ruleRequired: "recurring_schedule is required when sending_type is 'recurring'",
   chooseApp: 'Choose the app to send as.',
   chooseReplyNumber: 'Choose the number to reply from.',
+  appNotOurs: 'Choose one of your organization’s apps.',
+  appEnvironment: 'This app’s key is for the {appEnvironment} environment; this dashboard sends in {environment}.',
+  appStatus: 'This app’s key is {status}; it cannot send.',
   // POST /calculate (the spec's texts)
   calcMode: "Invalid mode: 'mode' must be 'amount_to_sms' or 'sms_to_amount'",
   calcAmountRequired: "'amount' is required when mode='amount_to_sms'",
