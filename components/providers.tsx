@@ -7,7 +7,8 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useRef, useState, type ReactNode } from 'react';
 import type { AppRouter } from '@/server/api/root';
 import { TRPC_MAX_BATCH, TRPC_MAX_URL_LENGTH } from '@/shared/trpc-limits';
-import { localizeErrors, type ErrorTranslator } from './ui/localize-errors';
+import { fieldText, type FieldProblemTranslator } from './ui/field-texts';
+import { localizeErrors, type ErrorTranslator, type FieldTranslator } from './ui/localize-errors';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
@@ -21,11 +22,14 @@ export function Providers({ children }: { children: ReactNode }) {
     if (locale === 'en' || !t.has(key)) return null;
     return requestId ? `${t(key)} ${t('errorReference', { requestId })}` : t(key);
   };
+  const tField = useTranslations('fieldProblems');
+  const translateField = useRef<FieldTranslator>((text) => text);
+  translateField.current = (text) => fieldText(tField as FieldProblemTranslator, locale, text);
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: 1 } } }));
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({
       links: [
-        localizeErrors<AppRouter>(() => translate.current),
+        localizeErrors<AppRouter>(() => translate.current, () => translateField.current),
         // The server refuses bigger batches (shared/trpc-limits.ts): split them here.
         httpBatchLink({ url: '/api/trpc', maxItems: TRPC_MAX_BATCH, maxURLLength: TRPC_MAX_URL_LENGTH }),
       ],

@@ -140,12 +140,16 @@ test('an operator who reads French runs the console in French', async ({ page, b
   }
   await expect(ops.getByText("Ce marchand n'a pas encore d'application.")).toBeVisible();
   await expect(ops.getByText(`${merchant.email} · propriétaire`)).toBeVisible();
+  // A refused amount is said in French (D23, shared/validation/field-problems.ts), then the right one.
+  await ops.getByLabel('Ligne de crédit (USD)').fill('12.34567');
+  await ops.getByRole('button', { name: 'Fixer la ligne de crédit' }).click();
+  await expect(ops.getByText('Indiquez un montant comme 25 ou 12,50 (4 décimales au plus).')).toBeVisible();
   await ops.getByLabel('Ligne de crédit (USD)').fill('50');
   await ops.getByRole('button', { name: 'Fixer la ligne de crédit' }).click();
   await expect(ops.getByText(/^Portefeuille postpayé fixé à 50,00\s\$US \(ajustement de \+50,00\s\$US\)\.$/)).toBeVisible();
   await expect(ops.getByRole('button', { name: 'Enregistrer les tarifs' })).toBeVisible();
   await snap(ops, 'fr-operator-merchant');
-  await noEnglish(ops, ['Wallets', 'Apps and keys', 'Pricing', 'Top-up requests', 'Team', 'Recent audit entries', 'Credit line', 'Save prices', 'Revoke sessions', 'default country'], OWN_WORDS);
+  await noEnglish(ops, ['Enter an amount such as 25 or 12.50 (at most 4 decimals).', 'Wallets', 'Apps and keys', 'Pricing', 'Top-up requests', 'Team', 'Recent audit entries', 'Credit line', 'Save prices', 'Revoke sessions', 'default country'], OWN_WORDS);
 
   // Sender IDs: approve the merchant's request.
   await openConsolePage(ops, "ID d'expéditeur");
@@ -174,10 +178,13 @@ test('an operator who reads French runs the console in French', async ({ page, b
   for (const label of ['Nom', 'Type', 'Hôte', 'Mot de passe', 'Mode de bind', 'Codage des données GSM', 'Messages longs', 'Fenêtre', 'Validité (s)']) {
     await expect(connector.getByLabel(label, { exact: true })).toBeVisible();
   }
+  await connector.getByLabel('Nom', { exact: true }).fill('Mauvais Nom');
+  await connector.getByRole('button', { name: 'Ajouter le connecteur' }).click();
+  await expect(connector.getByText(/^Nom\s: lettres minuscules, chiffres, - et _, 40 au plus\.$/)).toBeVisible();
   await expect(ops.getByRole('heading', { name: 'Routes', level: 2 })).toBeVisible();
   await expect(ops.getByRole('form', { name: 'Définir une route' }).getByLabel('Connecteurs, par ordre de bascule')).toBeVisible();
   await snap(ops, 'fr-operator-connectors');
-  await noEnglish(ops, ['New connector', 'Add connector', 'Window', 'Bind mode', 'Long messages', 'Set route', 'failover', 'Enable', 'Disable'], OWN_WORDS);
+  await noEnglish(ops, ['Name: lowercase letters, digits, - and _, at most 40.', 'New connector', 'Add connector', 'Window', 'Bind mode', 'Long messages', 'Set route', 'failover', 'Enable', 'Disable'], OWN_WORDS);
 
   await openConsolePage(ops, 'SMS entrants non attribués');
   await noEnglish(ops, ['Unrouted', 'Received', 'Carrier', 'newest first'], OWN_WORDS);

@@ -2,6 +2,7 @@
 import app from './en/app.json';
 import errorReference from './en/errorReference.json';
 import errors from './en/errors.json';
+import fieldProblems from './en/fieldProblems.json';
 import auth from './en/auth.json';
 import password from './en/password.json';
 import pages from './en/pages.json';
@@ -25,5 +26,5 @@ import calculator from './en/calculator.json';
 import home from './en/home.json';
 import docsPage from './en/docsPage.json';
 
-const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, confirm, settings, senderIds, operator, compose, statuses, messages, inbox, optOuts, calculator, home, docsPage };
+const catalogue = { app, errorReference, errors, fieldProblems, auth, password, pages, roles, shell, common, overview, keys, language, wallet, confirm, settings, senderIds, operator, compose, statuses, messages, inbox, optOuts, calculator, home, docsPage };
 export default catalogue;

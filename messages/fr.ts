@@ -2,6 +2,7 @@
 import app from './fr/app.json';
 import errorReference from './fr/errorReference.json';
 import errors from './fr/errors.json';
+import fieldProblems from './fr/fieldProblems.json';
 import auth from './fr/auth.json';
 import password from './fr/password.json';
 import pages from './fr/pages.json';
@@ -25,5 +26,5 @@ import calculator from './fr/calculator.json';
 import home from './fr/home.json';
 import docsPage from './fr/docsPage.json';
 
-const catalogue = { app, errorReference, errors, auth, password, pages, roles, shell, common, overview, keys, language, wallet, confirm, settings, senderIds, operator, compose, statuses, messages, inbox, optOuts, calculator, home, docsPage };
+const catalogue = { app, errorReference, errors, fieldProblems, auth, password, pages, roles, shell, common, overview, keys, language, wallet, confirm, settings, senderIds, operator, compose, statuses, messages, inbox, optOuts, calculator, home, docsPage };
 export default catalogue;

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { showServerError } from '@/components/ui/form-errors';
+import { useFieldText } from '@/components/ui/field-texts';
 import { SignUpInput } from '@/server/contracts/auth';
 
 type Errors = Partial<Record<keyof SignUpInput, string>>;
@@ -18,6 +19,7 @@ export function SignUpForm() {
   const trpc = useTRPC();
   const router = useRouter();
   const t = useTranslations('auth.signUp');
+  const say = useFieldText();
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const signUp = useMutation(trpc.auth.signUp.mutationOptions());
@@ -28,7 +30,7 @@ export function SignUpForm() {
     const values = Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
     const parsed = SignUpInput.safeParse(values);
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], i.message])) as Errors);
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], say(i.message)])) as Errors);
       return;
     }
     setErrors({});

@@ -9,6 +9,7 @@ import { Alert } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { messageOf } from '@/components/ui/form-errors';
 import { useFormat } from '@/components/ui/format';
+import { useFieldText } from '@/components/ui/field-texts';
 import { CalculateRequest, MAX_CALCULATOR_VALUE, type CalculateResult } from '@/server/contracts/calculate';
 
 type Mode = 'amount_to_sms' | 'sms_to_amount';
@@ -27,6 +28,7 @@ export function CalculatorForm({ currency }: { currency: string }) {
   const [pending, setPending] = useState(false);
   const name = useId();
   const t = useTranslations('calculator.form');
+  const say = useFieldText();
   const f = useFormat();
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -37,7 +39,7 @@ export function CalculatorForm({ currency }: { currency: string }) {
     const input = mode === 'amount_to_sms' ? { mode, amount: value } : { mode, sms_count: value };
     const parsed = CalculateRequest.safeParse(input);
     if (!parsed.success || (value !== undefined && Number.isNaN(value))) {
-      setError(parsed.success ? t('enterNumber') : parsed.error.issues[0].message);
+      setError(parsed.success ? t('enterNumber') : say(parsed.error.issues[0].message));
       return;
     }
     setError(null);

@@ -20,6 +20,7 @@ import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { Field, Select } from '@/components/ui/field';
 import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
+import { useFieldText } from '@/components/ui/field-texts';
 import { useFormat } from '@/components/ui/format';
 import { CostPreview } from './cost-preview';
 import { phoneProblemText, scheduleProblemText } from './problem-texts';
@@ -51,6 +52,7 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
   const locale = useLocale();
   const tPhone = useTranslations('compose.phoneProblems');
   const tSchedule = useTranslations('compose.scheduleProblems');
+  const say = useFieldText();
 
   const [appId, setAppId] = useState(options.apps[0]?.app_id ?? '');
   const [typed, setTyped] = useState('');
@@ -119,8 +121,8 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
 
   /**
    * D23: an English page shows the send's own texts; another says a refused recipient (`to[i]`) and a refused schedule
-   * in its language, from the codes of the same checks (shared/messages/phone.ts, shared/schedules). Other texts stay
-   * the server's.
+   * in its language, from the codes of the same checks (shared/messages/phone.ts, shared/schedules), and every other
+   * field's text (message, sender ID, callback URL...) from its code (shared/validation/field-problems.ts).
    */
   function inPageLanguage(p: FieldError): FieldError {
     if (locale === 'en') return p;
@@ -129,7 +131,7 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
     const checked = entry ? checkPhone(entry.value, options.default_country) : null;
     if (checked && !checked.ok) return { ...p, message: phoneProblemText(tPhone, checked.problem) };
     const issue = preview.scheduleIssues.find((s) => s.field === p.field && s.message === p.message);
-    return issue ? { ...p, message: scheduleProblemText(tSchedule, issue.problem) } : p;
+    return issue ? { ...p, message: scheduleProblemText(tSchedule, issue.problem) } : { ...p, message: say(p.message) };
   }
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {

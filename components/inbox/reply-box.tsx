@@ -16,6 +16,7 @@ import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { Select } from '@/components/ui/field';
+import { useFieldText } from '@/components/ui/field-texts';
 import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
 import { CostPreview } from '@/components/compose/cost-preview';
 import { MessageInput } from '@/components/compose/message-input';
@@ -48,6 +49,7 @@ export function ReplyBox({ phone, replyFrom, defaultFrom, options }: { phone: st
   const router = useRouter();
   const reply = useMutation(trpc.inbox.reply.mutationOptions());
   const t = useTranslations('inbox.replyBox');
+  const say = useFieldText();
   const tAll = useTranslations();
   const f = useFormat();
   const choices = useMemo(() => choicesOf(replyFrom, options, (name, hint) => t('appNoSender', { name, hint })), [replyFrom, options, t]);
@@ -78,7 +80,7 @@ export function ReplyBox({ phone, replyFrom, defaultFrom, options }: { phone: st
       allowHttpCallbacks: false,
       senderIsAppNumber: true,
     });
-    if (problems.length) return setErrors(group(problems));
+    if (problems.length) return setErrors(group(problems.map((p) => ({ ...p, message: say(p.message) }))));
     setErrors({});
     try {
       const res = await reply.mutateAsync({ phone, app_id: from.appId, idempotency_key: idempotencyKey, send });

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
+import { useFieldText } from '@/components/ui/field-texts';
 import { CreateAppInput } from '@/server/contracts/keys';
 import { OneTimeKey } from './one-time-key';
 
@@ -16,6 +17,7 @@ export function CreateAppForm({ environment }: { environment: 'test' | 'live' })
   const trpc = useTRPC();
   const router = useRouter();
   const t = useTranslations('keys.create');
+  const say = useFieldText();
   const create = useMutation(trpc.keys.create.mutationOptions());
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -27,7 +29,7 @@ export function CreateAppForm({ environment }: { environment: 'test' | 'live' })
     setFormError(null);
     const parsed = CreateAppInput.safeParse({ name: new FormData(form).get('name') });
     if (!parsed.success) {
-      setError(parsed.error.issues[0].message);
+      setError(say(parsed.error.issues[0].message));
       return;
     }
     setError(null);

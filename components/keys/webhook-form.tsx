@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { showServerError } from '@/components/ui/form-errors';
+import { useFieldText } from '@/components/ui/field-texts';
 import { UpdateWebhookInput, type AppView } from '@/server/contracts/keys';
 
 /** Read-only (viewer) fields look read-only, not just refuse input. */
@@ -40,6 +41,7 @@ export function WebhookForm({
   const router = useRouter();
   const save = useMutation(trpc.keys.updateWebhook.mutationOptions());
   const t = useTranslations('keys.webhook');
+  const say = useFieldText();
   const [errors, setErrors] = useState<Errors>({});
   const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const clearId = useId();
@@ -61,7 +63,7 @@ export function WebhookForm({
     };
     const parsed = UpdateWebhookInput.safeParse(input);
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], i.message])) as Errors);
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], say(i.message)])) as Errors);
       return;
     }
     setErrors({});

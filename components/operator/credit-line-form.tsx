@@ -10,12 +10,14 @@ import { Alert } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { messageOf } from '@/components/ui/form-errors';
 import { useFormat } from '@/components/ui/format';
+import { useFieldText } from '@/components/ui/field-texts';
 import { SetCreditLineInput } from '@/server/contracts/operator';
 
 /** Postpaid agreement: sets the postpaid wallet to an amount (the difference is one adjustment ledger row). */
 export function CreditLineForm({ organizationId, current, currency }: { organizationId: string; current: number | null; currency: string }) {
   const trpc = useTRPC();
   const t = useTranslations('operator.creditLine');
+  const say = useFieldText();
   const f = useFormat();
   const router = useRouter();
   const set = useMutation(trpc.operator.setCreditLine.mutationOptions());
@@ -27,7 +29,7 @@ export function CreditLineForm({ organizationId, current, currency }: { organiza
     setStatus(null);
     const parsed = SetCreditLineInput.safeParse({ organizationId, amount: new FormData(e.currentTarget).get('amount') });
     if (!parsed.success) {
-      setError(parsed.error.issues[0].message);
+      setError(say(parsed.error.issues[0].message));
       return;
     }
     setError(null);

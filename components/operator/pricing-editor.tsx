@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { messageOf } from '@/components/ui/form-errors';
+import { useFieldText } from '@/components/ui/field-texts';
 import { SetPlatformPricesInput, SetPricesInput } from '@/server/contracts/operator';
 import type { PriceRowView } from '@/server/contracts/wallet-dashboard';
 
@@ -33,6 +34,7 @@ export function PricingEditor({
 }) {
   const trpc = useTRPC();
   const t = useTranslations('operator.pricing');
+  const say = useFieldText();
   const router = useRouter();
   const saveMerchant = useMutation(trpc.operator.setPrices.mutationOptions());
   const savePlatform = useMutation(trpc.operator.setPlatformPrices.mutationOptions());
@@ -54,7 +56,7 @@ export function PricingEditor({
       : { rows: rowsIn };
     const parsed = organizationId ? SetPricesInput.safeParse(input) : SetPlatformPricesInput.safeParse(input);
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])));
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), say(i.message)])));
       setStatus({ tone: 'error', text: t('fix') });
       return;
     }

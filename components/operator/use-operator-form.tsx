@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/card';
 import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
+import { useFieldText } from '@/components/ui/field-texts';
 
 export type FormStatus = { tone: 'success' | 'error'; text: string } | null;
 
@@ -19,6 +20,7 @@ export function useOperatorForm<T, R>(
 ) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<FormStatus>(null);
+  const say = useFieldText();
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -27,7 +29,7 @@ export function useOperatorForm<T, R>(
     const parsed = parse(new FormData(form));
     if (!parsed.success) {
       const found: Record<string, string> = {};
-      for (const i of parsed.error.issues) found[String(i.path[0] ?? 'form')] ??= i.message;
+      for (const i of parsed.error.issues) found[String(i.path[0] ?? 'form')] ??= say(i.message);
       setErrors(found);
       if (found.form) setStatus({ tone: 'error', text: found.form });
       return;

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
+import { useFieldText } from '@/components/ui/field-texts';
 import { AddOptOutsRequest, MAX_OPT_OUT_PHONES } from '@/server/contracts/opt-outs';
 import { phoneRefusalText } from '@/components/compose/problem-texts';
 
@@ -18,6 +19,7 @@ export function AddOptOutsForm({ defaultCountry }: { defaultCountry: string }) {
   const router = useRouter();
   const add = useMutation(trpc.optOuts.add.mutationOptions());
   const t = useTranslations('optOuts.add');
+  const say = useFieldText();
   const tPhone = useTranslations('compose.phoneProblems');
   const locale = useLocale();
   const [problems, setProblems] = useState<string[]>([]);
@@ -34,7 +36,7 @@ export function AddOptOutsForm({ defaultCountry }: { defaultCountry: string }) {
     setDone(null);
     const parsed = AddOptOutsRequest.safeParse({ phones, reason: String(data.get('reason') ?? '') });
     if (!parsed.success) {
-      setProblems(parsed.error.issues.map((i) => i.message.replace(/^LIMIT: /, '')));
+      setProblems(parsed.error.issues.map((i) => say(i.message.replace(/^LIMIT: /, ''))));
       return;
     }
     setProblems([]);

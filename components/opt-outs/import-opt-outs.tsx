@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
+import { useFieldText } from '@/components/ui/field-texts';
 import { ImportReport, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MAX_PHONE_INPUT } from '@/server/contracts/opt-outs';
 import { phoneRefusalText } from '@/components/compose/problem-texts';
 
@@ -21,6 +22,7 @@ export function ImportOptOuts({ defaultCountry }: { defaultCountry: string }) {
   const [report, setReport] = useState<ImportReport | null>(null);
   const t = useTranslations('optOuts.import');
   const tPhone = useTranslations('compose.phoneProblems');
+  const say = useFieldText();
   const locale = useLocale();
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -41,7 +43,7 @@ export function ImportOptOuts({ defaultCountry }: { defaultCountry: string }) {
       });
       if (!res.ok) {
         const text = await res.text();
-        setError(text.startsWith('{') ? (JSON.parse(text) as { message?: string }).message ?? t('failed') : text.trim());
+        setError(text.startsWith('{') ? (JSON.parse(text) as { message?: string }).message ?? t('failed') : say(text.trim()));
         return;
       }
       setReport(ImportReport.parse(await res.json()));
@@ -92,7 +94,7 @@ export function ImportOptOuts({ defaultCountry }: { defaultCountry: string }) {
                   <tr key={r.row} className="border-b border-slate-100">
                     <td className="py-1 pr-3 tabular-nums">{r.row}</td>
                     <td className="py-1 pr-3 font-mono">{r.value}</td>
-                    <td className="py-1">{r.value.length >= MAX_PHONE_INPUT ? r.reason : phoneRefusalText(tPhone, locale, r.value, defaultCountry, r.reason)}</td>
+                    <td className="py-1">{r.value.length >= MAX_PHONE_INPUT ? say(r.reason) : phoneRefusalText(tPhone, locale, r.value, defaultCountry, r.reason)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -9,12 +9,14 @@ import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { Field, TextArea } from '@/components/ui/field';
 import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
+import { useFieldText } from '@/components/ui/field-texts';
 import { CreateSenderIdRequest } from '@/server/contracts/sender-ids';
 
 /** Developer or owner: ask for a sender ID (D22); it stays pending until an operator decides. */
 export function RequestSenderIdForm() {
   const trpc = useTRPC();
   const t = useTranslations('senderIds.form');
+  const say = useFieldText();
   const router = useRouter();
   const request = useMutation(trpc.senderIds.request.mutationOptions());
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -33,7 +35,7 @@ export function RequestSenderIdForm() {
       sample_message: String(data.get('sample_message') ?? ''),
     });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), say(i.message)])));
       return;
     }
     setErrors({});

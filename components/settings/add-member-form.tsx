@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { Field, Select } from '@/components/ui/field';
 import { showServerError } from '@/components/ui/form-errors';
+import { useFieldText } from '@/components/ui/field-texts';
 import { AddMemberInput, type RoleValue } from '@/server/contracts/organization';
 
 type Errors = Partial<Record<keyof AddMemberInput, string>>;
@@ -20,6 +21,7 @@ const ROLE_CHOICES: RoleValue[] = ['viewer', 'developer', 'owner'];
 export function AddMemberForm() {
   const trpc = useTRPC();
   const t = useTranslations('settings.addMember');
+  const say = useFieldText();
   const tRole = useTranslations('roles');
   const router = useRouter();
   const add = useMutation(trpc.organization.addMember.mutationOptions());
@@ -37,7 +39,7 @@ export function AddMemberForm() {
     setFormError(null);
     const parsed = AddMemberInput.safeParse(Object.fromEntries(new FormData(form)));
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], i.message])) as Errors);
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], say(i.message)])) as Errors);
       return;
     }
     setErrors({});

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { TextArea } from '@/components/ui/field';
 import { showServerError } from '@/components/ui/form-errors';
+import { useFieldText } from '@/components/ui/field-texts';
 import { DEFAULT_KEYWORD_REPLIES_IN, MAX_KEYWORD_REPLY, UpdateKeywordRepliesInput, type KeywordReplies, type KeywordReplyLanguage } from '@/server/contracts/organization';
 
 const DISABLED = 'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-700';
@@ -26,6 +27,7 @@ const KINDS: Kind[] = ['stop', 'start', 'help'];
 export function KeywordRepliesForm({ replies, canEdit, language = 'en' }: { replies: KeywordReplies; canEdit: boolean; language?: KeywordReplyLanguage }) {
   const defaults = DEFAULT_KEYWORD_REPLIES_IN[language];
   const t = useTranslations('settings.keywordReplies');
+  const say = useFieldText();
   const trpc = useTRPC();
   const router = useRouter();
   const update = useMutation(trpc.organization.updateKeywordReplies.mutationOptions());
@@ -38,7 +40,7 @@ export function KeywordRepliesForm({ replies, canEdit, language = 'en' }: { repl
     setStatus(null);
     const parsed = UpdateKeywordRepliesInput.safeParse({ ...values, language });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], i.message])) as Errors);
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], say(i.message)])) as Errors);
       return;
     }
     setErrors({});

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { Field, Select } from '@/components/ui/field';
 import { showServerError } from '@/components/ui/form-errors';
+import { useFieldText } from '@/components/ui/field-texts';
 import { UpdateOrganizationInput, type OrganizationView } from '@/server/contracts/organization';
 
 /** Read-only (viewer) fields look read-only, not just refuse input. */
@@ -33,6 +34,7 @@ export function OrganizationForm({
 }) {
   const trpc = useTRPC();
   const t = useTranslations('settings.organizationForm');
+  const say = useFieldText();
   const router = useRouter();
   const update = useMutation(trpc.organization.update.mutationOptions());
   const [errors, setErrors] = useState<Errors>({});
@@ -46,7 +48,7 @@ export function OrganizationForm({
     const parsed = UpdateOrganizationInput.safeParse(data);
     const unknownZone = parsed.success && !timeZones.includes(parsed.data.timezone) ? t('unknownZone') : null;
     if (!parsed.success || unknownZone) {
-      setErrors(parsed.success ? { timezone: unknownZone! } : (Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], i.message])) as Errors));
+      setErrors(parsed.success ? { timezone: unknownZone! } : (Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], say(i.message)])) as Errors));
       return;
     }
     setErrors({});

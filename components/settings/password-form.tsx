@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { showServerError } from '@/components/ui/form-errors';
+import { useFieldText } from '@/components/ui/field-texts';
 import { ChangePasswordInput } from '@/server/contracts/auth';
 
 type Errors = Partial<Record<keyof ChangePasswordInput, string>>;
@@ -24,6 +25,7 @@ export function PasswordForm({ email, then }: { email: string; then?: string }) 
   const trpc = useTRPC();
   const router = useRouter();
   const t = useTranslations('password');
+  const say = useFieldText();
   const change = useMutation(trpc.auth.changePassword.mutationOptions());
   const [errors, setErrors] = useState<Errors>({});
   const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -34,7 +36,7 @@ export function PasswordForm({ email, then }: { email: string; then?: string }) 
     const form = e.currentTarget;
     const parsed = ChangePasswordInput.safeParse(Object.fromEntries(new FormData(form)));
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], i.message])) as Errors);
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], say(i.message)])) as Errors);
       return;
     }
     setErrors({});

@@ -10,6 +10,7 @@ import { Alert } from '@/components/ui/card';
 import { Field, Select } from '@/components/ui/field';
 import { showServerError } from '@/components/ui/form-errors';
 import { useFormat } from '@/components/ui/format';
+import { useFieldText } from '@/components/ui/field-texts';
 import { TopUpInput } from '@/server/contracts/wallet-dashboard';
 
 type Errors = Partial<Record<keyof TopUpInput, string>>;
@@ -19,6 +20,7 @@ export function TopUpForm({ environment, currency }: { environment: 'test' | 'li
   const trpc = useTRPC();
   const router = useRouter();
   const t = useTranslations('wallet.form');
+  const say = useFieldText();
   const f = useFormat();
   const topUp = useMutation(trpc.wallets.topUp.mutationOptions());
   const [errors, setErrors] = useState<Errors>({});
@@ -32,7 +34,7 @@ export function TopUpForm({ environment, currency }: { environment: 'test' | 'li
     const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
     const parsed = TopUpInput.safeParse({ ...data, reference: data.reference || undefined });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], i.message])) as Errors);
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], say(i.message)])) as Errors);
       return;
     }
     setErrors({});

@@ -6,6 +6,7 @@ import { importOptOuts } from '@/server/domain/opt-outs/import-opt-outs';
 import { hasRole, type SessionUser } from '@/server/domain/users/accounts';
 import { ApiError } from '@/server/errors/api-error';
 import { csvAttachment, routeMember, textAnswer } from './route-member';
+import { fieldProblemText } from '@/shared/validation/field-problems';
 
 type HeaderReader = { get(name: string): string | null };
 
@@ -26,12 +27,12 @@ export async function optOutsCsvResponse(deps: Deps, user: SessionUser | null, h
 export async function optOutsImportResponse(deps: Deps, user: SessionUser | null, req: Request): Promise<Response> {
   const member = await routeMember(deps, user, req.headers);
   if (member instanceof Response) return member;
-  if (!hasRole(member.role, 'developer')) return textAnswer(403, 'This action needs the developer role.');
-  if ((req.headers.get('content-type') ?? '').split(';', 1)[0].trim().toLowerCase() !== 'text/csv') return textAnswer(415, 'Send the file as text/csv.');
+  if (!hasRole(member.role, 'developer')) return textAnswer(403, fieldProblemText('importRole'));
+  if ((req.headers.get('content-type') ?? '').split(';', 1)[0].trim().toLowerCase() !== 'text/csv') return textAnswer(415, fieldProblemText('importCsvOnly'));
   const reason = Reason.safeParse(new URL(req.url).searchParams.get('reason') ?? '');
-  if (!reason.success) return textAnswer(400, 'The reason must be at most 200 characters.');
+  if (!reason.success) return textAnswer(400, fieldProblemText('importReason'));
   const bytes = await req.arrayBuffer();
-  if (bytes.byteLength > MAX_IMPORT_BYTES) return textAnswer(413, `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`);
+  if (bytes.byteLength > MAX_IMPORT_BYTES) return textAnswer(413, fieldProblemText('importTooLarge', { max: MAX_IMPORT_BYTES / 1024 / 1024 }));
   const org = await getOrganization(deps.db, member.organizationId);
   if (!org) return textAnswer(404, 'Not found');
   try {

@@ -1,16 +1,17 @@
 import { z } from 'zod';
+import { fieldProblemText } from '@/shared/validation/field-problems';
 import { UnknownFieldWarnings } from './warnings';
 
-/** The spec's exact 400 texts (POST /calculate answers `{detail}`). */
-export const CALCULATE_TEXTS = {
-  invalidMode: "Invalid mode: 'mode' must be 'amount_to_sms' or 'sms_to_amount'",
-  amountRequired: "'amount' is required when mode='amount_to_sms'",
-  smsCountRequired: "'sms_count' is required when mode='sms_to_amount'",
-  amountRange: "'amount' must be a number between 0 and 10000000",
-  smsCountRange: "'sms_count' must be an integer between 0 and 10000000",
-} as const;
-
 export const MAX_CALCULATOR_VALUE = 10_000_000;
+
+/** The spec's exact 400 texts (POST /calculate answers `{detail}`), from the field problems a page translates (D23). */
+export const CALCULATE_TEXTS = {
+  invalidMode: fieldProblemText('calcMode'),
+  amountRequired: fieldProblemText('calcAmountRequired'),
+  smsCountRequired: fieldProblemText('calcSmsRequired'),
+  amountRange: fieldProblemText('calcAmountRange', { max: MAX_CALCULATOR_VALUE }),
+  smsCountRange: fieldProblemText('calcSmsRange', { max: MAX_CALCULATOR_VALUE }),
+} as const;
 
 export const CalculateRequest = z
   .object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DATE_RANGE_MESSAGE, DbText, isDateInRange } from './storable';
 import { UnknownFieldWarnings } from './warnings';
 import { SMART_ENCODING_MODES } from '@/shared/messages/smart-encoding';
+import { fieldProblemText } from '@/shared/validation/field-problems';
 
 /**
  * POST /send. This schema checks JSON types, presence and per-field formats
@@ -13,7 +14,7 @@ export const MAX_RECIPIENTS = 1000;
 export const MAX_SCHEDULED_DATES = 20;
 export const MAX_MESSAGE_CHARS = 1600;
 export const MAX_SENDER_ID = 11;
-export const SENDER_ID_LENGTH_MESSAGE = `must be 1 to ${MAX_SENDER_ID} characters`;
+export const SENDER_ID_LENGTH_MESSAGE = fieldProblemText('senderIdLength', { max: MAX_SENDER_ID });
 /**
  * D18: a dedicated number too long for the ordinary rule (12-15 digits, numbers.number's shape). This contract lets
  * it through; the send accepts it only when it is one of the sending app's numbers (planSend's `senderIsAppNumber`),
@@ -75,8 +76,8 @@ export const SendRequest = z
       .max(MAX_RECIPIENTS, `LIMIT: at most ${MAX_RECIPIENTS} recipients per send`)
       .meta({ description: 'Up to 1000 numbers; national numbers use the merchant default country.', example: ['+243812345678', '0991234567'] }),
     message: DbText
-      .refine((s) => codePoints(s) >= 1, 'must not be empty')
-      .refine((s) => codePoints(s) <= MAX_MESSAGE_CHARS, `must be at most ${MAX_MESSAGE_CHARS} characters`)
+      .refine((s) => codePoints(s) >= 1, fieldProblemText('empty'))
+      .refine((s) => codePoints(s) <= MAX_MESSAGE_CHARS, fieldProblemText('maxChars', { max: MAX_MESSAGE_CHARS }))
       .meta({
         description: '1 to 1600 characters (code points). Billed per segment (GSM-7 160/153, UCS-2 70/67).',
         example: 'Your code is 123456',
@@ -85,7 +86,7 @@ export const SendRequest = z
       }),
     sender_id: DbText
       .refine((s) => (s.length >= 1 && s.length <= MAX_SENDER_ID) || LONG_NUMBER_SENDER.test(s), SENDER_ID_LENGTH_MESSAGE)
-      .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'must not contain control characters')
+      .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), fieldProblemText('noControl'))
       .meta({ minLength: 1, maxLength: 15, pattern: '^(?:[^\\u0000-\\u001f\\u007f]{1,11}|[1-9][0-9]{11,14})$' })
       .optional()
       .meta({ example: 'ACME', description:
@@ -111,7 +112,7 @@ export const SendRequest = z
           "Additive (D21). `lookalikes` replaces typographic quotes, dashes, the ellipsis, Unicode spaces and the bullet by their GSM-7 equivalents; `transliterate` also replaces each letter GSM-7 lacks by its letter without accent (ê -> e, œ -> oe). Used only when the whole result is GSM-7, else the text goes unchanged as UCS-2. The text as sent is what phones get and what segments and cost count. Absent: the organization's setting (`off` unless an owner changed it); `off` is v1's behaviour.",
       }),
     callback_url: DbText
-      .refine((s) => s.length <= MAX_CALLBACK_URL, `must be at most ${MAX_CALLBACK_URL} characters`)
+      .refine((s) => s.length <= MAX_CALLBACK_URL, fieldProblemText('maxChars', { max: MAX_CALLBACK_URL }))
       .meta({ format: 'uri', maxLength: MAX_CALLBACK_URL })
       .optional()
       .meta({ description: "Absolute https URL that receives this send's events instead of the key's webhook_url.", example: 'https://example.com/sms-events' }),

@@ -3,6 +3,7 @@ import { UnknownFieldWarnings } from './warnings';
 import { MAX_MESSAGE_CHARS } from './send';
 import { OrganizationId } from './operator';
 import { DbText } from './storable';
+import { fieldProblemText } from '@/shared/validation/field-problems';
 
 /**
  * D22 sender IDs: the merchant's request and view (POST and GET /sender-ids, the dashboard's Sender IDs page) and
@@ -11,15 +12,15 @@ import { DbText } from './storable';
 
 /** 3 to 11 letters, digits and spaces, at least one letter, no space at either end (D22). */
 export const SENDER_ID_PATTERN = '^(?=.*[A-Za-z])[A-Za-z0-9][A-Za-z0-9 ]{1,9}[A-Za-z0-9]$';
-export const SENDER_ID_RULE = 'must be 3 to 11 letters, digits and spaces, with at least one letter';
+export const SENDER_ID_RULE = fieldProblemText('senderIdRule');
 export const MAX_PURPOSE = 500;
 export const MAX_REASON = 500;
 
 const codePoints = (s: string) => [...s].length;
 const text = (max: number, what: string) =>
-  DbText.refine((s) => s.trim().length > 0, 'must not be empty')
-    .refine((s) => codePoints(s) <= max, `must be at most ${max} characters`)
-    .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s), 'must not contain control characters')
+  DbText.refine((s) => s.trim().length > 0, fieldProblemText('empty'))
+    .refine((s) => codePoints(s) <= max, fieldProblemText('maxChars', { max }))
+    .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s), fieldProblemText('noControl'))
     .meta({ minLength: 1, maxLength: max, description: what });
 
 export const SenderIdText = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldProblemText } from '@/shared/validation/field-problems';
 
 /**
  * What every contract's text and moments are held to: what Postgres can store and our date code can handle, so
@@ -12,7 +13,7 @@ import { z } from 'zod';
  */
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-export const UNSTORABLE_TEXT_MESSAGE = 'must not contain NUL (U+0000) or unpaired surrogate (U+D800 to U+DFFF) characters';
+export const UNSTORABLE_TEXT_MESSAGE = fieldProblemText('unstorable');
 
 export function isStorableText(value: string): boolean {
   return !UNSTORABLE.test(value);
@@ -36,7 +37,7 @@ export const DbText = z.string().refine(isStorableText, UNSTORABLE_TEXT_MESSAGE)
  */
 export const MIN_DATE = '1900-01-01';
 export const MAX_DATE = '9999-12-30';
-export const DATE_RANGE_MESSAGE = `Use a date from ${MIN_DATE} to ${MAX_DATE}.`;
+export const DATE_RANGE_MESSAGE = fieldProblemText('dateRange', { min: MIN_DATE, max: MAX_DATE });
 
 /** True for a value starting with a date from MIN_DATE to MAX_DATE; a value of another shape is left to its format check. */
 export function isDateInRange(value: string): boolean {

@@ -4,6 +4,7 @@ import { expandRecurring, resolveScheduledDates } from '@/shared/schedules/sched
 import { analyzeMessage, type Encoding } from './segments';
 import { smartEncode, type SmartEncoded, type SmartEncodingMode } from './smart-encoding';
 import { checkPhone } from './phone';
+import { fieldProblemText } from '@/shared/validation/field-problems';
 
 /** Pre-computed SMS of a recurring schedule (recipients x segments x occurrences), D4. */
 export const MAX_RECURRING_SMS = 5000;
@@ -87,12 +88,12 @@ export function planSend(input: SendRequest, org: SendOrg, now: Date, opts: Plan
     issues.push({
       field: 'callback_url',
       code: 'INVALID_FIELD_FORMAT',
-      message: opts.allowHttpCallbacks ? 'must be an absolute http(s) URL' : 'must be an absolute https URL',
+      message: fieldProblemText(opts.allowHttpCallbacks ? 'callbackHttp' : 'callbackHttps'),
     });
   }
 
   // Postgres text cannot hold U+0000 (it would be a 500 at insert time); SMPP's decoded text reaches here unchecked by a contract.
-  if (input.message.includes('\u0000')) issues.push({ field: 'message', code: 'INVALID_FIELD_FORMAT', message: 'must not contain NUL (U+0000) characters' });
+  if (input.message.includes('\u0000')) issues.push({ field: 'message', code: 'INVALID_FIELD_FORMAT', message: fieldProblemText('noNul') });
   const smart = smartEncode(input.message, input.smart_encoding ?? org.smartEncoding ?? 'off');
   const analysis = analyzeMessage(smart.text);
   if (issues.length) throw validationError(issues);

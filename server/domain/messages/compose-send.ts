@@ -15,6 +15,7 @@ import { ApiError } from '@/server/errors/api-error';
 import { validationError } from '@/server/errors/validation';
 import { money, toAmount } from '@/server/lib/money';
 import { submitSend } from './submit-send';
+import { fieldProblemText } from '@/shared/validation/field-problems';
 
 /**
  * Dashboard compose (beyond the API): the merchant picks one of its apps and
@@ -83,9 +84,9 @@ export async function senderApp(db: DbOrTx, organizationId: string, appId: strin
     .innerJoin(organizations, eq(organizations.id, gatewayApps.organizationId))
     .where(and(eq(gatewayApps.id, appId), eq(gatewayApps.organizationId, organizationId)));
   const bad = (message: string) => validationError([{ field: 'app_id', code: 'INVALID_FIELD_FORMAT', message }]);
-  if (!row) throw bad('Choose one of your organization’s apps.');
-  if (row.environment !== environment) throw bad(`This app’s key is for the ${row.environment} environment; this dashboard sends in ${environment}.`);
-  if (row.status !== 'allowed') throw bad(`This app’s key is ${row.status.replace('_', ' ')}; it cannot send.`);
+  if (!row) throw bad(fieldProblemText('appNotOurs'));
+  if (row.environment !== environment) throw bad(fieldProblemText('appEnvironment', { appEnvironment: row.environment, environment }));
+  if (row.status !== 'allowed') throw bad(fieldProblemText('appStatus', { status: row.status.replace('_', ' ') }));
   return toAuthedApp(row);
 }
 

@@ -4,6 +4,7 @@ import { readCsvRecipients } from '@/shared/messages/compose/parse-recipients';
 import { normalizePhone } from '@/shared/messages/phone';
 import { ApiError } from '@/server/errors/api-error';
 import { addOptOuts } from './add-opt-outs';
+import { fieldProblemText } from '@/shared/validation/field-problems';
 
 type Refused = ImportReport['refused'][number];
 
@@ -25,7 +26,7 @@ export async function importOptOuts(
     if (++total <= MAX_IMPORT_ROWS) cells.push({ row: e.line, value: e.value });
   });
   if (total > MAX_IMPORT_ROWS) {
-    throw new ApiError('LIMIT_EXCEEDED', { message: `A file may hold at most ${MAX_IMPORT_ROWS.toLocaleString('en')} phones; this one holds ${total.toLocaleString('en')}.` });
+    throw new ApiError('LIMIT_EXCEEDED', { message: fieldProblemText('importTooMany', { max: MAX_IMPORT_ROWS.toLocaleString('en'), total: total.toLocaleString('en') }) });
   }
   const phones: string[] = [];
   const refused: Refused[] = [];

@@ -1,10 +1,11 @@
 import Link from 'next/link';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { TRPCError } from '@trpc/server';
 import { serverCaller } from '@/server/api/server-caller';
 import { ListMessagesInput, type MessagePage } from '@/server/contracts/messages-dashboard';
 import { ApiError } from '@/server/errors/api-error';
 import { Alert, EmptyState, PageHeader } from '@/components/ui/card';
+import { fieldText, type FieldProblemTranslator } from '@/components/ui/field-texts';
 import { MessagesFilters, type FilterValues } from '@/components/messages/messages-filters';
 import { LiveMessages } from '@/components/messages/live-messages';
 
@@ -14,6 +15,9 @@ export async function generateMetadata() {
 
 type Search = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
+
+/** The filters' labels (`messages.filters.<label>`), by field. */
+const FILTER_LABELS: Record<string, 'status' | 'type' | 'from' | 'to' | 'phone'> = { status: 'status', sending_type: 'type', from: 'from', to: 'to', phone: 'phone' };
 
 /** The first field error of a failed list call (bad date range, too short a phone search, stale cursor). */
 function problemOf(e: unknown): { field: string | null; message: string } | null {
@@ -27,18 +31,26 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
   const values: FilterValues = { status: one(sp.status), sending_type: one(sp.sending_type), from: one(sp.from), to: one(sp.to), phone: one(sp.phone) };
   const { api } = await serverCaller();
   const t = await getTranslations('messages');
+  const tField = (await getTranslations('fieldProblems')) as FieldProblemTranslator;
+  const locale = await getLocale();
+  /** A filter's problem in the page's language (D23), named by the filter's label. */
+  const say = (field: string, text: string) => {
+    const label = FILTER_LABELS[field];
+    return t('filterProblem', { field: label ? t(`filters.${label}`) : field, message: fieldText(tField, locale, text) });
+  };
   const parsed = ListMessagesInput.safeParse({ ...values, cursor: one(sp.cursor), direction: one(sp.dir) === 'prev' ? 'prev' : 'next' });
   let page: MessagePage | null = null;
   let problem: { field: string | null; message: string } | null = null;
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    problem = { field: String(issue.path[0] ?? ''), message: t('filterProblem', { field: String(issue.path[0] ?? 'filter'), message: issue.message }) };
+    problem = { field: String(issue.path[0] ?? ''), message: say(String(issue.path[0] ?? 'filter'), issue.message) };
   } else {
     try {
       page = await api.messages.list(parsed.data);
     } catch (e) {
       problem = problemOf(e);
       if (!problem) throw e;
+      problem = { ...problem, message: fieldText(tField, locale, problem.message) };
     }
   }
   const filtered = Object.values(values).some(Boolean);

@@ -1,10 +1,11 @@
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { BalanceCards } from '@/components/wallet/balance-cards';
 import { LedgerFilters } from '@/components/wallet/ledger-filters';
 import { LedgerTable } from '@/components/wallet/ledger-table';
 import { TopUpForm } from '@/components/wallet/top-up-form';
 import { TopUpRequests } from '@/components/wallet/top-up-requests';
 import { Alert, Card, PageHeader } from '@/components/ui/card';
+import { fieldText, type FieldProblemTranslator } from '@/components/ui/field-texts';
 import { serverCaller } from '@/server/api/server-caller';
 import { ledgerFilterFromParams } from '@/server/contracts/wallet-dashboard';
 
@@ -37,6 +38,7 @@ export default async function WalletPage({ searchParams }: { searchParams: Promi
   const requests = org.environment === 'live' ? (await api.wallets.listTopUpRequests()).requests : [];
   const canTopUp = org.environment === 'test' ? org.your_role !== 'viewer' : org.your_role === 'owner';
   const t = await getTranslations();
+  const [locale, tField] = [await getLocale(), (await getTranslations('fieldProblems')) as FieldProblemTranslator];
   const filterQuery = { wallet: filter.wallet, type: filter.type, from: filter.from, to: filter.to };
 
   return (
@@ -62,7 +64,7 @@ export default async function WalletPage({ searchParams }: { searchParams: Promi
           <div className="space-y-4">
             <LedgerFilters filter={filter} csvHref={`/dashboard/wallet/ledger.csv${query(filterQuery)}`} timeZone={org.timezone} />
             {!parsed.success && (
-              <Alert>{t('wallet.invalidFilters', { problems: parsed.error.issues.map((i) => i.message).join(' ') })}</Alert>
+              <Alert>{t('wallet.invalidFilters', { problems: parsed.error.issues.map((i) => fieldText(tField, locale, i.message)).join(' ') })}</Alert>
             )}
             <LedgerTable
               entries={ledger.entries}
