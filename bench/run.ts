@@ -712,7 +712,7 @@ async function e2ePhase(): Promise<void> {
     await afterWarm?.();
     const one = await throughputRun(await gateway(), smsc, { numbers: fresh(n), ...single });
     log(`e2e ${who}: ${n} single sends, ${single.inFlight} in flight: ${one.rate.toFixed(0)} msg/s (${one.secs.toFixed(2)} s to the last submit_sm); ` +
-      `receipts all processed ${one.receiptSecs.toFixed(2)} s after it; CPU per message ${cpuMs(one)}; ${one.extraSubmits} extra submit_sm` +
+      `the last submit_sm ${one.submitLagSecs.toFixed(2)} s after the last answer; receipts all processed ${one.receiptSecs.toFixed(2)} s after it; CPU per message ${cpuMs(one)}; ${one.extraSubmits} extra submit_sm` +
       (one.perRecipient ? `; per message ${Object.entries(one.perRecipient).map(([k, v]) => `${v.toFixed(1)} ${k}`).join(', ')}` : ''));
     await afterSingle?.(n);
     const many = await throughputRun(await gateway(), smsc, { numbers: fresh(big.sends * big.perRequest), perRequest: big.perRequest, inFlight: big.inFlight });
@@ -726,7 +726,8 @@ async function e2ePhase(): Promise<void> {
     if (opts.flat) {
       flat = await throughputRun(await gateway(), smsc, { numbers: fresh(10 * n), ...single });
       log(`e2e ${who}: ${10 * n} single sends: ${flat.rate.toFixed(0)} msg/s (${(flat.rate / one.rate).toFixed(2)} of the ${n} run); ` +
-        `receipts all processed ${flat.receiptSecs.toFixed(2)} s after the last submit_sm; CPU per message ${cpuMs(flat)}`);
+        `the last submit_sm ${flat.submitLagSecs.toFixed(2)} s after the last answer; receipts all processed ${flat.receiptSecs.toFixed(2)} s after the last submit_sm; CPU per message ${cpuMs(flat)}` +
+        (flat.perRecipient ? `; per message ${Object.entries(flat.perRecipient).map(([k, v]) => `${v.toFixed(1)} ${k}`).join(', ')}` : ''));
     }
     return { single: one, big: many, latency, flat };
   };

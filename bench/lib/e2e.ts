@@ -30,6 +30,8 @@ export type ThroughputResult = {
   rate: number;
   /** The last submit_sm to the last receipt processed. */
   receiptSecs: number;
+  /** The last request answered (the last 201) to the last submit_sm: how far submits lag the accepts (0 when they do not). */
+  submitLagSecs: number;
   /** The gateway's CPU per recipient, first request sent to the last receipt processed: in all, and by part. */
   cpuMsPerRecipient: number;
   cpuMsByPart: Record<string, number>;
@@ -68,8 +70,12 @@ export async function throughputRun(gw: Gateway, smsc: SubmitLog, o: { numbers: 
   const c0 = gw.cpuSeconds();
   const t0 = Date.now();
   let next = 0;
+  let lastAnswer = t0;
   const sending = Promise.all(Array.from({ length: Math.min(o.inFlight, requests.length) }, async () => {
-    while (next < requests.length) await gw.send(requests[next++]);
+    while (next < requests.length) {
+      await gw.send(requests[next++]);
+      lastAnswer = Date.now();
+    }
   }));
   let failed: unknown = null;
   sending.catch((e: unknown) => (failed = e));
@@ -96,6 +102,7 @@ export async function throughputRun(gw: Gateway, smsc: SubmitLog, o: { numbers: 
     secs,
     rate: total / Math.max(secs, 0.001),
     receiptSecs: (done.at - lastSubmit) / 1000,
+    submitLagSecs: Math.max(0, lastSubmit - lastAnswer) / 1000,
     cpuMsPerRecipient: Object.values(cpuMsByPart).reduce((a, b) => a + b, 0),
     cpuMsByPart,
     extraSubmits: smsc.submits.length - s0 - total,
