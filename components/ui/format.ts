@@ -51,6 +51,8 @@ export function formatter(locale: Locale) {
     money: (amount: number, currency: string) => formatMoney(amount, currency, locale),
     number: (n: number) => formatNumber(n, locale),
     dateTime: (iso: string | null, timeZone: string) => formatDateTime(iso, timeZone, locale),
+    /** A share 0..1 as a percentage with one decimal (`66.7 %` in French, `66.7%` in English). */
+    percent: (share: number) => new Intl.NumberFormat(intlLocale(locale), { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(share),
     local: formatLocal,
     localSeconds: formatLocalSeconds,
   };

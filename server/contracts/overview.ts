@@ -54,3 +54,41 @@ export const Overview = z.object({
   days: z.array(OverviewDay),
 });
 export type Overview = z.infer<typeof Overview>;
+
+/** The periods the Overview's per-network report offers, in local days ending today (D13). */
+export const NETWORK_REPORT_PERIODS = [7, 30, 90] as const;
+export const NetworkReportInput = z.object({ days: z.union([z.literal(7), z.literal(30), z.literal(90)]).default(30) });
+export type NetworkReportInput = z.infer<typeof NetworkReportInput>;
+
+/** One network of the per-network report (D13): the recipients of the sends created in the period priced by it. */
+export const NetworkReportRow = z.object({
+  /** The price row's country and network; both null for the default price or a price row replaced since. */
+  country: z.string().nullable(),
+  network: z.string().nullable(),
+  /** true: numbers no price row matched, charged the default price (D2). */
+  default_price: z.boolean(),
+  /** Reached a carrier (accepted at submission): still sent, delivered, or failed afterwards. */
+  sent: z.number().int(),
+  delivered: z.number().int(),
+  /** Every failed recipient, refused before any carrier included (the Overview's delivery rate counts them too). */
+  failed: z.number().int(),
+  /** Of `failed`, those that never reached a carrier (refused at submission, no route, opted out): refunded (D20). */
+  not_sent: z.number().int(),
+  /** delivered / (delivered + failed), 0..1; null when none is final. */
+  rate: z.number().nullable(),
+  /** What these recipients were charged and not refunded: price x segments of every recipient not cancelled and not failed before a carrier. */
+  spend: z.number(),
+});
+export type NetworkReportRow = z.infer<typeof NetworkReportRow>;
+
+export const NetworkReport = z.object({
+  days: z.number().int(),
+  /** First and last local date of the period, YYYY-MM-DD, in `timezone`. */
+  from: z.string(),
+  to: z.string(),
+  timezone: z.string(),
+  currency: z.string(),
+  /** Highest spend first, the default price last. */
+  networks: z.array(NetworkReportRow),
+});
+export type NetworkReport = z.infer<typeof NetworkReport>;

@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { serverCaller } from '@/server/api/server-caller';
 import { PageHeader } from '@/components/ui/card';
 import { LiveOverview } from '@/components/overview/live-overview';
+import { NetworkReportCard } from '@/components/overview/network-report';
 
 export async function generateMetadata() {
   return { title: (await getTranslations('overview'))('metaTitle') };
@@ -10,7 +11,7 @@ export async function generateMetadata() {
 
 export default async function OverviewPage() {
   const { api } = await serverCaller();
-  const o = await api.messages.overview();
+  const [o, networks] = await Promise.all([api.messages.overview(), api.messages.networkReport({ days: 30 })]);
   const t = await getTranslations('overview');
   return (
     <>
@@ -24,6 +25,9 @@ export default async function OverviewPage() {
         }
       />
       <LiveOverview initial={o} />
+      <div className="mt-6">
+        <NetworkReportCard initial={networks} />
+      </div>
     </>
   );
 }

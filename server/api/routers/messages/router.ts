@@ -4,6 +4,7 @@ import { controlMessageProcedure } from './control-message';
 import { cancelSendProcedure, pauseSendProcedure, resumeSendProcedure } from './control-send';
 import { getComposeOptionsProcedure } from './get-compose-options';
 import { getMessageProcedure } from './get-message';
+import { getNetworkReportProcedure } from './get-network-report';
 import { getOverviewProcedure } from './get-overview';
 import { getStatusProcedure } from './get-status';
 import { listApiMessagesProcedure } from './list-api-messages';
@@ -33,4 +34,5 @@ export const messagesRouter = router({
   replayEvent: replayEventProcedure,
   control: controlMessageProcedure,
   overview: getOverviewProcedure,
+  networkReport: getNetworkReportProcedure,
 });

@@ -1,0 +1,145 @@
+'use client';
+
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
+import { NETWORK_REPORT_PERIODS, type NetworkReport, type NetworkReportRow } from '@/server/contracts/overview';
+import { useTRPC } from '@/components/providers';
+import { Card } from '@/components/ui/card';
+import { useFormat } from '@/components/ui/format';
+
+type Period = (typeof NETWORK_REPORT_PERIODS)[number];
+
+/** The Overview's per-network report (D13): a period selector, a bar per network, and the numbers as a table. */
+export function NetworkReportCard({ initial }: { initial: NetworkReport }) {
+  const trpc = useTRPC();
+  const t = useTranslations('overview.networks');
+  const [days, setDays] = useState<Period>(initial.days as Period);
+  const { data } = useQuery(trpc.messages.networkReport.queryOptions({ days }, { initialData: days === initial.days ? initial : undefined }));
+  const r = data ?? initial;
+  const name = useNetworkName();
+  return (
+    <Card title={t('title')}>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600">{t('description', { from: r.from, to: r.to, timezone: r.timezone })}</p>
+        <div role="group" aria-label={t('period')} className="inline-flex rounded-md border border-slate-300">
+          {NETWORK_REPORT_PERIODS.map((p) => (
+            <button
+              key={p}
+              type="button"
+              aria-pressed={days === p}
+              onClick={() => setDays(p)}
+              className={`px-3 py-1 text-sm first:rounded-l-md last:rounded-r-md focus-visible:outline-2 focus-visible:outline-blue-700 ${days === p ? 'bg-blue-700 text-white' : 'bg-white text-slate-800 hover:bg-slate-100'}`}
+            >
+              {t('days', { days: p })}
+            </button>
+          ))}
+        </div>
+      </div>
+      {r.networks.length === 0 ? (
+        <p className="text-sm text-slate-600">{t('none', { days: r.days })}</p>
+      ) : (
+        <>
+          <NetworkChart rows={r.networks} name={name} />
+          <NetworkTable r={r} name={name} />
+        </>
+      )}
+    </Card>
+  );
+}
+
+function useNetworkName() {
+  const t = useTranslations('overview.networks');
+  return (n: NetworkReportRow) =>
+    n.default_price ? t('defaultPrice') : n.network === null ? t('replaced') : t('network', { network: n.network, country: n.country ?? '' });
+}
+
+/** A stacked bar per network (delivered, failed, awaiting a receipt), hand-written SVG labelled like DailyChart. */
+function NetworkChart({ rows, name }: { rows: NetworkReportRow[]; name: (n: NetworkReportRow) => string }) {
+  const t = useTranslations('overview.networks');
+  const f = useFormat();
+  const total = (n: NetworkReportRow) => n.sent + n.not_sent;
+  const max = Math.max(...rows.map(total), 1);
+  const summary = rows
+    .map((n) => t('chartSummary', { network: name(n), sent: f.number(n.sent), delivered: f.number(n.delivered), failed: f.number(n.failed) }))
+    .join(' ');
+  const legend = [
+    ['bg-emerald-700', t('legendDelivered')],
+    ['bg-red-700', t('legendFailed')],
+    ['bg-slate-400', t('legendWaiting')],
+  ] as const;
+  return (
+    <figure className="min-w-0">
+      <figcaption className="mb-2 text-sm font-medium text-slate-800">{t('chartTitle')}</figcaption>
+      <ul className="mb-2 flex flex-wrap gap-4 text-xs text-slate-600" aria-hidden="true">
+        {legend.map(([color, label]) => (
+          <li key={label} className="flex items-center gap-1">
+            <span className={`inline-block h-3 w-3 rounded-sm ${color}`} />
+            {label}
+          </li>
+        ))}
+      </ul>
+      <div role="img" aria-label={`${t('chartTitle')}. ${summary}`} className="space-y-2">
+        {rows.map((n) => {
+          const waiting = n.sent - n.delivered - (n.failed - n.not_sent);
+          const parts = [
+            [n.delivered, 'fill-emerald-700'],
+            [n.failed, 'fill-red-700'],
+            [Math.max(waiting, 0), 'fill-slate-400'],
+          ] as const;
+          let x = 0;
+          return (
+            <div key={name(n)} className="grid grid-cols-[minmax(8rem,14rem)_1fr] items-center gap-3 text-xs text-slate-700" aria-hidden="true">
+              <span className="truncate">{name(n)}</span>
+              <svg viewBox={`0 0 ${max} 1`} preserveAspectRatio="none" className="block h-4 w-full bg-slate-100">
+                {parts.map(([value, cls]) => {
+                  const rect = <rect key={cls} x={x} y={0} width={value} height={1} className={cls} />;
+                  x += value;
+                  return rect;
+                })}
+              </svg>
+            </div>
+          );
+        })}
+      </div>
+    </figure>
+  );
+}
+
+function NetworkTable({ r, name }: { r: NetworkReport; name: (n: NetworkReportRow) => string }) {
+  const t = useTranslations('overview.networks');
+  const f = useFormat();
+  return (
+    <div className="mt-6 overflow-x-auto">
+      <table className="w-full text-left text-sm" data-testid="network-report">
+        <caption className="sr-only">{t('caption', { from: r.from, to: r.to, timezone: r.timezone })}</caption>
+        <thead>
+          <tr className="border-b border-slate-200 text-slate-600">
+            <th scope="col" className="py-1 pr-3 font-medium">{t('colNetwork')}</th>
+            <th scope="col" className="py-1 pr-3 text-right font-medium">{t('colSent')}</th>
+            <th scope="col" className="py-1 pr-3 text-right font-medium">{t('colDelivered')}</th>
+            <th scope="col" className="py-1 pr-3 text-right font-medium">{t('colFailed')}</th>
+            <th scope="col" className="py-1 pr-3 text-right font-medium">{t('colRate')}</th>
+            <th scope="col" className="py-1 text-right font-medium">{t('colSpend', { currency: r.currency })}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {r.networks.map((n) => (
+            <tr key={name(n)} className="border-b border-slate-100">
+              <th scope="row" className="py-1 pr-3 font-normal">{name(n)}</th>
+              <td className="py-1 pr-3 text-right">{f.number(n.sent)}</td>
+              <td className="py-1 pr-3 text-right">{f.number(n.delivered)}</td>
+              <td className="py-1 pr-3 text-right">
+                {f.number(n.failed)}
+                {n.not_sent > 0 && <span className="block text-xs text-slate-600">{t('notSent', { count: f.number(n.not_sent) })}</span>}
+              </td>
+              <td className="py-1 pr-3 text-right">{n.rate === null ? '—' : f.percent(n.rate)}</td>
+              <td className="py-1 text-right">{f.money(n.spend, r.currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="mt-2 text-xs text-slate-600">{t('definitions')}</p>
+    </div>
+  );
+}
