@@ -15,7 +15,7 @@ export function NetworkReportCard({ initial }: { initial: NetworkReport }) {
   const trpc = useTRPC();
   const t = useTranslations('overview.networks');
   const [days, setDays] = useState<Period>(initial.days as Period);
-  const { data } = useQuery(trpc.messages.networkReport.queryOptions({ days }, { initialData: days === initial.days ? initial : undefined }));
+  const { data } = useQuery(trpc.messages.networkReport.queryOptions({ days }, { initialData: days === initial.days ? initial : undefined, placeholderData: (previous) => previous }));
   const r = data ?? initial;
   const name = useNetworkName();
   return (
