@@ -1,5 +1,6 @@
-import { addTestCredit, settle } from './account-helpers';
+import { addTestCredit, settle, signUpInFrench } from './account-helpers';
 import { expect, newAccount, signUp, snap, test } from './fixtures';
+import { equipOrganization } from './messaging-helpers';
 
 /**
  * Issue 44 item 4: an owner sets a low-balance alert threshold in Settings (off by default); while what the
@@ -42,4 +43,25 @@ test('a low-balance threshold above the balance shows the banner on every page, 
   await form.getByRole('button', { name: 'Save alert threshold' }).click();
   await expect(form.getByText('Low-balance alert saved.')).toBeVisible();
   await expect(field).toHaveValue('');
+});
+
+test.describe('in French (D23)', () => {
+  test.use({ locale: 'fr-FR' });
+
+  test('the Settings form and the banner speak French', async ({ page, baseURL }) => {
+    test.setTimeout(60_000);
+    const account = newAccount();
+    await signUpInFrench(page, account);
+    await equipOrganization(baseURL!, account.email, { prepaid: '1.00' });
+    await page.goto('/dashboard/settings');
+    await settle(page);
+    const form = page.getByRole('form', { name: 'Alerte de solde bas' });
+    await form.getByLabel("Seuil d'alerte (USD)").fill('5');
+    await form.getByRole('button', { name: 'Enregistrer le seuil' }).click();
+    await expect(form.getByText('Alerte de solde bas enregistrée.')).toBeVisible();
+    const banner = page.getByTestId('low-balance-banner');
+    await expect(banner).toContainText("Votre solde est sous votre seuil d'alerte");
+    await banner.getByRole('link', { name: 'Recharger dans le Portefeuille' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/wallet$/);
+  });
 });
