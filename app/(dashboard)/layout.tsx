@@ -4,8 +4,10 @@ import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { db } from '@/db/client';
 import { AppShell, type NavItem } from '@/components/layout/app-shell';
+import { LowBalanceBanner } from '@/components/layout/low-balance-banner';
 import { currentUser } from '@/server/auth/options';
 import { dashboardMembership, membershipsOf, preferredOrganization } from '@/server/domain/users/accounts';
+import { lowBalanceNow } from '@/server/domain/wallets/low-balance';
 
 export const dynamic = 'force-dynamic';
 
@@ -34,6 +36,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     if (user.isOperator) redirect('/operator');
     redirect('/sign-in');
   }
+  const low = await lowBalanceNow(db(), member.organizationId);
   return (
     <AppShell
       nav={nav}
@@ -41,6 +44,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       subtitle={`${user.email} · ${t(`roles.${member.role}`)}`}
       organizations={all.length > 1 ? { current: member.organizationId, list: all.map((m) => ({ id: m.organizationId, name: m.organizationName, role: m.role })) } : undefined}
     >
+      {low && <LowBalanceBanner {...low} />}
       {children}
     </AppShell>
   );

@@ -30,6 +30,12 @@ export const organizations = pgTable(
     helpReplyFr: text('help_reply_fr'),
     /** D21: the smart encoding of a send that does not name one (POST /send, Compose): `off` until an owner changes it. */
     smartEncoding: text('smart_encoding', { enum: SMART_ENCODING_MODES }).notNull().default('off'),
+    /**
+     * Issue 44: the low-balance alert. When what the organization can spend (prepaid + postpaid, as GET /balance adds
+     * them) falls from at least this amount to below it, `wallet.low_balance` is posted once (wallets/low-balance.ts)
+     * and the dashboard shows a banner. Null = off (the default).
+     */
+    lowBalanceThreshold: money('low_balance_threshold'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -40,6 +46,7 @@ export const organizations = pgTable(
     check('organizations_opt_out_reply_fr_length', sql`char_length(${t.optOutReplyFr}) between 1 and 320`),
     check('organizations_opt_in_reply_fr_length', sql`char_length(${t.optInReplyFr}) between 1 and 320`),
     check('organizations_help_reply_fr_length', sql`char_length(${t.helpReplyFr}) between 1 and 320`),
+    check('organizations_low_balance_threshold', sql`${t.lowBalanceThreshold} > 0`),
     check('organizations_smart_encoding', sql`${t.smartEncoding} in ('off', 'lookalikes', 'transliterate')`),
   ],
 );

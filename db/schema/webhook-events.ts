@@ -17,7 +17,13 @@ export type InboundEventType = (typeof INBOUND_EVENT_TYPES)[number];
  */
 export const SENDER_ID_EVENT_TYPES = ['sender_id.approved', 'sender_id.rejected', 'sender_id.revoked'] as const;
 export type SenderIdEventType = (typeof SENDER_ID_EVENT_TYPES)[number];
-export type WebhookEventType = EventType | InboundEventType | SenderIdEventType;
+/**
+ * Issue 44 (D10's additive event): the organization's balance fell below its alert threshold, for every app's
+ * `webhook_url` (no message, no MO): `data` is {balance, threshold, currency} (wallets/low-balance.ts).
+ */
+export const WALLET_EVENT_TYPES = ['wallet.low_balance'] as const;
+export type WalletEventType = (typeof WALLET_EVENT_TYPES)[number];
+export type WebhookEventType = EventType | InboundEventType | SenderIdEventType | WalletEventType;
 
 /** Postgres's 64-bit transaction id (xid8), as text. */
 const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
@@ -42,7 +48,7 @@ export const webhookEvents = pgTable(
     recipientId: bigint('recipient_id', { mode: 'number' }),
     /** inbound_messages.id of an sms.received event. */
     inboundId: text('inbound_id'),
-    eventType: text('event_type', { enum: [...EVENT_TYPES, ...INBOUND_EVENT_TYPES, ...SENDER_ID_EVENT_TYPES] }).notNull(),
+    eventType: text('event_type', { enum: [...EVENT_TYPES, ...INBOUND_EVENT_TYPES, ...SENDER_ID_EVENT_TYPES, ...WALLET_EVENT_TYPES] }).notNull(),
     /** The exact JSON body POSTed: {event_id, event_type, timestamp, message_id | inbound_id, data}. */
     payload: jsonb('payload').notNull(),
     createdAt: createdAt(),
@@ -64,7 +70,8 @@ export const webhookEvents = pgTable(
       'webhook_events_subject',
       sql`(${t.eventType} in ('sms.queued', 'sms.processing', 'sms.sent', 'sms.delivered', 'sms.failed') and ${t.messageId} is not null)
         or (${t.eventType} = 'sms.received' and ${t.inboundId} is not null and ${t.messageId} is null)
-        or (${t.eventType} in ('contact.opted_out', 'contact.opted_in', 'sender_id.approved', 'sender_id.rejected', 'sender_id.revoked')
+        or (${t.eventType} in ('contact.opted_out', 'contact.opted_in', 'sender_id.approved', 'sender_id.rejected', 'sender_id.revoked',
+                              'wallet.low_balance')
             and ${t.messageId} is null and ${t.inboundId} is null)`,
     ),
   ],

@@ -97,6 +97,12 @@ export const SenderIdEventData = z.looseObject({
   decided_at: z.string().nullable().meta({ format: 'date-time' }),
 });
 
+export const WalletLowBalanceData = z.looseObject({
+  balance: z.number().meta({ description: 'What the organization can spend after the charge that crossed the threshold (prepaid + postpaid, as GET /balance `balance`).', example: 4.5 }),
+  threshold: z.number().meta({ description: "The organization's alert threshold (Settings).", example: 5 }),
+  currency: z.string().meta({ example: 'USD' }),
+});
+
 const TO_WEBHOOK_URL = "Posted to the key's `webhook_url`, or to the send's `callback_url` when it has one.";
 const TO_INBOUND_URL = "Posted to the application's inbound URL (D18, D19).";
 
@@ -114,6 +120,7 @@ export const WEBHOOK_EVENTS = {
   'sender_id.approved': messagelessEvent('sender_id.approved', SenderIdEventData, 'SenderIdApprovedEvent', "An operator approved one of your sender IDs (D22). Posted to the `webhook_url` of each of the organization's applications."),
   'sender_id.rejected': messagelessEvent('sender_id.rejected', SenderIdEventData, 'SenderIdRejectedEvent', "An operator rejected one of your sender IDs (D22), with `reason`. Posted to the `webhook_url` of each of the organization's applications."),
   'sender_id.revoked': messagelessEvent('sender_id.revoked', SenderIdEventData, 'SenderIdRevokedEvent', "An operator revoked one of your sender IDs (D22), with `reason`. Posted to the `webhook_url` of each of the organization's applications."),
+  'wallet.low_balance': messagelessEvent('wallet.low_balance', WalletLowBalanceData, 'WalletLowBalanceEvent', "A charge took your balance below your alert threshold (Settings; issue 44). Once per crossing: again only after a top-up or refund lifts it back to the threshold or above. Posted to the `webhook_url` of each of the organization's applications."),
 } as const;
 
 export type WebhookEventName = keyof typeof WEBHOOK_EVENTS;

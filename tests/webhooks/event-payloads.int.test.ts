@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { EVENT_TYPES, INBOUND_EVENT_TYPES, SENDER_ID_EVENT_TYPES } from '@/db/schema';
+import { EVENT_TYPES, INBOUND_EVENT_TYPES, SENDER_ID_EVENT_TYPES, WALLET_EVENT_TYPES } from '@/db/schema';
 import { WEBHOOK_EVENTS, type WebhookEventName } from '@/server/contracts/webhook-events';
 import { decideSenderId } from '@/server/domain/sender-ids/review';
 import { assignNumber, setInboundUrl } from '../carrier/inbound-helpers';
@@ -39,12 +39,13 @@ function problems(payload: Record<string, unknown>): string[] {
 
 describe('webhook payloads against their contracts', () => {
   it('every event type the service knows has a contract', () => {
-    expect(Object.keys(WEBHOOK_EVENTS).sort()).toEqual([...EVENT_TYPES, ...INBOUND_EVENT_TYPES, ...SENDER_ID_EVENT_TYPES].sort());
+    expect(Object.keys(WEBHOOK_EVENTS).sort()).toEqual([...EVENT_TYPES, ...INBOUND_EVENT_TYPES, ...SENDER_ID_EVENT_TYPES, ...WALLET_EVENT_TYPES].sort());
   });
 
-  it('each emitted event (a send with failures, a scheduled send, opt-outs, an MO, sender ID decisions) matches its contract exactly', async () => {
+  it('each emitted event (a send with failures, a scheduled send, opt-outs, an MO, sender ID decisions, a low balance) matches its contract exactly', async () => {
     const m = await readyMerchant(deps, { prepaid: '10', webhookUrl: 'http://127.0.0.1:9/hook' });
     const key = m.apiKey;
+    await m.api.organization.updateLowBalanceThreshold({ threshold: '9.99' }); // the first send crosses it
     await setInboundUrl(deps.db, m.appId, 'http://127.0.0.1:9/inbound');
     expect((await call('POST', '/opt-outs', { key, body: { phones: ['+243810007777', '+243810008888'] } })).status).toBe(200);
     expect((await call('DELETE', '/opt-outs/%2B243810008888', { key })).status).toBe(200);

@@ -551,6 +551,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "wallet.low_balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * wallet.low_balance event
+         * @description A charge took your balance below your alert threshold (Settings; issue 44). Once per crossing: again only after a top-up or refund lifts it back to the threshold or above. Posted to the `webhook_url` of each of the organization's applications.
+         */
+        post: operations["webhook-wallet-low-balance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1461,6 +1481,39 @@ export interface components {
                 reason: string | null;
                 /** Format: date-time */
                 decided_at: string | null;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A charge took your balance below your alert threshold (Settings; issue 44). Once per crossing: again only after a top-up or refund lifts it back to the threshold or above. Posted to the `webhook_url` of each of the organization's applications. */
+        WalletLowBalanceEvent: {
+            /**
+             * Format: uuid
+             * @description UUID, unique per event and kept across retries (also the `webhook-id` header).
+             */
+            event_id: string;
+            /** @constant */
+            event_type: "wallet.low_balance";
+            /**
+             * Format: date-time
+             * @description When the event happened (ISO 8601).
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * @description What the organization can spend after the charge that crossed the threshold (prepaid + postpaid, as GET /balance `balance`).
+                 * @example 4.5
+                 */
+                balance: number;
+                /**
+                 * @description The organization's alert threshold (Settings).
+                 * @example 5
+                 */
+                threshold: number;
+                /** @example USD */
+                currency: string;
             } & {
                 [key: string]: unknown;
             };
@@ -4178,6 +4231,49 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SenderIdRevokedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event (answer within 5 s); the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any 3xx or 4xx: given up at once, not retried (D10). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any 5xx, a connection failure or no answer within 5 s: retried after 30 s, 2 min, 10 min and 1 h (D10). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook-wallet-low-balance": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The `event_id`. */
+                "webhook-id": string;
+                /** @description Unix time of the attempt, in seconds. */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` under the signing secret (Standard Webhooks, D16); for 24 h after a rotation, two such values separated by a space. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletLowBalanceEvent"];
             };
         };
         responses: {

@@ -1,6 +1,6 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
-import { EVENT_TYPES, INBOUND_EVENT_TYPES, SENDER_ID_EVENT_TYPES } from '@/db/schema';
+import { EVENT_TYPES, INBOUND_EVENT_TYPES, SENDER_ID_EVENT_TYPES, WALLET_EVENT_TYPES } from '@/db/schema';
 import { getOpenApiDocument } from './openapi';
 
 /**
@@ -28,7 +28,7 @@ const doc = getOpenApiDocument() as unknown as {
 /** Issue 44 item 2: the OpenAPI 3.1 `webhooks`, one per event type, and one path parameter name per thing. */
 describe('openapi.json webhooks and path parameters', () => {
   it('has a webhooks entry for every event type the service emits, its body the exact event schema', () => {
-    const all = [...EVENT_TYPES, ...INBOUND_EVENT_TYPES, ...SENDER_ID_EVENT_TYPES].sort();
+    const all = [...EVENT_TYPES, ...INBOUND_EVENT_TYPES, ...SENDER_ID_EVENT_TYPES, ...WALLET_EVENT_TYPES].sort();
     expect(Object.keys(doc.webhooks ?? {}).sort()).toEqual(all);
     for (const type of all) {
       const ref = doc.webhooks![type].post.requestBody!.content['application/json'].schema.$ref!;

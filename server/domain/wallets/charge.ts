@@ -4,6 +4,7 @@ import type { WalletType } from '@/db/schema';
 import { ApiError } from '@/server/errors/api-error';
 import { executeFixed, fixedSql } from '@/server/lib/fixed-sql';
 import { money, toDbAmount, type Money } from '@/server/lib/money';
+import { emitLowBalanceEvent, type LowBalance } from './low-balance';
 
 export type ChargePart = { walletId: string; type: WalletType; amount: string };
 
@@ -15,7 +16,8 @@ export type ChargePart = { walletId: string; type: WalletType; amount: string };
  * the balance after it). If both together cannot cover it: 1202 and nothing
  * is written (the caller's transaction rolls back the rest). Concurrent
  * charges serialize on the wallet locks; the balance check constraint stays
- * the last guard against an overdraft.
+ * the last guard against an overdraft. A charge that crosses the organization's low-balance threshold also writes
+ * `wallet.low_balance` (one more statement, only then).
  */
 export async function chargeWallets(
   tx: DbOrTx,
@@ -23,7 +25,7 @@ export async function chargeWallets(
 ): Promise<ChargePart[]> {
   if (input.total.isZero()) return [];
   const total = toDbAmount(input.total);
-  const [r] = await executeFixed<{ prepaid: string; postpaid: string; covered: boolean; parts: ChargePart[] }>(
+  const [r] = await executeFixed<{ prepaid: string; postpaid: string; covered: boolean; parts: ChargePart[]; low_balance: LowBalance | null }>(
     tx,
     chargeStatement({ organizationId: input.organizationId, total, messageId: input.messageId, actor: input.actor }),
   );
@@ -32,23 +34,28 @@ export async function chargeWallets(
       message: `Insufficient balance: this send costs ${total} and the wallets hold ${toDbAmount(money(r.prepaid).plus(r.postpaid))}.`,
     });
   }
+  if (r.low_balance) await emitLowBalanceEvent(tx, input.organizationId, r.low_balance, new Date());
   return r.parts.map((part) => ({ ...part, amount: toDbAmount(money(part.amount)) }));
 }
 
 /**
  * The charge's one statement (chargeWallets), `total` as the database's decimal text. One row: `prepaid` and
- * `postpaid` (the balances before), `covered` (false: nothing was written) and `parts` (the wallets drawn from).
+ * `postpaid` (the balances before), `covered` (false: nothing was written), `parts` (the wallets drawn from) and
+ * `low_balance`: non-null only when this charge takes what the organization can spend from at least its alert
+ * threshold to below it (issue 44), with {balance, threshold, currency} as decimal text. The wallet locks make each
+ * crossing seen by exactly one charge; a top-up or refund that lifts the balance back re-arms it by itself.
  * Also the bench's raw send (bench/lib/raw-db.ts), so the floor it measures charges the way a send does.
  */
 export function chargeStatement(c: { organizationId: string; total: string; messageId: string; actor: string }): SQL {
   return fixedSql`
     with w as (
-      select id, type, balance from wallets where organization_id = ${c.organizationId} order by id for update
+      select id, type, balance, currency from wallets where organization_id = ${c.organizationId} order by id for update
     ), p as (
-      select b.prepaid, b.postpaid, least(b.prepaid, ${c.total}::numeric) as from_prepaid,
+      select b.prepaid, b.postpaid, b.currency, least(b.prepaid, ${c.total}::numeric) as from_prepaid,
              ${c.total}::numeric - least(b.prepaid, ${c.total}::numeric) as from_postpaid
         from (select coalesce(sum(balance) filter (where type = 'SVC_SMS'), 0) as prepaid,
-                     coalesce(sum(balance) filter (where type = 'SVC_POST_PAID'), 0) as postpaid
+                     coalesce(sum(balance) filter (where type = 'SVC_POST_PAID'), 0) as postpaid,
+                     (array_agg(currency order by type = 'SVC_POST_PAID'))[1] as currency
                 from w) b
     ), draw as (
       select w.id, case w.type when 'SVC_SMS' then p.from_prepaid else p.from_postpaid end as amount
@@ -67,6 +74,12 @@ export function chargeStatement(c: { organizationId: string; total: string; mess
     )
     select p.prepaid::text as prepaid, p.postpaid::text as postpaid, p.from_postpaid <= p.postpaid as covered,
            coalesce((select json_agg(json_build_object('walletId', m.id, 'type', m.type, 'amount', m.amount::text)
-                                     order by m.type = 'SVC_POST_PAID') from moved m), '[]'::json) as parts
-      from p`;
+                                     order by m.type = 'SVC_POST_PAID') from moved m), '[]'::json) as parts,
+           case when p.from_postpaid <= p.postpaid and o.low_balance_threshold is not null
+                 and p.prepaid + p.postpaid >= o.low_balance_threshold
+                 and p.prepaid + p.postpaid - ${c.total}::numeric < o.low_balance_threshold
+                then json_build_object('balance', (p.prepaid + p.postpaid - ${c.total}::numeric)::text,
+                                       'threshold', o.low_balance_threshold::text, 'currency', p.currency)
+           end as low_balance
+      from p, organizations o where o.id = ${c.organizationId}`;
 }

@@ -1,4 +1,4 @@
-import type { InboundEventType, SenderIdEventType } from '@/db/schema';
+import type { InboundEventType, SenderIdEventType, WalletEventType } from '@/db/schema';
 
 /** The order of each inbound event's `data` fields on the wire (jsonb keeps no key order). */
 export const INBOUND_DATA_FIELDS: Record<InboundEventType, readonly string[]> = {
@@ -9,11 +9,12 @@ export const INBOUND_DATA_FIELDS: Record<InboundEventType, readonly string[]> = 
 
 /** D22's sender ID decisions (sender-ids/sender-id-events.ts), and with them every event without a message or MO. */
 const SENDER_ID_DATA_FIELDS = ['id', 'sender_id', 'state', 'reason', 'decided_at'] as const;
-const MESSAGELESS_DATA_FIELDS: Record<InboundEventType | SenderIdEventType, readonly string[]> = {
+const MESSAGELESS_DATA_FIELDS: Record<InboundEventType | SenderIdEventType | WalletEventType, readonly string[]> = {
   ...INBOUND_DATA_FIELDS,
   'sender_id.approved': SENDER_ID_DATA_FIELDS,
   'sender_id.rejected': SENDER_ID_DATA_FIELDS,
   'sender_id.revoked': SENDER_ID_DATA_FIELDS,
+  'wallet.low_balance': ['balance', 'threshold', 'currency'],
 };
 
 /**

@@ -4,6 +4,7 @@ import { OrganizationView, type RoleValue } from '@/server/contracts/organizatio
 import { keywordReplies } from '@/server/domain/opt-outs/keyword-replies';
 import { getOrganization, type OrganizationSummary } from '@/server/domain/organizations/get-organization';
 import { ApiError } from '@/server/errors/api-error';
+import { toAmount } from '@/server/lib/money';
 
 export function toOrganizationView(org: OrganizationSummary, environment: 'test' | 'live', role: RoleValue): OrganizationView {
   return {
@@ -17,6 +18,7 @@ export function toOrganizationView(org: OrganizationSummary, environment: 'test'
     keyword_replies: keywordReplies(org),
     keyword_replies_fr: keywordReplies(org, 'fr'),
     smart_encoding: org.smartEncoding,
+    low_balance_threshold: org.lowBalanceThreshold === null ? null : toAmount(org.lowBalanceThreshold),
   };
 }
 

@@ -7,6 +7,7 @@ import { removeMemberProcedure } from './remove-member';
 import { updateKeywordRepliesProcedure } from './update-keyword-replies';
 import { updateOrganizationProcedure } from './update-organization';
 import { updateSmartEncodingProcedure } from './update-smart-encoding';
+import { updateLowBalanceThresholdProcedure } from './update-low-balance-threshold';
 
 /** Dashboard procedures of the organization feature (one file per procedure beside this router). */
 export const organizationRouter = router({
@@ -14,6 +15,7 @@ export const organizationRouter = router({
   update: updateOrganizationProcedure,
   updateKeywordReplies: updateKeywordRepliesProcedure,
   updateSmartEncoding: updateSmartEncodingProcedure,
+  updateLowBalanceThreshold: updateLowBalanceThresholdProcedure,
   listMembers: listMembersProcedure,
   addMember: addMemberProcedure,
   changeRole: changeMemberRoleProcedure,
