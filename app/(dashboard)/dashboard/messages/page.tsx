@@ -62,9 +62,19 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
         title={t('title')}
         description={t('description')}
         actions={
-          <Link href="/dashboard/compose" className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800">
-            {t('compose')}
-          </Link>
+          <div className="flex gap-2">
+            {/* The export takes the filters shown (server/domain/messages/export-messages.ts). */}
+            <a
+              href={`/dashboard/messages/messages.csv${Object.keys(filters).length > 0 ? `?${new URLSearchParams(filters)}` : ''}`}
+              download
+              className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+            >
+              {t('exportCsv')}
+            </a>
+            <Link href="/dashboard/compose" className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800">
+              {t('compose')}
+            </Link>
+          </div>
         }
       />
       <div className="space-y-4">
