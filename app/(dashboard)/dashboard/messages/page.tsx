@@ -56,6 +56,26 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
   const filtered = Object.values(values).some(Boolean);
   const filters = Object.fromEntries(Object.entries(values).filter((kv): kv is [string, string] => Boolean(kv[1])));
 
+  const empty = (
+    <EmptyState>
+      {filtered
+        ? t.rich('noMatch', {
+            link: (c) => (
+              <Link href="/dashboard/messages" className="text-blue-700 underline">
+                {c}
+              </Link>
+            ),
+          })
+        : t.rich('none', {
+            link: (c) => (
+              <Link href="/dashboard/compose" className="text-blue-700 underline">
+                {c}
+              </Link>
+            ),
+          })}
+    </EmptyState>
+  );
+
   return (
     <>
       <PageHeader
@@ -80,26 +100,8 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
       <div className="space-y-4">
         <MessagesFilters values={values} errorField={problem?.field} />
         {problem && <Alert>{problem.message}</Alert>}
-        {page && page.items.length === 0 && (
-          <EmptyState>
-            {filtered
-              ? t.rich('noMatch', {
-                  link: (c) => (
-                    <Link href="/dashboard/messages" className="text-blue-700 underline">
-                      {c}
-                    </Link>
-                  ),
-                })
-              : t.rich('none', {
-                  link: (c) => (
-                    <Link href="/dashboard/compose" className="text-blue-700 underline">
-                      {c}
-                    </Link>
-                  ),
-                })}
-          </EmptyState>
-        )}
-        {page && parsed.success && page.items.length > 0 && <LiveMessages input={parsed.data} initial={page} filters={filters} />}
+        {/* Rendered when empty too: the first page follows new sends (components/messages/refresh.ts followEvery). */}
+        {page && parsed.success && <LiveMessages input={parsed.data} initial={page} filters={filters} empty={parsed.data.cursor ? undefined : empty} />}
       </div>
     </>
   );
