@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FAST_REFRESH_MS, refreshEvery, refreshEveryOf, SLOW_REFRESH_MS, type Progress } from './refresh';
+import { FAST_REFRESH_MS, FOLLOW_NEW_MS, followEvery, refreshEvery, refreshEveryOf, SLOW_REFRESH_MS, type Progress } from './refresh';
 
 const NOW = Date.parse('2026-11-21T10:00:00Z');
 const at = (seconds: number) => new Date(NOW + seconds * 1000).toISOString();
@@ -25,5 +25,14 @@ describe('refreshEveryOf: a page of sends', () => {
   it('stops when nothing shown is in progress', () => {
     expect(refreshEveryOf([send({ status: 'delivered', pending: 0 }), send({ status: 'cancelled', pending: 0 })], NOW)).toBe(false);
     expect(refreshEveryOf([], NOW)).toBe(false);
+  });
+});
+
+describe('followEvery: lists that follow new sends (issue 44)', () => {
+  it('asks at least every 10 s, so a new send shows within 15 s; faster when a send shown moves', () => {
+    expect(FOLLOW_NEW_MS).toBeLessThan(15_000);
+    expect(followEvery(false)).toBe(FOLLOW_NEW_MS);
+    expect(followEvery(SLOW_REFRESH_MS)).toBe(FOLLOW_NEW_MS);
+    expect(followEvery(FAST_REFRESH_MS)).toBe(FAST_REFRESH_MS);
   });
 });

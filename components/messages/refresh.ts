@@ -28,3 +28,15 @@ export function refreshEveryOf(sends: Progress[], now = Date.now()): number | fa
   return every;
 }
 
+
+/** How often a list of sends asks again while nothing it shows is in progress, so that a send made elsewhere appears. */
+export const FOLLOW_NEW_MS = 10_000;
+
+/**
+ * The Messages list's first page and the Overview follow new sends (issue 44): besides the rule above, they ask at
+ * least every 10 s, so a send made through the API (or another tab) shows within 15 s without a reload. Only while
+ * the tab is visible: their queries set refetchIntervalInBackground false, so a hidden tab asks nothing.
+ */
+export function followEvery(every: number | false): number {
+  return every === false ? FOLLOW_NEW_MS : Math.min(every, FOLLOW_NEW_MS);
+}

@@ -6,16 +6,19 @@ import { useTRPC } from '@/components/providers';
 import { Card } from '@/components/ui/card';
 import { useTranslations } from 'next-intl';
 import { useFormat } from '@/components/ui/format';
-import { refreshEvery } from '@/components/messages/refresh';
+import { followEvery, refreshEvery } from '@/components/messages/refresh';
 import { DailyChart } from './daily-chart';
 import { BalanceCard, DailyTable, DeliveryRateCard, GettingStarted, TodayCard } from './overview-cards';
 
 const every = (o: Overview | undefined) => (o?.in_progress ? refreshEvery(o.in_progress) : false);
 
-/** The overview's cards and charts, asked again while a send of these days is in progress (the message page's rule). */
+/** The overview's cards and charts, asked again while a send of these days is in progress (the message page's rule), and every 10 s to show new sends. */
 export function LiveOverview({ initial }: { initial: Overview }) {
   const trpc = useTRPC();
-  const { data } = useQuery(trpc.messages.overview.queryOptions(undefined, { initialData: initial, refetchInterval: (q) => every(q.state.data) }));
+  // Follows new sends too (followEvery), while the tab is visible only.
+  const { data } = useQuery(
+    trpc.messages.overview.queryOptions(undefined, { initialData: initial, refetchInterval: (q) => followEvery(every(q.state.data)), refetchIntervalInBackground: false }),
+  );
   const o = data ?? initial;
   const t = useTranslations('overview.live');
   const f = useFormat();

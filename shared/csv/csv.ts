@@ -1,6 +1,6 @@
 // The one CSV module (issue 39): every import (Compose's upload in the browser, the opt-outs import on the server)
-// and every export (opt-outs, ledger) reads and writes CSV here, on papaparse (RFC 4180, browser and Node alike).
-// Pure and browser-safe.
+// and every export (opt-outs, ledger, Messages, a send's recipients) reads and writes CSV here, on papaparse
+// (RFC 4180, browser and Node alike). Pure and browser-safe.
 import Papa from 'papaparse';
 
 /** Separators a file may use: `,`, `;` (French Excel and other locales whose decimal mark is a comma) or TAB. */

@@ -56,40 +56,52 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
   const filtered = Object.values(values).some(Boolean);
   const filters = Object.fromEntries(Object.entries(values).filter((kv): kv is [string, string] => Boolean(kv[1])));
 
+  const empty = (
+    <EmptyState>
+      {filtered
+        ? t.rich('noMatch', {
+            link: (c) => (
+              <Link href="/dashboard/messages" className="text-blue-700 underline">
+                {c}
+              </Link>
+            ),
+          })
+        : t.rich('none', {
+            link: (c) => (
+              <Link href="/dashboard/compose" className="text-blue-700 underline">
+                {c}
+              </Link>
+            ),
+          })}
+    </EmptyState>
+  );
+
   return (
     <>
       <PageHeader
         title={t('title')}
         description={t('description')}
         actions={
-          <Link href="/dashboard/compose" className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800">
-            {t('compose')}
-          </Link>
+          <div className="flex gap-2">
+            {/* The export takes the filters shown (server/domain/messages/export-messages.ts). */}
+            <a
+              href={`/dashboard/messages/messages.csv${Object.keys(filters).length > 0 ? `?${new URLSearchParams(filters)}` : ''}`}
+              download
+              className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+            >
+              {t('exportCsv')}
+            </a>
+            <Link href="/dashboard/compose" className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800">
+              {t('compose')}
+            </Link>
+          </div>
         }
       />
       <div className="space-y-4">
         <MessagesFilters values={values} errorField={problem?.field} />
         {problem && <Alert>{problem.message}</Alert>}
-        {page && page.items.length === 0 && (
-          <EmptyState>
-            {filtered
-              ? t.rich('noMatch', {
-                  link: (c) => (
-                    <Link href="/dashboard/messages" className="text-blue-700 underline">
-                      {c}
-                    </Link>
-                  ),
-                })
-              : t.rich('none', {
-                  link: (c) => (
-                    <Link href="/dashboard/compose" className="text-blue-700 underline">
-                      {c}
-                    </Link>
-                  ),
-                })}
-          </EmptyState>
-        )}
-        {page && parsed.success && page.items.length > 0 && <LiveMessages input={parsed.data} initial={page} filters={filters} />}
+        {/* Rendered when empty too: the first page follows new sends (components/messages/refresh.ts followEvery). */}
+        {page && parsed.success && <LiveMessages input={parsed.data} initial={page} filters={filters} empty={parsed.data.cursor ? undefined : empty} />}
       </div>
     </>
   );

@@ -34,6 +34,15 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
       <PageHeader
         title={t('detail.title')}
         description={t('detail.description', { type: t(`sendingTypes.${detail.status.sending_type}`), count: detail.status.total_recipients, id })}
+        actions={
+          <a
+            href={`/dashboard/messages/${encodeURIComponent(id)}/recipients.csv`}
+            download
+            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+          >
+            {t('detail.exportRecipients')}
+          </a>
+        }
       />
       <MessageView initial={detail} canControl={detail.can_control} />
     </>
