@@ -63,4 +63,23 @@ test('compose: drop invalid lines, remove duplicates, the button says what block
   await page.getByRole('button', { name: 'Send now · $0.66' }).click();
   await dialog.getByRole('button', { name: 'Send for $0.66' }).click();
   await expect(page).toHaveURL(/\/dashboard\/messages\/msg_[0-9A-Za-z]+$/);
+
+  // The owner sets the amount in Settings (50 by default): above $0.05, even a $0.10 send of a $0.30 balance asks.
+  await page.goto('/dashboard/settings');
+  const amount = page.getByLabel('Ask to confirm sends above (USD)');
+  await expect(amount).toHaveValue('50');
+  await amount.fill('0');
+  await page.getByRole('button', { name: 'Save amount' }).click();
+  await expect(page.getByText('The amount must be more than 0.')).toBeVisible();
+  await amount.fill('0.05');
+  await page.getByRole('button', { name: 'Save amount' }).click();
+  await expect(page.getByText('Confirmation amount saved.')).toBeVisible();
+  await page.goto('/dashboard/compose');
+  await expect(page.getByLabel('Send as')).toBeVisible();
+  await phones.fill(five.join('\n'));
+  await page.getByLabel('Message').fill('Short');
+  await page.getByRole('button', { name: 'Send now · $0.10' }).click();
+  await expect(dialog).toContainText('That is more than $0.05, the amount above which Compose asks first.');
+  await dialog.getByRole('button', { name: 'Send for $0.10' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/messages\/msg_[0-9A-Za-z]+$/);
 });

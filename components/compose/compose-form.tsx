@@ -194,7 +194,7 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
   const cost = f.money(Number(preview.cost.toFixed(4)), options.currency);
   const stop = sendBlocker({ preview, message, balance: options.balance, scheduled: kind === 'scheduled' });
   // A send the balance cannot pay is the server's to refuse (1202, nothing charged): no question first.
-  const confirmReason = stop ? null : needsConfirmation(preview.cost, options.balance);
+  const confirmReason = stop ? null : needsConfirmation(preview.cost, options.balance, options.confirm_amount);
   const submitLabel = stop
     ? blockedLabel(t, stop, cost)
     : kind === 'immediate'
@@ -302,6 +302,7 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
           reason={confirmReason}
           cost={cost}
           balance={options.balance}
+          above={options.confirm_amount}
           currency={options.currency}
           onConfirm={() => {
             setConfirming(false);

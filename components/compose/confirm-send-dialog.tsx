@@ -3,7 +3,6 @@
 import { useTranslations } from 'next-intl';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useFormat } from '@/components/ui/format';
-import { CONFIRM_ABOVE } from '@/shared/messages/compose/recipient-actions';
 
 /** Asked before a large charge: the total, and why Compose asks (above the amount, or above half the balance). */
 export function ConfirmSendDialog(props: {
@@ -11,6 +10,8 @@ export function ConfirmSendDialog(props: {
   open: boolean;
   cost: string;
   balance: number | null;
+  /** The owner's amount (Settings). */
+  above: number;
   currency: string;
   onConfirm: () => void;
   onClose: () => void;
@@ -25,7 +26,7 @@ export function ConfirmSendDialog(props: {
       <p>
         {props.reason === 'halfBalance'
           ? t('halfBalance', { balance: f.money(props.balance ?? 0, props.currency) })
-          : t('amount', { amount: f.money(CONFIRM_ABOVE, props.currency) })}
+          : t('amount', { amount: f.money(props.above, props.currency) })}
       </p>
     </ConfirmDialog>
   );

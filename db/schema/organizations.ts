@@ -30,6 +30,8 @@ export const organizations = pgTable(
     helpReplyFr: text('help_reply_fr'),
     /** D21: the smart encoding of a send that does not name one (POST /send, Compose): `off` until an owner changes it. */
     smartEncoding: text('smart_encoding', { enum: SMART_ENCODING_MODES }).notNull().default('off'),
+    /** Compose asks to confirm a send whose total is above this amount (in `currency`), or above half the balance. */
+    composeConfirmAmount: money('compose_confirm_amount').notNull().default('50'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -41,5 +43,6 @@ export const organizations = pgTable(
     check('organizations_opt_in_reply_fr_length', sql`char_length(${t.optInReplyFr}) between 1 and 320`),
     check('organizations_help_reply_fr_length', sql`char_length(${t.helpReplyFr}) between 1 and 320`),
     check('organizations_smart_encoding', sql`${t.smartEncoding} in ('off', 'lookalikes', 'transliterate')`),
+    check('organizations_compose_confirm_amount', sql`${t.composeConfirmAmount} > 0`),
   ],
 );

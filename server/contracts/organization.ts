@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DbText } from './storable';
+import { AmountText } from './wallet-dashboard';
 import { SMART_ENCODING_MODES } from '@/shared/messages/smart-encoding';
 
 /** Dashboard contracts of the settings page (organization and team). */
@@ -78,6 +79,8 @@ export const OrganizationView = z.object({
   keyword_replies_fr: KeywordReplies,
   /** D21: the smart encoding of sends that do not name one. */
   smart_encoding: z.enum(SMART_ENCODING_MODES),
+  /** Compose asks to confirm a send above this total (or above half the balance). */
+  compose_confirm_amount: z.number(),
 });
 export type OrganizationView = z.infer<typeof OrganizationView>;
 
@@ -95,6 +98,10 @@ export type UpdateOrganizationInput = z.infer<typeof UpdateOrganizationInput>;
 /** D21: how the organization's sends that do not name a smart encoding go. */
 export const UpdateSmartEncodingInput = z.object({ smartEncoding: z.enum(SMART_ENCODING_MODES, { error: 'Choose off, lookalikes or transliterate.' }) });
 export type UpdateSmartEncodingInput = z.infer<typeof UpdateSmartEncodingInput>;
+
+/** The total above which Compose asks to confirm a send (it also asks above half the balance). */
+export const UpdateComposeConfirmInput = z.object({ amount: AmountText.refine((a) => Number(a) > 0, 'The amount must be more than 0.') });
+export type UpdateComposeConfirmInput = z.infer<typeof UpdateComposeConfirmInput>;
 
 export const MemberView = z.object({
   user_id: z.string(),

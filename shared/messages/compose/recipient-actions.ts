@@ -53,10 +53,7 @@ export function sendBlocker(input: { preview: ComposePreview; message: string; b
   return null;
 }
 
-/**
- * Above this total (in the organization's currency) Compose asks before sending. A fixed default for now: an owner-set
- * amount in Settings is the next step (issue 44 item 7).
- */
+/** Above this total (in the organization's currency) Compose asks before sending, until an owner sets another in Settings. */
 export const CONFIRM_ABOVE = 50;
 
 /** Why the send asks to be confirmed (its total is above `above`, or above half the balance), or null when it does not. */

@@ -17,6 +17,7 @@ export function toOrganizationView(org: OrganizationSummary, environment: 'test'
     keyword_replies: keywordReplies(org),
     keyword_replies_fr: keywordReplies(org, 'fr'),
     smart_encoding: org.smartEncoding,
+    compose_confirm_amount: Number(org.composeConfirmAmount),
   };
 }
 

@@ -6,6 +6,7 @@ import { listMembersProcedure } from './list-members';
 import { removeMemberProcedure } from './remove-member';
 import { updateKeywordRepliesProcedure } from './update-keyword-replies';
 import { updateOrganizationProcedure } from './update-organization';
+import { updateComposeConfirmProcedure } from './update-compose-confirm';
 import { updateSmartEncodingProcedure } from './update-smart-encoding';
 
 /** Dashboard procedures of the organization feature (one file per procedure beside this router). */
@@ -14,6 +15,7 @@ export const organizationRouter = router({
   update: updateOrganizationProcedure,
   updateKeywordReplies: updateKeywordRepliesProcedure,
   updateSmartEncoding: updateSmartEncodingProcedure,
+  updateComposeConfirm: updateComposeConfirmProcedure,
   listMembers: listMembersProcedure,
   addMember: addMemberProcedure,
   changeRole: changeMemberRoleProcedure,
