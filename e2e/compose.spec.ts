@@ -36,8 +36,8 @@ test('compose an immediate send to the magic numbers and watch it reach partiall
     await expect(page.getByRole('button', { name: /^Send now/ })).toBeEnabled();
     await page.getByLabel('Phone numbers').fill([...MIX, '0812'].join('\n'));
 
-    // Submitting names the bad line in place, before anything reaches the server.
-    await page.getByRole('button', { name: /^Send now/ }).click();
+    // The button says what stops the send; submitting names the bad line in place, before anything reaches the server.
+    await page.getByRole('button', { name: 'Fix 1 invalid number to send' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'One problem stops this send' })).toBeVisible();
     await expect(page.locator('#recipients-errors')).toHaveText('Line 5 (“0812”): must be a phone number: at least 8 digits after removing spaces and dashes, optional leading +');
     await snap(page, 'compose-errors');
@@ -46,7 +46,7 @@ test('compose an immediate send to the magic numbers and watch it reach partiall
     await page.getByLabel('Phone numbers').fill([...MIX, '+243810004444', '+243820006666'].join('\n'));
     await expect(page.getByTestId('total-cost')).toHaveText('$0.12');
     await expect(page.getByText('More than your balance of $0.10.')).toBeVisible();
-    await page.getByRole('button', { name: /^Send now/ }).click();
+    await page.getByRole('button', { name: 'Balance too low for $0.12' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Not sent (error 1202).' })).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'Nothing was charged.' })).toBeVisible();
     await snap(page, 'compose-1202');
@@ -55,6 +55,8 @@ test('compose an immediate send to the magic numbers and watch it reach partiall
     await page.getByLabel('Sender ID (optional)').fill('ACME');
     await expect(page.getByTestId('total-cost')).toHaveText('$0.08');
     await page.getByRole('button', { name: 'Send now · $0.08' }).click();
+    // $0.08 is more than half the $0.10 balance: the page asks first.
+    await page.getByRole('dialog', { name: 'Confirm this send' }).getByRole('button', { name: 'Send for $0.08' }).click();
 
     await expect(page).toHaveURL(/\/dashboard\/messages\/msg_[0-9A-Za-z]+$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Message', exact: true })).toBeVisible();

@@ -37,7 +37,7 @@ test('a French-speaking user reads every refused field in French', async ({ page
   await page.goto('/dashboard/compose');
   await settle(page);
   await page.getByLabel('Numéros de téléphone').fill(VODACOM);
-  await page.getByRole('button', { name: /^Envoyer maintenant/ }).click();
+  await page.getByRole('button', { name: 'Écrivez un message pour envoyer' }).click();
   await expect(page.locator('#message-errors')).toHaveText('ne doit pas être vide');
   await noEnglish(page, ['must not be empty']);
   await page.getByLabel('Message', { exact: true }).fill('x'.repeat(1601));

@@ -79,7 +79,8 @@ test('a French-speaking merchant composes, follows, replies, manages opt-outs an
   await expect(page.getByText(/^1 numéro valide, 1 non valide\.$/)).toBeVisible();
   // A refused line is said in French, from the phone check's code (the server's English stays for English pages).
   await expect(page.getByTestId('recipients-invalid')).toHaveText(/^Ligne 2 \(«\s0812\s»\)\s: moins de 8 caractères une fois les espaces et les tirets retirés$/);
-  await page.getByRole('button', { name: /^Envoyer maintenant/ }).click();
+  await expect(page.getByRole('button', { name: 'Retirer 1 ligne invalide' })).toBeVisible();
+  await page.getByRole('button', { name: 'Corrigez 1 numéro invalide pour envoyer' }).click();
   const summary = page.getByRole('alert').filter({ hasText: /Un problème empêche cet envoi\s:/ });
   await expect(summary).toBeVisible();
   await expect(summary.getByRole('link', { name: 'Destinataires' })).toBeVisible();

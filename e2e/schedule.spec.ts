@@ -24,7 +24,7 @@ test('schedule a send, pause, resume, cancel and see the refund', async ({ page,
   await page.getByLabel(/At chosen dates/).check();
   await page.getByLabel('Date 1', { exact: true }).fill(kinshasaDate(-1));
   await page.getByLabel('Phone numbers').fill(`${VODACOM}\n${ORANGE}\n0812`);
-  await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+  await page.getByRole('button', { name: 'Fix 1 invalid number to send' }).click();
   const summary = page.getByRole('alert').filter({ hasText: 'stop this send' });
   await expect(summary).toContainText('2 problems stop this send:');
   await expect(summary.getByRole('listitem').filter({ hasText: 'Recipients' })).toContainText('Line 3 (“0812”)');

@@ -7,8 +7,9 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ComposeOptions } from '@/server/contracts/compose';
-import { parsePastedRecipients } from '@/shared/messages/compose/parse-recipients';
+import { parsePastedRecipients, type RecipientEntry } from '@/shared/messages/compose/parse-recipients';
 import { composePreview, skipOptedOut, type ComposeSchedule } from '@/shared/messages/compose/preview';
+import { dropInvalid, entriesText, needsConfirmation, removeDuplicates, sendBlocker, type EntriesChange, type SendBlocker } from '@/shared/messages/compose/recipient-actions';
 import { checkSendRequest, composeErrors, toSendRequest, type ComposeErrors } from '@/shared/messages/compose/send-request';
 import { checkPhone } from '@/shared/messages/phone';
 import { analyzeMessage } from '@/shared/messages/segments';
@@ -22,6 +23,7 @@ import { Field, Select } from '@/components/ui/field';
 import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
 import { useFieldText } from '@/components/ui/field-texts';
 import { useFormat } from '@/components/ui/format';
+import { ConfirmSendDialog } from './confirm-send-dialog';
 import { CostPreview } from './cost-preview';
 import { phoneProblemText, scheduleProblemText } from './problem-texts';
 import { useProblemLabels } from './problem-labels';
@@ -68,6 +70,7 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
   const [errors, setErrors] = useState<ComposeErrors>({});
   const [formError, setFormError] = useState<ReactNode>(null);
   const [submits, setSubmits] = useState(0);
+  const [confirming, setConfirming] = useState(false);
   const [idempotencyKey] = useState(newIdempotencyKey);
   const summaryRef = useRef<HTMLDivElement>(null);
 
@@ -134,10 +137,20 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
     return issue ? { ...p, message: scheduleProblemText(tSchedule, issue.problem) } : { ...p, message: say(p.message) };
   }
 
+  /** "Drop invalid lines" and "Remove duplicates": the box (or the file's entries) without them; how many went. */
+  function change(action: (entries: RecipientEntry[], country: string) => EntriesChange): number {
+    const r = action(entries, options.default_country);
+    if (csv) edited('recipients', setCsv)({ ...csv, entries: r.entries });
+    else edited('recipients', setTyped)(entriesText(r.entries));
+    return r.removed;
+  }
+
+  const sendRequest = () => toSendRequest({ entries, message, senderId, callbackUrl, schedule, smartEncoding });
+
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setFormError(null);
-    const send = toSendRequest({ entries, message, senderId, callbackUrl, schedule, smartEncoding });
+    const send = sendRequest();
     const problems = checkSendRequest(send, { timezone: options.timezone, defaultCountry: options.default_country }, new Date(), {
       allowHttpCallbacks: options.environment === 'test',
     });
@@ -146,8 +159,13 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
     if (problems.length && !problems.some((p) => isScheduleField(p.field))) problems.push(...preview.scheduleIssues);
     if (problems.length) return show(problems);
     setErrors({});
+    if (confirmReason) return setConfirming(true);
+    await submit();
+  }
+
+  async function submit() {
     try {
-      const res = await compose.mutateAsync({ app_id: appId, idempotency_key: idempotencyKey, send });
+      const res = await compose.mutateAsync({ app_id: appId, idempotency_key: idempotencyKey, send: sendRequest() });
       router.push(`/dashboard/messages/${res.message_id}`);
     } catch (err) {
       const fields = Object.entries(fieldErrorsOf(err)).map(([field, m]) => ({ field, message: m }));
@@ -174,8 +192,12 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
 
   const issues = preview.scheduleIssues.map((i) => scheduleProblemText(tSchedule, i.problem));
   const cost = f.money(Number(preview.cost.toFixed(4)), options.currency);
-  const submitLabel =
-    kind === 'immediate'
+  const stop = sendBlocker({ preview, message, balance: options.balance, scheduled: kind === 'scheduled' });
+  // A send the balance cannot pay is the server's to refuse (1202, nothing charged): no question first.
+  const confirmReason = stop ? null : needsConfirmation(preview.cost, options.balance, options.confirm_amount);
+  const submitLabel = stop
+    ? blockedLabel(t, stop, cost)
+    : kind === 'immediate'
       ? t('sendNow', { cost })
       : kind === 'scheduled'
         ? preview.dispatches.length
@@ -228,6 +250,8 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
           unlikely={preview.recipients.unlikely}
           defaultCountry={options.default_country}
           errors={errors.recipients}
+          onDropInvalid={() => change(dropInvalid)}
+          onRemoveDuplicates={() => change(removeDuplicates)}
         />
 
         <MessageInput value={message} onChange={edited('message', setMessage)} analysis={liveAnalysis} errors={errors.message} />
@@ -273,9 +297,38 @@ export function ComposeForm({ options, today, tomorrow }: { options: ComposeOpti
         <Button type="submit" className="w-full" disabled={blocked || compose.isPending}>
           {compose.isPending ? t('sending') : submitLabel}
         </Button>
+        <ConfirmSendDialog
+          open={confirming}
+          reason={confirmReason}
+          cost={cost}
+          balance={options.balance}
+          above={options.confirm_amount}
+          currency={options.currency}
+          onConfirm={() => {
+            setConfirming(false);
+            void submit();
+          }}
+          onClose={() => setConfirming(false)}
+        />
       </aside>
     </form>
   );
+}
+
+/** The send button's label while something stops the send: what it is. */
+function blockedLabel(t: ReturnType<typeof useTranslations<'compose.form'>>, stop: SendBlocker, cost: string): string {
+  switch (stop.code) {
+    case 'noRecipients':
+      return t('blocked.noRecipients');
+    case 'invalidNumbers':
+      return t('blocked.invalidNumbers', { count: stop.count });
+    case 'noMessage':
+      return t('blocked.noMessage');
+    case 'schedule':
+      return t('blocked.schedule');
+    case 'balance':
+      return t('blocked.balance', { cost });
+  }
 }
 
 type NotSent = { optedOut: ReadonlySet<string>; unroutable: ReadonlySet<string> };

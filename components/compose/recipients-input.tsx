@@ -44,8 +44,12 @@ export function RecipientsInput(props: {
   unlikely: UnlikelyRecipient[];
   defaultCountry: string;
   errors?: string[];
+  /** The actions, each answering how many entries went. */
+  onDropInvalid: () => number;
+  onRemoveDuplicates: () => number;
 }) {
   const fileRef = useRef<HTMLInputElement>(null);
+  const [removed, setRemoved] = useState<number | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const errors = props.errors ?? [];
   const t = useTranslations('compose.recipients');
@@ -102,7 +106,10 @@ export function RecipientsInput(props: {
             name="recipients"
             rows={5}
             value={props.typed}
-            onChange={(e) => props.onTyped(e.target.value)}
+            onChange={(e) => {
+              setRemoved(null);
+              props.onTyped(e.target.value);
+            }}
             aria-invalid={errors.length ? true : undefined}
             aria-describedby={describedBy('recipients-hint', 'recipients-summary', errors.length > 0 && 'recipients-errors')}
             className={`${inputClass(errors.length > 0)} font-mono`}
@@ -144,6 +151,23 @@ export function RecipientsInput(props: {
             ]
               .filter(Boolean)
               .join(', ')}.`}
+      </p>
+      {(props.invalid.length > 0 || props.duplicates > 0) && (
+        <div className="flex flex-wrap gap-2">
+          {props.invalid.length > 0 && (
+            <Button type="button" variant="secondary" onClick={() => setRemoved(props.onDropInvalid())}>
+              {t('dropInvalid', { count: props.invalid.length })}
+            </Button>
+          )}
+          {props.duplicates > 0 && (
+            <Button type="button" variant="secondary" onClick={() => setRemoved(props.onRemoveDuplicates())}>
+              {t('removeDuplicates', { count: props.duplicates })}
+            </Button>
+          )}
+        </div>
+      )}
+      <p role="status" className="text-sm text-slate-700 empty:hidden">
+        {removed !== null && t('removed', { count: removed })}
       </p>
       {errors.length > 0 ? (
         <FieldMessages id="recipients-errors" messages={errors} />

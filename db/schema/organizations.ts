@@ -36,6 +36,8 @@ export const organizations = pgTable(
      * and the dashboard shows a banner. Null = off (the default).
      */
     lowBalanceThreshold: money('low_balance_threshold'),
+    /** Compose asks to confirm a send whose total is above this amount (in `currency`), or above half the balance. */
+    composeConfirmAmount: money('compose_confirm_amount').notNull().default('50'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -48,5 +50,6 @@ export const organizations = pgTable(
     check('organizations_help_reply_fr_length', sql`char_length(${t.helpReplyFr}) between 1 and 320`),
     check('organizations_low_balance_threshold', sql`${t.lowBalanceThreshold} > 0`),
     check('organizations_smart_encoding', sql`${t.smartEncoding} in ('off', 'lookalikes', 'transliterate')`),
+    check('organizations_compose_confirm_amount', sql`${t.composeConfirmAmount} > 0`),
   ],
 );

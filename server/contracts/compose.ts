@@ -47,6 +47,8 @@ export const ComposeOptions = z.object({
   senders: z.object({ approved: z.array(z.string()), numbers: z.array(z.string()) }),
   /** D21: the organization's smart encoding, Compose's first choice. */
   smart_encoding: z.enum(SMART_ENCODING_MODES),
+  /** Compose asks to confirm a send whose total is above this (the owner's setting, 50 by default) or above half the balance. */
+  confirm_amount: z.number(),
 });
 export type ComposeOptions = z.infer<typeof ComposeOptions>;
 

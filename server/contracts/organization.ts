@@ -81,6 +81,8 @@ export const OrganizationView = z.object({
   smart_encoding: z.enum(SMART_ENCODING_MODES),
   /** Issue 44: the low-balance alert threshold (an amount in `currency`), null when off. */
   low_balance_threshold: z.number().nullable(),
+  /** Compose asks to confirm a send above this total (or above half the balance). */
+  compose_confirm_amount: z.number(),
 });
 export type OrganizationView = z.infer<typeof OrganizationView>;
 
@@ -104,6 +106,9 @@ export const UpdateLowBalanceThresholdInput = z.object({
   threshold: AmountText.refine((a) => Number(a) > 0, 'The amount must be more than 0.').nullable(),
 });
 export type UpdateLowBalanceThresholdInput = z.infer<typeof UpdateLowBalanceThresholdInput>;
+/** The total above which Compose asks to confirm a send (it also asks above half the balance). */
+export const UpdateComposeConfirmInput = z.object({ amount: AmountText.refine((a) => Number(a) > 0, 'The amount must be more than 0.') });
+export type UpdateComposeConfirmInput = z.infer<typeof UpdateComposeConfirmInput>;
 
 export const MemberView = z.object({
   user_id: z.string(),

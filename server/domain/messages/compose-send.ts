@@ -71,6 +71,7 @@ export async function getComposeOptions(
     default_price: unitPriceOf(org.defaultPrice),
     pricing_rows: rows,
     smart_encoding: org.smartEncoding,
+    confirm_amount: Number(org.composeConfirmAmount),
     balance: walletRows.length ? toAmount(walletRows.reduce((sum, w) => sum.plus(w.balance), money(0))) : null,
     senders: { approved: approved.map((s) => s.sender_id).sort(), numbers: [...new Set(numbers.map((n) => n.number))] },
   };

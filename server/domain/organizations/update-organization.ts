@@ -17,7 +17,7 @@ export async function updateOrganization(db: Db, input: UpdateOrganizationInput 
   return updateOrganizationColumns(db, input.organizationId, input.actor, { name: input.name, timezone, defaultCountry: input.defaultCountry });
 }
 
-type Columns = Partial<Pick<typeof organizations.$inferSelect, 'name' | 'timezone' | 'defaultCountry' | 'smartEncoding' | 'lowBalanceThreshold'>>;
+type Columns = Partial<Pick<typeof organizations.$inferSelect, 'name' | 'timezone' | 'defaultCountry' | 'smartEncoding' | 'lowBalanceThreshold' | 'composeConfirmAmount'>>;
 
 /**
  * Writes some of the organization's settings under its row lock and audits them as `organization.update`, with

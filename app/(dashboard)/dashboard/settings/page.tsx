@@ -5,6 +5,7 @@ import { LanguageForm } from '@/components/settings/language-form';
 import { KeywordRepliesForm } from '@/components/settings/keyword-replies-form';
 import { SmartEncodingForm } from '@/components/settings/smart-encoding-form';
 import { LowBalanceForm } from '@/components/settings/low-balance-form';
+import { ComposeConfirmForm } from '@/components/settings/compose-confirm-form';
 import { OrganizationForm } from '@/components/settings/organization-form';
 import { PasswordForm } from '@/components/settings/password-form';
 import { TeamTable } from '@/components/settings/team-table';
@@ -57,6 +58,9 @@ export default async function SettingsPage() {
         </Card>
         <Card title={t('settings.lowBalanceTitle')}>
           <LowBalanceForm threshold={org.low_balance_threshold} currency={org.currency} canEdit={isOwner} />
+        </Card>
+        <Card title={t('settings.composeConfirmTitle')}>
+          <ComposeConfirmForm amount={org.compose_confirm_amount} currency={org.currency} canEdit={isOwner} />
         </Card>
         <Card title={t('settings.keywordRepliesTitle.en')}>
           <KeywordRepliesForm replies={org.keyword_replies} canEdit={isOwner} />

@@ -19,6 +19,7 @@ export function toOrganizationView(org: OrganizationSummary, environment: 'test'
     keyword_replies_fr: keywordReplies(org, 'fr'),
     smart_encoding: org.smartEncoding,
     low_balance_threshold: org.lowBalanceThreshold === null ? null : toAmount(org.lowBalanceThreshold),
+    compose_confirm_amount: Number(org.composeConfirmAmount),
   };
 }
 

@@ -97,6 +97,7 @@ describe('replies to STOP, START and HELP (D19, D23)', () => {
       await refused(who.api.organization.updateKeywordReplies({ ...DEFAULTS, stop: 'Hijack' }), 'FORBIDDEN', /owner role/);
       await refused(who.api.organization.updateKeywordReplies({ language: 'fr', ...DEFAULTS, stop: 'Hijack' }), 'FORBIDDEN', /owner role/);
       await refused(who.api.organization.updateSmartEncoding({ smartEncoding: 'transliterate' }), 'FORBIDDEN', /owner role/);
+      await refused(who.api.organization.updateComposeConfirm({ amount: '1' }), 'FORBIDDEN', /owner role/);
     }
     expect((await team.owner.api.organization.get()).keyword_replies).toEqual(DEFAULTS);
   });
@@ -180,5 +181,19 @@ describe('team members', () => {
 
   it('signed-out callers are refused', async () => {
     await refused(callerAs(deps, null).organization.get(), 'UNAUTHORIZED');
+  });
+});
+
+describe('compose confirmation amount (issue 44 item 7)', () => {
+  it('50 until an owner changes it; a positive amount only; owners only; audited as organization.update', async () => {
+    const { api, organizationId } = await signedUpCaller(deps);
+    expect((await api.organization.get()).compose_confirm_amount).toBe(50);
+    expect((await api.messages.composeOptions()).confirm_amount).toBe(50);
+    await refused(api.organization.updateComposeConfirm({ amount: '0' }), 'BAD_REQUEST');
+    await refused(api.organization.updateComposeConfirm({ amount: 'ten' }), 'BAD_REQUEST');
+    expect((await api.organization.updateComposeConfirm({ amount: '12.5' })).compose_confirm_amount).toBe(12.5);
+    expect((await api.messages.composeOptions()).confirm_amount).toBe(12.5);
+    const audit = (await auditIn(organizationId)).filter((a) => a.action === 'organization.update').map((a) => a.details);
+    expect(audit).toEqual([{ composeConfirmAmount: { from: '50.0000', to: '12.5000' } }]);
   });
 });

@@ -6,6 +6,7 @@ import { listMembersProcedure } from './list-members';
 import { removeMemberProcedure } from './remove-member';
 import { updateKeywordRepliesProcedure } from './update-keyword-replies';
 import { updateOrganizationProcedure } from './update-organization';
+import { updateComposeConfirmProcedure } from './update-compose-confirm';
 import { updateSmartEncodingProcedure } from './update-smart-encoding';
 import { updateLowBalanceThresholdProcedure } from './update-low-balance-threshold';
 
@@ -16,6 +17,7 @@ export const organizationRouter = router({
   updateKeywordReplies: updateKeywordRepliesProcedure,
   updateSmartEncoding: updateSmartEncodingProcedure,
   updateLowBalanceThreshold: updateLowBalanceThresholdProcedure,
+  updateComposeConfirm: updateComposeConfirmProcedure,
   listMembers: listMembersProcedure,
   addMember: addMemberProcedure,
   changeRole: changeMemberRoleProcedure,

@@ -1,0 +1,2 @@
+ALTER TABLE "organizations" ADD COLUMN "compose_confirm_amount" numeric(18, 4) DEFAULT '50' NOT NULL;--> statement-breakpoint
+ALTER TABLE "organizations" ADD CONSTRAINT "organizations_compose_confirm_amount" CHECK ("organizations"."compose_confirm_amount" > 0);
