@@ -12,17 +12,15 @@ import { skipPending } from './skip-pending';
  * reads them for every dispatch: the list's primary key probed once per distinct phone, whatever the list's size.
  * The reply to a STOP keyword goes to the phone that has just been listed, so its dispatch skips no one.
  * The caller holds the dispatches and their messages (run-dispatch.ts); the wallets are locked only when someone is
- * skipped, before the move writes its events (lockForRefund says why). Returns how many were skipped per dispatch.
+ * skipped, before the move writes its events (lockForRefund says why).
  */
-export async function skipOptedOut(tx: DbOrTx, ds: DispatchRef[], now: Date): Promise<Map<string, number>> {
-  const skipped = new Map<string, number>();
-  if (!ds.length) return skipped;
+export async function skipOptedOut(tx: DbOrTx, ds: DispatchRef[], now: Date): Promise<void> {
+  if (!ds.length) return;
   const rows = await tx.execute<{ id: number; dispatch_id: string }>(optedOutOfDispatches(ds));
   for (const d of ds) {
     const ids = rows.filter((r) => r.dispatch_id === d.id).map((r) => Number(r.id));
-    if (ids.length) skipped.set(d.id, await skipPending(tx, d, ids, OPTED_OUT, 'Opted out before the dispatch', now));
+    if (ids.length) await skipPending(tx, d, ids, OPTED_OUT, 'Opted out before the dispatch', now);
   }
-  return skipped;
 }
 
 /**
