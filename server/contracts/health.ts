@@ -21,11 +21,11 @@ export const Health = z
       connectors: z
         .object({
           status: z.enum(['ok', 'degraded']),
-          unbound: z.array(z.string()).meta({ description: 'Names of enabled SMPP connectors without a bound session.', example: ['mno-b'] }),
+          unbound: z.array(z.string()).meta({ description: 'Names of enabled connectors without a bound session (an SMPP connector\'s binds; the simulator\'s single session while a worker runs it).', example: ['mno-b'] }),
         })
         .meta({
           description:
-            'D14, additive: ok when every enabled SMPP connector has a bound session (or none is configured); degraded with their names otherwise. Does not change the HTTP status: messages still fail over or wait.',
+            'D14, additive: ok when every enabled connector has a bound session (or none is enabled); degraded with their names otherwise. Does not change the HTTP status: messages still fail over or wait.',
         }),
       supervisor: z
         .object({

@@ -8,8 +8,8 @@ const STATES = ['due', 'scheduled', 'running', 'failed'] as const;
 
 /**
  * The gauges that are facts of the shared database rather than of one process, read at scrape time (four
- * read-only statements): the job queue, the webhook backlog, bound SMPP sessions and unmatched receipts per
- * connector, live workers, unrouted MO.
+ * read-only statements): the job queue, the webhook backlog, bound sessions and unmatched receipts per
+ * connector (every kind: the simulator reports one session when a worker runs it), live workers, unrouted MO.
  * Served by the web process only (docs/operations.md, Metrics), so that one scrape target reports them once.
  */
 export async function collectDbGauges(db: DbOrTx, now: Date): Promise<void> {
@@ -22,7 +22,7 @@ export async function collectDbGauges(db: DbOrTx, now: Date): Promise<void> {
     db.execute<{ name: string; bound: number }>(sql`
       select c.name, coalesce(l.bound_sessions, 0)::int as bound
         from connectors c left join connector_leases l on l.connector_id = c.id and l.expires_at > now()
-       where c.kind = 'smpp' and c.enabled order by c.name`),
+       where c.enabled order by c.name`),
     unmatchedReceipts(db),
   ]);
   jobQueueDepth.reset();

@@ -8,16 +8,25 @@ const call = restClient(deps);
 afterAll(closePools);
 
 describe('GET /health (D12)', () => {
-  it('200 ok with database ok and no worker yet', async () => {
+  it('200 ok with database ok and no worker yet (so nothing runs the simulator connector)', async () => {
     const res = await call('GET', '/health');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       status: 'ok',
       version: '0.1.0',
       time: '2026-11-21T10:00:00.000Z',
-      checks: { database: 'ok', worker: 'down', connectors: { status: 'ok', unbound: [] } },
+      checks: { database: 'ok', worker: 'down', connectors: { status: 'degraded', unbound: ['simulator'] } },
     });
     expect(res.headers.get('ratelimit-limit')).toBeNull();
+  });
+
+  it('counts the simulator like any connector: bound while a live lease reports its session', async () => {
+    await deps.db.execute(sql`
+      insert into connector_leases (connector_id, owner, token, expires_at, sessions, bound_sessions)
+      values ('con_simulator', 'w1', 'tok', now() + interval '1 minute', '[]', 1)`);
+    expect((await call('GET', '/health')).body.checks.connectors).toEqual({ status: 'ok', unbound: [] });
+    await deps.db.execute(sql`update connector_leases set expires_at = now() - interval '1 second' where connector_id = 'con_simulator'`);
+    expect((await call('GET', '/health')).body.checks.connectors).toEqual({ status: 'degraded', unbound: ['simulator'] });
   });
 
   it('reports a fresh worker as ok and an old heartbeat as stale', async () => {

@@ -592,12 +592,12 @@ export interface components {
                  * @enum {string}
                  */
                 worker: "ok" | "stale" | "down" | "unknown";
-                /** @description D14, additive: ok when every enabled SMPP connector has a bound session (or none is configured); degraded with their names otherwise. Does not change the HTTP status: messages still fail over or wait. */
+                /** @description D14, additive: ok when every enabled connector has a bound session (or none is enabled); degraded with their names otherwise. Does not change the HTTP status: messages still fail over or wait. */
                 connectors: {
                     /** @enum {string} */
                     status: "ok" | "degraded";
                     /**
-                     * @description Names of enabled SMPP connectors without a bound session.
+                     * @description Names of enabled connectors without a bound session (an SMPP connector's binds; the simulator's single session while a worker runs it).
                      * @example [
                      *       "mno-b"
                      *     ]

@@ -10,7 +10,8 @@ const WORKER_FRESH_MS = 30_000;
 
 /**
  * D12: database reachability (bounded by a timeout) and the freshest worker
- * heartbeat; D14: SMPP connectors without a bound session; plus, when the
+ * heartbeat; D14: enabled connectors whose driver has no bound session (an SMPP
+ * connector's binds, the simulator's one when a worker runs it); plus, when the
  * launcher supervises this process, the restarts of its children. Only the
  * database decides `status`.
  */
@@ -28,7 +29,7 @@ export async function getHealth(db: DbOrTx, now: Date, supervisor?: SupervisorFa
     const unbound = await withTimeout(
       db.execute<{ name: string }>(sql`
         select c.name from connectors c left join connector_leases l on l.connector_id = c.id and l.expires_at > now()
-         where c.kind = 'smpp' and c.enabled and coalesce(l.bound_sessions, 0) = 0 order by c.name`),
+         where c.enabled and coalesce(l.bound_sessions, 0) = 0 order by c.name`),
       DB_TIMEOUT_MS,
     );
     connectors = { status: unbound.length ? 'degraded' : 'ok', unbound: unbound.map((u) => u.name) };
