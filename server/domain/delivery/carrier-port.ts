@@ -2,7 +2,7 @@ import type { DbOrTx } from '@/db/client';
 import type { Failure, Receipt } from '@/server/domain/carrier/connector';
 import { receiveInbound, type InboundReport, type ReceivedInbound } from '@/server/domain/inbound/receive-inbound';
 import { lockForRefund, refundMessage } from '@/server/domain/wallets/refund';
-import { lockDispatches, type Loaded } from './dispatch-locks';
+import { existingDispatches, LockOrderError, lockDispatches, type Loaded } from './dispatch-locks';
 import { finishAllComplete, moveAcross, moveWithEvents, moveWithEventsCharged } from './transitions';
 
 /**
@@ -12,7 +12,7 @@ import { finishAllComplete, moveAcross, moveWithEvents, moveWithEventsCharged } 
  * accepting them and which receipts (or expiries) came for accepted ones, and calls these with the dispatches locked
  * first (lockDispatches, in id order); and it hands over the MO it received (reportInbound).
  */
-export { lockDispatches };
+export { LockOrderError, lockDispatches };
 export type LockedDispatch = Loaded;
 
 export type CarrierReport = {
@@ -31,13 +31,18 @@ export type CarrierReport = {
  * lockForRefund; each refused dispatch refunds its own message), then every acceptance in one move, then every
  * receipt (delivered in one move, failed in another), and the dispatches that may be done are checked in one
  * statement. The caller locks every dispatch it may touch first, in id order and in one statement (lockDispatches), so
- * that two carriers' batches never wait for each other in opposite orders; a report for a dispatch that is not in
- * `dispatches` is locked here, after the others, and one that no longer exists is skipped. Returns how many
+ * that two carriers' batches never wait for each other in opposite orders. A report for a dispatch that is not in a
+ * non-empty `dispatches` throws LockOrderError (its caller runs again with it locked first); with none locked yet,
+ * the reported dispatches are locked here. A report for a dispatch that no longer exists is skipped. Returns how many
  * recipients became sent.
  */
 export async function applyCarrierReports(tx: DbOrTx, dispatches: Map<string, LockedDispatch>, reports: Map<string, CarrierReport>, now: Date): Promise<{ sent: number }> {
   const late = [...reports.keys()].filter((id) => !dispatches.has(id));
-  if (late.length) for (const [id, d] of await lockDispatches(tx, late)) dispatches.set(id, d);
+  if (late.length && !dispatches.size) for (const [id, d] of await lockDispatches(tx, late)) dispatches.set(id, d);
+  else if (late.length) {
+    const existing = await existingDispatches(tx, late);
+    if (existing.length) throw new LockOrderError(existing);
+  }
   const present = [...reports].flatMap(([id, r]) => (dispatches.has(id) ? [{ d: dispatches.get(id)!, r }] : []));
   const refunding = present.filter(({ r }) => r.refused?.length).map(({ d }) => d.ref.messageId);
   await lockForRefund(tx, [...dispatches.values()].map((d) => d.ref.messageId), refunding);

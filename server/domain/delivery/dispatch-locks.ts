@@ -29,6 +29,25 @@ export async function loadDispatch(tx: DbOrTx, dispatchId: string): Promise<Load
  * gathered into one array first, so the dispatches are read by their key: `d.id = any(..) or d.id in (..)` read
  * every dispatch of the table.
  */
+/**
+ * A report reached a dispatch its transaction had not locked while it held others: locking it then could wait, in the
+ * wrong order, for a transaction that waits for one of ours (a deadlock). Thrown instead of locking; the caller rolls
+ * back and runs again with `ids` in its first lock (recordBatch).
+ */
+export class LockOrderError extends Error {
+  constructor(readonly ids: string[]) {
+    super(`dispatches reached after the first lock: ${ids.join(', ')}`);
+    this.name = 'LockOrderError';
+  }
+}
+
+/** Which of `ids` exist, read without a lock (nothing to wait for). */
+export async function existingDispatches(tx: DbOrTx, ids: string[]): Promise<string[]> {
+  const rows = await tx.execute<{ id: string }>(sql`
+    select id from message_dispatches where id = any(array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)))`);
+  return rows.map((r) => r.id);
+}
+
 export async function lockDispatches(tx: DbOrTx, ids: string[], also?: SQL): Promise<Map<string, Loaded>> {
   if (!ids.length && !also) return new Map();
   const rows = await tx.execute<DispatchRow>(sql`

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import type { ReceiptIdFormat } from '@/db/schema';
-import { applyCarrierReports, lockDispatches, reportFor, type CarrierReport } from '@/server/domain/delivery/carrier-port';
+import { applyCarrierReports, LockOrderError, lockDispatches, reportFor, type CarrierReport } from '@/server/domain/delivery/carrier-port';
 import { afterCommit, inTransaction } from '@/server/lib/after-commit';
 import { carrierSubmits } from '@/server/metrics/registry';
 import type { MoPdu } from '@/server/smpp/client/mo';
@@ -34,6 +34,20 @@ export type Batch = { parts: AcceptedPart[]; outcomes: Outcome[]; receipts: Pars
 export async function recordBatch(db: Db, c: ConnectorRef, batch: Batch, now: Date, opts: { receiptsMayWait: boolean }): Promise<{ waiting: number; moFailure: unknown }> {
   const { parts, outcomes, receipts, mos } = batch;
   if (!parts.length && !outcomes.length && !receipts.length && !mos.length) return { waiting: 0, moFailure: null };
+  // A report that reached a dispatch the first lock did not take: again, with it in the first lock (id order kept).
+  let extra: string[] = [];
+  for (;;) {
+    try {
+      return await recordOnce(db, c, batch, now, opts, extra);
+    } catch (e) {
+      if (!(e instanceof LockOrderError) || e.ids.every((id) => extra.includes(id))) throw e;
+      extra = [...new Set([...extra, ...e.ids])];
+    }
+  }
+}
+
+function recordOnce(db: Db, c: ConnectorRef, batch: Batch, now: Date, opts: { receiptsMayWait: boolean }, extra: string[]) {
+  const { parts, outcomes, receipts, mos } = batch;
   return inTransaction(db, async (tx) => {
     afterCommit(tx, () => {
       const byKind = new Map<Outcome['kind'], number>();
@@ -42,7 +56,7 @@ export async function recordBatch(db: Db, c: ConnectorRef, batch: Batch, now: Da
     });
     const moving = outcomes.filter((o) => o.kind === 'sent' || o.kind === 'fail').map((o) => o.dispatchId);
     const receiptKeys = receipts.map((r) => receiptKey(r.messageId, c.receiptIdFormat));
-    const dispatches = await lockDispatches(tx, moving, receiptKeys.length ? dispatchesOfWaitingParts(c.id, receiptKeys) : undefined);
+    const dispatches = await lockDispatches(tx, [...moving, ...extra], receiptKeys.length ? dispatchesOfWaitingParts(c.id, receiptKeys) : undefined);
     const reports = new Map<string, CarrierReport>();
 
     const keyed = parts.map((p) => ({ recipient_id: p.recipientId, part_no: p.partNo, parts_total: p.partsTotal, message_id: p.messageId, key: partKey(p.messageId, c.receiptIdFormat) }));
