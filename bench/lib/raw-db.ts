@@ -23,9 +23,8 @@ const rid = (prefix: string) => `${prefix}_raw${process.pid}x${++seq}${Math.rand
  * and the same pipelining (server/domain/messages/send-message.ts; keep the two in step): the key and a
  * slot of the send bucket (api_key_take, alone, as the service calls it), then one transaction: BEGIN; the
  * sender's facts (D22) pipelined with the organization's price rows; the recipients on the organization's opt-out
- * list (D19, none here); the message, dispatch and recipient rows in one statement (an immediate dispatch is queued
- * as it is, no job); the charge (wallet lock, prepaid/postpaid split, ledger rows) pipelined with the `sms.queued`
- * event; COMMIT. The charge is the service's own statement (chargeStatement).
+ * list (D19, none here); the message, dispatch and recipient rows and the `sms.queued` event in one statement (an immediate
+ * dispatch is queued as it is, no job); the charge (wallet lock, prepaid/postpaid split, ledger rows); COMMIT. The charge is the service's own statement (chargeStatement).
  */
 export function rawSendWrites(sql: postgres.Sql, merchants: RawMerchant[], recipients: number) {
   let turn = 0;
@@ -52,6 +51,7 @@ export function rawSendOnce(sql: postgres.Sql, recipients: number, block = 0) {
     const dispatchId = rid('dsp');
     const at = new Date().toISOString();
     const eventId = randomUUID();
+    const queued = JSON.stringify({ event_id: eventId, event_type: 'sms.queued', timestamp: at, message_id: messageId, data: { total_recipients: recipients } });
     const charge = dialect.sqlToQuery(chargeStatement({ organizationId: m.organizationId, total: cost, messageId, actor: 'bench' }));
     await sql.begin(async (tx) => {
       await Promise.all([
@@ -77,26 +77,17 @@ export function rawSendOnce(sql: postgres.Sql, recipients: number, block = 0) {
             insert into message_dispatches (id, message_id, seq, dispatch_at, cost) values (${dispatchId}, ${messageId}, 0, null, ${cost}::numeric)
             returning id
           )
-          insert into message_recipients (message_id, dispatch_id, position, phone, price, pricing_row_id, updated_at)
-          select ${messageId}, d.id, r.p, r.n, r.c, r.r, ${at}::timestamptz
-            from d cross join json_to_recordset(${rows}::text::json) as r(p int, n text, c numeric, r text)`,
-      ]);
-      const [[charged]] = await Promise.all([
-        tx.unsafe(charge.sql, charge.params as postgres.ParameterOrJSON<never>[], { prepare: true }),
-        tx`
-          with a as (
-            select webhook_url, webhook_username from gateway_apps where id = ${m.appId}
-          ), ins as (
-            insert into webhook_events (id, organization_id, app_id, message_id, dispatch_id, recipient_id, event_type, payload, created_at)
-            select ${eventId}::uuid, ${m.organizationId}, ${m.appId}, ${messageId}, null, null, 'sms.queued',
-                   jsonb_build_object('event_id', ${eventId}::uuid, 'event_type', 'sms.queued', 'timestamp', ${at}::text,
-                                      'message_id', ${messageId}::text, 'data', ${JSON.stringify({ total_recipients: recipients })}::jsonb),
-                   ${at}::timestamptz
-              from a
-            returning 1
+          ), r as (
+            insert into message_recipients (message_id, dispatch_id, position, phone, price, pricing_row_id, updated_at)
+            select ${messageId}, d.id, r.p, r.n, r.c, r.r, ${at}::timestamptz
+              from d cross join json_to_recordset(${rows}::text::json) as r(p int, n text, c numeric, r text)
+          ), q as (
+            insert into webhook_events (id, organization_id, app_id, message_id, event_type, payload, created_at)
+            values (${eventId}::uuid, ${m.organizationId}, ${m.appId}, ${messageId}, 'sms.queued', ${queued}::jsonb, ${at}::timestamptz)
           )
-          select a.webhook_url from a, ins`,
+          select webhook_url, webhook_username is not null as has_credentials from gateway_apps where id = ${m.appId}`,
       ]);
+      const [charged] = await tx.unsafe(charge.sql, charge.params as postgres.ParameterOrJSON<never>[], { prepare: true });
       if (!charged.covered) throw new Error('raw send: balance');
     });
     return { messageId, dispatchId, cost, limit: Number(key.rl_limit), remaining: Number(key.remaining), resetSeconds: Number(key.reset_s) };

@@ -7,7 +7,7 @@ import { unitPriceOf } from '@/server/domain/pricing/unit-price';
 import { chargeWallets } from '@/server/domain/wallets/charge';
 import type { SendResult } from '@/server/contracts/send';
 import { recordAnswer, type IdempotencyClaim } from '@/server/domain/idempotency/idempotency';
-import { emitQueuedEvent } from '@/server/domain/webhooks/emit-events';
+import { queuedEvent, recordQueuedDelivery } from '@/server/domain/webhooks/emit-events';
 import { addJob } from '@/server/queue/add-job';
 import { newId } from '@/server/lib/ids';
 import { allSettledOrThrow } from '@/server/lib/settle';
@@ -108,9 +108,17 @@ export async function writeSend(
   });
   const dispatchesJson = JSON.stringify(dispatches.map((d) => ({ id: d.id, seq: d.seq, at: d.at?.toISOString() ?? null })));
 
-  // The rows first, issued together with a timed dispatch's job so postgres.js pipelines both: one round trip. No
-  // shared lock is taken yet.
-  await Promise.all([
+  const queued = queuedEvent(messageId, now, {
+    total_recipients: result.total_recipients,
+    total_messages: result.total_messages,
+    total_cost: result.total_cost,
+    currency: result.currency,
+    scheduled_at: dispatches[0].at ? dispatches[0].at.toISOString() : null,
+  });
+
+  // The rows and the sms.queued event first, issued together with a timed dispatch's job so postgres.js pipelines
+  // both: one round trip. No shared lock is taken yet.
+  const [hooks] = await Promise.all([
     insertSendRows(tx, {
       app,
       plan,
@@ -126,37 +134,19 @@ export async function writeSend(
       dispatchesJson,
       recipientsJson: recipientRowsJson(plan.recipients, split, prices, recordSuppressed),
       firstDispatchAt: dispatches[0].at ?? now,
+      queued,
     }),
     // a timed first dispatch gets its job, run at its moment; an immediate one is queued as it is (a `scheduled`
     // dispatch without a moment), and its insert wakes the workers' dispatch loops at commit (runDueDispatches)
     dispatches[0].at ? addJob(tx, 'dispatch_message', { dispatch_id: dispatches[0].id }, { runAt: dispatches[0].at, jobKey: dispatches[0].id }) : Promise.resolve(),
   ]);
-  // Then the charge and the events, pipelined too (one round trip; they only
-  // run after the rows above, which the events look up): the merchant's
-  // wallet rows stay locked only from here to the commit, so concurrent
-  // sends of one merchant wait for each other briefly. A 1202 from the charge
-  // rolls everything back, the events included, once the events' own
-  // statements are done (allSettledOrThrow).
+  // Then the charge, the queued event's delivery (only when the app has a webhook) and the failed-at-send events,
+  // pipelined too (one round trip; the events look up the rows above): the merchant's wallet rows stay locked only
+  // from here to the commit, so concurrent sends of one merchant wait for each other briefly. A 1202 from the charge
+  // rolls everything back, the events included, once the other statements are done (allSettledOrThrow).
   await allSettledOrThrow([
     chargeWallets(tx, { organizationId: app.organizationId, total, messageId, actor: `api:${app.appId}` }),
-    emitQueuedEvent(
-      tx,
-      {
-        messageId,
-        organizationId: app.organizationId,
-        appId: app.appId,
-        callbackUrl: plan.callbackUrl,
-        at: now,
-        data: {
-          total_recipients: result.total_recipients,
-          total_messages: result.total_messages,
-          total_cost: result.total_cost,
-          currency: result.currency,
-          scheduled_at: dispatches[0].at ? dispatches[0].at.toISOString() : null,
-        },
-      },
-      { now },
-    ),
+    recordQueuedDelivery(tx, { eventId: queued.id, organizationId: app.organizationId, appId: app.appId, callbackUrl: plan.callbackUrl, ...hooks }, now),
     failedAtSend ? emitFailedAtSendEvents(tx, messageId, dispatchesJson, now) : Promise.resolve(),
   ]);
   return { result, suppressed: [...split.suppressed, ...split.unroutable].sort((a, b) => a - b), failedAtSend };

@@ -6,6 +6,7 @@ import { executeFixed, fixedSql } from '@/server/lib/fixed-sql';
 import { toDbAmount } from '@/server/lib/money';
 import type { SendPlan } from '@/shared/messages/validate-send';
 import type { ResolvedPrice } from '@/shared/pricing/pricing';
+import type { QueuedEvent } from '@/server/domain/webhooks/emit-events';
 import type { SendChannel, SendingApp } from './send-channel';
 import type { Suppression } from './suppress-at-send';
 
@@ -57,10 +58,16 @@ export type SendRows = {
   recipientsJson: string;
   /** The message's next_dispatch_at: its first dispatch's moment, or now for an immediate one. */
   firstDispatchAt: Date;
+  /** Its `sms.queued` event (queuedEvent). */
+  queued: QueuedEvent;
 };
 
+/** What the queued event's delivery needs of the app (recordQueuedDelivery). */
+export type SendingAppHooks = { webhookUrl: string | null; hasCredentials: boolean };
+
 /**
- * A send's rows in one statement: the message, its dispatches, one recipient row per recipient per dispatch (D5).
+ * A send's rows in one statement: the message, its dispatches, one recipient row per recipient per dispatch (D5), and
+ * its `sms.queued` event; it answers what the event's delivery needs of the app (its webhook).
  * They hold together because this statement writes them all, with no foreign key to check (db/schema/messages.ts).
  * A suppressed or unroutable recipient's rows are failed OPTED_OUT or NO_ROUTE at price 0 from the start (D19, D14),
  * in every dispatch.
@@ -68,11 +75,11 @@ export type SendRows = {
  * that sent MO have one): a conversation row another transaction holds (its MO, a concurrent send) is skipped rather
  * than waited for, as that one moves it to about the same moment.
  */
-export async function insertSendRows(tx: DbOrTx, s: SendRows): Promise<void> {
+export async function insertSendRows(tx: DbOrTx, s: SendRows): Promise<SendingAppHooks> {
   const { app, plan, messageId, via } = s;
   const at = s.now.toISOString();
   const phonesJson = JSON.stringify(plan.recipients);
-  await executeFixed(tx, fixedSql`
+  const [hooks] = await executeFixed<{ webhook_url: string | null; has_credentials: boolean }>(tx, fixedSql`
       with m as (
         insert into messages (id, organization_id, app_id, sending_type, body, original_body, sender_id, encoding, segments, total_recipients,
                               dispatches_total, total_messages, total_cost, currency, callback_url, schedule, next_dispatch_at, created_at, updated_at,
@@ -96,11 +103,17 @@ export async function insertSendRows(tx: DbOrTx, s: SendRows): Promise<void> {
                    and last_activity_at < ${at}::timestamptz
                  order by phone for update skip locked) l
          where c.organization_id = l.organization_id and c.phone = l.phone
+      ), r as (
+        insert into message_recipients (message_id, dispatch_id, position, phone, price, pricing_row_id, updated_at, state, error_code, error_message, done_at)
+        select ${messageId}, d.id, r.p, r.n, r.c, r.r, ${at}::timestamptz,
+               case when r.e is not null then 'failed' else 'pending' end, r.e, r.m,
+               case when r.e is not null then ${at}::timestamptz end
+          from (select id from d order by seq) d
+         cross join json_to_recordset(${s.recipientsJson}::json) as r(p int, n text, c numeric, r text, e text, m text)
+      ), q as (
+        insert into webhook_events (id, organization_id, app_id, message_id, event_type, payload, created_at)
+        values (${s.queued.id}::uuid, ${app.organizationId}, ${app.appId}, ${messageId}, 'sms.queued', ${s.queued.payload}::jsonb, ${at}::timestamptz)
       )
-      insert into message_recipients (message_id, dispatch_id, position, phone, price, pricing_row_id, updated_at, state, error_code, error_message, done_at)
-      select ${messageId}, d.id, r.p, r.n, r.c, r.r, ${at}::timestamptz,
-             case when r.e is not null then 'failed' else 'pending' end, r.e, r.m,
-             case when r.e is not null then ${at}::timestamptz end
-        from (select id from d order by seq) d
-       cross join json_to_recordset(${s.recipientsJson}::json) as r(p int, n text, c numeric, r text, e text, m text)`);
+      select webhook_url, webhook_username is not null as has_credentials from gateway_apps where id = ${app.appId}`);
+  return { webhookUrl: hooks?.webhook_url ?? null, hasCredentials: hooks?.has_credentials ?? false };
 }

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import type { EventType } from '@/db/schema';
-import { executeFixed, fixedSql } from '@/server/lib/fixed-sql';
 import { newId } from '@/server/lib/ids';
 import { kickDeliveries } from './deliveries';
 import { destinationFor } from './destination';
@@ -133,35 +132,26 @@ export async function recordDeliveries(tx: DbOrTx, deliveries: NewDelivery[], no
   await kickDeliveries(tx);
 }
 
+/** A new send's `sms.queued` event: its event_id and the exact JSON body POSTed, written by the send's own statement. */
+export type QueuedEvent = { id: string; payload: string };
+
 /**
- * The `sms.queued` event of a message written earlier in the caller's transaction, and its delivery: what
- * emitEvents writes for it (the same row, payload and delivery), in a statement of its own, for the send path
- * (sendMessage, every channel). The caller knows the message's columns, so only the app's webhook is read;
- * the message is new in this transaction, so its one queued event cannot exist yet (a plain insert, no
- * ON CONFLICT), and a queued event never owes an SMPP receipt. emitEvents' general statement cost the database
- * about 0.6 ms more per send (its plan made on every call, the receipt and per-message aggregate parts).
+ * The `sms.queued` event of a send being written (insertSendRows writes it in the statement that writes the send's
+ * rows): the same envelope as every event, {event_id, event_type, timestamp, message_id, data}. The message is new
+ * in that transaction, so its one queued event cannot exist yet (a plain insert), and a queued event never owes an
+ * SMPP receipt.
  */
-export async function emitQueuedEvent(
-  tx: DbOrTx,
-  e: { messageId: string; organizationId: string; appId: string; callbackUrl: string | null; data: Record<string, unknown>; at: Date },
-  opts: { now: Date },
-): Promise<void> {
+export function queuedEvent(messageId: string, at: Date, data: Record<string, unknown>): QueuedEvent {
   const id = randomUUID();
-  const now = opts.now.toISOString();
-  const [row] = await executeFixed<{ webhook_url: string | null; has_credentials: boolean }>(tx, fixedSql`
-    with a as (
-      select webhook_url, webhook_username from gateway_apps where id = ${e.appId}
-    ), ins as (
-      insert into webhook_events (id, organization_id, app_id, message_id, dispatch_id, recipient_id, event_type, payload, created_at)
-      select ${id}::uuid, ${e.organizationId}, ${e.appId}, ${e.messageId}, null, null, 'sms.queued',
-             jsonb_build_object('event_id', ${id}::uuid, 'event_type', 'sms.queued', 'timestamp', ${e.at.toISOString()}::text,
-                                'message_id', ${e.messageId}::text, 'data', ${JSON.stringify(e.data)}::jsonb),
-             ${now}::timestamptz
-        from a
-      returning 1
-    )
-    select a.webhook_url, (a.webhook_username is not null) as has_credentials from a, ins`);
-  if (!row) return;
-  const dest = destinationFor({ callbackUrl: e.callbackUrl, webhookUrl: row.webhook_url, hasCredentials: row.has_credentials });
-  if (dest) await recordDeliveries(tx, [{ id: newId('whd'), e: id, o: e.organizationId, a: e.appId, url: dest.url, b: dest.useBasicAuth }], now);
+  return { id, payload: JSON.stringify({ event_id: id, event_type: 'sms.queued', timestamp: at.toISOString(), message_id: messageId, data }) };
+}
+
+/** The queued event's delivery, when its app has a destination for it (D10: the send's callback_url, else webhook_url). */
+export async function recordQueuedDelivery(
+  tx: DbOrTx,
+  e: { eventId: string; organizationId: string; appId: string; callbackUrl: string | null; webhookUrl: string | null; hasCredentials: boolean },
+  now: Date,
+): Promise<void> {
+  const dest = destinationFor({ callbackUrl: e.callbackUrl, webhookUrl: e.webhookUrl, hasCredentials: e.hasCredentials });
+  if (dest) await recordDeliveries(tx, [{ id: newId('whd'), e: e.eventId, o: e.organizationId, a: e.appId, url: dest.url, b: dest.useBasicAuth }], now.toISOString());
 }
