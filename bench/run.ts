@@ -8,6 +8,9 @@
  *   npm run bench -- --only mo --mo-n 20000   MO from one SMPP connector to stored, then sms.received delivered
  *   npm run bench -- --only e2e --n 2000   one message end to end beside Kannel, 2,000 single sends a side (--flat: also 10 x n;
  *                                          --smsc-nodelay: the test SMSC without Nagle's algorithm)
+ *   npm run bench -- --only growth --rows 1000000 --sustain 2   the service beside a year of history (1M recipients,
+ *                                          filled with SQL) against an empty database, then 2 minutes of mixed load on it
+ *                                          and what autovacuum made of it (defaults: --rows 10000000 --sustain 10; runs alone)
  *   npm run bench -- --duration 5 --keys 4 shorter load runs, send load spread over 4 keys
  *   npm run bench -- --profile             web and worker write .cpuprofile files to bench/profiles/
  *   SMPP_DEBUG=/tmp/x.json npm run bench -- --only smpp   also writes when each outbox row and submit_sm happened
@@ -37,6 +40,7 @@ import { latencyRun, requestRun, throughputRun, timeoutFor, type Gateway, type T
 import { KANNEL_INSTALL_HINT, kannelInstalled, startKannel } from './lib/kannel';
 import { moPhase } from './lib/mo';
 import { optOutsRows } from './lib/opt-outs';
+import { growthPhase } from './lib/growth';
 
 const ALL_PHASES = 'http,opt-outs,reconcile,pipeline,smpp,smpp-server,webhooks,mo,e2e';
 const { values: opts } = parseArgs({
@@ -52,6 +56,9 @@ const { values: opts } = parseArgs({
     'smsc-nodelay': { type: 'boolean', default: false },
     // mo: MO deliver_sm the test SMSC sends
     'mo-n': { type: 'string', default: '20000' },
+    // growth: recipients the filled database holds, minutes of sustained load after the rows (0: none)
+    rows: { type: 'string', default: '10000000' },
+    sustain: { type: 'string', default: '10' },
   },
 });
 const phases = new Set(opts.only!.split(',').flatMap((p) => (p === 'http' ? ['send', 'big', 'status'] : [p])));
@@ -63,6 +70,13 @@ const log = (m: string) => console.log(`[bench] ${m}`);
 const otherLoad = await machineBusy(2000);
 log(`before start, this machine's CPUs were ${otherLoad.toFixed(0)}% busy with other work (figures are noisier above ~10%)`);
 await ensureBuild(log);
+if (phases.has('growth')) {
+  if (phases.size > 1) throw new Error('--only growth runs alone: it builds two databases of its own and takes the machine for a long time');
+  const growthRows = await growthPhase({ rows: Number(opts.rows), n: Number(opts.n), sustainMinutes: Number(opts.sustain), moN: 2000, log });
+  printTable(growthRows);
+  writeResults(growthRows);
+  process.exit(0);
+}
 const database = await freshDatabase();
 const port = 3900 + Math.floor(Math.random() * 90);
 const origin = `http://127.0.0.1:${port}`;
@@ -950,21 +964,26 @@ async function machineBusy(ms: number): Promise<number> {
   const total = d.reduce((x, y) => x + y, 0);
   return total ? (100 * (total - d[3] - d[4])) / total : 0;
 }
-// bench/results.json is committed: the record of the latest full run (docs/performance.md). A run of some phases
-// writes bench/results.partial.json (not committed) so that it never replaces that record by accident.
-const out = path.resolve(opts.only === ALL_PHASES ? 'bench/results.json' : 'bench/results.partial.json');
-const machine = { cpus: cpus().length, node: process.version, busy_before_start_pct: Math.round(otherLoad) };
-// One object per row, in the shape issue 16 names: {figure, value, unit, baseline, baseline_value, ratio, target, met}.
-const results = rows.map((r) => ({
-  figure: r.figure.trim(),
-  value: round(r.value),
-  unit: r.unit,
-  baseline: r.baseline,
-  baseline_value: r.baselineValue === null ? null : round(r.baselineValue),
-  ratio: r.ratio === null || r.ratio === undefined ? null : Math.round(r.ratio * 100) / 100,
-  target: r.target,
-  met: r.ok,
-}));
-writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), machine, options: opts, rows: results }, null, 2) + '\n');
-log(`wrote ${path.relative(process.cwd(), out)}`);
+/**
+ * bench/results.json is committed: the record of the latest full run (docs/performance.md). A run of some phases
+ * writes bench/results.partial.json (not committed) so that it never replaces that record by accident.
+ */
+function writeResults(table: Row[]): void {
+  const out = path.resolve(opts.only === ALL_PHASES ? 'bench/results.json' : 'bench/results.partial.json');
+  const machine = { cpus: cpus().length, node: process.version, busy_before_start_pct: Math.round(otherLoad) };
+  // One object per row, in the shape issue 16 names: {figure, value, unit, baseline, baseline_value, ratio, target, met}.
+  const results = table.map((r) => ({
+    figure: r.figure.trim(),
+    value: round(r.value),
+    unit: r.unit,
+    baseline: r.baseline,
+    baseline_value: r.baselineValue === null ? null : round(r.baselineValue),
+    ratio: r.ratio === null || r.ratio === undefined ? null : Math.round(r.ratio * 100) / 100,
+    target: r.target,
+    met: r.ok,
+  }));
+  writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), machine, options: opts, rows: results }, null, 2) + '\n');
+  log(`wrote ${path.relative(process.cwd(), out)}`);
+}
+writeResults(rows);
 process.exit(0);

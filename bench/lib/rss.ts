@@ -202,17 +202,17 @@ export function cpuSeconds(roots: number[]): { web: number; worker: number; post
 }
 
 /**
- * CPU seconds used so far by the postgres backends of the bench database only (their title names it), so that other
- * work on a shared server is left out; the shared WAL writer and checkpointer are not counted. `except`: backends
- * left out (the bench's own polling connection).
+ * CPU seconds used so far by the postgres backends of the bench's databases only (their title names it: this run's
+ * database, or its suffixed ones, freshDatabase), so that other work on a shared server is left out; the shared WAL
+ * writer and checkpointer are not counted. `except`: backends left out (the bench's own polling connection).
  */
 export function postgresCpuSeconds(except: number[] = []): number {
   let postgres = 0;
-  const db = `sms_bench_${process.pid}`;
+  const db = new RegExp(` sms_bench_${process.pid}(_[a-z]+)? `);
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name) || except.includes(Number(name))) continue;
     try {
-      if (readFileSync(`/proc/${name}/cmdline`, 'utf8').includes(` ${db} `)) postgres += read(Number(name)).cpu;
+      if (db.test(readFileSync(`/proc/${name}/cmdline`, 'utf8'))) postgres += read(Number(name)).cpu;
     } catch {
       /* exited meanwhile */
     }

@@ -15,11 +15,14 @@ export { ensureBuild, startNpm, waitFor, type Proc } from '../../scripts/service
 const run = promisify(execFile);
 const cwd = process.cwd();
 
-/** DATABASE_URL's server if set, else the local Postgres; a new database named after this process. */
-export async function freshDatabase(): Promise<{ url: string; serverUrl: string; drop: () => Promise<void> }> {
+/**
+ * DATABASE_URL's server if set, else the local Postgres; a new database named after this process (and `suffix`, for a
+ * run that uses more than one).
+ */
+export async function freshDatabase(suffix = ''): Promise<{ url: string; serverUrl: string; drop: () => Promise<void> }> {
   const server = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   server.pathname = '/postgres';
-  const name = `sms_bench_${process.pid}`;
+  const name = `sms_bench_${process.pid}${suffix ? `_${suffix}` : ''}`;
   const admin = postgres(server.toString(), { max: 1, onnotice: () => {} });
   await dropDatabasesOfDeadRuns(admin, 'sms_bench_'); // bench runs killed before they could drop theirs
   await admin.unsafe(`drop database if exists ${name} with (force)`);

@@ -1,0 +1,47 @@
+import type postgres from 'postgres';
+import type { Db } from '../../db/client';
+import type { startSmsc } from '../../tests/carrier/smsc';
+import { poolPhone } from './growth-plan';
+import { waitFor, type BenchMerchant, type Proc } from './service';
+
+/** What the growth phase's rows and its sustained load share: the service on one database, and how they talk to it. */
+export const MO_NUMBER = '243990500000';
+
+export type GrowthService = { api: string; url: string; sql: postgres.Sql; db: Db; smsc: Awaited<ReturnType<typeof startSmsc>>; web: Proc; log: (m: string) => void };
+
+/** POST /send for `to` with the merchant's key; the message id. */
+export async function sendAs(api: string, m: BenchMerchant, to: string[], message = 'Your code is 123456'): Promise<string> {
+  const res = await fetch(`${api}/send`, { method: 'POST', headers: { 'app-key': m.api_key, 'content-type': 'application/json' }, body: JSON.stringify({ to, message, sender_id: 'ACME' }) });
+  if (res.status !== 201) throw new Error(`send answered ${res.status}: ${await res.text()}`);
+  return (await res.json()).data.message_id as string;
+}
+
+let seq = 0;
+/** Numbers of the test SMSC's route (+243819 and six digits) no run sent to, none ending in the sandbox's magic 1111/2222/3333. */
+export function freshNumbers(count: number): string[] {
+  const out: string[] = [];
+  while (out.length < count) {
+    const phone = `+243819${String(seq++).padStart(6, '0')}`;
+    if (!/(1111|2222|3333)$/.test(phone)) out.push(phone);
+  }
+  return out;
+}
+
+let moSeq = 0;
+/**
+ * `n` MO deliver_sm from the pool's 1,000 most frequent phones (in the filled database, phones with a year of sends:
+ * the in_reply_to probe reads them) to the heavy merchant's number, each text new (none is a resend); from the
+ * first deliver_sm to the last answer, which the connector sends once the MO is stored (D18). MO/s.
+ */
+export async function moIngest(s: GrowthService, m: BenchMerchant, n: number): Promise<number> {
+  const [{ before }] = await s.sql<{ before: number }[]>`select count(*)::int as before from inbound_messages where organization_id = ${m.organization_id}`;
+  const from = moSeq;
+  moSeq += n;
+  const run = await s.smsc.moBurst(n, (i) => ({
+    source_addr: poolPhone((from + i) % 1000).slice(1), destination_addr: MO_NUMBER, short_message: Buffer.from(`Merci, bien recu ${from + i}`, 'latin1'),
+  }));
+  if (run.refused) throw new Error(`growth: ${run.refused} MO refused`);
+  await waitFor(async () => (await s.sql<{ n: number }[]>`select count(*)::int as n from inbound_messages where organization_id = ${m.organization_id}`)[0].n >= before + n,
+    60_000, 50, `${n} MO stored`);
+  return n / Math.max((run.lastAt - run.firstAt) / 1000, 0.001);
+}

@@ -1,0 +1,204 @@
+import postgres from 'postgres';
+import { createDb } from '../../db/client';
+import { listConversations } from '../../server/domain/inbox/list-conversations';
+import { listMessages } from '../../server/domain/messages/list-messages';
+import { timeKeyCursor } from '../../server/domain/pagination/keyset';
+import { throughputRun, type Gateway, type ThroughputResult } from './e2e';
+import { fillGrowth, type FillResult } from './growth-fill';
+import { growthPlan, type GrowthPlan } from './growth-plan';
+import { freshNumbers, moIngest, MO_NUMBER, sendAs, type GrowthService } from './growth-io';
+import { sustainedLoad } from './growth-sustain';
+import { load, percentiles } from './load';
+import type { Row } from './report';
+import { cpuSeconds, postgresCpuSeconds } from './rss';
+import { admin, benchEnv, benchMerchant, freshDatabase, migrate, startNpm, waitFor, type BenchMerchant, type Proc } from './service';
+
+/**
+ * Issue 43 items 1 and 4 (`--only growth`): the service beside a year of history. Database A is empty; database B
+ * holds `rows` delivered recipients with everything they leave behind (growth-fill.ts). Each is set up the same way
+ * (migrated, the heavy and the small merchant provisioned by `npm run admin`, an SMPP connector to the test SMSC,
+ * a number for MO, then ANALYZE), the service started on it in turn (`npm start`, web + worker), and the same rows
+ * measured; the table prints B beside A (ratio B / A). Then B's disk per stored recipient and, with `sustain`
+ * minutes, a sustained mixed load and what autovacuum made of it (growth-sustain.ts).
+ */
+export type GrowthOptions = { rows: number; n: number; sustainMinutes: number; moN: number; log: (m: string) => void };
+
+/** What one database measured. */
+type Side = {
+  single: ThroughputResult;
+  big: ThroughputResult;
+  statusRps: number;
+  /** p50 ms of each timed read, by label. */
+  reads: Record<string, number>;
+  moRate: number;
+};
+
+const READS = 100;
+const BIG = { sends: 10, perRequest: 1000, inFlight: 4 };
+/** The tables a stored recipient leaves rows in (disk per recipient). */
+const RECIPIENT_TABLES = ['message_recipients', 'messages', 'message_dispatches', 'webhook_events', 'webhook_deliveries', 'webhook_attempts', 'carrier_parts', 'carrier_receipts'];
+
+export async function growthPhase(o: GrowthOptions): Promise<Row[]> {
+  const plan = growthPlan(o.rows);
+  o.log(`growth: ${plan.rows} recipients in ${plan.messages} sends (${plan.bulks} of 500), phone pool ${plan.phonePool}, ${plan.inbound} MO, ${plan.chunks.length} chunks`);
+  const empty = await measureDatabase('empty', null, o);
+  let disk: Row[] = [];
+  const filled = await measureDatabase('filled', plan, o, async (sql, fill) => {
+    disk = await diskRows(sql, fill, o.log);
+  });
+  const base = 'the same, empty database, same run';
+  const faster = (figure: string, unit: string, b: number, a: number): Row => ({ figure, unit, value: b, baseline: base, baselineValue: a, target: '>= 0.85 x', ok: b >= 0.85 * a });
+  const slower = (figure: string, unit: string, b: number, a: number): Row => ({ figure, unit, value: b, baseline: base, baselineValue: a, target: '<= 1.15 x', ok: b <= 1.15 * a });
+  const at = `at ${plan.rows.toLocaleString('en')} stored recipients`;
+  return [
+    faster(`growth ${at}: e2e single sends (n = ${o.n})`, 'msg/s', filled.single.rate, empty.single.rate),
+    slower('growth: e2e CPU per single message to delivered', 'ms', filled.single.cpuMsPerRecipient, empty.single.cpuMsPerRecipient),
+    faster(`growth: e2e ${BIG.sends} sends x ${BIG.perRequest} rcpts`, 'rcpt/s', filled.big.rate, empty.big.rate),
+    slower(`growth: receipts (deliver_sm) all applied after the last submit_sm, ${BIG.sends} x ${BIG.perRequest}`, 'ms', filled.big.receiptSecs * 1000, empty.big.receiptSecs * 1000),
+    faster('growth: GET /status/{id}, 32 conns', 'req/s', filled.statusRps, empty.statusRps),
+    ...Object.keys(empty.reads).map((k) => slower(`growth: ${k}: p50`, 'ms', filled.reads[k], empty.reads[k])),
+    faster(`growth: MO ingest (${o.moN} MO from phones with history)`, 'MO/s', filled.moRate, empty.moRate),
+    ...disk,
+  ];
+}
+
+async function measureDatabase(label: string, plan: GrowthPlan | null, o: GrowthOptions, after?: (sql: postgres.Sql, fill: FillResult) => Promise<void>): Promise<Side> {
+  const database = await freshDatabase(label);
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const env = benchEnv(database.url, { PORT: String(port), SMPP_PORT: String(port + 100) });
+  const sql = postgres(database.url, { max: 4, onnotice: () => {} });
+  const db = createDb(database.url, { max: 1 });
+  const { startSmsc } = await import('../../tests/carrier/smsc');
+  const smsc = await startSmsc({ systemId: 'bench', password: 'benchpw1', messageIds: (i) => String(i), autoReceipt: { id: (id) => id } });
+  let web: Proc | undefined;
+  try {
+    await migrate(env);
+    const [heavy, small] = await Promise.all([benchMerchant(env, sql, 'Growth heavy'), benchMerchant(env, sql, 'Growth small')]);
+    if (plan) {
+      const fill = await fillGrowth(sql, plan, [heavy, small].map((m) => ({ organizationId: m.organization_id, appId: m.app_id, walletId: m.walletId })), o.log);
+      o.log(`growth fill: ${fill.recipients} recipients, ${fill.messages} sends, ${fill.events} events, ${fill.deliveries} deliveries, ${fill.inbound} MO in ${fill.seconds.toFixed(0)} s`);
+      await after?.(sql, fill);
+    } else {
+      o.log('growth (empty database): ANALYZE, as after the fill');
+      await sql`analyze`;
+    }
+    await admin(env, 'add-connector', '--name', 'bench-growth', '--kind', 'smpp', '--host', '127.0.0.1', '--port', String(smsc.port),
+      '--system-id', 'bench', '--password', 'benchpw1', '--window', '50', '--tps', '100000');
+    await admin(env, 'set-route', '--prefix', '243819', '--connectors', 'bench-growth');
+    await admin(env, 'assign-number', '--app-id', heavy.app_id, '--number', MO_NUMBER);
+    web = startNpm(['start'], { ...env, WORKER: 'on' });
+    const api = `http://127.0.0.1:${port}/api/v1/svc/sms-api`;
+    await waitFor(async () => (await fetch(`${api}/health`).catch(() => null))?.status === 200, 90_000, 300, 'the web process');
+    await waitFor(async () => (await sql`select 1 from connector_leases l join connectors c on c.id = l.connector_id
+       where c.name = 'bench-growth' and l.bound_sessions > 0 and l.expires_at > now()`).length > 0, 60_000, 100, 'the growth connector bound');
+    const service = { api, url: database.url, sql, db, smsc, web, log: o.log };
+    const side = await measureRows(service, heavy, small, o, label);
+    if (plan && o.sustainMinutes > 0) await sustainedLoad({ ...service, heavy, small }, o.sustainMinutes);
+    return side;
+  } finally {
+    await web?.stop();
+    await smsc.close();
+    await sql.end({ timeout: 2 });
+    await db.$client.end({ timeout: 2 });
+    if (process.env.BENCH_KEEP_DB) o.log(`kept the ${label} database: ${database.url}`);
+    else await database.drop();
+  }
+}
+
+async function measureRows(s: GrowthService, heavy: BenchMerchant, small: BenchMerchant, o: GrowthOptions, label: string): Promise<Side> {
+  const poll = postgres(s.url, { max: 1, onnotice: () => {} });
+  const [{ pid: pollPid }] = await poll<{ pid: number }[]>`select pg_backend_pid() as pid`;
+  try {
+    const since = new Date(Date.now() - 1000);
+    // the heavy merchant's sends (its history is the large one), counted by its messages' delivered counters
+    const gw: Gateway = {
+      send: async (to) => void (await sendAs(s.api, heavy, to)),
+      processed: async () => {
+        const at = Date.now();
+        const [r] = await poll<{ n: number }[]>`select coalesce(sum(delivered), 0)::int as n from messages
+          where organization_id = ${heavy.organization_id} and created_at >= ${since}`;
+        return { count: r.n, at };
+      },
+      pollMs: 50,
+      cpuSeconds: () => {
+        const c = cpuSeconds([s.web.child.pid!]);
+        return { web: c.web, worker: c.worker, postgres: postgresCpuSeconds([pollPid]) };
+      },
+    };
+    const warm = await throughputRun(gw, s.smsc, { numbers: freshNumbers(200), perRequest: 1, inFlight: 32 });
+    s.log(`growth ${label}: warm-up, 200 single sends: ${warm.rate.toFixed(0)} msg/s`);
+    const single = await throughputRun(gw, s.smsc, { numbers: freshNumbers(o.n), perRequest: 1, inFlight: 32 });
+    s.log(`growth ${label}: ${o.n} single sends: ${single.rate.toFixed(0)} msg/s; CPU per message ${single.cpuMsPerRecipient.toFixed(2)} ms ` +
+      `(${Object.entries(single.cpuMsByPart).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')})`);
+    const big = await throughputRun(gw, s.smsc, { numbers: freshNumbers(BIG.sends * BIG.perRequest), perRequest: BIG.perRequest, inFlight: BIG.inFlight });
+    s.log(`growth ${label}: ${BIG.sends} x ${BIG.perRequest}: ${big.rate.toFixed(0)} rcpt/s; receipts all applied ${big.receiptSecs.toFixed(2)} s after the last submit_sm`);
+
+    const statusId = await sendAs(s.api, heavy, freshNumbers(1));
+    await load({ url: `${s.api}/status/${statusId}`, connections: 32, duration: 2, headers: { 'app-key': heavy.api_key } });
+    const status = await load({ url: `${s.api}/status/${statusId}`, connections: 32, duration: 5, headers: { 'app-key': heavy.api_key } });
+    s.log(`growth ${label}: GET /status ${status.rps.toFixed(0)} req/s, p99 ${status.p99} ms, statuses ${JSON.stringify(status.statuses)}`);
+
+    const reads = await timedReads(s, heavy, small);
+    s.log(`growth ${label}: reads p50 (ms): ${Object.entries(reads).map(([k, v]) => `${k} ${v.toFixed(1)}`).join('; ')}`);
+
+    const moRate = await moIngest(s, heavy, o.moN);
+    s.log(`growth ${label}: ${o.moN} MO stored at ${moRate.toFixed(0)} MO/s`);
+    return { single, big, statusRps: status.rps, reads, moRate };
+  } finally {
+    await poll.end({ timeout: 2 });
+  }
+}
+
+/**
+ * p50 of READS calls each: GET /messages (first page; a deep cursor, 90% down the heavy merchant's history) and the
+ * dashboard's Messages and Inbox lists (their domain functions, as their tRPC procedures call them) for the heavy
+ * merchant and a small one.
+ */
+async function timedReads(s: GrowthService, heavy: BenchMerchant, small: BenchMerchant): Promise<Record<string, number>> {
+  const p50 = async (f: () => Promise<unknown>) => {
+    for (let i = 0; i < 5; i++) await f();
+    const ms: number[] = [];
+    for (let i = 0; i < READS; i++) {
+      const t0 = performance.now();
+      await f();
+      ms.push(performance.now() - t0);
+    }
+    return percentiles(ms).p50;
+  };
+  const get = async (path: string) => {
+    const res = await fetch(`${s.api}${path}`, { headers: { 'app-key': heavy.api_key } });
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+    await res.arrayBuffer();
+  };
+  const [{ n }] = await s.sql<{ n: number }[]>`select count(*)::int as n from messages where organization_id = ${heavy.organization_id}`;
+  const [deep] = await s.sql<{ ts: string; id: string }[]>`select created_at::text as ts, id from messages where organization_id = ${heavy.organization_id}
+    order by created_at desc, id desc offset ${Math.floor(n * 0.9)} limit 1`;
+  s.log(`growth: the deep cursor is ${Math.floor(n * 0.9)} of the heavy merchant's ${n} sends down`);
+  const org = async (m: BenchMerchant) => {
+    const [r] = await s.sql<{ timezone: string; default_country: string }[]>`select timezone, default_country from organizations where id = ${m.organization_id}`;
+    return { id: m.organization_id, timezone: r.timezone, defaultCountry: r.default_country };
+  };
+  const [h, sm] = [await org(heavy), await org(small)];
+  return {
+    'GET /messages first page of 50': await p50(() => get('/messages?limit=50')),
+    'GET /messages page of 50 at a cursor 90% down the history': await p50(() => get(`/messages?limit=50&cursor=${timeKeyCursor(deep.ts, deep.id)}`)),
+    'dashboard Messages, heavy merchant': await p50(() => listMessages(s.db, h, {}, { direction: 'next', limit: 25 })),
+    'dashboard Messages, small merchant': await p50(() => listMessages(s.db, sm, {}, { direction: 'next', limit: 25 })),
+    'dashboard Inbox, heavy merchant': await p50(() => listConversations(s.db, h, { limit: 25 })),
+    'dashboard Inbox, small merchant': await p50(() => listConversations(s.db, sm, { limit: 25 })),
+  };
+}
+
+/** Disk bytes per stored recipient in the filled database: the recipient tables (with their indexes and TOAST) over the recipients. */
+async function diskRows(sql: postgres.Sql, fill: FillResult, log: (m: string) => void): Promise<Row[]> {
+  const sizes = await sql<{ t: string; bytes: string }[]>`select t, pg_total_relation_size(t::regclass)::text as bytes from unnest(${RECIPIENT_TABLES}::text[]) t`;
+  const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from message_recipients`;
+  const total = sizes.reduce((a, r) => a + Number(r.bytes), 0);
+  log(`growth: disk per stored recipient (table + indexes + TOAST, ${n} recipients): ${(total / n).toFixed(0)} bytes; ` +
+    sizes.map((r) => `${r.t} ${(Number(r.bytes) / n).toFixed(0)}`).join(', '));
+  log(`growth: ${(fill.events / n).toFixed(2)} events and ${(fill.deliveries / n).toFixed(2)} webhook deliveries per recipient`);
+  return [
+    { figure: 'growth: disk per stored recipient (8 tables, indexes included)', unit: 'bytes', value: total / n, baseline: '-', baselineValue: null, target: '(info)', ok: null },
+    ...sizes.map((r) => ({ figure: `  ${r.t}`, unit: 'bytes', value: Number(r.bytes) / n, baseline: '-', baselineValue: null, target: '(info)', ok: null })),
+  ];
+}
