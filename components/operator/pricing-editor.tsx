@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
-import { Alert } from '@/components/ui/card';
+import { FormStatusLine, type FormStatus } from '@/components/ui/use-form-submit';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
 import { messageOf } from '@/components/ui/form-errors';
@@ -46,7 +46,7 @@ export function PricingEditor({
     initial.map((r) => toRow({ country: r.country, network: r.network, prefixes: r.prefixes.join(','), price: String(r.price) })),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [status, setStatus] = useState<FormStatus>(null);
 
   const update = (key: number, field: keyof Omit<Row, 'key'>, value: string) => setRows((rs) => rs.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
 
@@ -127,7 +127,7 @@ export function PricingEditor({
           {save.isPending ? t('pending') : t('submit')}
         </Button>
       </div>
-      <div aria-live="polite">{status && <Alert tone={status.tone}>{status.text}</Alert>}</div>
+      <FormStatusLine status={status} />
     </form>
   );
 }
