@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import type { ComposePreview } from '@/shared/messages/compose/preview';
+import { DataTable } from '@/components/ui/data-table';
 import { useFormat } from '@/components/ui/format';
 
 /** How many unroutable numbers the note names; the rest are counted. */
@@ -52,27 +53,19 @@ export function CostPreview({ preview, currency, balance, kind }: { preview: Com
         <dd className="text-right font-medium">{f.number(preview.smsCount)}</dd>
       </dl>
       {preview.costLines.length > 0 && (
-        <table className="mt-3 w-full text-left text-sm">
-          <caption className="sr-only">{t('perNetwork')}</caption>
-          <thead>
-            <tr className="border-b border-slate-200 text-slate-600">
-              <th scope="col" className="py-1 font-medium">{t('network')}</th>
-              <th scope="col" className="py-1 pl-2 text-right font-medium">{t('numbers')}</th>
-              <th scope="col" className="py-1 pl-2 text-right font-medium">{t('price')}</th>
-              <th scope="col" className="py-1 pl-2 text-right font-medium">{t('subtotal')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {preview.costLines.map((l) => (
-              <tr key={l.label} className="border-b border-slate-100">
-                <th scope="row" className="py-1 pr-2 font-normal">{l.isDefault ? t('defaultLine') : l.label}</th>
-                <td className="py-1 pl-2 text-right tabular-nums">{f.number(l.recipients)}</td>
-                <td className="py-1 pl-2 text-right tabular-nums">{f.money(Number(l.price), currency)}</td>
-                <td className="py-1 pl-2 text-right tabular-nums">{f.money(Number(l.subtotal.toFixed(4)), currency)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption={t('perNetwork')}
+          look="compact"
+          frameClassName="mt-3"
+          rows={preview.costLines}
+          rowKey={(l) => l.label}
+          columns={[
+            { id: 'network', header: t('network'), rowHeader: true, className: 'font-normal', cell: (l) => (l.isDefault ? t('defaultLine') : l.label) },
+            { id: 'numbers', header: t('numbers'), align: 'right', className: 'tabular-nums', cell: (l) => f.number(l.recipients) },
+            { id: 'price', header: t('price'), align: 'right', className: 'tabular-nums', cell: (l) => f.money(Number(l.price), currency) },
+            { id: 'subtotal', header: t('subtotal'), align: 'right', className: 'tabular-nums', cell: (l) => f.money(Number(l.subtotal.toFixed(4)), currency) },
+          ]}
+        />
       )}
       {preview.recipients.skipped > 0 && (
         <p className="mt-3 text-sm text-slate-600">

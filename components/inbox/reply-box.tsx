@@ -3,7 +3,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { useTranslations } from 'next-intl';
-import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useDeferredValue, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import type { ComposeOptions } from '@/server/contracts/compose';
@@ -15,6 +14,7 @@ import { smartEncode } from '@/shared/messages/smart-encoding';
 import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
+import { linkTo, strong } from '@/components/ui/rich-text';
 import { Select } from '@/components/ui/field';
 import { useFieldText } from '@/components/ui/field-texts';
 import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
@@ -106,14 +106,7 @@ export function ReplyBox({ phone, replyFrom, defaultFrom, options }: { phone: st
   if (!choices.length) {
     return (
       <Alert tone="warning">
-        {t.rich('noApp', {
-          strong: (c) => <strong>{c}</strong>,
-          link: (c) => (
-            <Link href="/dashboard/keys" className="underline">
-              {c}
-            </Link>
-          ),
-        })}
+        {t.rich('noApp', { strong, link: linkTo('/dashboard/keys') })}
       </Alert>
     );
   }

@@ -7,6 +7,7 @@ import type { TimelineEvent } from '@/server/contracts/messages-dashboard';
 import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
 import { Alert, EmptyState } from '@/components/ui/card';
+import { DataTable } from '@/components/ui/data-table';
 import { messageOf } from '@/components/ui/form-errors';
 import { StatusBadge } from './status-badge';
 import { formatLocalSeconds } from '@/components/ui/format';
@@ -114,37 +115,34 @@ export function EventItem({ event: e, timezone, canReplay }: { event: LoggedEven
                   {d.next_attempt_at && t('nextTry', { time: formatLocalSeconds(d.next_attempt_at, timezone) })}
                 </p>
                 {d.attempt_log.length > 0 && (
-                  <table className="mt-1 w-full text-left text-xs">
-                    <caption className="sr-only">{t('attemptsCaption', { n: i + 1 })}</caption>
-                    <thead className="text-slate-600">
-                      <tr>
-                        <th scope="col" className="py-0.5 pr-2 font-medium">{t('when')}</th>
-                        <th scope="col" className="py-0.5 pr-2 font-medium">{t('http')}</th>
-                        <th scope="col" className="py-0.5 pr-2 font-medium">{t('time')}</th>
-                        <th scope="col" className="py-0.5 pr-2 font-medium">{t('error')}</th>
-                        <th scope="col" className="py-0.5 font-medium">{t('answer')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {d.attempt_log.map((a, j) => (
-                        <tr key={j}>
-                          <td className="py-0.5 pr-2 font-mono">{formatLocalSeconds(a.attempted_at, timezone)}</td>
-                          <td className="py-0.5 pr-2">{a.status_code ?? '—'}</td>
-                          <td className="py-0.5 pr-2">{t('ms', { ms: a.latency_ms })}</td>
-                          <td className="py-0.5 pr-2">{a.error ?? ''}</td>
-                          <td className="max-w-xs py-0.5">
-                            {a.response_body ? (
-                              <span className="block truncate font-mono" title={a.response_body}>
-                                {a.response_body}
-                              </span>
-                            ) : (
-                              ''
-                            )}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                  <DataTable
+                    caption={t('attemptsCaption', { n: i + 1 })}
+                    look="dense"
+                    small
+                    frameClassName="mt-1"
+                    rowClassName=""
+                    rows={d.attempt_log}
+                    rowKey={(_, j) => j}
+                    columns={[
+                      { id: 'when', header: t('when'), className: 'font-mono', cell: (a) => formatLocalSeconds(a.attempted_at, timezone) },
+                      { id: 'http', header: t('http'), cell: (a) => a.status_code ?? '—' },
+                      { id: 'time', header: t('time'), cell: (a) => t('ms', { ms: a.latency_ms }) },
+                      { id: 'error', header: t('error'), cell: (a) => a.error ?? '' },
+                      {
+                        id: 'answer',
+                        header: t('answer'),
+                        className: 'max-w-xs',
+                        cell: (a) =>
+                          a.response_body ? (
+                            <span className="block truncate font-mono" title={a.response_body}>
+                              {a.response_body}
+                            </span>
+                          ) : (
+                            ''
+                          ),
+                      },
+                    ]}
+                  />
                 )}
               </li>
             ))}

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { MAX_SHOWN_RECIPIENTS, RECIPIENTS_STEP, type MessageDetail, type RecipientRow } from '@/server/contracts/messages-dashboard';
 import { useTRPC } from '@/components/providers';
 import { Alert, Card } from '@/components/ui/card';
+import { DataTable } from '@/components/ui/data-table';
 import { messageOf } from '@/components/ui/form-errors';
 import { EventTimeline } from './event-timeline';
 import { Pair, ProgressCard } from './progress-card';
@@ -125,31 +126,27 @@ function ScheduleSummary({ d }: { d: MessageDetail }) {
           })}
         </p>
       )}
-      <div className="max-h-72 overflow-auto">
-        <table className="w-full text-left">
-          <caption className="sr-only">{t('sendsCaption')}</caption>
-          <thead className="text-slate-600">
-            <tr>
-              <th scope="col" className="py-1 pr-2 font-medium">#</th>
-              <th scope="col" className="py-1 pr-2 font-medium">{t('when')}</th>
-              <th scope="col" className="py-1 pr-2 font-medium">{t('state')}</th>
-              <th scope="col" className="py-1 text-right font-medium">{t('cost')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.dispatches.map((x) => (
-              <tr key={x.seq} className="border-t border-slate-100">
-                <td className="py-1 pr-2 tabular-nums">{x.seq + 1}</td>
-                <td className="py-1 pr-2">{x.dispatch_at ? f.local(x.dispatch_at, tz) : t('immediately')}</td>
-                <td className="py-1 pr-2">
-                  <StatusBadge status={x.state} /> {x.refunded && <span className="text-xs text-slate-600">{t('refunded')}</span>}
-                </td>
-                <td className="py-1 text-right tabular-nums">{f.money(x.cost, d.status.currency)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={t('sendsCaption')}
+        look="dense"
+        frameClassName="max-h-72 overflow-y-auto"
+        rows={d.dispatches}
+        rowKey={(x) => x.seq}
+        columns={[
+          { id: 'seq', header: '#', className: 'tabular-nums', cell: (x) => x.seq + 1 },
+          { id: 'when', header: t('when'), cell: (x) => (x.dispatch_at ? f.local(x.dispatch_at, tz) : t('immediately')) },
+          {
+            id: 'state',
+            header: t('state'),
+            cell: (x) => (
+              <>
+                <StatusBadge status={x.state} /> {x.refunded && <span className="text-xs text-slate-600">{t('refunded')}</span>}
+              </>
+            ),
+          },
+          { id: 'cost', header: t('cost'), align: 'right', className: 'tabular-nums', cell: (x) => f.money(x.cost, d.status.currency) },
+        ]}
+      />
       {!shownAll && <p className="text-xs text-slate-600">{t('firstSends', { count: d.dispatches.length })}</p>}
     </div>
   );

@@ -1,7 +1,8 @@
 import { useTranslations } from 'next-intl';
-import { MAX_SHOWN_RECIPIENTS, RECIPIENT_STATE_VALUES, RECIPIENTS_STEP, type RecipientPage } from '@/server/contracts/messages-dashboard';
+import { MAX_SHOWN_RECIPIENTS, RECIPIENT_STATE_VALUES, RECIPIENTS_STEP, type RecipientPage, type RecipientRow } from '@/server/contracts/messages-dashboard';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/card';
+import { DataTable } from '@/components/ui/data-table';
 import { StatusBadge } from './status-badge';
 import { useFormat } from '@/components/ui/format';
 import { StatusText } from './status-badge';
@@ -49,50 +50,28 @@ export function RecipientsTable(props: {
       </div>
       {page && rows.length === 0 && <EmptyState>{t('noneInState')}</EmptyState>}
       {rows.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[640px] text-left text-sm">
-            <caption className="sr-only">{t('caption', { timezone })}</caption>
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-2 py-2 font-medium">#</th>
-                <th scope="col" className="px-2 py-2 font-medium">{t('phone')}</th>
-                <th scope="col" className="px-2 py-2 font-medium">{t('send')}</th>
-                <th scope="col" className="px-2 py-2 font-medium">{t('state')}</th>
-                <th scope="col" className="px-2 py-2 font-medium">{t('detail')}</th>
-                <th scope="col" className="px-2 py-2 text-right font-medium">{t('price')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id} className="border-t border-slate-100 align-top">
-                  <td className="px-2 py-2 tabular-nums text-slate-600">{r.position + 1}</td>
-                  <th scope="row" className="whitespace-nowrap px-2 py-2 font-mono font-normal">{r.phone}</th>
-                  <td className="whitespace-nowrap px-2 py-2 text-slate-700">{r.dispatch_at ? f.local(r.dispatch_at, timezone) : t('immediate')}</td>
-                  <td className="px-2 py-2">
-                    <StatusBadge status={r.state} />
-                  </td>
-                  <td
-                    className="px-2 py-2 text-slate-700"
-                    title={r.carrier ? (r.carrier_message_id ? t('carrierId', { carrier: r.carrier, id: r.carrier_message_id }) : t('carrier', { carrier: r.carrier })) : undefined}
-                  >
-                    {r.error_code ? (
-                      <>
-                        <span className="font-mono text-xs">{r.error_code}</span> {r.error_message}
-                      </>
-                    ) : r.done_at ? (
-                      t('doneAt', { time: f.local(r.done_at, timezone) })
-                    ) : r.sent_at ? (
-                      t('sentAt', { time: f.local(r.sent_at, timezone) })
-                    ) : (
-                      (r.carrier ?? '')
-                    )}
-                  </td>
-                  <td className="whitespace-nowrap px-2 py-2 text-right tabular-nums">{f.money(r.price, currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t('caption', { timezone })}
+          look="boxed"
+          className="min-w-[640px]"
+          alignTop
+          rows={rows}
+          rowKey={(r) => r.id}
+          columns={[
+            { id: 'position', header: '#', className: 'tabular-nums text-slate-600', cell: (r) => r.position + 1 },
+            { id: 'phone', header: t('phone'), rowHeader: true, className: 'whitespace-nowrap font-mono font-normal', cell: (r) => r.phone },
+            { id: 'send', header: t('send'), className: 'whitespace-nowrap text-slate-700', cell: (r) => (r.dispatch_at ? f.local(r.dispatch_at, timezone) : t('immediate')) },
+            { id: 'state', header: t('state'), cell: (r) => <StatusBadge status={r.state} /> },
+            {
+              id: 'detail',
+              header: t('detail'),
+              className: 'text-slate-700',
+              cellProps: (r) => ({ title: r.carrier ? (r.carrier_message_id ? t('carrierId', { carrier: r.carrier, id: r.carrier_message_id }) : t('carrier', { carrier: r.carrier })) : undefined }),
+              cell: (r) => <RecipientDetail r={r} timezone={timezone} />,
+            },
+            { id: 'price', header: t('price'), align: 'right', className: 'whitespace-nowrap tabular-nums', cell: (r) => f.money(r.price, currency) },
+          ]}
+        />
       )}
       {rows.length < total &&
         (rows.length < MAX_SHOWN_RECIPIENTS ? (
@@ -104,4 +83,19 @@ export function RecipientsTable(props: {
         ))}
     </div>
   );
+}
+
+/** The error of a failed delivery, else when it ended or was sent, else its carrier. */
+function RecipientDetail({ r, timezone }: { r: RecipientRow; timezone: string }) {
+  const t = useTranslations('messages.recipientsTable');
+  const f = useFormat();
+  if (r.error_code)
+    return (
+      <>
+        <span className="font-mono text-xs">{r.error_code}</span> {r.error_message}
+      </>
+    );
+  if (r.done_at) return t('doneAt', { time: f.local(r.done_at, timezone) });
+  if (r.sent_at) return t('sentAt', { time: f.local(r.sent_at, timezone) });
+  return r.carrier ?? '';
 }

@@ -7,7 +7,7 @@ import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
 import { Field, Select } from '@/components/ui/field';
 import { AssignNumberInput } from '@/server/contracts/numbers';
-import { FormStatusLine, useOperatorForm } from './use-operator-form';
+import { FormStatusLine, useFormSubmit } from '@/components/ui/use-form-submit';
 
 /**
  * Gives an app a number (D18). With a merchant chosen, its apps are a list; otherwise the app id is typed. The
@@ -18,7 +18,7 @@ export function AssignNumberForm({ apps }: { apps: { id: string; name: string }[
   const t = useTranslations('operator.numbers.form');
   const router = useRouter();
   const assign = useMutation(trpc.operator.assignNumber.mutationOptions());
-  const { errors, status, onSubmit } = useOperatorForm(
+  const { errors, status, onSubmit } = useFormSubmit(
     (data) =>
       AssignNumberInput.safeParse({
         appId: String(data.get('appId') ?? ''),

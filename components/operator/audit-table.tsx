@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { EmptyState } from '@/components/ui/card';
+import { DataTable } from '@/components/ui/data-table';
 import { useFormat } from '@/components/ui/format';
 import type { AuditEntryView } from '@/server/contracts/operator';
 
@@ -24,57 +24,53 @@ function DetailsList({ details }: { details: Record<string, unknown> }) {
   );
 }
 
+/** The audited target, and a link to its merchant when it is not the merchant itself (the merchant's own page hides it). */
+function Target({ e, showOrganization }: { e: AuditEntryView; showOrganization: boolean }) {
+  const t = useTranslations('operator.audit.table');
+  const org = showOrganization ? e.organization_id : null;
+  return (
+    <>
+      {e.target_type} {e.target_id}
+      {org && (
+        <div>
+          <Link href={`/operator/merchants/${org}`} className="text-blue-700 underline">
+            {org === e.target_id ? t('openMerchant') : org}
+          </Link>
+        </div>
+      )}
+    </>
+  );
+}
+
 /** Audit rows, newest first (details never hold secrets: only flags and masked keys). */
 export function AuditTable({ entries, showOrganization = true }: { entries: AuditEntryView[]; showOrganization?: boolean }) {
   const t = useTranslations('operator.audit.table');
   const f = useFormat();
-  if (entries.length === 0) return <EmptyState>{t('empty')}</EmptyState>;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[40rem] text-left text-sm">
-        <caption className="sr-only">{t('caption')}</caption>
-        <thead className="border-b border-slate-200 text-slate-700">
-          <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">{t('when')}</th>
-            <th scope="col" className="py-2 pr-4 font-medium">{t('who')}</th>
-            <th scope="col" className="py-2 pr-4 font-medium">{t('action')}</th>
-            <th scope="col" className="py-2 pr-4 font-medium">{t('target')}</th>
-            <th scope="col" className="py-2 font-medium">{t('details')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((e) => (
-            <tr key={e.id} className="border-b border-slate-100 align-top last:border-0">
-              <td className="py-2 pr-4 whitespace-nowrap">{f.dateTime(e.created_at, 'UTC')}</td>
-              <td className="py-2 pr-4 text-xs break-all">
-                {e.actor_email ?? <span className="font-mono">{e.actor}</span>}
-                {e.actor_email && <div className="font-mono text-slate-600">{e.actor}</div>}
-              </td>
-              <td className="py-2 pr-4 font-medium">{e.action}</td>
-              <td className="py-2 pr-4 font-mono text-xs break-all">
-                {e.target_type} {e.target_id}
-                {showOrganization && e.organization_id && e.organization_id !== e.target_id && (
-                  <div>
-                    <Link href={`/operator/merchants/${e.organization_id}`} className="text-blue-700 underline">
-                      {e.organization_id}
-                    </Link>
-                  </div>
-                )}
-                {showOrganization && e.organization_id && e.organization_id === e.target_id && (
-                  <div>
-                    <Link href={`/operator/merchants/${e.organization_id}`} className="text-blue-700 underline">
-                      {t('openMerchant')}
-                    </Link>
-                  </div>
-                )}
-              </td>
-              <td className="py-2">
-                <DetailsList details={e.details} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={t('caption')}
+      empty={t('empty')}
+      className="min-w-[40rem]"
+      alignTop
+      rows={entries}
+      rowKey={(e) => e.id}
+      columns={[
+        { id: 'when', header: t('when'), className: 'whitespace-nowrap', cell: (e) => f.dateTime(e.created_at, 'UTC') },
+        {
+          id: 'who',
+          header: t('who'),
+          className: 'text-xs break-all',
+          cell: (e) => (
+            <>
+              {e.actor_email ?? <span className="font-mono">{e.actor}</span>}
+              {e.actor_email && <div className="font-mono text-slate-600">{e.actor}</div>}
+            </>
+          ),
+        },
+        { id: 'action', header: t('action'), className: 'font-medium', cell: (e) => e.action },
+        { id: 'target', header: t('target'), className: 'font-mono text-xs break-all', cell: (e) => <Target e={e} showOrganization={showOrganization} /> },
+        { id: 'details', header: t('details'), cell: (e) => <DetailsList details={e.details} /> },
+      ]}
+    />
   );
 }

@@ -9,7 +9,7 @@ import { Field, Select } from '@/components/ui/field';
 import {
   BIND_MODE_VALUES, CONNECTOR_KIND_VALUES, CreateConnectorInput, LONG_METHOD_VALUES, RECEIPT_ID_FORMAT_VALUES, UpdateConnectorInput, type ConnectorDetail,
 } from '@/server/contracts/connectors';
-import { FormStatusLine, useOperatorForm } from './use-operator-form';
+import { FormStatusLine, useFormSubmit } from '@/components/ui/use-form-submit';
 
 type Key = 'kind' | 'host' | 'port' | 'tls' | 'systemId' | 'password' | 'systemType' | 'bindMode' | 'sessions' | 'window' | 'tps'
   | 'sourceTon' | 'sourceNpi' | 'destTon' | 'destNpi' | 'gsmCoding' | 'longMethod' | 'receiptIdFormat' | 'validityS' | 'enquireLinkS';
@@ -49,7 +49,7 @@ export function ConnectorForm({ current }: { current?: ConnectorDetail }) {
   const create = useMutation(trpc.operator.createConnector.mutationOptions());
   const update = useMutation(trpc.operator.updateConnector.mutationOptions());
   const pending = create.isPending || update.isPending;
-  const { errors, status, onSubmit } = useOperatorForm<CreateConnectorInput | UpdateConnectorInput, { connector: { name: string } }>(
+  const { errors, status, onSubmit } = useFormSubmit<CreateConnectorInput | UpdateConnectorInput, { connector: { name: string } }>(
     (form) => {
       const values = valuesOf(form);
       if (current) for (const k of Object.keys(values) as Key[]) if (k !== 'password' && values[k] === detailValue(current, k)) delete values[k];

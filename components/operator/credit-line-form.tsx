@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
-import { Alert } from '@/components/ui/card';
+import { FormStatusLine, type FormStatus } from '@/components/ui/use-form-submit';
 import { Field } from '@/components/ui/field';
 import { messageOf } from '@/components/ui/form-errors';
 import { useFormat } from '@/components/ui/format';
@@ -22,7 +22,7 @@ export function CreditLineForm({ organizationId, current, currency }: { organiza
   const router = useRouter();
   const set = useMutation(trpc.operator.setCreditLine.mutationOptions());
   const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [status, setStatus] = useState<FormStatus>(null);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -58,7 +58,7 @@ export function CreditLineForm({ organizationId, current, currency }: { organiza
           {set.isPending ? t('pending') : t('submit')}
         </Button>
       </div>
-      <div aria-live="polite">{status && <Alert tone={status.tone}>{status.text}</Alert>}</div>
+      <FormStatusLine status={status} />
     </form>
   );
 }

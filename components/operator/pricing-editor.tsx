@@ -6,7 +6,8 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
-import { Alert } from '@/components/ui/card';
+import { FormStatusLine, type FormStatus } from '@/components/ui/use-form-submit';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
 import { messageOf } from '@/components/ui/form-errors';
 import { useFieldText } from '@/components/ui/field-texts';
@@ -15,6 +16,8 @@ import type { PriceRowView } from '@/server/contracts/wallet-dashboard';
 
 type Row = { key: number; country: string; network: string; prefixes: string; price: string };
 const cell = 'block w-full rounded-md border px-2 py-1 text-sm';
+
+const FIELDS = ['country', 'network', 'prefixes', 'price'] as const;
 
 let nextKey = 1;
 const toRow = (r: Omit<Row, 'key'>): Row => ({ key: nextKey++, ...r });
@@ -43,7 +46,7 @@ export function PricingEditor({
     initial.map((r) => toRow({ country: r.country, network: r.network, prefixes: r.prefixes.join(','), price: String(r.price) })),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [status, setStatus] = useState<FormStatus>(null);
 
   const update = (key: number, field: keyof Omit<Row, 'key'>, value: string) => setRows((rs) => rs.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
 
@@ -87,49 +90,28 @@ export function PricingEditor({
         />
       </div>
       )}
-      <div className={`overflow-x-auto ${rows.length === 0 ? 'hidden' : ''}`}>
-        <table className="w-full min-w-[44rem] text-left text-sm">
-          <caption className="sr-only">{t('caption')}</caption>
-          <thead className="text-slate-700">
-            <tr>
-              <th scope="col" className="py-1 pr-2 font-medium">{t('country')}</th>
-              <th scope="col" className="py-1 pr-2 font-medium">{t('network')}</th>
-              <th scope="col" className="py-1 pr-2 font-medium">{t('prefixes')}</th>
-              <th scope="col" className="py-1 pr-2 font-medium">{t('price')}</th>
-              <th scope="col" className="py-1 font-medium">
-                <span className="sr-only">{t('remove')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r, i) => (
-              <tr key={r.key} className="align-top">
-                {(['country', 'network', 'prefixes', 'price'] as const).map((f) => (
-                  <td key={f} className="py-1 pr-2">
-                    <input
-                      aria-label={t('cellLabel', { row: i + 1, field: t(`fields.${f}`) })}
-                      aria-invalid={err(i, f) ? true : undefined}
-                      value={r[f]}
-                      onChange={(e) => update(r.key, f, e.target.value)}
-                      className={`${cell} ${err(i, f) ? 'border-red-600' : 'border-slate-300'} ${f === 'country' ? 'w-16' : ''}`}
-                    />
-                    {err(i, f) && (
-                      <p role="alert" className="mt-1 text-xs text-red-700">
-                        {err(i, f)}
-                      </p>
-                    )}
-                  </td>
-                ))}
-                <td className="py-1">
-                  <Button type="button" variant="secondary" className="px-2 py-1" onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))} aria-label={t('removeRow', { row: i + 1 })}>
-                    {t('remove')}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={t('caption')}
+        look="dense"
+        className="min-w-[44rem]"
+        frameClassName={rows.length === 0 ? 'hidden' : undefined}
+        rowClassName="align-top"
+        rows={rows}
+        rowKey={(r) => r.key}
+        columns={[
+          ...FIELDS.map((f): Column<Row> => ({ id: f, header: t(f), cell: (r, i) => <PriceCell row={r} index={i} field={f} error={err(i, f)} onChange={update} /> })),
+          {
+            id: 'remove',
+            header: t('remove'),
+            hiddenHeader: true,
+            cell: (r, i) => (
+              <Button type="button" variant="secondary" className="px-2 py-1" onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))} aria-label={t('removeRow', { row: i + 1 })}>
+                {t('remove')}
+              </Button>
+            ),
+          },
+        ]}
+      />
       {rows.length === 0 && (
         <p className="text-sm text-slate-600">
           {organizationId
@@ -145,7 +127,28 @@ export function PricingEditor({
           {save.isPending ? t('pending') : t('submit')}
         </Button>
       </div>
-      <div aria-live="polite">{status && <Alert tone={status.tone}>{status.text}</Alert>}</div>
+      <FormStatusLine status={status} />
     </form>
+  );
+}
+
+/** One editable cell of a pricing row, with its error under it. */
+function PriceCell({ row, index, field, error, onChange }: { row: Row; index: number; field: (typeof FIELDS)[number]; error?: string; onChange: (key: number, field: (typeof FIELDS)[number], value: string) => void }) {
+  const t = useTranslations('operator.pricing');
+  return (
+    <>
+      <input
+        aria-label={t('cellLabel', { row: index + 1, field: t(`fields.${field}`) })}
+        aria-invalid={error ? true : undefined}
+        value={row[field]}
+        onChange={(e) => onChange(row.key, field, e.target.value)}
+        className={`${cell} ${error ? 'border-red-600' : 'border-slate-300'} ${field === 'country' ? 'w-16' : ''}`}
+      />
+      {error && (
+        <p role="alert" className="mt-1 text-xs text-red-700">
+          {error}
+        </p>
+      )}
+    </>
   );
 }

@@ -7,7 +7,7 @@ import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
 import { Field, Select } from '@/components/ui/field';
 import { SetRouteInput } from '@/server/contracts/connectors';
-import { FormStatusLine, useOperatorForm } from './use-operator-form';
+import { FormStatusLine, useFormSubmit } from '@/components/ui/use-form-submit';
 
 /** Sets the route of a prefix (replacing it): the platform's or one merchant's, connectors in failover order. */
 export function RouteForm({ merchants }: { merchants: { id: string; name: string }[] }) {
@@ -15,7 +15,7 @@ export function RouteForm({ merchants }: { merchants: { id: string; name: string
   const t = useTranslations('operator.routeForm');
   const router = useRouter();
   const set = useMutation(trpc.operator.setRoute.mutationOptions());
-  const { errors, status, onSubmit } = useOperatorForm(
+  const { errors, status, onSubmit } = useFormSubmit(
     (form) => {
       const org = String(form.get('organizationId') ?? '');
       return SetRouteInput.safeParse({

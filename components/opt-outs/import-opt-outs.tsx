@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
+import { DataTable } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
 import { useFieldText } from '@/components/ui/field-texts';
 import { ImportReport, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MAX_PHONE_INPUT } from '@/server/contracts/opt-outs';
@@ -81,24 +82,21 @@ export function ImportOptOuts({ defaultCountry }: { defaultCountry: string }) {
             {t('report', { rows: report.rows, added: report.added, already: report.already, refused: report.refused_total })}
           </Alert>
           {report.refused_total > 0 && (
-            <table className="w-full text-left text-sm" aria-label={t('refusedRows')}>
-              <thead>
-                <tr className="border-b border-slate-200 text-xs text-slate-600">
-                  <th className="py-1 pr-3">{t('row')}</th>
-                  <th className="py-1 pr-3">{t('value')}</th>
-                  <th className="py-1">{t('why')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.refused.map((r) => (
-                  <tr key={r.row} className="border-b border-slate-100">
-                    <td className="py-1 pr-3 tabular-nums">{r.row}</td>
-                    <td className="py-1 pr-3 font-mono">{r.value}</td>
-                    <td className="py-1">{r.value.length >= MAX_PHONE_INPUT ? say(r.reason) : phoneRefusalText(tPhone, locale, r.value, defaultCountry, r.reason)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              label={t('refusedRows')}
+              look="compact"
+              rows={report.refused}
+              rowKey={(r) => r.row}
+              columns={[
+                { id: 'row', header: t('row'), className: 'tabular-nums', cell: (r) => r.row },
+                { id: 'value', header: t('value'), className: 'font-mono', cell: (r) => r.value },
+                {
+                  id: 'why',
+                  header: t('why'),
+                  cell: (r) => (r.value.length >= MAX_PHONE_INPUT ? say(r.reason) : phoneRefusalText(tPhone, locale, r.value, defaultCountry, r.reason)),
+                },
+              ]}
+            />
           )}
           {report.refused_total > report.refused.length && (
             <p className="text-xs text-slate-600">{t('firstRefused', { count: report.refused.length })}</p>

@@ -1,7 +1,8 @@
 import { useTranslations } from 'next-intl';
-import Link from 'next/link';
 import { EmptyState } from '@/components/ui/card';
+import { DataTable } from '@/components/ui/data-table';
 import { useFormat } from '@/components/ui/format';
+import { PageLinks } from '@/components/ui/page-links';
 import type { OptOut } from '@/server/contracts/opt-outs';
 import { RemoveOptOutButton } from './remove-opt-out-button';
 
@@ -24,50 +25,25 @@ export function OptOutsTable({
   if (items.length === 0) return <EmptyState>{newestHref ? t('noneOnPage') : t('none')}</EmptyState>;
   return (
     <div className="space-y-3">
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm" aria-label={t('label')}>
-          <thead>
-            <tr className="border-b border-slate-200 text-xs text-slate-600">
-              <th className="py-2 pr-3">{t('phone')}</th>
-              <th className="py-2 pr-3">{t('source')}</th>
-              <th className="py-2 pr-3">{t('reason')}</th>
-              <th className="py-2 pr-3">{t('added')}</th>
-              <th className="py-2">
-                <span className="sr-only">{t('actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((o) => (
-              <tr key={o.phone} className="border-b border-slate-100">
-                <td className="py-2 pr-3 font-mono">{o.phone}</td>
-                <td className="py-2 pr-3">{t(`sources.${o.source}`)}</td>
-                <td className="py-2 pr-3 break-words">{o.reason ?? '—'}</td>
-                <td className="py-2 pr-3 whitespace-nowrap">{f.dateTime(o.created_at, timeZone)}</td>
-                <td className="py-2 text-right">
-                  {o.source === 'keyword' ? (
-                    <span className="text-xs text-slate-600">{t('keywordOnly')}</span>
-                  ) : (
-                    canWrite && <RemoveOptOutButton phone={o.phone} />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <nav aria-label={t('pages')} className="flex gap-4 text-sm">
-        {newestHref && (
-          <Link href={newestHref} className="text-blue-700 underline">
-            {t('newest')}
-          </Link>
-        )}
-        {olderHref && (
-          <Link href={olderHref} className="text-blue-700 underline">
-            {t('older')}
-          </Link>
-        )}
-      </nav>
+      <DataTable
+        label={t('label')}
+        rows={items}
+        rowKey={(o) => o.phone}
+        columns={[
+          { id: 'phone', header: t('phone'), className: 'font-mono', cell: (o) => o.phone },
+          { id: 'source', header: t('source'), cell: (o) => t(`sources.${o.source}`) },
+          { id: 'reason', header: t('reason'), className: 'break-words', cell: (o) => o.reason ?? '—' },
+          { id: 'added', header: t('added'), className: 'whitespace-nowrap', cell: (o) => f.dateTime(o.created_at, timeZone) },
+          {
+            id: 'actions',
+            header: t('actions'),
+            hiddenHeader: true,
+            align: 'right',
+            cell: (o) => (o.source === 'keyword' ? <span className="text-xs text-slate-600">{t('keywordOnly')}</span> : canWrite && <RemoveOptOutButton phone={o.phone} />),
+          },
+        ]}
+      />
+      <PageLinks label={t('pages')} newest={{ href: newestHref, text: t('newest') }} older={{ href: olderHref, text: t('older') }} />
     </div>
   );
 }

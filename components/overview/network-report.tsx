@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import { NETWORK_REPORT_PERIODS, type NetworkReport, type NetworkReportRow } from '@/server/contracts/overview';
 import { useTRPC } from '@/components/providers';
 import { Card } from '@/components/ui/card';
+import { DataTable } from '@/components/ui/data-table';
 import { useFormat } from '@/components/ui/format';
 
 type Period = (typeof NETWORK_REPORT_PERIODS)[number];
@@ -110,35 +111,32 @@ function NetworkTable({ r, name }: { r: NetworkReport; name: (n: NetworkReportRo
   const t = useTranslations('overview.networks');
   const f = useFormat();
   return (
-    <div className="mt-6 overflow-x-auto">
-      <table className="w-full text-left text-sm" data-testid="network-report">
-        <caption className="sr-only">{t('caption', { from: r.from, to: r.to, timezone: r.timezone })}</caption>
-        <thead>
-          <tr className="border-b border-slate-200 text-slate-600">
-            <th scope="col" className="py-1 pr-3 font-medium">{t('colNetwork')}</th>
-            <th scope="col" className="py-1 pr-3 text-right font-medium">{t('colSent')}</th>
-            <th scope="col" className="py-1 pr-3 text-right font-medium">{t('colDelivered')}</th>
-            <th scope="col" className="py-1 pr-3 text-right font-medium">{t('colFailed')}</th>
-            <th scope="col" className="py-1 pr-3 text-right font-medium">{t('colRate')}</th>
-            <th scope="col" className="py-1 text-right font-medium">{t('colSpend', { currency: r.currency })}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {r.networks.map((n) => (
-            <tr key={name(n)} className="border-b border-slate-100">
-              <th scope="row" className="py-1 pr-3 font-normal">{name(n)}</th>
-              <td className="py-1 pr-3 text-right">{f.number(n.sent)}</td>
-              <td className="py-1 pr-3 text-right">{f.number(n.delivered)}</td>
-              <td className="py-1 pr-3 text-right">
+    <div className="mt-6">
+      <DataTable
+        caption={t('caption', { from: r.from, to: r.to, timezone: r.timezone })}
+        look="compact"
+        testId="network-report"
+        rows={r.networks}
+        rowKey={name}
+        columns={[
+          { id: 'network', header: t('colNetwork'), rowHeader: true, className: 'font-normal', cell: name },
+          { id: 'sent', header: t('colSent'), align: 'right', cell: (n) => f.number(n.sent) },
+          { id: 'delivered', header: t('colDelivered'), align: 'right', cell: (n) => f.number(n.delivered) },
+          {
+            id: 'failed',
+            header: t('colFailed'),
+            align: 'right',
+            cell: (n) => (
+              <>
                 {f.number(n.failed)}
                 {n.not_sent > 0 && <span className="block text-xs text-slate-600">{t('notSent', { count: f.number(n.not_sent) })}</span>}
-              </td>
-              <td className="py-1 pr-3 text-right">{n.rate === null ? '—' : f.percent(n.rate)}</td>
-              <td className="py-1 text-right">{f.money(n.spend, r.currency)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+          { id: 'rate', header: t('colRate'), align: 'right', cell: (n) => (n.rate === null ? '—' : f.percent(n.rate)) },
+          { id: 'spend', header: t('colSpend', { currency: r.currency }), align: 'right', cell: (n) => f.money(n.spend, r.currency) },
+        ]}
+      />
       <p className="mt-2 text-xs text-slate-600">{t('definitions')}</p>
     </div>
   );

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { Overview } from '@/server/contracts/overview';
 import { Card } from '@/components/ui/card';
+import { DataTable } from '@/components/ui/data-table';
 import { useTranslations } from 'next-intl';
 import { useFormat } from '@/components/ui/format';
 import { PriceBasis } from '@/components/wallet/price-basis';
@@ -120,33 +121,22 @@ export function DailyTable({ o }: { o: Overview }) {
   return (
     <details className="mt-4">
       <summary className="cursor-pointer text-sm text-blue-700 underline">{t('show')}</summary>
-      <div className="mt-2 max-h-96 overflow-auto">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{t('caption', { days: o.days.length, timezone: o.timezone })}</caption>
-          <thead className="sticky top-0 bg-white">
-            <tr className="border-b border-slate-200 text-slate-600">
-              <th scope="col" className="py-1 pr-3 font-medium">{t('date')}</th>
-              <th scope="col" className="py-1 pr-3 text-right font-medium">{t('sends')}</th>
-              <th scope="col" className="py-1 pr-3 text-right font-medium">{t('sms')}</th>
-              <th scope="col" className="py-1 pr-3 text-right font-medium">{t('spend')}</th>
-              <th scope="col" className="py-1 pr-3 text-right font-medium">{t('delivered')}</th>
-              <th scope="col" className="py-1 text-right font-medium">{t('failed')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {[...o.days].reverse().map((d) => (
-              <tr key={d.date} className="border-b border-slate-100">
-                <th scope="row" className="py-1 pr-3 font-normal">{d.date}</th>
-                <td className="py-1 pr-3 text-right">{f.number(d.sends)}</td>
-                <td className="py-1 pr-3 text-right">{f.number(d.sms)}</td>
-                <td className="py-1 pr-3 text-right">{f.money(d.spend, o.currency)}</td>
-                <td className="py-1 pr-3 text-right">{f.number(d.delivered)}</td>
-                <td className="py-1 text-right">{f.number(d.failed)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={t('caption', { days: o.days.length, timezone: o.timezone })}
+        look="compact"
+        frameClassName="mt-2 max-h-96 overflow-y-auto"
+        headClassName="sticky top-0 bg-white"
+        rows={[...o.days].reverse()}
+        rowKey={(d) => d.date}
+        columns={[
+          { id: 'date', header: t('date'), rowHeader: true, className: 'font-normal', cell: (d) => d.date },
+          { id: 'sends', header: t('sends'), align: 'right', cell: (d) => f.number(d.sends) },
+          { id: 'sms', header: t('sms'), align: 'right', cell: (d) => f.number(d.sms) },
+          { id: 'spend', header: t('spend'), align: 'right', cell: (d) => f.money(d.spend, o.currency) },
+          { id: 'delivered', header: t('delivered'), align: 'right', cell: (d) => f.number(d.delivered) },
+          { id: 'failed', header: t('failed'), align: 'right', cell: (d) => f.number(d.failed) },
+        ]}
+      />
     </details>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslations } from 'next-intl';
-import { EmptyState } from '@/components/ui/card';
+import { DataTable } from '@/components/ui/data-table';
 import { useFormat } from '@/components/ui/format';
 import type { SenderId } from '@/server/contracts/sender-ids';
 import { SenderIdState } from './sender-id-state';
@@ -9,35 +9,26 @@ import { WithdrawSenderIdButton } from './withdraw-sender-id-button';
 export function SenderIdsTable({ items, canWrite, timezone }: { items: SenderId[]; canWrite: boolean; timezone: string }) {
   const t = useTranslations('senderIds.table');
   const f = useFormat();
-  if (!items.length) return <EmptyState>{t('empty')}</EmptyState>;
   return (
-    <table className="w-full text-left text-sm" aria-label={t('label')}>
-      <thead className="text-slate-600">
-        <tr>
-          <th scope="col" className="py-2">{t('senderId')}</th>
-          <th scope="col">{t('state')}</th>
-          <th scope="col">{t('reason')}</th>
-          <th scope="col">{t('purpose')}</th>
-          <th scope="col">{t('requested')}</th>
-          <th scope="col">
-            <span className="sr-only">{t('actions')}</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
-        {items.map((s) => (
-          <tr key={s.id} data-testid={`sender-id-${s.sender_id}`}>
-            <td className="py-2 font-mono">{s.sender_id}</td>
-            <td>
-              <SenderIdState state={s.state} />
-            </td>
-            <td>{s.reason ?? ''}</td>
-            <td>{s.purpose}</td>
-            <td>{f.dateTime(s.created_at, timezone)}</td>
-            <td>{canWrite && s.state === 'pending' ? <WithdrawSenderIdButton id={s.id} senderId={s.sender_id} /> : null}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      label={t('label')}
+      empty={t('empty')}
+      rows={items}
+      rowKey={(s) => s.id}
+      rowTestId={(s) => `sender-id-${s.sender_id}`}
+      columns={[
+        { id: 'senderId', header: t('senderId'), className: 'font-mono', cell: (s) => s.sender_id },
+        { id: 'state', header: t('state'), cell: (s) => <SenderIdState state={s.state} /> },
+        { id: 'reason', header: t('reason'), cell: (s) => s.reason ?? '' },
+        { id: 'purpose', header: t('purpose'), cell: (s) => s.purpose },
+        { id: 'requested', header: t('requested'), cell: (s) => f.dateTime(s.created_at, timezone) },
+        {
+          id: 'actions',
+          header: t('actions'),
+          hiddenHeader: true,
+          cell: (s) => (canWrite && s.state === 'pending' ? <WithdrawSenderIdButton id={s.id} senderId={s.sender_id} /> : null),
+        },
+      ]}
+    />
   );
 }

@@ -3,19 +3,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTRPC } from '@/components/providers';
-import { Button } from '@/components/ui/button';
-import { Alert } from '@/components/ui/card';
 import { TextArea } from '@/components/ui/field';
-import { showServerError } from '@/components/ui/form-errors';
-import { useFieldText } from '@/components/ui/field-texts';
+import { useFormSubmit } from '@/components/ui/use-form-submit';
 import { DEFAULT_KEYWORD_REPLIES_IN, MAX_KEYWORD_REPLY, UpdateKeywordRepliesInput, type KeywordReplies, type KeywordReplyLanguage } from '@/server/contracts/organization';
-
-const DISABLED = 'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-700';
+import { READ_ONLY, SettingsForm } from './settings-form';
 
 type Kind = keyof KeywordReplies;
-type Errors = Partial<Record<Kind, string>>;
 
 const KINDS: Kind[] = ['stop', 'start', 'help'];
 
@@ -27,65 +22,50 @@ const KINDS: Kind[] = ['stop', 'start', 'help'];
 export function KeywordRepliesForm({ replies, canEdit, language = 'en' }: { replies: KeywordReplies; canEdit: boolean; language?: KeywordReplyLanguage }) {
   const defaults = DEFAULT_KEYWORD_REPLIES_IN[language];
   const t = useTranslations('settings.keywordReplies');
-  const say = useFieldText();
   const trpc = useTRPC();
   const router = useRouter();
   const update = useMutation(trpc.organization.updateKeywordReplies.mutationOptions());
   const [values, setValues] = useState<KeywordReplies>(replies);
-  const [errors, setErrors] = useState<Errors>({});
-  const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setStatus(null);
-    const parsed = UpdateKeywordRepliesInput.safeParse({ ...values, language });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], say(i.message)])) as Errors);
-      return;
-    }
-    setErrors({});
-    try {
-      await update.mutateAsync(parsed.data);
-      setStatus({ tone: 'success', text: t('saved') });
+  const { errors, status, onSubmit } = useFormSubmit(
+    () => UpdateKeywordRepliesInput.safeParse({ ...values, language }),
+    (input) => update.mutateAsync(input),
+    () => {
       router.refresh();
-    } catch (err) {
-      showServerError(err, (fields) => setErrors(fields as Errors), (text) => setStatus({ tone: 'error', text }));
-    }
-  }
+      return t('saved');
+    },
+  );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t(`formLabel.${language}`)}>
-      <p className="text-sm text-slate-600">
-        {t.rich('intro', { token: '{organization}', code: (chunks) => <code className="font-mono">{chunks}</code> })}
-      </p>
-      <fieldset disabled={!canEdit} className="space-y-4">
-        {KINDS.map((kind) => (
-          <div key={kind} className="space-y-1">
-            <TextArea
-              className={DISABLED}
-              label={t(`${language}.${kind}.label`)}
-              name={language === 'en' ? kind : `${kind}-fr`}
-              rows={2}
-              maxLength={MAX_KEYWORD_REPLY}
-              value={values[kind]}
-              onChange={(e) => setValues({ ...values, [kind]: e.target.value })}
-              error={errors[kind]}
-              hint={t(`${language}.${kind}.hint`)}
-            />
-            {canEdit && values[kind] !== defaults[kind] && (
-              <button type="button" className="text-xs text-blue-700 underline" onClick={() => setValues({ ...values, [kind]: defaults[kind] })}>
-                {t('useDefault')}
-              </button>
-            )}
-          </div>
-        ))}
-        {canEdit && (
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? t('pending') : t('submit')}
-          </Button>
-        )}
-      </fieldset>
-      <div aria-live="polite">{status && <Alert tone={status.tone}>{status.text}</Alert>}</div>
-    </form>
+    <SettingsForm
+      label={t(`formLabel.${language}`)}
+      intro={t.rich('intro', { token: '{organization}', code: (chunks) => <code className="font-mono">{chunks}</code> })}
+      canEdit={canEdit}
+      pending={update.isPending}
+      submitLabel={t('submit')}
+      pendingLabel={t('pending')}
+      status={status}
+      onSubmit={onSubmit}
+    >
+      {KINDS.map((kind) => (
+        <div key={kind} className="space-y-1">
+          <TextArea
+            className={READ_ONLY}
+            label={t(`${language}.${kind}.label`)}
+            name={language === 'en' ? kind : `${kind}-fr`}
+            rows={2}
+            maxLength={MAX_KEYWORD_REPLY}
+            value={values[kind]}
+            onChange={(e) => setValues({ ...values, [kind]: e.target.value })}
+            error={errors[kind]}
+            hint={t(`${language}.${kind}.hint`)}
+          />
+          {canEdit && values[kind] !== defaults[kind] && (
+            <button type="button" className="text-xs text-blue-700 underline" onClick={() => setValues({ ...values, [kind]: defaults[kind] })}>
+              {t('useDefault')}
+            </button>
+          )}
+        </div>
+      ))}
+    </SettingsForm>
   );
 }

@@ -8,6 +8,7 @@ import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { messageOf } from '@/components/ui/form-errors';
+import { useConfirmedMutation } from '@/components/ui/use-confirmed-mutation';
 import { useFormat } from '@/components/ui/format';
 import { ROLE_VALUES, type MemberView, type RoleValue } from '@/server/contracts/organization';
 
@@ -22,7 +23,7 @@ export function MemberRow({ member, canManage, timeZone }: { member: MemberView;
   const remove = useMutation(trpc.organization.removeMember.mutationOptions());
   const [role, setRole] = useState<RoleValue>(member.role);
   const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  const removal = useConfirmedMutation(remove, { userId: member.user_id }, { onError: setError });
   const selectId = useId();
   const who = member.is_you ? t('you', { name: member.name }) : member.name;
 
@@ -34,18 +35,6 @@ export function MemberRow({ member, canManage, timeZone }: { member: MemberView;
     } catch (err) {
       setError(messageOf(err));
       setRole(member.role);
-    }
-  }
-
-  async function confirmRemove() {
-    setError(null);
-    try {
-      await remove.mutateAsync({ userId: member.user_id });
-      setConfirming(false);
-      router.refresh();
-    } catch (err) {
-      setConfirming(false);
-      setError(messageOf(err));
     }
   }
 
@@ -91,18 +80,13 @@ export function MemberRow({ member, canManage, timeZone }: { member: MemberView;
       <td className="py-2 pr-4">{f.dateTime(member.joined_at, timeZone)}</td>
       {canManage && (
         <td className="py-2">
-          <Button type="button" variant="secondary" className="px-3 py-1" onClick={() => setConfirming(true)} aria-label={t('removeLabel', { email: member.email })}>
+          <Button type="button" variant="secondary" className="px-3 py-1" onClick={() => {
+              setError(null);
+              removal.ask();
+            }} aria-label={t('removeLabel', { email: member.email })}>
             {t('remove')}
           </Button>
-          <ConfirmDialog
-            open={confirming}
-            title={t('removeTitle', { email: member.email })}
-            confirmLabel={t('removeConfirm')}
-            pendingLabel={t('removePending')}
-            pending={remove.isPending}
-            onConfirm={confirmRemove}
-            onClose={() => setConfirming(false)}
-          >
+          <ConfirmDialog {...removal.dialog} title={t('removeTitle', { email: member.email })} confirmLabel={t('removeConfirm')} pendingLabel={t('removePending')}>
             <p>{t('removeBody')}</p>
           </ConfirmDialog>
         </td>

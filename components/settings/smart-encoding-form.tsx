@@ -3,13 +3,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTRPC } from '@/components/providers';
-import { Button } from '@/components/ui/button';
-import { Alert } from '@/components/ui/card';
 import { Select } from '@/components/ui/field';
-import { showServerError } from '@/components/ui/form-errors';
+import { useFormSubmit } from '@/components/ui/use-form-submit';
+import { UpdateSmartEncodingInput } from '@/server/contracts/organization';
 import type { SmartEncodingMode } from '@/shared/messages/smart-encoding';
+import { SettingsForm } from './settings-form';
 
 const MODES: SmartEncodingMode[] = ['off', 'lookalikes', 'transliterate'];
 
@@ -23,38 +23,24 @@ export function SmartEncodingForm({ mode, canEdit }: { mode: SmartEncodingMode; 
   const router = useRouter();
   const update = useMutation(trpc.organization.updateSmartEncoding.mutationOptions());
   const [value, setValue] = useState<SmartEncodingMode>(mode);
-  const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setStatus(null);
-    try {
-      await update.mutateAsync({ smartEncoding: value });
-      setStatus({ tone: 'success', text: t('saved') });
+  const { status, onSubmit } = useFormSubmit(
+    () => UpdateSmartEncodingInput.safeParse({ smartEncoding: value }),
+    (input) => update.mutateAsync(input),
+    () => {
       router.refresh();
-    } catch (err) {
-      showServerError(err, () => {}, (text) => setStatus({ tone: 'error', text }));
-    }
-  }
+      return t('saved');
+    },
+  );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('formLabel')}>
-      <p className="text-sm text-slate-600">{t('intro')}</p>
-      <fieldset disabled={!canEdit} className="space-y-4">
-        <Select label={t('label')} name="smart_encoding" value={value} onChange={(e) => setValue(e.target.value as SmartEncodingMode)} hint={t('hint')}>
-          {MODES.map((m) => (
-            <option key={m} value={m}>
-              {t(`modes.${m}`)}
-            </option>
-          ))}
-        </Select>
-        {canEdit && (
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? t('pending') : t('submit')}
-          </Button>
-        )}
-      </fieldset>
-      <div aria-live="polite">{status && <Alert tone={status.tone}>{status.text}</Alert>}</div>
-    </form>
+    <SettingsForm label={t('formLabel')} intro={t('intro')} canEdit={canEdit} pending={update.isPending} submitLabel={t('submit')} pendingLabel={t('pending')} status={status} onSubmit={onSubmit}>
+      <Select label={t('label')} name="smart_encoding" value={value} onChange={(e) => setValue(e.target.value as SmartEncodingMode)} hint={t('hint')}>
+        {MODES.map((m) => (
+          <option key={m} value={m}>
+            {t(`modes.${m}`)}
+          </option>
+        ))}
+      </Select>
+    </SettingsForm>
   );
 }

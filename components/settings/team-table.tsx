@@ -1,31 +1,23 @@
 import { useTranslations } from 'next-intl';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import type { MemberView } from '@/server/contracts/organization';
 import { MemberRow } from './member-row';
 
+/** The team; each row is a MemberRow, which keeps the role being chosen and the row's error across its cells. */
 export function TeamTable({ members, canManage, timeZone }: { members: MemberView[]; canManage: boolean; timeZone: string }) {
   const t = useTranslations('settings.team');
+  // The cells come from MemberRow (`body`); the columns give the headers.
+  const header = (id: string, text: string, hiddenHeader = false): Column<MemberView> => ({ id, header: text, hiddenHeader, cell: () => null });
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[36rem] text-left text-sm">
-        <caption className="sr-only">{t('caption')}</caption>
-        <thead className="border-b border-slate-200 text-slate-700">
-          <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">{t('member')}</th>
-            <th scope="col" className="py-2 pr-4 font-medium">{t('role')}</th>
-            <th scope="col" className="py-2 pr-4 font-medium">{t('joined')}</th>
-            {canManage && (
-              <th scope="col" className="py-2 font-medium">
-                <span className="sr-only">{t('actions')}</span>
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {members.map((m) => (
-            <MemberRow key={m.user_id} member={m} canManage={canManage} timeZone={timeZone} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={t('caption')}
+      className="min-w-[36rem]"
+      rows={members}
+      rowKey={(m) => m.user_id}
+      columns={[header('member', t('member')), header('role', t('role')), header('joined', t('joined')), ...(canManage ? [header('actions', t('actions'), true)] : [])]}
+      body={members.map((m) => (
+        <MemberRow key={m.user_id} member={m} canManage={canManage} timeZone={timeZone} />
+      ))}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
-import { Alert } from '@/components/ui/card';
+import { FormStatusLine, type FormStatus } from '@/components/ui/use-form-submit';
 import { Field, Select } from '@/components/ui/field';
 import { showServerError } from '@/components/ui/form-errors';
 import { useFormat } from '@/components/ui/format';
@@ -24,7 +24,7 @@ export function TopUpForm({ environment, currency }: { environment: 'test' | 'li
   const f = useFormat();
   const topUp = useMutation(trpc.wallets.topUp.mutationOptions());
   const [errors, setErrors] = useState<Errors>({});
-  const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [status, setStatus] = useState<FormStatus>(null);
   const sandbox = environment === 'test';
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -70,7 +70,7 @@ export function TopUpForm({ environment, currency }: { environment: 'test' | 'li
       <Button type="submit" disabled={topUp.isPending}>
         {topUp.isPending ? t('pending') : sandbox ? t('submitTest') : t('submitLive')}
       </Button>
-      <div aria-live="polite">{status && <Alert tone={status.tone}>{status.text}</Alert>}</div>
+      <FormStatusLine status={status} />
     </form>
   );
 }

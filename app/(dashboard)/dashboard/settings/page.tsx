@@ -4,8 +4,7 @@ import { AddMemberForm } from '@/components/settings/add-member-form';
 import { LanguageForm } from '@/components/settings/language-form';
 import { KeywordRepliesForm } from '@/components/settings/keyword-replies-form';
 import { SmartEncodingForm } from '@/components/settings/smart-encoding-form';
-import { LowBalanceForm } from '@/components/settings/low-balance-form';
-import { ComposeConfirmForm } from '@/components/settings/compose-confirm-form';
+import { AmountSettingForm } from '@/components/settings/amount-setting-form';
 import { OrganizationForm } from '@/components/settings/organization-form';
 import { PasswordForm } from '@/components/settings/password-form';
 import { TeamTable } from '@/components/settings/team-table';
@@ -57,10 +56,10 @@ export default async function SettingsPage() {
           <SmartEncodingForm mode={org.smart_encoding} canEdit={isOwner} />
         </Card>
         <Card title={t('settings.lowBalanceTitle')}>
-          <LowBalanceForm threshold={org.low_balance_threshold} currency={org.currency} canEdit={isOwner} />
+          <AmountSettingForm setting="lowBalance" amount={org.low_balance_threshold} currency={org.currency} canEdit={isOwner} />
         </Card>
         <Card title={t('settings.composeConfirmTitle')}>
-          <ComposeConfirmForm amount={org.compose_confirm_amount} currency={org.currency} canEdit={isOwner} />
+          <AmountSettingForm setting="composeConfirm" amount={org.compose_confirm_amount} currency={org.currency} canEdit={isOwner} />
         </Card>
         <Card title={t('settings.keywordRepliesTitle.en')}>
           <KeywordRepliesForm replies={org.keyword_replies} canEdit={isOwner} />

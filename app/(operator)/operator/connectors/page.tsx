@@ -5,7 +5,8 @@ import { ConnectorsTable } from '@/components/operator/connectors-table';
 import { DeleteRouteButton } from '@/components/operator/delete-route-button';
 import { operatorMetadata } from '@/components/operator/operator-metadata';
 import { RouteForm } from '@/components/operator/route-form';
-import { Card, EmptyState, PageHeader } from '@/components/ui/card';
+import { Card, PageHeader } from '@/components/ui/card';
+import { DataTable } from '@/components/ui/data-table';
 import { serverCaller } from '@/server/api/server-caller';
 
 export const generateMetadata = () => operatorMetadata('connectors');
@@ -35,33 +36,19 @@ export default async function ConnectorsPage({ searchParams }: { searchParams: P
         </Card>
       )}
       <Card title={t('routes')}>
-        {routes.length === 0 ? (
-          <EmptyState>{t('noRoutes')}</EmptyState>
-        ) : (
-          <table className="mb-4 w-full text-left text-sm">
-            <caption className="sr-only">{t('routesCaption')}</caption>
-            <thead className="border-b border-slate-200 text-slate-700">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">{t('prefix')}</th>
-                <th scope="col" className="py-2 pr-4 font-medium">{t('for')}</th>
-                <th scope="col" className="py-2 pr-4 font-medium">{t('inOrder')}</th>
-                <th scope="col" className="py-2 font-medium"><span className="sr-only">{t('actions')}</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {routes.map((r) => (
-                <tr key={r.id} className="border-b border-slate-100 last:border-0">
-                  <td className="py-2 pr-4 font-mono">+{r.prefix}</td>
-                  <td className="py-2 pr-4">{r.organization_id ? (r.organization_name ?? r.organization_id) : t('platform')}</td>
-                  <td className="py-2 pr-4">{r.connectors.join(' → ')}</td>
-                  <td className="py-2">
-                    <DeleteRouteButton prefix={r.prefix} organizationId={r.organization_id} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <DataTable
+          caption={t('routesCaption')}
+          empty={t('noRoutes')}
+          frameClassName="mb-4"
+          rows={routes}
+          rowKey={(r) => r.id}
+          columns={[
+            { id: 'prefix', header: t('prefix'), className: 'font-mono', cell: (r) => `+${r.prefix}` },
+            { id: 'for', header: t('for'), cell: (r) => (r.organization_id ? (r.organization_name ?? r.organization_id) : t('platform')) },
+            { id: 'inOrder', header: t('inOrder'), cell: (r) => r.connectors.join(' → ') },
+            { id: 'actions', header: t('actions'), hiddenHeader: true, cell: (r) => <DeleteRouteButton prefix={r.prefix} organizationId={r.organization_id} /> },
+          ]}
+        />
         <RouteForm merchants={merchants.map((m) => ({ id: m.id, name: m.name }))} />
       </Card>
     </>

@@ -2,21 +2,22 @@
 
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { Alert } from '@/components/ui/card';
-import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
-import { useFieldText } from '@/components/ui/field-texts';
+import { Alert } from './card';
+import { fieldErrorsOf, messageOf } from './form-errors';
+import { useFieldText } from './field-texts';
 
 export type FormStatus = { tone: 'success' | 'error'; text: string } | null;
 
 /**
- * The submit of an operator console form: the form's values through their zod contract (each issue beside its
- * field, one that names no field as the form's message), then the call; a refusal's field errors go beside their
- * fields, else its message under the form; on success, `done` says what was saved (and may reset or refresh).
+ * The submit of a form: the form's values through their zod contract (each issue beside its field, one that names no
+ * field as the form's message), then the call; a refusal's field errors go beside their fields, else its message
+ * under the form; on success, `done` says what was saved (and may reset, refresh or go on: a status of its own, or
+ * none, replaces the success text).
  */
-export function useOperatorForm<T, R>(
+export function useFormSubmit<T, R>(
   parse: (data: FormData) => z.ZodSafeParseResult<T>,
   submit: (input: T) => Promise<R>,
-  done: (result: R, form: HTMLFormElement) => string,
+  done: (result: R, form: HTMLFormElement) => string | FormStatus | Promise<string | FormStatus>,
 ) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<FormStatus>(null);
@@ -36,7 +37,8 @@ export function useOperatorForm<T, R>(
     }
     setErrors({});
     try {
-      setStatus({ tone: 'success', text: done(await submit(parsed.data), form) });
+      const said = await done(await submit(parsed.data), form);
+      setStatus(typeof said === 'string' ? { tone: 'success', text: said } : said);
     } catch (err) {
       const fields = fieldErrorsOf(err);
       if (Object.keys(fields).length) setErrors(fields);
