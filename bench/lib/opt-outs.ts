@@ -1,5 +1,5 @@
 import postgres from 'postgres';
-import { createDb } from '@/db/client';
+import { closeDb, createDb } from '@/db/client';
 import { importOptOuts } from '@/server/domain/opt-outs/import-opt-outs';
 import { percentiles } from './load';
 import type { Row } from './report';
@@ -31,7 +31,7 @@ export async function optOutsRows(o: {
   const t0 = performance.now();
   const report = await importOptOuts(db, { organizationId: o.listed.organization_id, defaultCountry: 'CD', text: csv, reason: null, actor: 'bench' });
   const importSecs = (performance.now() - t0) / 1000;
-  await db.$client.end({ timeout: 2 });
+  await closeDb(db, { timeout: 2 });
   if (report.added !== LISTED) throw new Error(`opt-out import added ${report.added} of ${LISTED}`);
   o.log(`opt-out import: ${LISTED.toLocaleString('en')} phones (${(csv.length / 1e6).toFixed(1)} MB) in ${importSecs.toFixed(2)} s`);
   await o.sql`analyze opt_outs`;
