@@ -1,6 +1,7 @@
 import postgres from 'postgres';
 import { closeDb, createDb } from '@/db/client';
 import { importOptOuts } from '@/server/domain/opt-outs/import-opt-outs';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
 import { percentiles } from './load';
 import type { Row } from './report';
 import type { BenchMerchant } from './service';
@@ -58,7 +59,7 @@ export async function optOutsRows(o: {
   const l = percentiles(listed).p50;
   o.log(`POST /send 1000 recipients: p50 ${l.toFixed(1)} ms with ${LISTED.toLocaleString('en')} opted-out phones, ${p.toFixed(1)} ms with none: ${(l / p).toFixed(2)} x`);
 
-  const phoneArray = `{${o.recipients.join(',')}}`;
+  const phoneArray = arrayLiteral(o.recipients);
   const check: number[] = [];
   for (let i = 0; i < 50; i++) {
     const started = performance.now();

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { ids64 } from '@/server/lib/sql-arrays';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
 
 /** D15: at most this many sessions per app, across every listener process. */
 export const MAX_SESSIONS_PER_APP = 4;
@@ -28,7 +28,7 @@ export async function registerBind(db: Db, appId: string, mode: BindMode, listen
 
 /** The listener's heartbeat for its live sessions (every few seconds), and the cleanup of dead listeners' rows. */
 export async function refreshBinds(db: Db, ids: number[]): Promise<void> {
-  if (ids.length) await db.execute(sql`update smpp_binds set seen_at = now() where id = any(${ids64(ids)})`);
+  if (ids.length) await db.execute(sql`update smpp_binds set seen_at = now() where id = any(${arrayLiteral(ids)}::bigint[])`);
   await db.execute(sql`delete from smpp_binds where seen_at < now() - make_interval(secs => ${BIND_STALE_S * 10})`);
 }
 
