@@ -176,6 +176,26 @@ const noLiteralText = {
   },
 };
 
+/**
+ * One way to reach Postgres (docs/decisions.md D24): drizzle, and for a statement built once, fixedSql/executeFixed.
+ * The postgres.js client (drizzle's `$client`, the driver's `.unsafe`, its options) and drizzle's private session
+ * are touched by the database module alone: db/client.ts, server/lib/postgres-js.ts, server/lib/fixed-sql.ts.
+ */
+const DB_MODULE = ['db/client.ts', 'server/lib/postgres-js.ts', 'server/lib/fixed-sql.ts'];
+const DRIVER_MESSAGE = 'Reach Postgres through drizzle or the db module (db/client.ts: runStatement, closeDb, isPool), not the driver (D24).';
+const driverOnlyInDbModule = {
+  'no-restricted-properties': [
+    'error',
+    { property: 'unsafe', message: DRIVER_MESSAGE },
+    { property: '$client', message: DRIVER_MESSAGE },
+  ],
+  'no-restricted-syntax': [
+    'error',
+    { selector: "MemberExpression[object.property.name='session'][property.name='client']", message: `drizzle's private session.client: ${DRIVER_MESSAGE}` },
+    { selector: "MemberExpression[object.property.name='options'][property.name=/^(shared|fetch_types)$/]", message: `postgres.js internals: ${DRIVER_MESSAGE}` },
+  ],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -283,5 +303,24 @@ export default tseslint.config(
     files: ['app/**/*.tsx', 'components/**/*.tsx'],
     plugins: { i18n: { rules: { 'no-literal-text': noLiteralText } } },
     rules: { 'i18n/no-literal-text': 'error' },
+  },
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: [
+      ...DB_MODULE,
+      // Tests inspect and cut the driver on purpose: count what reaches it, end pools, clone databases.
+      'tests/**',
+      '**/*.test.ts',
+      'e2e/**',
+      // CREATE and DROP DATABASE take an identifier, which no bound parameter can be: the embedded default's
+      // database, the stale test databases, the bench's own database.
+      'server/dev/database-url.ts',
+      'server/dev/stale-databases.ts',
+      'bench/lib/service.ts',
+      // The bench's ceilings measure the send and the status read with postgres.js alone, without drizzle.
+      'bench/lib/raw-db.ts',
+      'bench/lib/minimal-status.ts',
+    ],
+    rules: driverOnlyInDbModule,
   },
 );

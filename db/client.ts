@@ -1,7 +1,7 @@
 import 'server-only';
 import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
-import { hardenedClient, reconnectDelay, resilient } from '@/server/lib/postgres-js';
+import { hardenedClient, reconnectDelay, resilient, transactionClient } from '@/server/lib/postgres-js';
 // No schema is handed to drizzle: nothing uses its relational `db.query` API, and with a schema every transaction
 // handle builds a query builder per table (33 tables) before its first statement, on every send and pipeline step.
 export type Db = PostgresJsDatabase & { $client: postgres.Sql };
@@ -27,7 +27,64 @@ export function createDb(url: string, opts: { max?: number; customPlans?: boolea
     backoff: reconnectDelay,
   });
   // prepared statements, and the driver's defects worked around (server/lib/postgres-js.ts)
-  return drizzle(hardenedClient(client)) as Db;
+  const db = drizzle(hardenedClient(client)) as Db;
+  return adopt(db, db.$client);
+}
+
+/**
+ * The postgres.js client under each drizzle handle made here: the pool's, and each transaction's and savepoint's
+ * (drizzle keeps it in a private field; this module records it when the handle is made, through public calls only).
+ */
+const CLIENTS = new WeakMap<object, postgres.Sql>();
+
+type Transactional = { transaction: (fn: (tx: object) => unknown, config?: unknown) => Promise<unknown> };
+
+/** Records `handle`'s client, and makes its transactions (and theirs, nested) record theirs. */
+function adopt<T extends object>(handle: T, client: postgres.Sql): T {
+  CLIENTS.set(handle, client);
+  const h = handle as unknown as Transactional;
+  const transaction = h.transaction.bind(handle);
+  // drizzle calls `fn` with the handle it built around the client postgres.js is running the transaction with.
+  h.transaction = (fn, config) =>
+    transaction((tx) => {
+      const txClient = transactionClient.getStore();
+      return fn(txClient ? adopt(tx, txClient) : tx);
+    }, config);
+  return handle;
+}
+
+/** The postgres.js client a handle runs on (the pool, or a transaction made through it); undefined for any other. */
+function clientOf(db: object): postgres.Sql | undefined {
+  // db() hands out a proxy of the current pool: its $client is the current pool's client.
+  return CLIENTS.get(db) ?? (db as { $client?: postgres.Sql }).$client;
+}
+
+/** True for a pool (db(), createDb), false for a transaction handle. */
+export function isPool(db: object): boolean {
+  return (db as { $client?: postgres.Sql }).$client !== undefined;
+}
+
+/** What identifies a handle for per-handle caches: a pool's client (db() may replace the pool behind one handle), else the handle. */
+export function handleIdentity(db: object): object {
+  return (db as { $client?: object }).$client ?? db;
+}
+
+/**
+ * Runs a statement whose text and parameters are already built, straight on the handle's postgres.js client (no
+ * drizzle layer): postgres.js's rows, or its error as it is. Prepared (a named statement per connection) up to
+ * PREPARE_MAX_PARAMS parameters, or always with `prepare`. Undefined when the handle's client is not known here
+ * (a handle made elsewhere): the caller runs the statement through drizzle.
+ */
+export function runStatement<T>(db: object, text: string, params: readonly unknown[], opts: { prepare?: boolean } = {}): Promise<T[]> | undefined {
+  const client = clientOf(db);
+  if (!client) return undefined;
+  return client.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: opts.prepare ?? false }) as unknown as Promise<T[]>;
+}
+
+/** Closes a pool: its connections end once their queries are done, or after `timeout` seconds. */
+export function closeDb(db: object, opts: { timeout?: number } = {}): Promise<void> {
+  const client = (db as { $client?: postgres.Sql }).$client;
+  return client ? client.end(opts) : Promise.resolve();
 }
 
 /**

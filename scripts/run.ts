@@ -24,7 +24,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrateDatabase } from '../db/migrate';
-import { createDb } from '../db/client';
+import { closeDb, createDb } from '../db/client';
 import { resolveDatabaseUrl } from '../server/dev/database-url';
 import { parseEnv, sandboxExposureWarning } from '../server/env';
 import { findDemoMerchant, seedDemoMerchant } from '../server/domain/organizations/seed-demo';
@@ -78,7 +78,7 @@ if (mode !== 'worker' && settings.SMS_ENV === 'test' && settings.SEED_DEMO === '
   const db = createDb(database.url, { max: 1 });
   const demo = await seedDemoMerchant(db, settings.APP_SECRET);
   const existing = demo ? null : await findDemoMerchant(db);
-  await db.$client.end();
+  await closeDb(db);
   if (demo) {
     console.log(
       [

@@ -5,7 +5,7 @@
  * apart from its sessions; any number may run against one database.
  */
 import { hostname } from 'node:os';
-import { createDb } from '../db/client';
+import { closeDb, createDb } from '../db/client';
 import { env } from '../server/env';
 import { surviveDatabaseOutages } from '../server/lib/db-errors';
 import { logger } from '../server/lib/logger';
@@ -35,7 +35,7 @@ async function stop(): Promise<void> {
   metrics?.close();
   metrics?.closeAllConnections();
   await listener.close().catch((error: unknown) => logger.warn('smpp listener stop failed', { error }));
-  await db.$client.end({ timeout: 2 }).catch(() => {});
+  await closeDb(db, { timeout: 2 }).catch(() => {});
   process.exit(0);
 }
 process.on('SIGTERM', () => void stop());

@@ -4,7 +4,7 @@
  * (server/http/web-server.ts). Not meant to be run by hand: the launcher
  * resolves DATABASE_URL and migrates first.
  */
-import { db } from '../db/client';
+import { closeDb, db } from '../db/client';
 import { startWebServer } from '../server/http/web-server';
 import { parseEnv } from '../server/env';
 import { logger } from '../server/lib/logger';
@@ -25,7 +25,7 @@ async function stop(): Promise<void> {
   closing = true;
   setTimeout(() => process.exit(0), GRACE_MS + 1_000);
   await web.close().catch((error: unknown) => logger.warn('web close failed', { error }));
-  await db().$client.end({ timeout: 5 }).catch(() => {});
+  await closeDb(db(), { timeout: 5 }).catch(() => {});
   process.exit(0);
 }
 process.on('SIGTERM', () => void stop());

@@ -1,6 +1,7 @@
 import postgres from 'postgres';
-import { createDb } from '@/db/client';
+import { closeDb, createDb } from '@/db/client';
 import { importOptOuts } from '@/server/domain/opt-outs/import-opt-outs';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
 import { percentiles } from './load';
 import type { Row } from './report';
 import type { BenchMerchant } from './service';
@@ -31,7 +32,7 @@ export async function optOutsRows(o: {
   const t0 = performance.now();
   const report = await importOptOuts(db, { organizationId: o.listed.organization_id, defaultCountry: 'CD', text: csv, reason: null, actor: 'bench' });
   const importSecs = (performance.now() - t0) / 1000;
-  await db.$client.end({ timeout: 2 });
+  await closeDb(db, { timeout: 2 });
   if (report.added !== LISTED) throw new Error(`opt-out import added ${report.added} of ${LISTED}`);
   o.log(`opt-out import: ${LISTED.toLocaleString('en')} phones (${(csv.length / 1e6).toFixed(1)} MB) in ${importSecs.toFixed(2)} s`);
   await o.sql`analyze opt_outs`;
@@ -58,7 +59,7 @@ export async function optOutsRows(o: {
   const l = percentiles(listed).p50;
   o.log(`POST /send 1000 recipients: p50 ${l.toFixed(1)} ms with ${LISTED.toLocaleString('en')} opted-out phones, ${p.toFixed(1)} ms with none: ${(l / p).toFixed(2)} x`);
 
-  const phoneArray = `{${o.recipients.join(',')}}`;
+  const phoneArray = arrayLiteral(o.recipients);
   const check: number[] = [];
   for (let i = 0; i < 50; i++) {
     const started = performance.now();

@@ -1,13 +1,10 @@
 import { boolean, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { BIND_MODE_VALUES, CONNECTOR_KIND_VALUES, LONG_METHOD_VALUES, RECEIPT_ID_FORMAT_VALUES } from '../../server/contracts/connectors';
 import { createdAt, idColumn, updatedAt } from './_columns';
 
-export const CONNECTOR_KINDS = ['simulator', 'smpp'] as const;
-export const BIND_MODES = ['transceiver', 'split'] as const;
-export const LONG_METHODS = ['udh', 'sar', 'payload'] as const;
-export type LongMethod = (typeof LONG_METHODS)[number];
+export type LongMethod = (typeof LONG_METHOD_VALUES)[number];
 /** How a receipt's message id relates to the submit_sm_resp id (D14): one convention per SMSC. */
-export const RECEIPT_ID_FORMATS = ['exact', 'hex-to-dec', 'dec-to-hex'] as const;
-export type ReceiptIdFormat = (typeof RECEIPT_ID_FORMATS)[number];
+export type ReceiptIdFormat = (typeof RECEIPT_ID_FORMAT_VALUES)[number];
 
 /** An operator-managed carrier connector (D14). The password is AES-256-GCM ciphertext (server/lib/crypto.ts). */
 export const connectors = pgTable(
@@ -15,7 +12,7 @@ export const connectors = pgTable(
   {
     id: idColumn(),
     name: text('name').notNull(),
-    kind: text('kind', { enum: CONNECTOR_KINDS }).notNull(),
+    kind: text('kind', { enum: CONNECTOR_KIND_VALUES }).notNull(),
     enabled: boolean('enabled').notNull().default(true),
     host: text('host').notNull().default(''),
     port: integer('port').notNull().default(2775),
@@ -24,7 +21,7 @@ export const connectors = pgTable(
     passwordEnc: text('password_enc'),
     systemType: text('system_type').notNull().default(''),
     /** `transceiver`, or `split` = one transmitter + one receiver per session. */
-    bindMode: text('bind_mode', { enum: BIND_MODES }).notNull().default('transceiver'),
+    bindMode: text('bind_mode', { enum: BIND_MODE_VALUES }).notNull().default('transceiver'),
     sessions: integer('sessions').notNull().default(1),
     /** The most unacknowledged submit_sm per session. */
     window: integer('window').notNull().default(10),
@@ -36,9 +33,9 @@ export const connectors = pgTable(
     destNpi: integer('dest_npi').notNull().default(1),
     /** data_coding for GSM text: 0 (SMSC default alphabet, unpacked septets) or 3 (Latin-1). */
     gsmCoding: integer('gsm_coding').notNull().default(0),
-    longMethod: text('long_method', { enum: LONG_METHODS }).notNull().default('udh'),
+    longMethod: text('long_method', { enum: LONG_METHOD_VALUES }).notNull().default('udh'),
     /** `exact`, or `hex-to-dec` (submit_sm_resp ids hexadecimal, receipts decimal) or `dec-to-hex` (the reverse). */
-    receiptIdFormat: text('receipt_id_format', { enum: RECEIPT_ID_FORMATS }).notNull().default('exact'),
+    receiptIdFormat: text('receipt_id_format', { enum: RECEIPT_ID_FORMAT_VALUES }).notNull().default('exact'),
     validityS: integer('validity_s').notNull().default(172800),
     enquireLinkS: integer('enquire_link_s').notNull().default(30),
     createdAt: createdAt(),

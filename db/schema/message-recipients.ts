@@ -1,8 +1,8 @@
 import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { RECIPIENT_STATE_VALUES } from '../../server/contracts/reconcile';
 import { money } from './_columns';
 
-export const RECIPIENT_STATES = ['pending', 'processing', 'sent', 'delivered', 'failed', 'cancelled'] as const;
-export type RecipientState = (typeof RECIPIENT_STATES)[number];
+export type RecipientState = (typeof RECIPIENT_STATE_VALUES)[number];
 
 /** One row per recipient per dispatch (a "delivery" in D5's counting). */
 export const messageRecipients = pgTable(
@@ -18,7 +18,7 @@ export const messageRecipients = pgTable(
     /** Segment price applied (D2), and the row that gave it (null: default price). */
     price: money('price').notNull(),
     pricingRowId: text('pricing_row_id'),
-    state: text('state', { enum: RECIPIENT_STATES }).notNull().default('pending'),
+    state: text('state', { enum: RECIPIENT_STATE_VALUES }).notNull().default('pending'),
     carrier: text('carrier'),
     /** D14: the first part's message_id from the SMSC's submit_sm_resp (SMPP connectors only). */
     carrierMessageId: text('carrier_message_id'),

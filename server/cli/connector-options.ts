@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BIND_MODES, CONNECTOR_KINDS, LONG_METHODS, RECEIPT_ID_FORMATS } from '@/db/schema';
+import { BIND_MODE_VALUES, CONNECTOR_KIND_VALUES, LONG_METHOD_VALUES, RECEIPT_ID_FORMAT_VALUES } from '@/server/contracts/connectors';
 import { ConnectorName, ConnectorSettings, CreateConnectorInput, UpdateConnectorInput } from '@/server/contracts/connectors';
 import type { ConnectorFields } from '@/server/domain/carrier/connectors';
 import { isApiError } from '@/server/errors/api-error';
@@ -49,7 +49,7 @@ const FIELDS: ReadonlyArray<
     | { read: 'code'; choices: readonly string[] }
   )
 > = [
-  { flag: 'kind', key: 'kind', read: 'choice', choices: CONNECTOR_KINDS },
+  { flag: 'kind', key: 'kind', read: 'choice', choices: CONNECTOR_KIND_VALUES },
   { flag: 'enabled', key: 'enabled', read: 'onOff' },
   { flag: 'host', key: 'host', read: 'text' },
   { flag: 'port', key: 'port', read: 'int' },
@@ -57,7 +57,7 @@ const FIELDS: ReadonlyArray<
   { flag: 'system-id', key: 'systemId', read: 'text' },
   { flag: 'password', key: 'password', read: 'text' },
   { flag: 'system-type', key: 'systemType', read: 'textOrEmpty' },
-  { flag: 'bind', key: 'bindMode', read: 'choice', choices: BIND_MODES },
+  { flag: 'bind', key: 'bindMode', read: 'choice', choices: BIND_MODE_VALUES },
   { flag: 'sessions', key: 'sessions', read: 'int' },
   { flag: 'window', key: 'window', read: 'int' },
   { flag: 'tps', key: 'tps', read: 'int' },
@@ -66,8 +66,8 @@ const FIELDS: ReadonlyArray<
   { flag: 'dest-ton', key: 'destTon', read: 'int' },
   { flag: 'dest-npi', key: 'destNpi', read: 'int' },
   { flag: 'gsm-coding', key: 'gsmCoding', read: 'code', choices: ['0', '3'] },
-  { flag: 'long', key: 'longMethod', read: 'choice', choices: LONG_METHODS },
-  { flag: 'receipt-ids', key: 'receiptIdFormat', read: 'choice', choices: RECEIPT_ID_FORMATS },
+  { flag: 'long', key: 'longMethod', read: 'choice', choices: LONG_METHOD_VALUES },
+  { flag: 'receipt-ids', key: 'receiptIdFormat', read: 'choice', choices: RECEIPT_ID_FORMAT_VALUES },
   { flag: 'validity', key: 'validityS', read: 'int' },
   { flag: 'enquire-link', key: 'enquireLinkS', read: 'int' },
 ];

@@ -1,4 +1,4 @@
-import { createDb } from '@/db/client';
+import { closeDb, createDb } from '@/db/client';
 import { migrateDatabase } from '@/db/migrate';
 import { resolveDatabaseUrl } from '@/server/dev/database-url';
 import { env } from '@/server/env';
@@ -22,7 +22,7 @@ try {
   try {
     code = await runCli(args, { ...io, db });
   } finally {
-    await db.$client.end({ timeout: 5 });
+    await closeDb(db, { timeout: 5 });
   }
 } catch (e) {
   process.stderr.write(`error: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}\n`);

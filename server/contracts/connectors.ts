@@ -3,7 +3,8 @@ import { DbText } from './storable';
 import { OrganizationId } from './operator';
 
 /** Carrier connectors and routes in the operator console (D14): the same limits as the CLI's options. */
-export const CONNECTOR_KIND_VALUES = ['smpp', 'simulator'] as const;
+/** Declared once, for the console, the CLI (its messages list them in this order) and the connectors table. */
+export const CONNECTOR_KIND_VALUES = ['simulator', 'smpp'] as const;
 export const BIND_MODE_VALUES = ['transceiver', 'split'] as const;
 export const LONG_METHOD_VALUES = ['udh', 'sar', 'payload'] as const;
 /** How receipts write the submit_sm_resp id (D14): the same text, or the same number in the other base. */

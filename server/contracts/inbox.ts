@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DATE_RANGE_MESSAGE, DbText, isDateInRange } from './storable';
 import { INBOUND_ENCODING_VALUES, INBOUND_OPT_OUT_VALUES } from './inbound';
-import { RECIPIENT_STATE_VALUES, WebhookDelivery } from './messages-dashboard';
+import { WebhookDelivery } from './messages-dashboard';
+import { RECIPIENT_STATE_VALUES } from './reconcile';
 import { MAX_PHONE_INPUT } from './opt-outs';
 import { SendResult, type SendRequest } from './send';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RECIPIENT_STATE_VALUES } from './reconcile';
 import { DATE_RANGE_MESSAGE, DbText, isDateInRange } from './storable';
 import { ControlResult, MESSAGE_STATUSES, MessageStatus, RecurringScheduleInput, ScheduledDateInput } from './send';
 
@@ -39,7 +40,6 @@ export const MessagePage = z.object({
 });
 export type MessagePage = z.infer<typeof MessagePage>;
 
-export const RECIPIENT_STATE_VALUES = ['pending', 'processing', 'sent', 'delivered', 'failed', 'cancelled'] as const;
 /** Recipient rows a message page shows at first and adds with each "Show more"; the most it shows at once. */
 export const RECIPIENTS_STEP = 50;
 export const MAX_SHOWN_RECIPIENTS = 1000;

@@ -38,6 +38,7 @@ export type ListApiMessagesInput = z.infer<typeof ListApiMessagesInput>;
 
 export const MessagesPage = z.object({ items: z.array(MessageStatus), next_cursor: z.string().nullable() });
 
+/** A recipient's delivery state: declared once, for the API, the dashboard and the message_recipients column. */
 export const RECIPIENT_STATE_VALUES = ['pending', 'processing', 'sent', 'delivered', 'failed', 'cancelled'] as const;
 
 export const ListApiRecipientsInput = z.object({

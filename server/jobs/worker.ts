@@ -5,7 +5,7 @@ import pg from 'pg';
 import postgres from 'postgres';
 import { logger } from '@/server/lib/logger';
 import { randomBase62 } from '@/server/lib/ids';
-import { createDb, db } from '@/db/client';
+import { closeDb, createDb, db } from '@/db/client';
 import { keepListening, resilient } from '@/server/lib/postgres-js';
 import { createPipeline, type Pipeline } from '@/server/domain/delivery/pipeline';
 import { env } from '@/server/env';
@@ -122,7 +122,7 @@ export async function startWorker(opts: { connectionString: string; concurrency:
       await webhookListen.unlisten();
       await webhooks.stop();
       await connectors.stop().catch((e: unknown) => logger.warn('stopping connectors failed', { error: e }));
-      await connectorDb.$client.end({ timeout: 2 }).catch(() => {});
+      await closeDb(connectorDb, { timeout: 2 }).catch(() => {});
       await runner.stop().catch((e: unknown) => logger.warn('worker stop failed', { error: e }));
       await pgPool.end().catch(() => {});
       await sql`delete from worker_heartbeats where worker_id = ${id} or worker_id like ${`%@${id}`}`.catch(() => {});

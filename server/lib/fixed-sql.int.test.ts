@@ -1,5 +1,6 @@
-import { DrizzleQueryError } from 'drizzle-orm';
+import { DrizzleQueryError, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runStatement } from '@/db/client';
 import { closePools, testDb } from '@/tests/helpers';
 import { executeFixed, fixedSql } from './fixed-sql';
 import { resilient } from './postgres-js';
@@ -28,14 +29,20 @@ describe('executeFixed', () => {
     });
   });
 
-  it("takes its direct path on the pool, through resilient's proxy and in a transaction (drizzle's private session.client: an upgrade that moves it fails here rather than silently falling back)", async () => {
-    const clientOf = (h: unknown) => (h as { session?: { client?: { unsafe?: unknown } } }).session?.client;
-    expect(typeof clientOf(db)?.unsafe).toBe('function');
-    expect(typeof clientOf(resilient(() => db))?.unsafe).toBe('function');
+  it("takes its direct path on the pool, through resilient's proxy, in a transaction and in a savepoint, on that transaction's connection", async () => {
+    const xact = sql`select pg_current_xact_id_if_assigned()::text as x, txid_current()::text as t`;
+    const direct = (h: object) => runStatement<{ x: string | null; t: string }>(h, 'select pg_current_xact_id_if_assigned()::text as x, txid_current()::text as t', []);
+    expect(await direct(db)).toHaveLength(1);
+    expect(await direct(resilient(() => db))).toHaveLength(1);
     await db.transaction(async (tx) => {
-      expect(typeof clientOf(tx)?.unsafe).toBe('function');
-      expect(clientOf(tx)).not.toBe(clientOf(db));
+      const [viaDrizzle] = await tx.execute<{ x: string | null; t: string }>(xact);
+      expect(await direct(tx)).toEqual([{ x: viaDrizzle.t, t: viaDrizzle.t }]);
+      await tx.transaction(async (sp) => {
+        expect(await direct(sp)).toEqual([{ x: viaDrizzle.t, t: viaDrizzle.t }]);
+      });
     });
+    // A handle this module did not make: no direct path, executeFixed goes through drizzle.
+    expect(direct({})).toBeUndefined();
   });
 
   it('runs in the transaction it is given: rolled back with it', async () => {

@@ -1,6 +1,5 @@
 import { DrizzleQueryError, sql, SQL, type QueryWithTypings } from 'drizzle-orm';
-import type postgres from 'postgres';
-import type { DbOrTx } from '@/db/client';
+import { runStatement, type DbOrTx } from '@/db/client';
 
 /**
  * drizzle's `sql` tag for a hot statement whose text never changes: every value it interpolates is a bound
@@ -43,19 +42,19 @@ class FixedSql extends SQL {
 
 /**
  * `db.execute(query)` for a hot statement: a fixedSql statement goes straight to the postgres.js client under the
- * drizzle handle (the pool's, or the transaction's), with what drizzle's postgres-js session would hand it (the same
- * text and parameters, `prepare: false`, which server/lib/postgres-js.ts turns into a named prepared statement up to
- * 64 parameters) and the same answer (postgres.js's rows) or error (DrizzleQueryError with the driver's error as its
- * cause). Skipped per call: drizzle's query object, its tracing spans, its placeholder pass and cache check, about
- * four promises (the send makes four such statements in its transaction). Anything else runs through drizzle.
+ * drizzle handle (the pool's, or the transaction's: db/client.ts's runStatement), with what drizzle's postgres-js
+ * session would hand it (the same text and parameters, `prepare: false`, which server/lib/postgres-js.ts turns into
+ * a named prepared statement up to 64 parameters) and the same answer (postgres.js's rows) or error
+ * (DrizzleQueryError with the driver's error as its cause). Skipped per call: drizzle's query object, its tracing
+ * spans, its placeholder pass and cache check, about four promises (the send makes four such statements in its
+ * transaction). Anything else runs through drizzle.
  */
 export async function executeFixed<T extends Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const client = (db as { session?: { client?: postgres.Sql } }).session?.client;
-  if (!(query instanceof FixedSql) || !client) return (await db.execute<T>(query)) as T[];
-  const params = query.params as postgres.ParameterOrJSON<never>[];
+  const direct = query instanceof FixedSql ? runStatement<T>(db, query.text, query.params) : undefined;
+  if (!direct) return (await db.execute<T>(query)) as T[];
   try {
-    return (await client.unsafe(query.text, params, { prepare: false })) as unknown as T[];
+    return await direct;
   } catch (e) {
-    throw new DrizzleQueryError(query.text, params, e as Error);
+    throw new DrizzleQueryError((query as FixedSql).text, (query as FixedSql).params, e as Error);
   }
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type postgres from 'postgres';
 import { logger } from './logger';
 
@@ -14,6 +15,12 @@ import { logger } from './logger';
  * reserved that connection (porsager/postgres #823, #1189), so the send
  * failed with UNSAFE_TRANSACTION (a 500 seen under 500 concurrent sends) and
  * the open transaction went back to the pool. Pinned by postgres-js.int.test.ts.
+ * Its public alternative, `sql.reserve()` with our own BEGIN and COMMIT, has
+ * defects of its own in 3.4.9 (docs/decisions.md D24).
+ *
+ * This file, db/client.ts and server/lib/fixed-sql.ts are the one database
+ * module: only they touch the driver (`.unsafe`, `$client`, its options and
+ * drizzle's session); eslint.config.js refuses it elsewhere.
  */
 
 /**
@@ -50,6 +57,13 @@ export function hardenedClient(client: postgres.Sql): postgres.Sql {
   return wrap(client, done);
 }
 
+/**
+ * The (wrapped) postgres.js client of the transaction or savepoint whose callback is running: drizzle builds its
+ * transaction handle around it, and db/client.ts keeps which client each handle runs on without reading
+ * drizzle's private session.
+ */
+export const transactionClient = new AsyncLocalStorage<postgres.Sql>();
+
 function wrap(sql: postgres.Sql, done: () => void): postgres.Sql {
   return new Proxy(sql, {
     get(target, prop, receiver) {
@@ -64,7 +78,10 @@ function wrap(sql: postgres.Sql, done: () => void): postgres.Sql {
       if (prop === 'begin' || prop === 'savepoint') {
         return (...args: unknown[]) => {
           const fn = args.pop() as (tx: postgres.Sql) => unknown;
-          return (Reflect.get(target, prop, receiver) as (...a: unknown[]) => unknown)(...args, (tx: postgres.Sql) => fn(wrap(tx, done)));
+          return (Reflect.get(target, prop, receiver) as (...a: unknown[]) => unknown)(...args, (tx: postgres.Sql) => {
+            const wrapped = wrap(tx, done);
+            return transactionClient.run(wrapped, () => fn(wrapped));
+          });
         };
       }
       return Reflect.get(target, prop, receiver);

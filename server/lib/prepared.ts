@@ -1,3 +1,5 @@
+import { handleIdentity } from '@/db/client';
+
 /**
  * Drizzle prepared queries, built once per database handle: the hot reads
  * (authentication, status, prices) skip drizzle's query building on every
@@ -6,8 +8,7 @@
 const cache = new WeakMap<object, Map<string, unknown>>();
 
 export function prepared<T>(db: object, name: string, build: () => T): T {
-  // A pool's identity is its client (db() may replace the pool behind one handle).
-  const owner = ((db as { $client?: object }).$client ?? db) as object;
+  const owner = handleIdentity(db);
   let byName = cache.get(owner);
   if (!byName) {
     byName = new Map();

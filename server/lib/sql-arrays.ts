@@ -1,19 +1,25 @@
-import { sql, type SQL } from 'drizzle-orm';
-
 /**
- * The text of a Postgres array literal, `{a,b}`, passed as one parameter and cast in the statement (`::text[]`,
- * `::int[]`, `::bigint[]`), empty arrays too. Only for values an array literal never quotes: numbers, E.164 phones,
- * our prefixed ids; any other text goes through textArray. A string, so it also fits fixedSql's statements.
+ * The one way to hand a statement a list: the text of a Postgres array literal, `{a,b}`, passed as ONE bound
+ * parameter and cast where the statement uses it (`= any(${arrayLiteral(ids)}::bigint[])`, `unnest(${...}::text[])`),
+ * empty lists too. (drizzle would expand a JS array into one parameter per element: a statement text that changes
+ * with the list's length.) A string, so it also fits fixedSql's statements.
+ *
+ * Numbers are written as integers (truncated: ids, counts), bigints as they are; text is quoted when the literal needs it (a comma,
+ * quote, backslash, brace or space, an empty string, or the word NULL), so any text comes back as it went in.
  */
-export function arrayLiteral(values: ReadonlyArray<string | number>): string {
-  return `{${values.join(',')}}`;
+export function arrayLiteral(values: ReadonlyArray<string | number | bigint>): string {
+  let text = '{';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (i > 0) text += ',';
+    text += typeof v === 'number' ? String(Math.trunc(v)) : typeof v === 'bigint' ? String(v) : element(v);
+  }
+  return text + '}';
 }
 
-/** drizzle expands a JS array into a parameter list; these pass one array parameter instead (empty arrays too). */
-export function ids64(ids: number[]): SQL {
-  return sql`${arrayLiteral(ids.map((n) => Math.trunc(n)))}::bigint[]`;
+function element(s: string): string {
+  if (s !== '' && !NEEDS_QUOTES.test(s) && s.toUpperCase() !== 'NULL') return s;
+  return `"${s.replace(/[\\"]/g, '\\$&')}"`;
 }
 
-export function textArray(values: string[]): SQL {
-  return sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
-}
+const NEEDS_QUOTES = /[",\\{}\s]/;

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { ids64, textArray } from '@/server/lib/sql-arrays';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
 
 /**
  * The claim, settle and sweep of a queue of things owed to an app's sessions (smpp_receipts, smpp_inbound_deliveries):
@@ -29,7 +29,7 @@ export async function claimOwed<T extends Record<string, unknown>>(
     with c as (
       update ${t} q set claimed_by = ${o.owner}, claimed_at = now(), attempts = q.attempts + 1
        where q.id in (select id from ${t}
-                       where app_id = any(${textArray(o.appIds)}) and claimed_by is null and next_at <= now() and expires_at > now()
+                       where app_id = any(${arrayLiteral(o.appIds)}::text[]) and claimed_by is null and next_at <= now() and expires_at > now()
                        order by id limit ${o.limit} for update skip locked)
       returning q.*)
     select ${o.columns} from c ${o.join ?? sql``} order by c.id`);
@@ -39,12 +39,12 @@ export async function claimOwed<T extends Record<string, unknown>>(
 /** Handed over: deleted. Not handed over: back to the queue after the backoff, with `set` (e.g. progress) applied from `x`. */
 export async function settleOwed(db: Db, table: OwedTable, handed: number[], retry: number[], more?: { from: SQL; set: SQL }): Promise<void> {
   const t = sql.identifier(table);
-  if (handed.length) await db.execute(sql`delete from ${t} where id = any(${ids64(handed)})`);
+  if (handed.length) await db.execute(sql`delete from ${t} where id = any(${arrayLiteral(handed)}::bigint[])`);
   if (!retry.length) return;
   await db.execute(sql`
     update ${t} q set claimed_by = null, claimed_at = null, next_at = now() + ${BACKOFF} ${more ? sql`, ${more.set}` : sql``}
       ${more ? sql`from ${more.from}` : sql``}
-     where q.id = any(${ids64(retry)}) ${more ? sql`and q.id = x.id` : sql``}`);
+     where q.id = any(${arrayLiteral(retry)}::bigint[]) ${more ? sql`and q.id = x.id` : sql``}`);
 }
 
 /** Claims of an owner that died go back to the queue; expired rows are dropped. Returns how many expired. */

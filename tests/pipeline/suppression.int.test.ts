@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { addOptOuts } from '@/server/domain/opt-outs/add-opt-outs';
 import { runDispatch } from '@/server/domain/delivery/run-dispatch';
 import { optedOutOfDispatches } from '@/server/domain/delivery/skip-opted-out';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
 import { closePools, makeMerchant, testEnv } from '../helpers';
 import { walletBalances } from '../messaging/setup';
 import { drain, makeDue } from './drain';
@@ -272,7 +273,7 @@ describe('D19/D20: a phone opted out after the send is skipped at its dispatch a
     expect(scans).toEqual([{ loops: 1, rows: 2 }]);
     const found = await db.execute<{ id: number }>(optedOutOfDispatches([d]));
     const [{ n }] = await db.execute<{ n: number }>(sql`
-      select count(*)::int as n from message_recipients where id = any(${`{${found.map((r) => r.id).join(',')}}`}::bigint[]) and phone in (${phones[7]}, ${phones[400]})`);
+      select count(*)::int as n from message_recipients where id = any(${arrayLiteral(found.map((r) => r.id))}::bigint[]) and phone in (${phones[7]}, ${phones[400]})`);
     expect([found.length, n]).toEqual([2, 2]);
   });
 });

@@ -3,6 +3,7 @@ import smpp from 'smpp';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { enableSmpp, setSmppTps } from '@/server/domain/smpp-access/credentials';
 import { smppAccessPort } from '@/server/domain/smpp-access/server-port';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
 import { startSmppListener, type SmppListener } from '@/server/smpp/server/listener';
 import { closePools, makeMerchant, restClient, testDeps, testEnv } from '../helpers';
 import { drain } from '../pipeline/drain';
@@ -144,7 +145,7 @@ describe('SMPP access for merchants (D15)', () => {
     const gsm = await ask(s, 'submit_sm', { destination_addr: '+243810003333', data_coding: 0, short_message: Buffer.from([0x1b, 0x65, 0x20, 0x31, 0x30, 0x1b, 0x28]) });
     expect(gsm.command_status).toBe(0);
     const rows = await db.execute<{ id: string; body: string; encoding: string; segments: number; total_cost: string }>(
-      sql`select id, body, encoding, segments, total_cost::text from messages where id = any(${`{${[ucs.message_id, part.message_id, gsm.message_id].join(',')}}`}::text[]) order by created_at, id`,
+      sql`select id, body, encoding, segments, total_cost::text from messages where id = any(${arrayLiteral([ucs.message_id, part.message_id, gsm.message_id] as string[])}::text[]) order by created_at, id`,
     );
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(byId.get(ucs.message_id as string)).toMatchObject({ body: 'Jambo ☺', encoding: 'UCS-2', segments: 1 });

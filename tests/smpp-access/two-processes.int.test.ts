@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import smpp from 'smpp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { enableSmpp } from '@/server/domain/smpp-access/credentials';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
 import { closePools, makeMerchant, testDb, testEnv } from '../helpers';
 import { freePort, waitFor } from '../reliability/service';
 
@@ -64,7 +65,7 @@ describe('two SMPP listener processes', () => {
     );
     expect(new Set(ids).size).toBe(4);
     const [ledger] = await db.execute<{ n: number }>(
-      sql`select count(*)::int as n from wallet_ledger where message_id = any(${`{${ids.join(',')}}`}::text[])`,
+      sql`select count(*)::int as n from wallet_ledger where message_id = any(${arrayLiteral(ids)}::text[])`,
     );
     expect(ledger.n).toBe(4);
     const [binds] = await db.execute<{ listeners: number }>(sql`select count(distinct listener)::int as listeners from smpp_binds where app_id = ${m.appId}`);

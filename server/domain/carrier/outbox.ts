@@ -3,7 +3,7 @@ import type { Db } from '@/db/client';
 import { applyCarrierReport, lockDispatches } from '@/server/domain/delivery/carrier-port';
 import { inTransaction } from '@/server/lib/after-commit';
 import type { Failure } from './connector';
-import { ids64 } from '@/server/lib/sql-arrays';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
 
 /**
  * Hands an outbox row to the next connector of its route (D14 failover); after
@@ -40,7 +40,7 @@ export async function claimOutbox(db: Db, connectorId: string, token: string, li
       from claimed c join message_recipients r on r.id = c.recipient_id join messages m on m.id = r.message_id
      order by r.id`);
   const gone = rows.filter((r) => r.state !== 'processing').map((r) => Number(r.id));
-  if (gone.length) await db.execute(sql`delete from carrier_outbox where recipient_id = any(${ids64(gone)})`);
+  if (gone.length) await db.execute(sql`delete from carrier_outbox where recipient_id = any(${arrayLiteral(gone)}::bigint[])`);
   return rows
     .filter((r) => r.state === 'processing')
     .map((r) => ({

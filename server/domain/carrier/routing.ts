@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { textArray } from '@/server/lib/sql-arrays';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
 import type { Failure } from './connector';
 
 /** What a recipient that no connector takes fails with (D14 amended: no route, no send). */
@@ -52,7 +52,7 @@ export async function routeToConnectors(tx: DbOrTx, dispatches: Array<{ id: stri
              (select id from connectors where name = ${forced?.connector ?? null}) as forced
     ), routed as (
       select cand.id, cand.dispatch_id,
-             case when right(cand.phone, 4) = any(${textArray([...(forced?.suffixes ?? [])])}) and policy.forced is not null
+             case when right(cand.phone, 4) = any(${arrayLiteral([...(forced?.suffixes ?? [])])}::text[]) and policy.forced is not null
                   then array[policy.forced]
                   else coalesce(x.route, case when policy.fallback is not null then array[policy.fallback] end) end as route
         from cand cross join policy left join lateral (
@@ -86,7 +86,7 @@ export async function routeToConnectors(tx: DbOrTx, dispatches: Array<{ id: stri
 export async function unroutableAmong(db: DbOrTx, organizationId: string, phones: string[]): Promise<Set<string>> {
   if (!phones.length) return new Set();
   const rows = await db.execute<{ phone: string }>(sql`
-    select p.phone from unnest(${textArray([...new Set(phones)])}) as p(phone)
+    select p.phone from unnest(${arrayLiteral([...new Set(phones)])}::text[]) as p(phone)
      where not exists (select 1 from routes rt
                         where ${routeTakes(sql`ltrim(p.phone, '+')`, sql`${organizationId}`)})`);
   return new Set(rows.map((r) => r.phone));

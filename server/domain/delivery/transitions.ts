@@ -5,7 +5,7 @@ import { emitEventsFrom } from '@/server/domain/webhooks/emit-events';
 import { afterCommit } from '@/server/lib/after-commit';
 import { money, type Money } from '@/server/lib/money';
 import { recipientsTerminal } from '@/server/metrics/registry';
-import { textArray } from '@/server/lib/sql-arrays';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
 import { eventTimeField, type DispatchRef } from './recipient-events';
 
 type Move = { id: number; carrier?: string | null; carrierMessageId?: string | null; errorCode?: string; errorMessage?: string };
@@ -143,7 +143,7 @@ export async function finishAllComplete(tx: DbOrTx, dispatchIds: string[], now: 
   await tx.execute(sql`
     with done as (
       update message_dispatches d set state = 'done', finished_at = ${now.toISOString()}::timestamptz
-       where d.id = any(${textArray(dispatchIds)}) and d.state = 'running'
+       where d.id = any(${arrayLiteral(dispatchIds)}::text[]) and d.state = 'running'
          and not exists (select 1 from message_recipients r
                           where r.dispatch_id = d.id and r.state in ('pending', 'processing', 'sent'))
       returning d.message_id)

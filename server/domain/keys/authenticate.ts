@@ -1,6 +1,5 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
-import type postgres from 'postgres';
-import type { DbOrTx } from '@/db/client';
+import { isPool, runStatement, type DbOrTx } from '@/db/client';
 import { gatewayApps, organizations, type KeyStatus, type RateLimitOverrides } from '@/db/schema';
 import {
   DEFAULT_LIMITS,
@@ -135,13 +134,11 @@ export async function authorizeRequest(
     ];
     // Every request runs this: on the pool, one fixed SQL text straight to postgres.js (a named prepared
     // statement per connection, server/lib/postgres-js.ts), nothing built per request. A transaction handle
-    // (no $client) goes through drizzle with the same text.
-    const client = (db as { $client?: postgres.Sql }).$client;
-    if (read && (!client || !bucket)) throw new Error('a keyed read runs on the pool, with a slot to take');
-    [row] = client
-      ? ((await client.unsafe(read?.sql ?? KEY_TAKE_SQL, (read ? params.concat(read.params) : params) as postgres.ParameterOrJSON<never>[], {
-          prepare: true,
-        })) as unknown as KeyTakeRow[])
+    // goes through drizzle with the same text.
+    const onPool = isPool(db);
+    if (read && (!onPool || !bucket)) throw new Error('a keyed read runs on the pool, with a slot to take');
+    [row] = onPool
+      ? await runStatement<KeyTakeRow>(db, read?.sql ?? KEY_TAKE_SQL, read ? params.concat(read.params) : params, { prepare: true })!
       : await db.execute<KeyTakeRow>(sql`
           select * from api_key_take(${params[0]}, ${params[1]}, ${params[2]}, ${params[3]}::integer,
             ${params[4]}::timestamptz, ${params[5]}, ${params[6]}, ${params[7]})`);

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { gatewayApps, messageDispatches, messages, organizations, RECIPIENT_STATES } from '@/db/schema';
+import { gatewayApps, messageDispatches, messages, organizations } from '@/db/schema';
+import { RECIPIENT_STATE_VALUES } from '@/server/contracts/reconcile';
 import type { MessageDetail } from '@/server/contracts/messages-dashboard';
 import type { RecipientState, Role } from '@/db/schema';
 import { hasRole } from '@/server/domain/users/accounts';
@@ -89,7 +90,7 @@ async function readDetail(db: DbOrTx, member: Member, messageId: string, shown: 
       resume_refund: toAmount(agg.resume_refund ?? 0),
     },
     live: status.pending > 0,
-    counts: Object.fromEntries(RECIPIENT_STATES.map((state) => [state, byState.find((r) => r.state === state)?.n ?? 0])) as MessageDetail['counts'],
+    counts: Object.fromEntries(RECIPIENT_STATE_VALUES.map((state) => [state, byState.find((r) => r.state === state)?.n ?? 0])) as MessageDetail['counts'],
     recipients: rows,
   };
 }

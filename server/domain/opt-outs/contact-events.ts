@@ -54,14 +54,14 @@ export async function contactTargets(tx: DbOrTx, organizationId: string, audienc
 export async function emitContactEvents(tx: DbOrTx, targets: ContactTarget[], change: ContactChange, phones: string[], now: Date): Promise<number> {
   if (!targets.length || !phones.length) return 0;
   const at = now.toISOString();
-  const phonesJson = JSON.stringify(phones);
+  const phoneArray = arrayLiteral(phones);
   let written = 0;
   for (const t of targets) {
     const deliveryIds = arrayLiteral(Array.from(phones, () => newId('whd')));
     const [row] = await tx.execute<{ n: number }>(sql`
       with ev as materialized (
         select gen_random_uuid() as id, x.phone, x.delivery_id
-          from rows from (json_array_elements_text(${phonesJson}::json), unnest(${deliveryIds}::text[])) as x(phone, delivery_id)
+          from unnest(${phoneArray}::text[], ${deliveryIds}::text[]) as x(phone, delivery_id)
       ), ins as (
         insert into webhook_events (id, organization_id, app_id, message_id, dispatch_id, recipient_id, inbound_id, event_type, payload, created_at)
         select ev.id, ${change.organizationId}, ${t.appId}, null, null, null, null, ${change.eventType},

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { ids64 } from '@/server/lib/sql-arrays';
+import { smppBinds as b, smppTpsWindows as w } from '@/db/schema';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
+import { name, of } from '@/server/lib/sql-names';
 
 /** D15: at most this many sessions per app, across every listener process. */
 export const MAX_SESSIONS_PER_APP = 4;
@@ -17,23 +19,23 @@ export async function registerBind(db: Db, appId: string, mode: BindMode, listen
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`smpp-binds:${appId}`}, 0))`);
     const [row] = await tx.execute<{ id: number }>(sql`
-      insert into smpp_binds (app_id, mode, listener, remote)
+      insert into ${b} (${name(b.appId)}, ${name(b.mode)}, ${name(b.listener)}, ${name(b.remote)})
       select ${appId}, ${mode}, ${listener}, ${remote}
-       where (select count(*) from smpp_binds where app_id = ${appId} and seen_at > now() - make_interval(secs => ${BIND_STALE_S}))
+       where (select count(*) from ${b} where ${b.appId} = ${appId} and ${b.seenAt} > now() - make_interval(secs => ${BIND_STALE_S}))
              < ${MAX_SESSIONS_PER_APP}
-      returning id`);
+      returning ${name(b.id)}`);
     return row ? Number(row.id) : null;
   });
 }
 
 /** The listener's heartbeat for its live sessions (every few seconds), and the cleanup of dead listeners' rows. */
 export async function refreshBinds(db: Db, ids: number[]): Promise<void> {
-  if (ids.length) await db.execute(sql`update smpp_binds set seen_at = now() where id = any(${ids64(ids)})`);
-  await db.execute(sql`delete from smpp_binds where seen_at < now() - make_interval(secs => ${BIND_STALE_S * 10})`);
+  if (ids.length) await db.execute(sql`update ${b} set ${name(b.seenAt)} = now() where ${b.id} = any(${arrayLiteral(ids)}::bigint[])`);
+  await db.execute(sql`delete from ${b} where ${b.seenAt} < now() - make_interval(secs => ${BIND_STALE_S * 10})`);
 }
 
 export async function dropBind(db: Db, id: number): Promise<void> {
-  await db.execute(sql`delete from smpp_binds where id = ${id}`);
+  await db.execute(sql`delete from ${b} where ${b.id} = ${id}`);
 }
 
 /**
@@ -44,10 +46,10 @@ export async function dropBind(db: Db, id: number): Promise<void> {
  */
 export async function takeSmppTps(db: Db, appId: string, tps: number): Promise<boolean> {
   const [row] = await db.execute<{ used: number }>(sql`
-    insert into smpp_tps as t (app_id, window_start, used) values (${appId}, date_trunc('second', clock_timestamp()), 1)
-    on conflict (app_id) do update set
-      used = case when excluded.window_start > t.window_start then 1 else t.used + 1 end,
-      window_start = greatest(t.window_start, excluded.window_start)
-    returning used`);
+    insert into ${w} as t (${name(w.appId)}, ${name(w.windowStart)}, ${name(w.used)}) values (${appId}, date_trunc('second', clock_timestamp()), 1)
+    on conflict (${name(w.appId)}) do update set
+      ${name(w.used)} = case when ${of('excluded', w.windowStart)} > ${of('t', w.windowStart)} then 1 else ${of('t', w.used)} + 1 end,
+      ${name(w.windowStart)} = greatest(${of('t', w.windowStart)}, ${of('excluded', w.windowStart)})
+    returning ${name(w.used)}`);
   return Number(row.used) <= tps;
 }

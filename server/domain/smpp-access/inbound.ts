@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { claimOwed, settleOwed, sweepOwed } from '@/server/queue/owed-queue';
-import { arrayLiteral, ids64 } from '@/server/lib/sql-arrays';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
 import type { Db, DbOrTx } from '@/db/client';
 import type { InboundEncoding } from '@/db/schema';
 import type { MoForEsme } from './inbound-pdus';
@@ -49,7 +49,7 @@ export async function claimInbound(db: Db, appIds: string[], listener: string, l
  */
 export function settleInbound(db: Db, handed: number[], retry: Array<{ id: number; partsDone: number }>): Promise<void> {
   return settleOwed(db, 'smpp_inbound_deliveries', handed, retry.map((r) => r.id), {
-    from: sql`unnest(${ids64(retry.map((r) => r.id))}, ${arrayLiteral(retry.map((r) => Math.trunc(r.partsDone)))}::int[]) as x(id, p)`,
+    from: sql`unnest(${arrayLiteral(retry.map((r) => r.id))}::bigint[], ${arrayLiteral(retry.map((r) => Math.trunc(r.partsDone)))}::int[]) as x(id, p)`,
     set: sql`parts_done = x.p`,
   });
 }

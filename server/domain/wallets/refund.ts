@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import type { WalletType } from '@/db/schema';
 import { money, toDbAmount, type Money } from '@/server/lib/money';
-import { textArray } from '@/server/lib/sql-arrays';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
 
 /**
  * Which wallet gets its share back first: cancel and resume undo the charge from its end, postpaid first (D6);
@@ -66,8 +66,8 @@ export async function refundMessage(
 export async function lockForRefund(tx: DbOrTx, messages: string[], refunding: string[] = messages): Promise<void> {
   if (!refunding.length) return;
   const all = [...new Set([...messages, ...refunding])];
-  await tx.execute(sql`select 1 from messages where id = any(${textArray(all)}) order by id for update`);
+  await tx.execute(sql`select 1 from messages where id = any(${arrayLiteral(all)}::text[]) order by id for update`);
   await tx.execute(sql`
-    select 1 from wallets where organization_id in (select organization_id from messages where id = any(${textArray(refunding)}))
+    select 1 from wallets where organization_id in (select organization_id from messages where id = any(${arrayLiteral(refunding)}::text[]))
      order by id for update`);
 }

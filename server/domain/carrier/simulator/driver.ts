@@ -5,7 +5,7 @@ import { applyCarrierReports, lockDispatches, reportFor, type CarrierReport } fr
 import type { Env } from '@/server/env';
 import { inTransaction } from '@/server/lib/after-commit';
 import { logger } from '@/server/lib/logger';
-import { ids64 } from '@/server/lib/sql-arrays';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
 import type { CarrierDriver, Receipt } from '../connector';
 import { expireOutbox } from '../outbox';
 import { ROUTES_ONLY, type RoutingPolicy } from '../routing';
@@ -98,9 +98,9 @@ async function submitDue(db: Db, c: ConnectorRef, s: SimulatorSettings, now: Dat
     // accepted rows wait for their receipt (a number that never gets one, until its validity ends)
     if (accepted.length) await tx.execute(sql`
       update carrier_outbox set state = 'sent', expires_at = ${expiresAt}::timestamptz,
-             next_at = case when recipient_id = any(${ids64(silent)}) then ${expiresAt}::timestamptz else ${receiptAt}::timestamptz end
-       where recipient_id = any(${ids64(accepted)})`);
-    if (gone.length) await tx.execute(sql`delete from carrier_outbox where recipient_id = any(${ids64(gone)})`);
+             next_at = case when recipient_id = any(${arrayLiteral(silent)}::bigint[]) then ${expiresAt}::timestamptz else ${receiptAt}::timestamptz end
+       where recipient_id = any(${arrayLiteral(accepted)}::bigint[])`);
+    if (gone.length) await tx.execute(sql`delete from carrier_outbox where recipient_id = any(${arrayLiteral(gone)}::bigint[])`);
     await applyCarrierReports(tx, due.dispatches, reports, now);
     return due.rows.length;
   });
@@ -119,7 +119,7 @@ async function receiptsDue(db: Db, c: ConnectorRef, s: SimulatorSettings, now: D
       if (receipt) (reportFor(reports, r.dispatch_id).receipts ??= []).push(receipt);
     }
     if (!done.length) return 0;
-    await tx.execute(sql`delete from carrier_outbox where recipient_id = any(${ids64(done)})`);
+    await tx.execute(sql`delete from carrier_outbox where recipient_id = any(${arrayLiteral(done)}::bigint[])`);
     await applyCarrierReports(tx, due.dispatches, reports, now);
     return done.length;
   });

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import type { SessionState } from '@/db/schema';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
 import type { TpsGrant } from '@/server/smpp/client/tps-credits';
 import { SLICE_MS, sliceBudgets } from '@/server/smpp/client/tps-slices';
 
@@ -51,7 +52,7 @@ export async function releaseLease(db: Db, connectorId: string, token: string): 
 export async function takeTps(db: Db, connectorId: string, tps: number, want: number): Promise<TpsGrant> {
   const w = sql`${want}::int`;
   // The budget of the slice starting at `start` (a 50 ms boundary): its place in the second indexes sliceBudgets.
-  const budgets = `{${sliceBudgets(tps).join(',')}}`;
+  const budgets = arrayLiteral(sliceBudgets(tps));
   const budgetOf = (start: SQL) => sql`(${budgets}::int[])[floor(extract(milliseconds from ${start}) % 1000 / ${SLICE_MS})::int + 1]`;
   const slice = sql`make_interval(secs => ${SLICE_MS / 1000})`;
   const leftOf = (start: SQL) => sql`greatest(${budgetOf(start)} - c.used, 0)`;

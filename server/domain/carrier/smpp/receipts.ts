@@ -6,7 +6,7 @@ import { reportFor, type CarrierReport } from '@/server/domain/delivery/carrier-
 import { afterCommit } from '@/server/lib/after-commit';
 import { carrierReceipts } from '@/server/metrics/registry';
 import { receiptKey } from '@/server/smpp/client/receipt-ids';
-import { ids64, textArray } from '@/server/lib/sql-arrays';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
 
 /** message_state TLV values (SMPP 3.4 5.2.28) as receipt `stat:` words. */
 const STATES: Record<number, string> = { 1: 'ENROUTE', 2: 'DELIVRD', 3: 'EXPIRED', 4: 'DELETED', 5: 'UNDELIV', 6: 'ACCEPTD', 7: 'UNKNOWN', 8: 'REJECTD' };
@@ -71,10 +71,10 @@ export async function matchReceipts(tx: DbOrTx, connectorId: string, receiptIds:
   if (!receiptIds.length && !partKeys.length) return { recipients: [], applied: [] };
   const rows = await tx.execute<{ recipient_id: number; receipt_id: number }>(sql`
     with rs as (
-      select id, receipt_key, stat, err from carrier_receipts where id = any(${ids64(receiptIds)}) and applied_at is null
+      select id, receipt_key, stat, err from carrier_receipts where id = any(${arrayLiteral(receiptIds)}::bigint[]) and applied_at is null
       union
       select id, receipt_key, stat, err from carrier_receipts
-       where connector_id = ${connectorId} and receipt_key = any(${textArray(partKeys)}) and applied_at is null
+       where connector_id = ${connectorId} and receipt_key = any(${arrayLiteral(partKeys)}::text[]) and applied_at is null
          and received_at > now() - ${RECEIPT_WAIT}
     ), cand as (
       -- one receipt per part (a part named twice in one batch takes the first)
@@ -118,10 +118,10 @@ export async function judgeRecipients(tx: DbOrTx, recipientIds: number[], report
     with v as (
       select o.recipient_id, o.dispatch_id,
              count(*) filter (where p.stat = 'DELIVRD') = max(p.parts_total) as delivered,
-             (array_agg(p.stat order by p.part_no) filter (where p.stat = any(${textArray(FINAL_FAILURES)})))[1] as fail_stat,
-             (array_agg(p.err order by p.part_no) filter (where p.stat = any(${textArray(FINAL_FAILURES)})))[1] as fail_err
+             (array_agg(p.stat order by p.part_no) filter (where p.stat = any(${arrayLiteral(FINAL_FAILURES)}::text[])))[1] as fail_stat,
+             (array_agg(p.err order by p.part_no) filter (where p.stat = any(${arrayLiteral(FINAL_FAILURES)}::text[])))[1] as fail_err
         from carrier_outbox o join carrier_parts p on p.recipient_id = o.recipient_id and p.connector_id = o.connector_id
-       where o.state = 'sent' and o.recipient_id = any(${ids64(recipientIds)})
+       where o.state = 'sent' and o.recipient_id = any(${arrayLiteral(recipientIds)}::bigint[])
        group by o.recipient_id, o.dispatch_id
     ), gone as (
       delete from carrier_outbox o using v where o.recipient_id = v.recipient_id and o.state = 'sent' and (v.delivered or v.fail_stat is not null)

@@ -9,7 +9,7 @@ import { recordMos } from './mo-record';
 import { NEXT_ON_ROUTE } from '../outbox';
 import { partKey, receiptKey } from '@/server/smpp/client/receipt-ids';
 import { dispatchesOfWaitingParts, insertReceipts, isFinal, judgeRecipients, matchReceipts, type ParsedReceipt } from './receipts';
-import { ids64 } from '@/server/lib/sql-arrays';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
 import { smppFailure } from './status';
 
 export type AcceptedPart = { recipientId: number; partNo: number; partsTotal: number; messageId: string };
@@ -77,7 +77,7 @@ function recordOnce(db: Db, c: ConnectorRef, batch: Batch, now: Date, opts: { re
     const sent = !sentIds.length ? [] : await tx.execute<{ recipient_id: number; dispatch_id: string; has_receipt: boolean; first_id: string | null }>(sql`
       update carrier_outbox o set state = 'sent', claimed_by = null, claimed_at = null, expires_at = now() + make_interval(secs => ${c.validityS})
         from jsonb_to_recordset(${sentRows}::jsonb) as x(recipient_id bigint, first_id text)
-       where o.recipient_id = any(${ids64(sentIds)}) -- (read by key: a join on x alone let stale statistics scan the outbox)
+       where o.recipient_id = any(${arrayLiteral(sentIds)}::bigint[]) -- (read by key: a join on x alone let stale statistics scan the outbox)
          and o.recipient_id = x.recipient_id and o.connector_id = ${c.id} and o.state = 'queued'
       returning o.recipient_id, o.dispatch_id,
         exists (select 1 from carrier_parts p where p.recipient_id = o.recipient_id and p.connector_id = o.connector_id and p.stat is not null) as has_receipt,
@@ -88,16 +88,16 @@ function recordOnce(db: Db, c: ConnectorRef, batch: Batch, now: Date, opts: { re
     // (a statement only for the kinds present: each is a round trip inside the transaction)
     const retried = !ids('retry').length ? [] : await tx.execute<{ recipient_id: number; connector_id: string }>(sql`
       update carrier_outbox o set ${NEXT_ON_ROUTE}, claimed_by = null, claimed_at = null
-       where o.recipient_id = any(${ids64(ids('retry'))}) and o.connector_id = ${c.id} and o.state = 'queued'
+       where o.recipient_id = any(${arrayLiteral(ids('retry'))}::bigint[]) and o.connector_id = ${c.id} and o.state = 'queued'
       returning o.recipient_id, o.connector_id`);
     const movedAway = retried.filter((r) => r.connector_id !== c.id).map((r) => Number(r.recipient_id));
     if (movedAway.length) {
       // The next connector gets the whole message again: parts this one accepted are forgotten.
-      await tx.execute(sql`delete from carrier_parts where connector_id = ${c.id} and recipient_id = any(${ids64(movedAway)})`);
+      await tx.execute(sql`delete from carrier_parts where connector_id = ${c.id} and recipient_id = any(${arrayLiteral(movedAway)}::bigint[])`);
     }
 
     const failedRows = !ids('fail').length ? [] : await tx.execute<{ recipient_id: number; dispatch_id: string }>(sql`
-      delete from carrier_outbox where recipient_id = any(${ids64(ids('fail'))}) and connector_id = ${c.id} and state = 'queued'
+      delete from carrier_outbox where recipient_id = any(${arrayLiteral(ids('fail'))}::bigint[]) and connector_id = ${c.id} and state = 'queued'
       returning recipient_id, dispatch_id`);
     const statusOf = new Map(outcomes.flatMap((o) => (o.kind === 'fail' ? [[o.recipientId, o.status] as const] : [])));
     for (const r of failedRows) {
@@ -106,7 +106,7 @@ function recordOnce(db: Db, c: ConnectorRef, batch: Batch, now: Date, opts: { re
 
     if (ids('release').length) await tx.execute(sql`
       update carrier_outbox set claimed_by = null, claimed_at = null
-       where recipient_id = any(${ids64(ids('release'))}) and connector_id = ${c.id} and state = 'queued'
+       where recipient_id = any(${arrayLiteral(ids('release'))}::bigint[]) and connector_id = ${c.id} and state = 'queued'
          ${c.token ? sql`and claimed_by = ${c.token}` : sql``}`);
 
     // Receipts onto parts (this batch's, and earlier ones still waiting for a part of this batch when the caller
