@@ -1,5 +1,5 @@
 import postgres from 'postgres';
-import { createDb } from '../../db/client';
+import { closeDb, createDb } from '../../db/client';
 import { listConversations } from '../../server/domain/inbox/list-conversations';
 import { listMessages } from '../../server/domain/messages/list-messages';
 import { timeKeyCursor } from '../../server/domain/pagination/keyset';
@@ -99,7 +99,7 @@ async function measureDatabase(label: string, plan: GrowthPlan | null, o: Growth
     await web?.stop();
     await smsc.close();
     await sql.end({ timeout: 2 });
-    await db.$client.end({ timeout: 2 });
+    await closeDb(db, { timeout: 2 });
     if (process.env.BENCH_KEEP_DB) o.log(`kept the ${label} database: ${database.url}`);
     else await database.drop();
   }
