@@ -177,12 +177,12 @@ const noLiteralText = {
 };
 
 /**
- * One way to reach Postgres (docs/decisions.md D24): drizzle, and for a statement built once, fixedSql/executeFixed.
+ * One way to reach Postgres (docs/decisions.md D25): drizzle, and for a statement built once, fixedSql/executeFixed.
  * The postgres.js client (drizzle's `$client`, the driver's `.unsafe`, its options) and drizzle's private session
  * are touched by the database module alone: db/client.ts, server/lib/postgres-js.ts, server/lib/fixed-sql.ts.
  */
 const DB_MODULE = ['db/client.ts', 'server/lib/postgres-js.ts', 'server/lib/fixed-sql.ts'];
-const DRIVER_MESSAGE = 'Reach Postgres through drizzle or the db module (db/client.ts: runStatement, closeDb, isPool), not the driver (D24).';
+const DRIVER_MESSAGE = 'Reach Postgres through drizzle or the db module (db/client.ts: runStatement, closeDb, isPool), not the driver (D25).';
 const driverOnlyInDbModule = {
   'no-restricted-properties': [
     'error',

@@ -54,7 +54,7 @@ describe('postgres.js transactions under pipelining (patched driver)', () => {
     expect({ unsafe, leaked, broken }).toEqual({ unsafe: 0, leaked: 0, broken: 0 });
   }, 60_000);
 
-  it("sql.reserve(), the public way to hold a connection for a transaction, never answers on a pool's new connection once array types are not fetched (porsager/postgres #751, #1219): why the patch stays (docs/decisions.md D24)", async () => {
+  it("sql.reserve(), the public way to hold a connection for a transaction, never answers on a pool's new connection once array types are not fetched (porsager/postgres #751, #1219): why the patch stays (docs/decisions.md D25)", async () => {
     // hardenedClient stops fetching the array types once the pool has them (defect 2); reserve() then needs a connection that is already open.
     const sql = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {}, fetch_types: false });
     clients.push(sql);
@@ -62,7 +62,7 @@ describe('postgres.js transactions under pipelining (patched driver)', () => {
       sql.reserve().then((r) => (r.release(), 'reserved')),
       new Promise((resolve) => setTimeout(resolve, 1000, 'no answer')),
     ]);
-    // An upgrade that fixes it fails here: then D24's reserve-based transaction can replace the patch.
+    // An upgrade that fixes it fails here: then D25's reserve-based transaction can replace the patch.
     expect(outcome).toBe('no answer');
   });
 });

@@ -16,7 +16,7 @@ import { logger } from './logger';
  * failed with UNSAFE_TRANSACTION (a 500 seen under 500 concurrent sends) and
  * the open transaction went back to the pool. Pinned by postgres-js.int.test.ts.
  * Its public alternative, `sql.reserve()` with our own BEGIN and COMMIT, has
- * defects of its own in 3.4.9 (docs/decisions.md D24).
+ * defects of its own in 3.4.9 (docs/decisions.md D25).
  *
  * This file, db/client.ts and server/lib/fixed-sql.ts are the one database
  * module: only they touch the driver (`.unsafe`, `$client`, its options and
