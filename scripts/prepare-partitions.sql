@@ -10,8 +10,7 @@
 SELECT (:'ts')::timestamptz > now() AND date_trunc('month', (:'ts')::timestamptz, 'UTC') = (:'ts')::timestamptz AS ok \gset
 \if :ok
 \else
-  \echo 'bound must be the first day of a month still to come, e.g. -v bound=2027-02-01'
-  \quit 3
+  DO $$ BEGIN RAISE EXCEPTION 'bound must be the first day of a month still to come, e.g. -v bound=2027-02-01'; END $$;
 \endif
 ALTER TABLE webhook_attempts DROP CONSTRAINT IF EXISTS webhook_attempts_partition_bound;
 ALTER TABLE webhook_attempts ADD CONSTRAINT webhook_attempts_partition_bound CHECK (attempted_at < :'ts') NOT VALID;
