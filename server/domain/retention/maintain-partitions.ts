@@ -35,8 +35,13 @@ export async function maintainPartitions(db: Db, opts: { now: Date; retentionDay
 
 async function maintain(db: Db, conn: postgres.ReservedSql, { now, retentionDays }: { now: Date; retentionDays: number }) {
   const cutoff = retentionCutoff(now, retentionDays);
+  const dropped: string[] = [];
   for (const p of await listPartitions(db)) {
-    if (p.detachPending) await conn.unsafe(`alter table ${ident(p.table)} detach partition ${ident(p.name)} finalize`);
+    if (!p.detachPending) continue;
+    // only this function detaches, and only partitions past the cutoff: finish the detach and the drop
+    await conn.unsafe(`alter table ${ident(p.table)} detach partition ${ident(p.name)} finalize`);
+    await conn.unsafe(`drop table ${ident(p.name)}`);
+    dropped.push(p.name);
   }
   const created: string[] = [];
   for (const t of PARTITIONED_TABLES) {
@@ -44,7 +49,6 @@ async function maintain(db: Db, conn: postgres.ReservedSql, { now, retentionDays
       select retention_ensure_partitions(${t.table}, ${t.key}, ${now.toISOString()}::timestamptz, ${MONTHS_AHEAD}) as name`;
     created.push(...rows.map((r) => r.name));
   }
-  const dropped: string[] = [];
   for (const p of await listPartitions(db)) {
     if (p.to.getTime() > cutoff.getTime()) continue;
     await conn.unsafe(`alter table ${ident(p.table)} detach partition ${ident(p.name)} concurrently`);
