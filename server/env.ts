@@ -55,6 +55,11 @@ const EnvSchema = z.object({
   CARRIER_SIM_VALIDITY_S: z.coerce.number().int().min(0).default(60),
   WEBHOOK_RETRY_SCHEDULE: retrySchedule,
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).default(5000),
+  /**
+   * D24: days a send and the logs that only grow are kept after they were written; a month's partition goes once all
+   * of it is older. The ledger, balances and audit log are kept forever.
+   */
+  RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(400),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   /** on: behind a proxy that appends the client's address to X-Forwarded-For (server/http/forwarded-for.ts). */
   TRUST_PROXY: z.enum(['on', 'off']).default('off'),

@@ -37,3 +37,4 @@ export * from './inbound-messages';
 export * from './carrier-mo-parts';
 export * from './inbox-conversations';
 export * from './sender-ids';
+export * from './retention-state';

@@ -1,11 +1,15 @@
 import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { webhookDeliveries } from './webhook-deliveries';
 
-/** Every HTTP attempt of a delivery: when, the status code (null on timeout/connection error), latency, error, the answer's first 1 KB. */
+/**
+ * Every HTTP attempt of a delivery: when, the status code (null on timeout/connection error), latency, error, the answer's first 1 KB.
+ * D24: partitioned by month of `attempted_at` (migration 0039; drizzle-kit cannot say so); each partition has its own
+ * primary key on `id` (one on the parent would have to include `attempted_at`), ids come from one sequence.
+ */
 export const webhookAttempts = pgTable(
   'webhook_attempts',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     deliveryId: text('delivery_id')
       .notNull()
       .references(() => webhookDeliveries.id),

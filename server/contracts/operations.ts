@@ -48,6 +48,18 @@ export const FailedWebhookAttemptView = z.object({
   error: z.string().nullable(),
 });
 
+/** D24: the retention setting, the last partition maintenance, and each partitioned table's months. */
+export const RetentionView = z.object({
+  retention_days: z.number().int(),
+  last_run_at: z.string().nullable(),
+  last_cutoff: z.string().nullable(),
+  last_created: z.array(z.string()),
+  last_dropped: z.array(z.string()),
+  dropped_total: z.number().int(),
+  tables: z.array(z.object({ table: z.string(), partitions: z.number().int(), oldest_from: z.string().nullable(), newest_to: z.string().nullable() })),
+});
+export type RetentionView = z.infer<typeof RetentionView>;
+
 export const SystemStatus = z.object({
   time: z.string(),
   workers_alive: z.number().int(),
@@ -55,5 +67,6 @@ export const SystemStatus = z.object({
   job_queue: JobQueueView,
   webhook_backlog: WebhookBacklogView,
   recent_errors: z.object({ jobs: z.array(FailedJobView), webhook_attempts: z.array(FailedWebhookAttemptView) }),
+  retention: RetentionView,
 });
 export type SystemStatus = z.infer<typeof SystemStatus>;

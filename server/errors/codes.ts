@@ -68,6 +68,8 @@ export const ERRORS = {
 
   // ---- lookups and the simple endpoints (detail) ----
   MESSAGE_NOT_FOUND: { shape: 'detail', http: 404, detail: 'Message not found' },
+  /** D24: a send of the caller's organization accepted more than RETENTION_DAYS ago (its rows are, or will be, dropped). */
+  MESSAGE_EXPIRED: { shape: 'detail', http: 404, detail: 'Message expired' },
   WALLET_NOT_FOUND: { shape: 'detail', http: 400, detail: 'No wallet found for this organization. Please contact support to open one.' },
   /** A 400 of a `{detail}`-style endpoint (the calculator): the thrower passes the exact text. */
   INVALID_INPUT: { shape: 'detail', http: 400, detail: 'The request body must be a JSON object.' },

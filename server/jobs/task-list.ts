@@ -3,6 +3,7 @@ import type { Pipeline } from '@/server/domain/delivery/pipeline';
 import { WebhookLoop } from './tasks/deliver-webhooks';
 import type { JobName } from '@/server/queue/job-payloads';
 import { pipelineTasks } from './tasks/pipeline-tasks';
+import { maintenanceTask } from './tasks/maintain-partitions';
 
 /**
  * graphile-worker tasks (snake_case ids). Each task parses its payload with zod
@@ -14,5 +15,6 @@ export function createTaskList(pipeline: () => Pipeline, webhooks: WebhookLoop =
   return {
     ...pipelineTasks(pipeline),
     deliver_webhooks: webhooks.task,
+    maintain_partitions: maintenanceTask(pipeline),
   } satisfies Record<JobName, Task>; // a task for every job addJob can enqueue
 }

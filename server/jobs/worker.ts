@@ -16,6 +16,8 @@ import { DispatchLoop } from './tasks/pipeline-tasks';
 import { DELIVERIES_CHANNEL } from '@/server/domain/webhooks/deliveries';
 import { workerLogger } from './worker-logger';
 import { reapDeadWorkers } from './reap-dead-workers';
+import { MAINTENANCE_CRON } from './tasks/maintain-partitions';
+import { maintainPartitions } from '@/server/domain/retention/maintain-partitions';
 
 const HEARTBEAT_MS = 10_000;
 /** The dispatch loop's look without a notification (migration 0033 names the channel). */
@@ -78,13 +80,18 @@ export async function startWorker(opts: { connectionString: string; concurrency:
   const getPipeline = () => (pipeline ??= createPipeline(db(), env()));
   const webhooks = new WebhookLoop(getPipeline);
   const taskList = createTaskList(getPipeline, webhooks);
+  // D24: this month's partitions and the next ones exist before this process writes any row into them (the crontab
+  // only runs at its minute of the hour, and the workers may have been stopped for months).
+  await maintainPartitions(db(), { now: new Date(), retentionDays: env().RETENTION_DAYS }).catch((e: unknown) =>
+    logger.warn('partition maintenance failed', { error: e }),
+  );
   const runner: Runner = await run({
     pgPool,
     concurrency: opts.concurrency,
     taskList,
     noHandleSignals: true,
     pollInterval: 1000,
-    parsedCronItems: [],
+    parsedCronItems: MAINTENANCE_CRON,
     logger: workerLogger,
     events,
   });

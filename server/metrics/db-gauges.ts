@@ -2,7 +2,19 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { getJobQueue } from '@/server/domain/operations/job-queue';
 import { unmatchedReceipts } from '@/server/domain/carrier/smpp/unmatched-receipts';
-import { carrierReceiptsUnmatched, connectorBoundSessions, inboundUnrouted, jobOldestDueAge, jobQueueDepth, webhookBacklog, workersAlive } from './registry';
+import { getRetentionStatus } from '@/server/domain/retention/get-retention-status';
+import {
+  carrierReceiptsUnmatched,
+  connectorBoundSessions,
+  inboundUnrouted,
+  jobOldestDueAge,
+  jobQueueDepth,
+  retentionLastRun,
+  retentionOldestKept,
+  retentionPartitionsDropped,
+  webhookBacklog,
+  workersAlive,
+} from './registry';
 
 const STATES = ['due', 'scheduled', 'running', 'failed'] as const;
 
@@ -13,7 +25,7 @@ const STATES = ['due', 'scheduled', 'running', 'failed'] as const;
  * Served by the web process only (docs/operations.md, Metrics), so that one scrape target reports them once.
  */
 export async function collectDbGauges(db: DbOrTx, now: Date): Promise<void> {
-  const [queue, [backlog], sessions, unmatched] = await Promise.all([
+  const [queue, [backlog], sessions, unmatched, retention] = await Promise.all([
     getJobQueue(db, now),
     db.execute<{ pending: number; workers: number; unrouted: number }>(sql`
       select (select count(*)::int from webhook_deliveries where state = 'pending') as pending,
@@ -24,6 +36,7 @@ export async function collectDbGauges(db: DbOrTx, now: Date): Promise<void> {
         from connectors c left join connector_leases l on l.connector_id = c.id and l.expires_at > now()
        where c.enabled order by c.name`),
     unmatchedReceipts(db),
+    getRetentionStatus(db),
   ]);
   jobQueueDepth.reset();
   const tasks = new Set(queue.counts.map((c) => c.task));
@@ -40,4 +53,8 @@ export async function collectDbGauges(db: DbOrTx, now: Date): Promise<void> {
   // (every enabled connector, 0 when none, and any other that has some)
   for (const s of sessions) carrierReceiptsUnmatched.set({ connector: s.name }, 0);
   for (const u of unmatched) carrierReceiptsUnmatched.set({ connector: u.name }, u.n);
+  retentionLastRun.set(retention.last_run_at ? Date.parse(retention.last_run_at) / 1000 : 0);
+  retentionPartitionsDropped.set(retention.dropped_total);
+  retentionOldestKept.reset();
+  for (const t of retention.tables) retentionOldestKept.set({ table: t.table }, t.oldest_from ? Date.parse(t.oldest_from) / 1000 : 0);
 }

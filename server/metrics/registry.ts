@@ -152,12 +152,29 @@ function createMetrics() {
     registers: [databaseRegistry],
   });
 
+  const retentionLastRun = new Gauge({
+    name: 'sms_retention_last_run_timestamp_seconds',
+    help: 'D24: when the partition maintenance (maintain_partitions) last ran, Unix seconds (0: never)',
+    registers: [databaseRegistry],
+  });
+  const retentionPartitionsDropped = new Gauge({
+    name: 'sms_retention_partitions_dropped',
+    help: 'D24: partitions the maintenance has dropped since the database was created (whole months past RETENTION_DAYS)',
+    registers: [databaseRegistry],
+  });
+  const retentionOldestKept = new Gauge({
+    name: 'sms_retention_oldest_kept_timestamp_seconds',
+    help: "D24: start of each partitioned table's oldest partition, Unix seconds (0: the first partition, the rows from before partitioning, is still kept)",
+    labelNames: ['table'] as const,
+    registers: [databaseRegistry],
+  });
+
   const workersAlive = new Gauge({
     name: 'sms_workers_alive',
     help: 'Worker processes whose heartbeat is younger than 30 s',
     registers: [databaseRegistry],
   });
-  return { registry, databaseRegistry, httpRequests, httpDuration, sendsAccepted, recipientsTerminal, dispatchLag, webhookAttempts, carrierSubmits, carrierReceipts, carrierMo, inboundMessagesReceived, walletCharged, smppConnectionsRefused, smppProtocolErrors, jobQueueDepth, jobOldestDueAge, webhookBacklog, connectorBoundSessions, carrierReceiptsUnmatched, inboundUnrouted, workersAlive };
+  return { registry, databaseRegistry, httpRequests, httpDuration, sendsAccepted, recipientsTerminal, dispatchLag, webhookAttempts, carrierSubmits, carrierReceipts, carrierMo, inboundMessagesReceived, walletCharged, smppConnectionsRefused, smppProtocolErrors, jobQueueDepth, jobOldestDueAge, webhookBacklog, connectorBoundSessions, carrierReceiptsUnmatched, inboundUnrouted, retentionLastRun, retentionPartitionsDropped, retentionOldestKept, workersAlive };
 }
 
 const SHARED = Symbol.for('sms-gateway.metrics');
@@ -165,4 +182,4 @@ type WithMetrics = typeof globalThis & { [SHARED]?: ReturnType<typeof createMetr
 const g = globalThis as WithMetrics;
 const m = (g[SHARED] ??= createMetrics());
 
-export const { registry, databaseRegistry, httpRequests, httpDuration, sendsAccepted, recipientsTerminal, dispatchLag, webhookAttempts, carrierSubmits, carrierReceipts, carrierMo, inboundMessagesReceived, walletCharged, smppConnectionsRefused, smppProtocolErrors, jobQueueDepth, jobOldestDueAge, webhookBacklog, connectorBoundSessions, carrierReceiptsUnmatched, inboundUnrouted, workersAlive } = m;
+export const { registry, databaseRegistry, httpRequests, httpDuration, sendsAccepted, recipientsTerminal, dispatchLag, webhookAttempts, carrierSubmits, carrierReceipts, carrierMo, inboundMessagesReceived, walletCharged, smppConnectionsRefused, smppProtocolErrors, jobQueueDepth, jobOldestDueAge, webhookBacklog, connectorBoundSessions, carrierReceiptsUnmatched, inboundUnrouted, retentionLastRun, retentionPartitionsDropped, retentionOldestKept, workersAlive } = m;

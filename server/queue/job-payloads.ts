@@ -10,6 +10,8 @@ export const JOB_PAYLOADS = {
   dispatch_message: DispatchPayload,
   /** Enqueued with job_key deliver_webhooks (new deliveries) or deliver_webhooks_wake (retries); it carries nothing. */
   deliver_webhooks: z.object({}).loose(),
+  /** D24's hourly partition maintenance (crontab); graphile-worker adds its `_cron` timestamp, nothing else. */
+  maintain_partitions: z.object({}).loose(),
 } as const;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

@@ -71,7 +71,7 @@ afterAll(async () => {
 
 describe('getSystemStatus', () => {
   it('reports the queue, heartbeats, backlog per merchant and recent errors exactly', async () => {
-    const s = await getSystemStatus(db, now);
+    const s = await getSystemStatus(db, now, env.RETENTION_DAYS);
     expect(s.time).toBe(now.toISOString());
     expect(s.workers_alive).toBe(1);
     expect(s.workers.map((w) => [w.worker_id, w.seen_seconds_ago, w.alive])).toEqual([
@@ -111,7 +111,7 @@ describe('getSystemStatus', () => {
   it('is served to operators by operator.getSystemStatus, refused to merchants', async () => {
     const operator = await signedUpCaller(deps, { operator: true });
     const merchant = await signedUpCaller(deps);
-    expect(await operator.api.operator.getSystemStatus()).toEqual(await getSystemStatus(db, now));
+    expect(await operator.api.operator.getSystemStatus()).toEqual(await getSystemStatus(db, now, env.RETENTION_DAYS));
     await refused(merchant.api.operator.getSystemStatus(), 'FORBIDDEN', /Operators only/);
   });
 
@@ -121,7 +121,7 @@ describe('getSystemStatus', () => {
     const code = await runCli(['status', '--json'], { db, env, stdout: (x) => (out += x), stderr: (x) => (err += x) });
     expect([code, err]).toEqual([0, '']);
     const printed = JSON.parse(out) as SystemStatus;
-    const expected = await getSystemStatus(db, new Date(printed.time));
+    const expected = await getSystemStatus(db, new Date(printed.time), env.RETENTION_DAYS);
     expect(printed).toEqual(expected);
     expect(printed.job_queue.failed).toBe(1);
     expect(printed.webhook_backlog.by_merchant.map((m) => m.pending)).toEqual([2, 1]);
@@ -131,7 +131,7 @@ describe('getSystemStatus', () => {
     const { stdout, stderr } = await promisify(execFile)('npm', ['run', '-s', 'admin', '--', 'status', '--json'], { cwd: process.cwd(), env: { ...process.env } });
     expect(stderr).toBe('');
     const printed = JSON.parse(stdout) as SystemStatus;
-    expect(Object.keys(printed)).toEqual(['time', 'workers_alive', 'workers', 'job_queue', 'webhook_backlog', 'recent_errors']);
+    expect(Object.keys(printed)).toEqual(['time', 'workers_alive', 'workers', 'job_queue', 'webhook_backlog', 'recent_errors', 'retention']);
     expect(printed.job_queue.due + printed.job_queue.scheduled + printed.job_queue.failed).toBe(7);
     expect(printed.webhook_backlog.by_merchant.map((m) => [m.name, m.pending])).toEqual([['Acme', 2], ['Zeta', 1]]);
   }, 60_000);

@@ -3,6 +3,7 @@ import type { MessageStatus } from '@/server/contracts/send';
 import { keyedReadSql, type KeyedRead } from '@/server/domain/keys/authenticate';
 import { ApiError } from '@/server/errors/api-error';
 import { toAmount } from '@/server/lib/money';
+import { assertNotExpired } from '@/server/domain/retention/expiry';
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -91,10 +92,14 @@ export function messageStatusRead(messageId: string): KeyedRead | null {
   return isMessageId(messageId) ? { sql: STATUS_READ_SQL, params: [messageId] } : null;
 }
 
-/** The answer from the keyed read's row: the message status, or MESSAGE_NOT_FOUND when it found none. */
-export function statusFromKeyedRow(row: Record<string, unknown> | null): MessageStatus {
+/**
+ * The answer from the keyed read's row: the message status, MESSAGE_NOT_FOUND when it found none, MESSAGE_EXPIRED
+ * when the send is older than the retention (D24).
+ */
+export function statusFromKeyedRow(row: Record<string, unknown> | null, retention: { now: Date; retentionDays: number }): MessageStatus {
   if (!row || row.m_id === null || row.m_id === undefined) throw new ApiError('MESSAGE_NOT_FOUND');
   const r = row as KeyedStatusColumns;
+  assertNotExpired(new Date(r.m_created_at), retention);
   // Mapped as drizzle maps them (the pool's driver hands timestamps over as text, numeric as a string).
   return toMessageStatus({
     id: r.m_id,

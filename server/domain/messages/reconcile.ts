@@ -7,6 +7,7 @@ import type { MessageStatus } from '@/server/contracts/send';
 import { startOfLocalDay, addDays } from '@/server/domain/overview/local-days';
 import { idCursor, pastTimeKey, readIdKey, readTimeKey, takePage, timeKeyCursor } from '@/server/domain/pagination/keyset';
 import { ApiError } from '@/server/errors/api-error';
+import { assertNotExpired } from '@/server/domain/retention/expiry';
 import { validationError } from '@/server/errors/validation';
 import { toAmount } from '@/server/lib/money';
 import { toMessageStatus } from './get-status';
@@ -74,14 +75,20 @@ export async function listApiMessages(db: DbOrTx, organizationId: string, q: Lis
 
 /**
  * D17: one message's deliveries (recipient x dispatch) in row order, by keyset pages. Only the caller's
- * organization: another's message id answers 404 like an unknown one.
+ * organization: another's message id answers 404 like an unknown one; a send older than the retention 404 expired (D24).
  */
-export async function listApiRecipients(db: DbOrTx, organizationId: string, q: ListApiRecipientsInput): Promise<Page<RecipientDelivery>> {
+export async function listApiRecipients(
+  db: DbOrTx,
+  organizationId: string,
+  q: ListApiRecipientsInput,
+  retention: { now: Date; retentionDays: number },
+): Promise<Page<RecipientDelivery>> {
   const [msg] = await db
-    .select({ segments: messages.segments })
+    .select({ segments: messages.segments, createdAt: messages.createdAt })
     .from(messages)
     .where(and(eq(messages.id, q.message_id), eq(messages.organizationId, organizationId)));
   if (!msg) throw new ApiError('MESSAGE_NOT_FOUND');
+  assertNotExpired(msg.createdAt, retention);
   const where: SQL[] = [eq(messageRecipients.messageId, q.message_id)];
   if (q.state) where.push(eq(messageRecipients.state, q.state));
   if (q.cursor) where.push(gt(messageRecipients.id, readIdKey(q.cursor)));

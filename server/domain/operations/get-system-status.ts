@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { JOB_STATE_VALUES, type SystemStatus } from '@/server/contracts/operations';
+import { getRetentionStatus } from '@/server/domain/retention/get-retention-status';
 import { getJobQueue } from './job-queue';
 
 /** Heartbeats older than this are a dead (or stuck) worker, as GET /health counts them. */
@@ -15,10 +16,11 @@ const ERROR_CHARS = 500;
  * their heartbeats (one row per process, not per graphile-worker pool), graphile-worker's queue (through its
  * public view graphile_worker.jobs), the webhook backlog and the merchants it belongs to, and recent errors:
  * the latest jobs that recorded an error (still retrying or given up) and the latest webhook attempts that
- * failed (no answer or not 2xx). The console's System page and `npm run admin -- status --json` print this.
+ * failed (no answer or not 2xx); and D24's retention (the setting, the last partition maintenance, the partitions).
+ * The console's System page and `npm run admin -- status --json` print this.
  */
-export async function getSystemStatus(db: DbOrTx, now: Date): Promise<SystemStatus> {
-  const [workers, queue, [backlog], merchants, jobs, attempts] = await Promise.all([
+export async function getSystemStatus(db: DbOrTx, now: Date, retentionDays: number): Promise<SystemStatus> {
+  const [workers, queue, [backlog], merchants, jobs, attempts, retention] = await Promise.all([
     db.execute<{ worker_id: string; started_at: string; seen_at: string; ago: number }>(sql`
       select worker_id, started_at::text, seen_at::text,
              greatest(0, floor(extract(epoch from (${now.toISOString()}::timestamptz - seen_at))))::int as ago
@@ -38,6 +40,7 @@ export async function getSystemStatus(db: DbOrTx, now: Date): Promise<SystemStat
         from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id join organizations o on o.id = d.organization_id
        where a.status_code is null or a.status_code not between 200 and 299
        order by a.attempted_at desc, a.id desc limit ${RECENT_ERRORS}`),
+    getRetentionStatus(db),
   ]);
   const iso = (s: string) => new Date(s).toISOString();
   const byTask = [...new Set(queue.counts.map((c) => c.task))].map((task) => {
@@ -72,5 +75,6 @@ export async function getSystemStatus(db: DbOrTx, now: Date): Promise<SystemStat
       jobs: jobs.map((j) => ({ id: j.id, task: j.task, attempts: j.attempts, max_attempts: j.max_attempts, gave_up: j.attempts >= j.max_attempts, last_error: j.last_error, updated_at: iso(j.updated_at) })),
       webhook_attempts: attempts.map((a) => ({ ...a, attempted_at: iso(a.attempted_at) })),
     },
+    retention: { retention_days: retentionDays, ...retention },
   };
 }

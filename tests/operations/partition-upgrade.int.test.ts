@@ -1,0 +1,101 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { drizzle } from 'drizzle-orm/postgres-js';
+import { migrate } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * D24 item 3: a database as it was before migration 0039, with 100,000 webhook attempts and carrier receipts, made
+ * ready by scripts/prepare-partitions.sql (psql, as the operator runs it), then migrated. The attach reads nothing
+ * (Postgres says the partition constraint is implied by the validated check), every row and id goes on, the check is
+ * gone. Without the script the migration validates the check itself (the template database of every test file).
+ */
+const run = promisify(execFile);
+const ROWS = 100_000;
+const serverUrl = new URL(process.env.DATABASE_URL!);
+const name = `${serverUrl.pathname.slice(1)}_up`;
+const url = new URL(serverUrl);
+url.pathname = `/${name}`;
+const admin = postgres(serverUrl.toString(), { max: 1, onnotice: () => {} });
+const dir = mkdtempSync(path.join(tmpdir(), 'pre-0039-'));
+const now = new Date();
+const bound = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+const boundDay = bound.toISOString().slice(0, 10);
+let db: postgres.Sql;
+
+/** The committed migrations up to 0038: the database an operator upgrades. */
+function migrationsBefore0039(): string {
+  cpSync('db/migrations', dir, { recursive: true });
+  const journalPath = path.join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  for (const e of journal.entries.filter((x) => x.tag >= '0039')) rmSync(path.join(dir, `${e.tag}.sql`));
+  journal.entries = journal.entries.filter((x) => x.tag < '0039');
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return dir;
+}
+
+beforeAll(async () => {
+  await admin.unsafe(`create database ${name}`);
+  db = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  await migrate(drizzle(db), { migrationsFolder: migrationsBefore0039() });
+  await db`insert into webhook_events (id, organization_id, app_id, event_type, payload, message_id)
+           values ('00000000-0000-4000-8000-000000000000', 'org_x', 'app_x', 'sms.queued', '{}', 'msg_x')`;
+  await db`insert into webhook_deliveries (id, event_id, organization_id, app_id, url)
+           values ('whd_x', '00000000-0000-4000-8000-000000000000', 'org_x', 'app_x', 'https://example.com/')`;
+  await db`insert into webhook_attempts (delivery_id, attempted_at, status_code, latency_ms)
+           select 'whd_x', now() - g * interval '1 second', 200, 20 from generate_series(1, ${ROWS}) g`;
+  await db`insert into carrier_receipts (connector_id, carrier_message_id, receipt_key, stat, received_at)
+           select 'con_x', g::text, g::text, 'DELIVRD', now() - g * interval '1 second' from generate_series(1, ${ROWS}) g`;
+}, 120_000);
+afterAll(async () => {
+  await db?.end();
+  await admin.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.end();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('upgrading a live database to partitions (migration 0039)', () => {
+  it('refuses a bound that is not the first day of a month to come', async () => {
+    for (const bad of ['2020-01-01', `${boundDay.slice(0, 8)}02`]) {
+      const r = await run('psql', [url.toString(), '-v', `bound=${bad}`, '-f', 'scripts/prepare-partitions.sql']).then(
+        () => ({ code: 0, stderr: '' }),
+        (e: { code: number; stderr: string }) => e,
+      );
+      expect(r.code).toBe(3);
+      expect(r.stderr).toContain('ERROR:  bound must be the first day of a month still to come, e.g. -v bound=2027-02-01');
+    }
+    const [{ checks }] = await db`select count(*)::int as checks from pg_constraint where conname like '%partition_bound'`;
+    expect(checks).toBe(0);
+  });
+
+  it('attaches the prepared tables without reading them, keeping every row and the ids going on', async () => {
+    await run('psql', [url.toString(), '-q', '-v', `bound=${boundDay}`, '-f', 'scripts/prepare-partitions.sql']);
+    const notices: string[] = [];
+    const traced = postgres(url.toString(), { max: 1, connection: { client_min_messages: 'debug1' }, onnotice: (n) => notices.push(n.message) });
+    try {
+      await migrate(drizzle(traced), { migrationsFolder: 'db/migrations' });
+    } finally {
+      await traced.end();
+    }
+    for (const t of ['webhook_attempts_legacy', 'carrier_receipts_legacy']) {
+      expect(notices).toContain(`partition constraint for table "${t}" is implied by existing constraints`);
+    }
+    const [facts] = await db`
+      select (select count(*)::int from webhook_attempts) as attempts, (select count(*)::int from carrier_receipts) as receipts,
+             (select count(*)::int from pg_constraint where conname like '%partition_bound') as checks,
+             (select pg_get_expr(c.relpartbound, c.oid) from pg_class c where c.relname = 'webhook_attempts_legacy') as legacy`;
+    expect(facts).toEqual({
+      attempts: ROWS,
+      receipts: ROWS,
+      checks: 0,
+      legacy: `FOR VALUES FROM (MINVALUE) TO ('${boundDay} 00:00:00+00')`,
+    });
+    const [next] = await db`insert into webhook_attempts (delivery_id, attempted_at, latency_ms) values ('whd_x', now(), 5)
+                            returning id, tableoid::regclass::text as part`;
+    expect(next).toEqual({ id: String(ROWS + 1), part: 'webhook_attempts_legacy' });
+  }, 120_000);
+});

@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '@/server/cli/run-cli';
+import { createPipeline } from '@/server/domain/delivery/pipeline';
+import { getRetentionStatus } from '@/server/domain/retention/get-retention-status';
+import { maintainPartitions, type MaintenanceResult } from '@/server/domain/retention/maintain-partitions';
+import { listPartitions, type Partition } from '@/server/domain/retention/partitions';
+import { createTaskList } from '@/server/jobs/task-list';
+import { collectDbGauges } from '@/server/metrics/db-gauges';
+import { retentionLastRun, retentionOldestKept, retentionPartitionsDropped } from '@/server/metrics/registry';
+import type { SystemStatus } from '@/server/contracts/operations';
+import { closePools, makeMerchant, restClient, testDeps, testEnv } from '../helpers';
+import { drain, withSimulator } from '../pipeline/drain';
+import { startReceiver } from '../webhooks/receiver';
+
+/**
+ * D24 on a real database: a send made today, its webhook attempts and a carrier receipt; then the maintenance runs
+ * with a clock 401 days after the first partition's end (the clock passed in, not waited for). That partition goes
+ * whole, the ledger stays and still sums to the balances, GET /status of the old send answers 404 `Message expired`,
+ * sends made during and after the drop work, the months ahead exist, and a rerun changes nothing.
+ */
+const DAY = 86_400_000;
+let now = new Date();
+const env = testEnv({ CARRIER_SIM_DELAY_MS: '0' });
+const deps = testDeps({ env, clock: () => now });
+const { db } = deps;
+const call = restClient(deps);
+const tasks = withSimulator(createTaskList(() => createPipeline(db, env, () => now)), db, env, () => now);
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let m: Awaited<ReturnType<typeof makeMerchant>>;
+let oldId: string;
+let firstEnd: Date;
+let newestBefore: Date;
+let future: Date;
+let first: MaintenanceResult;
+let ledgerBefore: { id: number; entry_type: string; amount: string; message_id: string | null }[];
+const duringIds: string[] = [];
+
+const send = async (to: string[]) => {
+  const r = await call('POST', '/send', { key: m.apiKey, body: { to, message: 'Hello' } });
+  expect(r.status).toBe(201);
+  return r.body.data.message_id as string;
+};
+const ledger = () =>
+  db.execute<{ id: number; entry_type: string; amount: string; message_id: string | null }>(sql`
+    select id, entry_type, amount::text, message_id from wallet_ledger where organization_id = ${m.organizationId} order by id`);
+/** The first day of the month `months` after `d`'s month (UTC). */
+const monthStart = (d: Date, months = 0) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1));
+const byTable = (ps: Partition[], table: string) => ps.filter((p) => p.table === table);
+
+beforeAll(async () => {
+  receiver = await startReceiver({ '/ok': () => ({ status: 200 }) });
+  m = await makeMerchant(db, env, { name: 'Acme', prepaid: '10', webhook: { url: `${receiver.url}/ok` } });
+  oldId = await send(['+243810005555', '+243820005555']);
+  await drain(db, tasks);
+  const [{ n }] = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id where d.organization_id = ${m.organizationId}`);
+  expect(n).toBe(7); // sms.queued, then each recipient's sms.processing, sms.sent and sms.delivered
+  await db.execute(sql`insert into carrier_receipts (connector_id, carrier_message_id, receipt_key, stat) values ('con_x', 'abc', 'abc', 'DELIVRD')`);
+  ledgerBefore = [...(await ledger())];
+  const before = byTable(await listPartitions(db), 'webhook_attempts');
+  expect(before[0].from).toBeNull();
+  firstEnd = before[0].to;
+  newestBefore = before[before.length - 1].to;
+  future = new Date(firstEnd.getTime() + 401 * DAY);
+  now = future;
+  // Sends go on while the maintenance detaches and drops.
+  const [result, ...ids] = await Promise.all([
+    maintainPartitions(db, { now: future, retentionDays: 400 }),
+    send(['+243810005556']),
+    send(['+243810005557']),
+    send(['+243810005558']),
+  ]);
+  first = result;
+  duringIds.push(...ids);
+});
+afterAll(async () => {
+  await receiver.close();
+  await closePools();
+});
+
+describe('partition maintenance (D24)', () => {
+  it('drops the partitions wholly older than the retention, and only those', async () => {
+    expect(first?.cutoff.toISOString()).toBe(new Date(firstEnd.getTime() + DAY).toISOString());
+    expect(first?.dropped).toEqual(['carrier_receipts_legacy', 'webhook_attempts_legacy']);
+    const [gone] = await db.execute<{ a: string | null; r: string | null; attempts: number; receipts: number }>(sql`
+      select to_regclass('webhook_attempts_legacy')::text as a, to_regclass('carrier_receipts_legacy')::text as r,
+             (select count(*)::int from webhook_attempts) as attempts, (select count(*)::int from carrier_receipts) as receipts`);
+    expect(gone).toEqual({ a: null, r: null, attempts: 0, receipts: 0 });
+  });
+
+  it('keeps the ledger, and the balances still equal its sums', async () => {
+    const after = await ledger();
+    expect(after.slice(0, ledgerBefore.length)).toEqual(ledgerBefore);
+    const charges = after.slice(ledgerBefore.length).map((l) => [l.entry_type, l.message_id]);
+    expect(charges.sort()).toEqual(duringIds.map((id) => ['charge', id]).sort());
+    const wallets = await db.execute<{ balance: string; sum: string }>(sql`
+      select w.balance::text, coalesce((select sum(l.amount) from wallet_ledger l where l.wallet_id = w.id), 0)::numeric(18,4)::text as sum
+        from wallets w where w.organization_id = ${m.organizationId}`);
+    expect(wallets.length).toBeGreaterThan(0);
+    for (const w of wallets) expect(w.balance).toBe(w.sum);
+    const [{ balance }] = await db.execute<{ balance: string }>(sql`select sum(balance)::text as balance from wallets where organization_id = ${m.organizationId}`);
+    expect(balance).toBe('9.9000'); // 10 - 5 recipients x 0.02
+  });
+
+  it('answers 404 Message expired for the old send, and the sends made during the drop as usual', async () => {
+    expect(await call('GET', `/status/${oldId}`, { key: m.apiKey })).toMatchObject({ status: 404, body: { detail: 'Message expired' } });
+    expect(await call('GET', `/messages/${oldId}/recipients`, { key: m.apiKey })).toMatchObject({ status: 404, body: { detail: 'Message expired' } });
+    expect(await call('GET', '/status/msg_doesnotexist0000000000', { key: m.apiKey })).toMatchObject({ status: 404, body: { detail: 'Message not found' } });
+    for (const id of duringIds) expect(await call('GET', `/status/${id}`, { key: m.apiKey })).toMatchObject({ status: 200, body: { data: { message_id: id, total_recipients: 1 } } });
+  });
+
+  it('has every month from the first kept partition to 4 months ahead, contiguous', async () => {
+    for (const table of ['webhook_attempts', 'carrier_receipts']) {
+      const ps = byTable(await listPartitions(db), table);
+      expect(ps[0].from?.toISOString()).toBe(firstEnd.toISOString());
+      expect(ps[ps.length - 1].to.toISOString()).toBe(monthStart(future, 5).toISOString());
+      for (let i = 1; i < ps.length; i++) expect(ps[i].from?.toISOString()).toBe(ps[i - 1].to.toISOString());
+      for (const p of ps) expect(p.name).toBe(`${table}_p${p.from!.toISOString().slice(0, 7).replace('-', '')}`);
+    }
+    const months: string[] = [];
+    for (let d = newestBefore; d < monthStart(future, 5); d = monthStart(d, 1)) months.push(d.toISOString().slice(0, 7).replace('-', ''));
+    expect(months.length).toBeGreaterThan(12);
+    expect(first?.created).toEqual([...months.map((x) => `webhook_attempts_p${x}`), ...months.map((x) => `carrier_receipts_p${x}`)]);
+  });
+
+  it('lets sends go on after the drop: delivered, and a receipt of today lands in its month', async () => {
+    const id = await send(['+243810005559']);
+    await drain(db, tasks);
+    expect(await call('GET', `/status/${id}`, { key: m.apiKey })).toMatchObject({ status: 200, body: { data: { status: 'delivered', delivered: 1 } } });
+    const [r] = await db.execute<{ part: string }>(sql`
+      insert into carrier_receipts (connector_id, carrier_message_id, receipt_key, stat, received_at)
+      values ('con_x', 'def', 'def', 'DELIVRD', ${future.toISOString()}::timestamptz) returning tableoid::regclass::text as part`);
+    expect(r.part).toBe(`carrier_receipts_p${future.toISOString().slice(0, 7).replace('-', '')}`);
+  });
+
+  it('is harmless when run again: nothing created, nothing dropped', async () => {
+    const before = await listPartitions(db);
+    expect(await maintainPartitions(db, { now: future, retentionDays: 400 })).toEqual({ cutoff: first!.cutoff, created: [], dropped: [] });
+    expect(await listPartitions(db)).toEqual(before);
+    expect((await getRetentionStatus(db)).dropped_total).toBe(2);
+  });
+
+  it('shows in `status --json` and /metrics: last run, partitions dropped, oldest kept', async () => {
+    let out = '';
+    const code = await runCli(['status', '--json'], { db, env, stdout: (x) => (out += x), stderr: () => {} });
+    expect(code).toBe(0);
+    const printed = (JSON.parse(out) as SystemStatus).retention;
+    expect(printed).toEqual({
+      retention_days: 400,
+      last_run_at: future.toISOString(),
+      last_cutoff: first!.cutoff.toISOString(),
+      last_created: [],
+      last_dropped: [],
+      dropped_total: 2,
+      tables: [
+        { table: 'webhook_attempts', partitions: printed.tables[0].partitions, oldest_from: firstEnd.toISOString(), newest_to: monthStart(future, 5).toISOString() },
+        { table: 'carrier_receipts', partitions: printed.tables[0].partitions, oldest_from: firstEnd.toISOString(), newest_to: monthStart(future, 5).toISOString() },
+      ],
+    });
+    expect(printed.tables[0].partitions).toBe(byTable(await listPartitions(db), 'webhook_attempts').length);
+    await collectDbGauges(db, new Date());
+    expect((await retentionLastRun.get()).values[0].value).toBe(future.getTime() / 1000);
+    expect((await retentionPartitionsDropped.get()).values[0].value).toBe(2);
+    expect((await retentionOldestKept.get()).values.map((v) => [v.labels.table, v.value])).toEqual([
+      ['webhook_attempts', firstEnd.getTime() / 1000],
+      ['carrier_receipts', firstEnd.getTime() / 1000],
+    ]);
+  });
+});
