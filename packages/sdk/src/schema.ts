@@ -90,7 +90,7 @@ export interface paths {
         };
         /**
          * Status of a send: aggregate status and counters
-         * @description Counters count deliveries (recipient x dispatch). For interactive sends poll up to 3 times, 2 s apart; for batches use webhooks. An unknown id and another merchant's id both answer 404 `{"detail": "Message not found"}`.
+         * @description Counters count deliveries (recipient x dispatch). For interactive sends poll up to 3 times, 2 s apart; for batches use webhooks. An unknown id and another merchant's id both answer 404 `{"detail": "Message not found"}`; a send older than the retention (RETENTION_DAYS, 400 days by default: D24) 404 `{"detail": "Message expired"}`.
          */
         get: operations["messages-getStatus"];
         put?: never;
@@ -190,7 +190,7 @@ export interface paths {
         };
         /**
          * A message's deliveries, one per recipient and dispatch (reconciliation)
-         * @description In the order they were written (dispatch, then position in `to`). An unknown id and another merchant's id both answer 404 `{"detail": "Message not found"}`. Counts against the status rate-limit bucket.
+         * @description In the order they were written (dispatch, then position in `to`). An unknown id and another merchant's id both answer 404 `{"detail": "Message not found"}`; a send older than the retention (D24) 404 `{"detail": "Message expired"}`. Counts against the status rate-limit bucket.
          */
         get: operations["messages-listApiRecipients"];
         put?: never;
@@ -2116,7 +2116,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description `Message not found` */
+            /** @description `Message not found`; `Message expired` */
             404: {
                 headers: {
                     /** @description Requests allowed per 60 s window for this bucket and key. */
@@ -2765,7 +2765,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
-            /** @description `Message not found` */
+            /** @description `Message not found`; `Message expired` */
             404: {
                 headers: {
                     /** @description Requests allowed per 60 s window for this bucket and key. */
