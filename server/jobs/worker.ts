@@ -82,9 +82,10 @@ export async function startWorker(opts: { connectionString: string; concurrency:
   const taskList = createTaskList(getPipeline, webhooks);
   // D24: this month's partitions and the next ones exist before this process writes any row into them (the crontab
   // only runs at its minute of the hour, and the workers may have been stopped for months).
-  await maintainPartitions(db(), { now: new Date(), retentionDays: env().RETENTION_DAYS }).catch((e: unknown) =>
-    logger.warn('partition maintenance failed', { error: e }),
-  );
+  await pgPool
+    .connect()
+    .then((client) => maintainPartitions(db(), client, { now: new Date(), retentionDays: env().RETENTION_DAYS }).finally(() => client.release()))
+    .catch((e: unknown) => logger.warn('partition maintenance failed', { error: e }));
   const runner: Runner = await run({
     pgPool,
     concurrency: opts.concurrency,

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '@/server/cli/run-cli';
 import { createPipeline } from '@/server/domain/delivery/pipeline';
@@ -8,7 +9,7 @@ import { listPartitions, type Partition } from '@/server/domain/retention/partit
 import { createTaskList } from '@/server/jobs/task-list';
 import { collectDbGauges } from '@/server/metrics/db-gauges';
 import { retentionLastRun, retentionOldestKept, retentionPartitionsDropped } from '@/server/metrics/registry';
-import type { SystemStatus } from '@/server/contracts/operations';
+import type { SystemStatus } from '@/shared/contracts/operations';
 import { closePools, makeMerchant, restClient, testDeps, testEnv } from '../helpers';
 import { drain, withSimulator } from '../pipeline/drain';
 import { startReceiver } from '../webhooks/receiver';
@@ -25,6 +26,16 @@ const env = testEnv({ CARRIER_SIM_DELAY_MS: '0' });
 const deps = testDeps({ env, clock: () => now });
 const { db } = deps;
 const call = restClient(deps);
+/** The maintenance's session: a connection of a `pg` pool, as the worker gives it one of graphile-worker's. */
+const sessions = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+const maintain = async (at: Date) => {
+  const client = await sessions.connect();
+  try {
+    return await maintainPartitions(db, client, { now: at, retentionDays: 400 });
+  } finally {
+    client.release();
+  }
+};
 const tasks = withSimulator(createTaskList(() => createPipeline(db, env, () => now)), db, env, () => now);
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let m: Awaited<ReturnType<typeof makeMerchant>>;
@@ -66,7 +77,7 @@ beforeAll(async () => {
   now = future;
   // Sends go on while the maintenance detaches and drops.
   const [result, ...ids] = await Promise.all([
-    maintainPartitions(db, { now: future, retentionDays: 400 }),
+    maintain(future),
     send(['+243810005556']),
     send(['+243810005557']),
     send(['+243810005558']),
@@ -76,6 +87,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await receiver.close();
+  await sessions.end();
   await closePools();
 });
 
@@ -136,7 +148,7 @@ describe('partition maintenance (D24)', () => {
 
   it('is harmless when run again: nothing created, nothing dropped', async () => {
     const before = await listPartitions(db);
-    expect(await maintainPartitions(db, { now: future, retentionDays: 400 })).toEqual({ cutoff: first!.cutoff, created: [], dropped: [] });
+    expect(await maintain(future)).toEqual({ cutoff: first!.cutoff, created: [], dropped: [] });
     expect(await listPartitions(db)).toEqual(before);
     expect((await getRetentionStatus(db)).dropped_total).toBe(2);
   });
@@ -166,5 +178,13 @@ describe('partition maintenance (D24)', () => {
       ['webhook_attempts', firstEnd.getTime() / 1000],
       ['carrier_receipts', firstEnd.getTime() / 1000],
     ]);
+  });
+
+  it("runs as the crontab's maintain_partitions job, on a connection of graphile-worker's pool, with the pipeline's clock", async () => {
+    now = new Date(future.getTime() + 3_600_000);
+    await db.execute(sql`select graphile_worker.add_job('maintain_partitions', '{}'::json)`);
+    await drain(db, tasks);
+    expect((await getRetentionStatus(db)).last_run_at).toBe(now.toISOString());
+    now = future;
   });
 });

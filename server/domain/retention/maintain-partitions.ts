@@ -1,5 +1,4 @@
 import 'server-only';
-import type postgres from 'postgres';
 import type { Db } from '@/db/client';
 import { MONTHS_AHEAD, PARTITIONED_TABLES, listPartitions, retentionCutoff } from './partitions';
 
@@ -7,6 +6,14 @@ import { MONTHS_AHEAD, PARTITIONED_TABLES, listPartitions, retentionCutoff } fro
 const LOCK = 727_424;
 
 export type MaintenanceResult = { cutoff: Date; created: string[]; dropped: string[] } | null;
+
+/**
+ * One database connection held for the whole maintenance: the session advisory lock and the detaches (which
+ * CONCURRENTLY keeps out of any transaction) need one. A client of graphile-worker's `pg` pool is one (the worker
+ * and its task pass theirs); postgres.js's `reserve()` is not used, as it can wait for ever on a pool's new
+ * connection (D25).
+ */
+export type Session = { query(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }> };
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -17,49 +24,44 @@ const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * detached table, which nobody else reads any more. Never a row-by-row DELETE. Records the run in retention_state.
  * Returns null when another process holds the maintenance (it does the same work).
  */
-export async function maintainPartitions(db: Db, opts: { now: Date; retentionDays: number }): Promise<MaintenanceResult> {
-  // One connection for the session lock; the detaches run outside any transaction, as CONCURRENTLY requires.
-  const conn = await db.$client.reserve();
+export async function maintainPartitions(db: Db, session: Session, opts: { now: Date; retentionDays: number }): Promise<MaintenanceResult> {
+  const { rows } = await session.query('select pg_try_advisory_lock($1) as got', [LOCK]);
+  if (!rows[0]?.got) return null;
   try {
-    const [{ got }] = await conn<{ got: boolean }[]>`select pg_try_advisory_lock(${LOCK}) as got`;
-    if (!got) return null;
-    try {
-      return await maintain(db, conn, opts);
-    } finally {
-      await conn`select pg_advisory_unlock(${LOCK})`;
-    }
+    return await maintain(db, session, opts);
   } finally {
-    conn.release();
+    await session.query('select pg_advisory_unlock($1)', [LOCK]);
   }
 }
 
-async function maintain(db: Db, conn: postgres.ReservedSql, { now, retentionDays }: { now: Date; retentionDays: number }) {
+async function maintain(db: Db, conn: Session, { now, retentionDays }: { now: Date; retentionDays: number }) {
   const cutoff = retentionCutoff(now, retentionDays);
   const dropped: string[] = [];
   for (const p of await listPartitions(db)) {
     if (!p.detachPending) continue;
     // only this function detaches, and only partitions past the cutoff: finish the detach and the drop
-    await conn.unsafe(`alter table ${ident(p.table)} detach partition ${ident(p.name)} finalize`);
-    await conn.unsafe(`drop table ${ident(p.name)}`);
+    await conn.query(`alter table ${ident(p.table)} detach partition ${ident(p.name)} finalize`);
+    await conn.query(`drop table ${ident(p.name)}`);
     dropped.push(p.name);
   }
   const created: string[] = [];
   for (const t of PARTITIONED_TABLES) {
-    const rows = await conn<{ name: string }[]>`
-      select retention_ensure_partitions(${t.table}, ${t.key}, ${now.toISOString()}::timestamptz, ${MONTHS_AHEAD}) as name`;
-    created.push(...rows.map((r) => r.name));
+    const { rows } = await conn.query('select retention_ensure_partitions($1, $2, $3::timestamptz, $4) as name', [t.table, t.key, now.toISOString(), MONTHS_AHEAD]);
+    created.push(...rows.map((r) => String(r.name)));
   }
   for (const p of await listPartitions(db)) {
     if (p.to.getTime() > cutoff.getTime()) continue;
-    await conn.unsafe(`alter table ${ident(p.table)} detach partition ${ident(p.name)} concurrently`);
-    await conn.unsafe(`drop table ${ident(p.name)}`);
+    await conn.query(`alter table ${ident(p.table)} detach partition ${ident(p.name)} concurrently`);
+    await conn.query(`drop table ${ident(p.name)}`);
     dropped.push(p.name);
   }
-  await conn`
-    insert into retention_state (id, last_run_at, last_cutoff, last_created, last_dropped, dropped_total)
-    values (true, ${now.toISOString()}, ${cutoff.toISOString()}, ${created}::text[], ${dropped}::text[], ${dropped.length})
-    on conflict (id) do update set last_run_at = excluded.last_run_at, last_cutoff = excluded.last_cutoff,
-      last_created = excluded.last_created, last_dropped = excluded.last_dropped,
-      dropped_total = retention_state.dropped_total + excluded.dropped_total`;
+  await conn.query(
+    `insert into retention_state (id, last_run_at, last_cutoff, last_created, last_dropped, dropped_total)
+     values (true, $1, $2, $3::text[], $4::text[], $5)
+     on conflict (id) do update set last_run_at = excluded.last_run_at, last_cutoff = excluded.last_cutoff,
+       last_created = excluded.last_created, last_dropped = excluded.last_dropped,
+       dropped_total = retention_state.dropped_total + excluded.dropped_total`,
+    [now.toISOString(), cutoff.toISOString(), created, dropped, dropped.length],
+  );
   return { cutoff, created, dropped };
 }

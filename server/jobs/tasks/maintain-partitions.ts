@@ -8,9 +8,10 @@ export const MAINTENANCE_CRON = parseCronItems([{ task: 'maintain_partitions', m
 
 /** Thin task: parse the payload, run the idempotent maintenance with the pipeline's clock and RETENTION_DAYS. */
 export function maintenanceTask(pipeline: () => Pipeline): Task {
-  return async (payload) => {
+  return async (payload, helpers) => {
     parseJobPayload('maintain_partitions', payload);
     const p = pipeline();
-    await maintainPartitions(p.db, { now: p.now(), retentionDays: p.env.RETENTION_DAYS });
+    // (on a connection of graphile-worker's pool: the maintenance holds one for its session lock and detaches)
+    await helpers.withPgClient((client) => maintainPartitions(p.db, client, { now: p.now(), retentionDays: p.env.RETENTION_DAYS }));
   };
 }
