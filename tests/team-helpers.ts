@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { users } from '@/db/schema';
 import type { Deps } from '@/server/api/trpc';
-import type { RoleValue } from '@/server/contracts/organization';
+import type { RoleValue } from '@/shared/contracts/organization';
 import { callerAs, signedUpCaller } from './dashboard-helpers';
 
 /** An owner (signed up) plus a developer and a viewer added to the same organization, each with a caller. */

@@ -11,7 +11,7 @@ import { Alert } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { showServerError } from '@/components/ui/form-errors';
 import { useFieldText } from '@/components/ui/field-texts';
-import { SignUpInput } from '@/server/contracts/auth';
+import { SignUpInput } from '@/shared/contracts/auth';
 
 type Errors = Partial<Record<keyof SignUpInput, string>>;
 

@@ -10,7 +10,7 @@ import { Field } from '@/components/ui/field';
 import { messageOf } from '@/components/ui/form-errors';
 import { useFormat } from '@/components/ui/format';
 import { useFieldText } from '@/components/ui/field-texts';
-import { CalculateRequest, MAX_CALCULATOR_VALUE, type CalculateResult } from '@/server/contracts/calculate';
+import { CalculateRequest, MAX_CALCULATOR_VALUE, type CalculateResult } from '@/shared/contracts/calculate';
 
 type Mode = 'amount_to_sms' | 'sms_to_amount';
 

@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl';
 import { DataTable } from '@/components/ui/data-table';
 import { useFormat } from '@/components/ui/format';
-import type { PricingView } from '@/server/contracts/wallet-dashboard';
+import type { PricingView } from '@/shared/contracts/wallet-dashboard';
 
 /** The rows behind the average (D2): the mean of their prices, rounded to 4 decimals. */
 export function PricingRows({ pricing }: { pricing: PricingView }) {

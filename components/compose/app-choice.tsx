@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { ComposeOptions } from '@/server/contracts/compose';
+import type { ComposeOptions } from '@/shared/contracts/compose';
 import { Alert } from '@/components/ui/card';
 import { Select } from '@/components/ui/field';
 import { linkTo, strong } from '@/components/ui/rich-text';

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
-import type { ComposeOptions } from '@/server/contracts/compose';
+import type { ComposeOptions } from '@/shared/contracts/compose';
 import { parsePastedRecipients, type RecipientEntry } from '@/shared/messages/compose/parse-recipients';
 import { dropInvalid, entriesText, removeDuplicates, type EntriesChange } from '@/shared/messages/compose/recipient-actions';
 import { toSendRequest } from '@/shared/messages/compose/send-request';

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { GSM_PART_LIMIT, GSM_SINGLE_LIMIT, UCS2_PART_LIMIT, UCS2_SINGLE_LIMIT, type MessageAnalysis } from '@/shared/messages/segments';
-import { MAX_MESSAGE_CHARS } from '@/server/contracts/send';
+import { MAX_MESSAGE_CHARS } from '@/shared/contracts/send';
 import { describedBy, FieldMessages, inputClass } from './field-messages';
 
 const codePoint = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import type { ScheduledDate } from '@/shared/schedules/schedules';
-import { MAX_SCHEDULED_DATES } from '@/server/contracts/send';
+import { MAX_SCHEDULED_DATES } from '@/shared/contracts/send';
 import { Button } from '@/components/ui/button';
 import { formatLocal } from '@/components/ui/format';
 import type { ComposeErrors } from '@/shared/messages/compose/send-request';

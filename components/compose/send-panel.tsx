@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { ComposeOptions } from '@/server/contracts/compose';
+import type { ComposeOptions } from '@/shared/contracts/compose';
 import type { ComposePreview } from '@/shared/messages/compose/preview';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';

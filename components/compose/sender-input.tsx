@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { Field } from '@/components/ui/field';
-import type { ComposeOptions } from '@/server/contracts/compose';
+import type { ComposeOptions } from '@/shared/contracts/compose';
 
 const hasLetter = (s: string) => /\p{L}/u.test(s);
 

@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo } from 'react';
-import type { ComposeOptions } from '@/server/contracts/compose';
+import type { ComposeOptions } from '@/shared/contracts/compose';
 import type { RecipientEntry } from '@/shared/messages/compose/parse-recipients';
 import { composePreview, skipOptedOut, type ComposeSchedule } from '@/shared/messages/compose/preview';
 import { analyzeMessage } from '@/shared/messages/segments';

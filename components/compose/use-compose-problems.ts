@@ -6,7 +6,7 @@ import type { RecipientEntry } from '@/shared/messages/compose/parse-recipients'
 import type { ComposePreview, ComposeSchedule } from '@/shared/messages/compose/preview';
 import { composeErrors, type ComposeErrors } from '@/shared/messages/compose/send-request';
 import { checkPhone } from '@/shared/messages/phone';
-import type { FieldError } from '@/server/errors/api-error';
+import type { FieldError } from '@/shared/errors/api-error';
 import { useFieldText } from '@/components/ui/field-texts';
 import { phoneProblemText, scheduleProblemText } from './problem-texts';
 import { useProblemLabels } from './problem-labels';

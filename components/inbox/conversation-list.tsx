@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
-import { MAX_UNREAD_COUNTED, type ConversationsPage } from '@/server/contracts/inbox';
+import { MAX_UNREAD_COUNTED, type ConversationsPage } from '@/shared/contracts/inbox';
 import { useTRPC } from '@/components/providers';
 import { EmptyState } from '@/components/ui/card';
 import { useFormat } from '@/components/ui/format';

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import type { ConversationItem, ConversationView } from '@/server/contracts/inbox';
+import type { ConversationItem, ConversationView } from '@/shared/contracts/inbox';
 import { useTRPC } from '@/components/providers';
 import { Alert, EmptyState } from '@/components/ui/card';
 import { useFormat } from '@/components/ui/format';

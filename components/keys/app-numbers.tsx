@@ -1,5 +1,5 @@
 import { useTranslations } from 'next-intl';
-import type { NumberItem } from '@/server/contracts/numbers';
+import type { NumberItem } from '@/shared/contracts/numbers';
 
 /** One app's inbound numbers (D18), read only: operators assign them. */
 export function AppNumbers({ appName, numbers }: { appName: string; numbers: NumberItem[] }) {

@@ -1,8 +1,8 @@
 import { useTranslations } from 'next-intl';
 import { Card } from '@/components/ui/card';
 import { useFormat } from '@/components/ui/format';
-import type { AppView } from '@/server/contracts/keys';
-import type { NumberItem } from '@/server/contracts/numbers';
+import type { AppView } from '@/shared/contracts/keys';
+import type { NumberItem } from '@/shared/contracts/numbers';
 import { AppNumbers } from './app-numbers';
 import { KeyStatusBadge } from './key-status-badge';
 import { RegenerateKey } from './regenerate-key';

@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl';
 import { DataTable } from '@/components/ui/data-table';
 import { useFormat } from '@/components/ui/format';
-import type { AppView } from '@/server/contracts/keys';
+import type { AppView } from '@/shared/contracts/keys';
 import { KeyStatusBadge } from './key-status-badge';
 
 /** The apps and their keys as prefix…last4 (the only form a key takes after its one showing). */

@@ -10,7 +10,7 @@ import { Alert } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
 import { useFieldText } from '@/components/ui/field-texts';
-import { CreateAppInput } from '@/server/contracts/keys';
+import { CreateAppInput } from '@/shared/contracts/keys';
 import { OneTimeKey } from './one-time-key';
 
 export function CreateAppForm({ environment }: { environment: 'test' | 'live' }) {

@@ -1,5 +1,5 @@
 import { useTranslations } from 'next-intl';
-import type { KeyStatusValue } from '@/server/contracts/keys';
+import type { KeyStatusValue } from '@/shared/contracts/keys';
 
 const STYLES: Record<KeyStatusValue, { style: string }> = {
   allowed: { style: 'bg-green-100 text-green-900 border-green-300' },

@@ -6,7 +6,7 @@ import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useConfirmedMutation } from '@/components/ui/use-confirmed-mutation';
-import type { AppView } from '@/server/contracts/keys';
+import type { AppView } from '@/shared/contracts/keys';
 import { OneTimeSmppCredentials } from './one-time-key';
 
 /** SMPP access of one app (D15): its system_id once enabled, and enable / rotate the password (shown once). */

@@ -7,7 +7,7 @@ import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/card';
 import { messageOf } from '@/components/ui/form-errors';
-import type { TestEventResult } from '@/server/contracts/keys';
+import type { TestEventResult } from '@/shared/contracts/keys';
 
 /** "Send test event": one real POST of a marked sample event to the saved webhook, and what it answered. */
 export function TestEvent({ appId, hasWebhook }: { appId: string; hasWebhook: boolean }) {

@@ -10,7 +10,7 @@ import { Alert } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { showServerError } from '@/components/ui/form-errors';
 import { useFieldText } from '@/components/ui/field-texts';
-import { UpdateWebhookInput, type AppView } from '@/server/contracts/keys';
+import { UpdateWebhookInput, type AppView } from '@/shared/contracts/keys';
 
 /** Read-only (viewer) fields look read-only, not just refuse input. */
 const DISABLED = 'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-700';

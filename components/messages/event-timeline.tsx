@@ -3,7 +3,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import type { TimelineEvent } from '@/server/contracts/messages-dashboard';
+import type { TimelineEvent } from '@/shared/contracts/messages-dashboard';
 import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
 import { Alert, EmptyState } from '@/components/ui/card';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import Link from 'next/link';
-import type { ListMessagesInput, MessagePage } from '@/server/contracts/messages-dashboard';
+import type { ListMessagesInput, MessagePage } from '@/shared/contracts/messages-dashboard';
 import { useTRPC } from '@/components/providers';
 import { EmptyState } from '@/components/ui/card';
 import { MessagesTable } from './messages-table';

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useTranslations } from 'next-intl';
 import { MessageTexts } from './message-texts';
 import { useEffect, useRef, useState } from 'react';
-import { MAX_SHOWN_RECIPIENTS, RECIPIENTS_STEP, type MessageDetail, type RecipientRow } from '@/server/contracts/messages-dashboard';
+import { MAX_SHOWN_RECIPIENTS, RECIPIENTS_STEP, type MessageDetail, type RecipientRow } from '@/shared/contracts/messages-dashboard';
 import { useTRPC } from '@/components/providers';
 import { Alert, Card } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';

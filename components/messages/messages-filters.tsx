@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
 import { FilterActions, FilterField, FilterForm, filterControl } from '@/components/ui/filter-form';
-import { MESSAGE_STATUSES } from '@/server/contracts/send';
+import { MESSAGE_STATUSES } from '@/shared/contracts/send';
 import { StatusText } from './status-badge';
 
 const SENDING_TYPES = ['immediate', 'scheduled', 'recurring'] as const;

@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
-import type { MessagePage } from '@/server/contracts/messages-dashboard';
+import type { MessagePage } from '@/shared/contracts/messages-dashboard';
 import { DataTable } from '@/components/ui/data-table';
 import { StatusBadge } from './status-badge';
 import { useFormat } from '@/components/ui/format';

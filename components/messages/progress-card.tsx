@@ -1,5 +1,5 @@
 import { useTranslations } from 'next-intl';
-import type { MessageDetail } from '@/server/contracts/messages-dashboard';
+import type { MessageDetail } from '@/shared/contracts/messages-dashboard';
 import { Card } from '@/components/ui/card';
 import { ControlButtons } from './control-buttons';
 import { useFormat } from '@/components/ui/format';

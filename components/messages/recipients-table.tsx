@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
-import { MAX_SHOWN_RECIPIENTS, RECIPIENTS_STEP, type RecipientPage, type RecipientRow } from '@/server/contracts/messages-dashboard';
-import { RECIPIENT_STATE_VALUES } from '@/server/contracts/reconcile';
+import { MAX_SHOWN_RECIPIENTS, RECIPIENTS_STEP, type RecipientPage, type RecipientRow } from '@/shared/contracts/messages-dashboard';
+import { RECIPIENT_STATE_VALUES } from '@/shared/contracts/reconcile';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';

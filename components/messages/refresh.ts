@@ -1,4 +1,4 @@
-import type { MessageStatus } from '@/server/contracts/send';
+import type { MessageStatus } from '@/shared/contracts/send';
 
 /** What the refresh rule reads of a send: its status (D5), its deliveries not yet final, when its next send is due. */
 export type Progress = Pick<MessageStatus, 'status' | 'pending' | 'next_dispatch_at'>;

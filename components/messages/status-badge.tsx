@@ -1,5 +1,5 @@
 import { useTranslations } from 'next-intl';
-import type { MessageStatus } from '@/server/contracts/send';
+import type { MessageStatus } from '@/shared/contracts/send';
 
 type Tone = 'gray' | 'blue' | 'green' | 'red' | 'amber' | 'violet';
 const TONES: Record<Tone, string> = {

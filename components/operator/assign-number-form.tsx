@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
 import { Field, Select } from '@/components/ui/field';
-import { AssignNumberInput } from '@/server/contracts/numbers';
+import { AssignNumberInput } from '@/shared/contracts/numbers';
 import { FormStatusLine, useFormSubmit } from '@/components/ui/use-form-submit';
 
 /**

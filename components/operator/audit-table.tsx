@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { DataTable } from '@/components/ui/data-table';
 import { useFormat } from '@/components/ui/format';
-import type { AuditEntryView } from '@/server/contracts/operator';
+import type { AuditEntryView } from '@/shared/contracts/operator';
 
 function show(v: unknown): string {
   return typeof v === 'string' ? v : JSON.stringify(v);

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Field, Select } from '@/components/ui/field';
 import {
   BIND_MODE_VALUES, CONNECTOR_KIND_VALUES, CreateConnectorInput, LONG_METHOD_VALUES, RECEIPT_ID_FORMAT_VALUES, UpdateConnectorInput, type ConnectorDetail,
-} from '@/server/contracts/connectors';
+} from '@/shared/contracts/connectors';
 import { FormStatusLine, useFormSubmit } from '@/components/ui/use-form-submit';
 
 type Key = 'kind' | 'host' | 'port' | 'tls' | 'systemId' | 'password' | 'systemType' | 'bindMode' | 'sessions' | 'window' | 'tps'

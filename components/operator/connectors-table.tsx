@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { ConnectorEnableButton } from '@/components/operator/connector-enable-button';
 import { useTranslations } from 'next-intl';
 import { DataTable } from '@/components/ui/data-table';
-import type { ConnectorDetail } from '@/server/contracts/connectors';
+import type { ConnectorDetail } from '@/shared/contracts/connectors';
 
 /** "2 of 2 bound", "disabled" or "no worker holds it": the live state summary from the lease. */
 function SessionSummary({ c }: { c: ConnectorDetail }) {

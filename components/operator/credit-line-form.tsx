@@ -11,7 +11,7 @@ import { Field } from '@/components/ui/field';
 import { messageOf } from '@/components/ui/form-errors';
 import { useFormat } from '@/components/ui/format';
 import { useFieldText } from '@/components/ui/field-texts';
-import { SetCreditLineInput } from '@/server/contracts/operator';
+import { SetCreditLineInput } from '@/shared/contracts/operator';
 
 /** Postpaid agreement: sets the postpaid wallet to an amount (the difference is one adjustment ledger row). */
 export function CreditLineForm({ organizationId, current, currency }: { organizationId: string; current: number | null; currency: string }) {

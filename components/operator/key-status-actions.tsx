@@ -8,7 +8,7 @@ import { KeyStatusBadge } from '@/components/keys/key-status-badge';
 import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
 import { messageOf } from '@/components/ui/form-errors';
-import type { AppView, KeyStatusValue } from '@/server/contracts/keys';
+import type { AppView, KeyStatusValue } from '@/shared/contracts/keys';
 
 const ACTIONS: Array<{ status: Exclude<KeyStatusValue, 'pending_validation'>; variant: 'primary' | 'secondary' | 'danger' }> = [
   { status: 'allowed', variant: 'primary' },

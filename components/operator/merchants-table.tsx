@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { DataTable } from '@/components/ui/data-table';
 import { useFormat } from '@/components/ui/format';
-import type { MerchantSummary } from '@/server/contracts/operator';
+import type { MerchantSummary } from '@/shared/contracts/operator';
 
 export function MerchantsTable({ merchants }: { merchants: MerchantSummary[] }) {
   const t = useTranslations('operator.merchants.table');

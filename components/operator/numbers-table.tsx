@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { useFormat } from '@/components/ui/format';
-import type { NumberDetail } from '@/server/contracts/numbers';
+import type { NumberDetail } from '@/shared/contracts/numbers';
 import { ReleaseNumberButton } from './release-number-button';
 
 /** Assigned numbers (D18) with their app and merchant, each releasable. */

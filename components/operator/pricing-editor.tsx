@@ -11,8 +11,8 @@ import { DataTable, type Column } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
 import { messageOf } from '@/components/ui/form-errors';
 import { useFieldText } from '@/components/ui/field-texts';
-import { SetPlatformPricesInput, SetPricesInput } from '@/server/contracts/operator';
-import type { PriceRowView } from '@/server/contracts/wallet-dashboard';
+import { SetPlatformPricesInput, SetPricesInput } from '@/shared/contracts/operator';
+import type { PriceRowView } from '@/shared/contracts/wallet-dashboard';
 
 type Row = { key: number; country: string; network: string; prefixes: string; price: string };
 const cell = 'block w-full rounded-md border px-2 py-1 text-sm';

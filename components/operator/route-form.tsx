@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
 import { Field, Select } from '@/components/ui/field';
-import { SetRouteInput } from '@/server/contracts/connectors';
+import { SetRouteInput } from '@/shared/contracts/connectors';
 import { FormStatusLine, useFormSubmit } from '@/components/ui/use-form-submit';
 
 /** Sets the route of a prefix (replacing it): the platform's or one merchant's, connectors in failover order. */

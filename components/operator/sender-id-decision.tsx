@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useTRPC } from '@/components/providers';
-import type { SenderId } from '@/server/contracts/sender-ids';
+import type { SenderId } from '@/shared/contracts/sender-ids';
 import { DecisionButtons } from './decision-buttons';
 
 /** The review queue's actions (D22): approve or reject (with a reason) a pending sender ID, revoke (with a reason) an approved one. */

@@ -3,7 +3,7 @@ import { SenderIdState } from '@/components/sender-ids/sender-id-state';
 import { useTranslations } from 'next-intl';
 import { EmptyState } from '@/components/ui/card';
 import { useFormat } from '@/components/ui/format';
-import type { ReviewedSenderId } from '@/server/contracts/sender-ids';
+import type { ReviewedSenderId } from '@/shared/contracts/sender-ids';
 import { SenderIdDecision } from './sender-id-decision';
 
 /** The review queue (D22): pending first, with the purpose and sample message an operator judges by. */

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { DataTable } from '@/components/ui/data-table';
-import type { SystemStatus } from '@/server/contracts/operations';
+import type { SystemStatus } from '@/shared/contracts/operations';
 
 const when = (iso: string) => iso.replace('T', ' ').slice(0, 19) + ' UTC';
 

@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl';
 import { DataTable } from '@/components/ui/data-table';
 import { useFormat } from '@/components/ui/format';
-import type { UnroutedInboundView } from '@/server/contracts/inbound';
+import type { UnroutedInboundView } from '@/shared/contracts/inbound';
 
 /** MO no number routed (D18), newest first; the text as received (hex for binary). */
 export function UnroutedInboundTable({ items }: { items: UnroutedInboundView[] }) {

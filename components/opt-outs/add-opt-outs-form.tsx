@@ -10,7 +10,7 @@ import { Alert } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
 import { useFieldText } from '@/components/ui/field-texts';
-import { AddOptOutsRequest, MAX_OPT_OUT_PHONES } from '@/server/contracts/opt-outs';
+import { AddOptOutsRequest, MAX_OPT_OUT_PHONES } from '@/shared/contracts/opt-outs';
 import { phoneRefusalText } from '@/components/compose/problem-texts';
 
 /** Developer or owner: put phones on the list by hand (source `dashboard`), one or more per line or comma-separated. */

@@ -8,7 +8,7 @@ import { Alert } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
 import { useFieldText } from '@/components/ui/field-texts';
-import { ImportReport, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MAX_PHONE_INPUT } from '@/server/contracts/opt-outs';
+import { ImportReport, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MAX_PHONE_INPUT } from '@/shared/contracts/opt-outs';
 import { phoneRefusalText } from '@/components/compose/problem-texts';
 
 /**

@@ -3,7 +3,7 @@ import { EmptyState } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';
 import { useFormat } from '@/components/ui/format';
 import { PageLinks } from '@/components/ui/page-links';
-import type { OptOut } from '@/server/contracts/opt-outs';
+import type { OptOut } from '@/shared/contracts/opt-outs';
 import { RemoveOptOutButton } from './remove-opt-out-button';
 
 /** One page of the list, newest first; a `keyword` entry says why it cannot be removed (D19). */

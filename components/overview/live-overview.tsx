@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import type { Overview } from '@/server/contracts/overview';
+import type { Overview } from '@/shared/contracts/overview';
 import { useTRPC } from '@/components/providers';
 import { Card } from '@/components/ui/card';
 import { useTranslations } from 'next-intl';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { NETWORK_REPORT_PERIODS, type NetworkReport, type NetworkReportRow } from '@/server/contracts/overview';
+import { NETWORK_REPORT_PERIODS, type NetworkReport, type NetworkReportRow } from '@/shared/contracts/overview';
 import { useTRPC } from '@/components/providers';
 import { Card } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import type { Overview } from '@/server/contracts/overview';
+import type { Overview } from '@/shared/contracts/overview';
 import { Card } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';
 import { useTranslations } from 'next-intl';

@@ -10,7 +10,7 @@ import { Alert } from '@/components/ui/card';
 import { Field, TextArea } from '@/components/ui/field';
 import { fieldErrorsOf, messageOf } from '@/components/ui/form-errors';
 import { useFieldText } from '@/components/ui/field-texts';
-import { CreateSenderIdRequest } from '@/server/contracts/sender-ids';
+import { CreateSenderIdRequest } from '@/shared/contracts/sender-ids';
 
 /** Developer or owner: ask for a sender ID (D22); it stays pending until an operator decides. */
 export function RequestSenderIdForm() {

@@ -1,5 +1,5 @@
 import { useTranslations } from 'next-intl';
-import type { SenderId } from '@/server/contracts/sender-ids';
+import type { SenderId } from '@/shared/contracts/sender-ids';
 
 const TONES: Record<SenderId['state'], string> = {
   pending: 'bg-amber-100 text-amber-900',

@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl';
 import { DataTable } from '@/components/ui/data-table';
 import { useFormat } from '@/components/ui/format';
-import type { SenderId } from '@/server/contracts/sender-ids';
+import type { SenderId } from '@/shared/contracts/sender-ids';
 import { SenderIdState } from './sender-id-state';
 import { WithdrawSenderIdButton } from './withdraw-sender-id-button';
 

@@ -10,7 +10,7 @@ import { Alert } from '@/components/ui/card';
 import { Field, Select } from '@/components/ui/field';
 import { showServerError } from '@/components/ui/form-errors';
 import { useFieldText } from '@/components/ui/field-texts';
-import { AddMemberInput, type RoleValue } from '@/server/contracts/organization';
+import { AddMemberInput, type RoleValue } from '@/shared/contracts/organization';
 
 type Errors = Partial<Record<keyof AddMemberInput, string>>;
 

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTRPC } from '@/components/providers';
 import { Field } from '@/components/ui/field';
 import { useFormSubmit } from '@/components/ui/use-form-submit';
-import { UpdateComposeConfirmInput, UpdateLowBalanceThresholdInput } from '@/server/contracts/organization';
+import { UpdateComposeConfirmInput, UpdateLowBalanceThresholdInput } from '@/shared/contracts/organization';
 import { SettingsForm } from './settings-form';
 
 /**

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTRPC } from '@/components/providers';
 import { TextArea } from '@/components/ui/field';
 import { useFormSubmit } from '@/components/ui/use-form-submit';
-import { DEFAULT_KEYWORD_REPLIES_IN, MAX_KEYWORD_REPLY, UpdateKeywordRepliesInput, type KeywordReplies, type KeywordReplyLanguage } from '@/server/contracts/organization';
+import { DEFAULT_KEYWORD_REPLIES_IN, MAX_KEYWORD_REPLY, UpdateKeywordRepliesInput, type KeywordReplies, type KeywordReplyLanguage } from '@/shared/contracts/organization';
 import { READ_ONLY, SettingsForm } from './settings-form';
 
 type Kind = keyof KeywordReplies;

@@ -10,7 +10,7 @@ import { Alert } from '@/components/ui/card';
 import { Select } from '@/components/ui/field';
 import { messageOf } from '@/components/ui/form-errors';
 import { LOCALES } from '@/shared/i18n/locales';
-import { UpdateLocaleInput } from '@/server/contracts/auth';
+import { UpdateLocaleInput } from '@/shared/contracts/auth';
 
 /** The signed-in user's dashboard language (D23), kept on the user; the page then renders again in it. */
 export function LanguageForm() {

@@ -10,7 +10,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { messageOf } from '@/components/ui/form-errors';
 import { useConfirmedMutation } from '@/components/ui/use-confirmed-mutation';
 import { useFormat } from '@/components/ui/format';
-import { ROLE_VALUES, type MemberView, type RoleValue } from '@/server/contracts/organization';
+import { ROLE_VALUES, type MemberView, type RoleValue } from '@/shared/contracts/organization';
 
 /** One team member; owners change the role (select, then "Change role") or remove them (confirmed). */
 export function MemberRow({ member, canManage, timeZone }: { member: MemberView; canManage: boolean; timeZone: string }) {

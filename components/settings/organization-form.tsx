@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { useTRPC } from '@/components/providers';
 import { Field, Select } from '@/components/ui/field';
 import { useFormSubmit } from '@/components/ui/use-form-submit';
-import { UpdateOrganizationInput, type OrganizationView } from '@/server/contracts/organization';
+import { UpdateOrganizationInput, type OrganizationView } from '@/shared/contracts/organization';
 import { READ_ONLY, SettingsForm } from './settings-form';
 
 

@@ -8,7 +8,7 @@ import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormStatusLine, useFormSubmit } from '@/components/ui/use-form-submit';
-import { ChangePasswordInput } from '@/server/contracts/auth';
+import { ChangePasswordInput } from '@/shared/contracts/auth';
 
 /**
  * The signed-in user's own password: the current one, then the new one

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTRPC } from '@/components/providers';
 import { Select } from '@/components/ui/field';
 import { useFormSubmit } from '@/components/ui/use-form-submit';
-import { UpdateSmartEncodingInput } from '@/server/contracts/organization';
+import { UpdateSmartEncodingInput } from '@/shared/contracts/organization';
 import type { SmartEncodingMode } from '@/shared/messages/smart-encoding';
 import { SettingsForm } from './settings-form';
 

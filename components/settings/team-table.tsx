@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
 import { DataTable, type Column } from '@/components/ui/data-table';
-import type { MemberView } from '@/server/contracts/organization';
+import type { MemberView } from '@/shared/contracts/organization';
 import { MemberRow } from './member-row';
 
 /** The team; each row is a MemberRow, which keeps the role being chosen and the row's error across its cells. */

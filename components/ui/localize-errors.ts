@@ -2,7 +2,7 @@ import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import type { AnyRouter } from '@trpc/server';
 import { observable } from '@trpc/server/observable';
 
-/** Translates a catalogue error's name (server/errors/codes.ts) into the page's language; null: no translation. */
+/** Translates a catalogue error's name (shared/errors/codes.ts) into the page's language; null: no translation. */
 export type ErrorTranslator = (errorName: string, values: { requestId: string }) => string | null;
 
 /** A field's validation text in the page's language (components/ui/field-texts.ts); the text itself when none. */

@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
 import { useFormat } from '@/components/ui/format';
-import type { WalletOverview } from '@/server/contracts/wallet-dashboard';
+import type { WalletOverview } from '@/shared/contracts/wallet-dashboard';
 import { BasisShort, PriceBasis } from './price-basis';
 
 function Stat({ label, value, note }: { label: string; value: string; note: React.ReactNode }) {

@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
 import { FilterActions, FilterField, FilterForm, filterControl } from '@/components/ui/filter-form';
-import type { LedgerFilter } from '@/server/contracts/wallet-dashboard';
+import type { LedgerFilter } from '@/shared/contracts/wallet-dashboard';
 
 const LEDGER_TYPES = ['top_up', 'charge', 'refund', 'adjustment'] as const;
 

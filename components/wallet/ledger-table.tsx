@@ -4,7 +4,7 @@ import { DataTable } from '@/components/ui/data-table';
 import { PageLinks } from '@/components/ui/page-links';
 import { useTranslations } from 'next-intl';
 import { useFormat } from '@/components/ui/format';
-import type { LedgerEntryView } from '@/server/contracts/wallet-dashboard';
+import type { LedgerEntryView } from '@/shared/contracts/wallet-dashboard';
 
 /** Ledger rows, newest first, with the wallet's balance after each movement. */
 export function LedgerTable({

@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
 import { useFormat } from '@/components/ui/format';
-import type { BalanceBuys } from '@/server/contracts/wallet-dashboard';
+import type { BalanceBuys } from '@/shared/contracts/wallet-dashboard';
 
 /** The price a "buys N SMS" figure used, in a few words: for a stat's note. */
 export function BasisShort({ buys }: { buys: BalanceBuys }) {

@@ -11,7 +11,7 @@ import { Field, Select } from '@/components/ui/field';
 import { showServerError } from '@/components/ui/form-errors';
 import { useFormat } from '@/components/ui/format';
 import { useFieldText } from '@/components/ui/field-texts';
-import { TopUpInput } from '@/server/contracts/wallet-dashboard';
+import { TopUpInput } from '@/shared/contracts/wallet-dashboard';
 
 type Errors = Partial<Record<keyof TopUpInput, string>>;
 

@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl';
 import { EmptyState } from '@/components/ui/card';
 import { useFormat } from '@/components/ui/format';
-import type { TopUpRequestView } from '@/server/contracts/wallet-dashboard';
+import type { TopUpRequestView } from '@/shared/contracts/wallet-dashboard';
 
 export function TopUpRequests({ requests, currency, timeZone }: { requests: TopUpRequestView[]; currency: string; timeZone: string }) {
   const t = useTranslations('wallet');

@@ -1,5 +1,5 @@
 import { boolean, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { BIND_MODE_VALUES, CONNECTOR_KIND_VALUES, LONG_METHOD_VALUES, RECEIPT_ID_FORMAT_VALUES } from '../../server/contracts/connectors';
+import { BIND_MODE_VALUES, CONNECTOR_KIND_VALUES, LONG_METHOD_VALUES, RECEIPT_ID_FORMAT_VALUES } from '../../shared/contracts/connectors';
 import { createdAt, idColumn, updatedAt } from './_columns';
 
 export type LongMethod = (typeof LONG_METHOD_VALUES)[number];

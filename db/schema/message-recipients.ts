@@ -1,5 +1,5 @@
 import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { RECIPIENT_STATE_VALUES } from '../../server/contracts/reconcile';
+import { RECIPIENT_STATE_VALUES } from '../../shared/contracts/reconcile';
 import { money } from './_columns';
 
 export type RecipientState = (typeof RECIPIENT_STATE_VALUES)[number];

@@ -1,5 +1,5 @@
 import type { Deps } from '@/server/api/trpc';
-import { ledgerFilterFromParams } from '@/server/contracts/wallet-dashboard';
+import { ledgerFilterFromParams } from '@/shared/contracts/wallet-dashboard';
 import { getOrganization } from '@/server/domain/organizations/get-organization';
 import type { SessionUser } from '@/server/domain/users/accounts';
 import { ledgerCsvLines } from '@/server/domain/wallets/ledger-csv';

@@ -1,9 +1,9 @@
 import type { Deps } from '@/server/api/trpc';
-import { ListMessagesInput } from '@/server/contracts/messages-dashboard';
+import { ListMessagesInput } from '@/shared/contracts/messages-dashboard';
 import { messagesCsvLines, recipientsCsvLines } from '@/server/domain/messages/export-messages';
 import { getOrganization } from '@/server/domain/organizations/get-organization';
 import type { SessionUser } from '@/server/domain/users/accounts';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { csvAttachment, routeMember, textAnswer as text } from './route-member';
 
 type HeaderReader = { get(name: string): string | null };

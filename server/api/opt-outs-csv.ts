@@ -1,10 +1,10 @@
 import type { Deps } from '@/server/api/trpc';
-import { ImportReport, MAX_IMPORT_BYTES, Reason } from '@/server/contracts/opt-outs';
+import { ImportReport, MAX_IMPORT_BYTES, Reason } from '@/shared/contracts/opt-outs';
 import { getOrganization } from '@/server/domain/organizations/get-organization';
 import { optOutCsvLines } from '@/server/domain/opt-outs/export-opt-outs';
 import { importOptOuts } from '@/server/domain/opt-outs/import-opt-outs';
 import { hasRole, type SessionUser } from '@/server/domain/users/accounts';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { csvAttachment, routeMember, textAnswer } from './route-member';
 import { fieldProblemText } from '@/shared/validation/field-problems';
 

@@ -2,7 +2,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { appRouter } from '@/server/api/root';
 import { createContext, recordUnexpectedError, type Deps } from '@/server/api/trpc';
 import type { SessionUser } from '@/server/domain/users/accounts';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { toTrpcError } from '@/server/errors/to-trpc';
 import { isDatabaseUnavailable } from '@/server/lib/db-errors';
 import { TRPC_MAX_BATCH } from '@/shared/trpc-limits';

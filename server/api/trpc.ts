@@ -7,13 +7,13 @@ import type { Env } from '@/server/env';
 import { authorizeRequest, type KeyedRead } from '@/server/domain/keys/authenticate';
 import { AuthThrottle, clientAddress } from '@/server/domain/rate-limits/auth-throttle';
 import { RateLimitError, type Bucket } from '@/server/domain/rate-limits/take-slot';
-import { ApiError } from '@/server/errors/api-error';
-import type { ErrorName } from '@/server/errors/codes';
-import { fromZodError, isZodError } from '@/server/errors/from-zod';
+import { ApiError } from '@/shared/errors/api-error';
+import type { ErrorName } from '@/shared/errors/codes';
+import { fromZodError, isZodError } from '@/shared/errors/from-zod';
 import { toTrpcError } from '@/server/errors/to-trpc';
 import { isDatabaseUnavailable } from '@/server/lib/db-errors';
 import { logger } from '@/server/lib/logger';
-import type { ValidationStyle } from '@/server/errors/validation';
+import type { ValidationStyle } from '@/shared/errors/validation';
 import { assertRole, dashboardMembership, preferredOrganization, type SessionUser } from '@/server/domain/users/accounts';
 import type { Role } from '@/db/schema';
 

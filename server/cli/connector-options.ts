@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { BIND_MODE_VALUES, CONNECTOR_KIND_VALUES, LONG_METHOD_VALUES, RECEIPT_ID_FORMAT_VALUES } from '@/server/contracts/connectors';
-import { ConnectorName, ConnectorSettings, CreateConnectorInput, UpdateConnectorInput } from '@/server/contracts/connectors';
+import { BIND_MODE_VALUES, CONNECTOR_KIND_VALUES, LONG_METHOD_VALUES, RECEIPT_ID_FORMAT_VALUES } from '@/shared/contracts/connectors';
+import { ConnectorName, ConnectorSettings, CreateConnectorInput, UpdateConnectorInput } from '@/shared/contracts/connectors';
 import type { ConnectorFields } from '@/server/domain/carrier/connectors';
-import { isApiError } from '@/server/errors/api-error';
+import { isApiError } from '@/shared/errors/api-error';
 import { CliError } from './args';
 
 /** The options of add-connector and update-connector (D14), all strings as parseArgs gives them. */
@@ -39,7 +39,7 @@ type Raw = Partial<Record<keyof typeof CONNECTOR_OPTIONS | 'enabled', string | u
 
 /**
  * How each option's text reads, in the order the options are checked, and the field of the console's contract
- * (server/contracts/connectors.ts) it fills: the contract decides what is valid, its limits name the bounds in the
+ * (shared/contracts/connectors.ts) it fills: the contract decides what is valid, its limits name the bounds in the
  * errors. `choices` lists the values in an error, as the database's enum orders them.
  */
 const FIELDS: ReadonlyArray<

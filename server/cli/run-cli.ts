@@ -1,4 +1,4 @@
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { CliError, type CliIo, type Command, type CommandResult } from './command';
 import { addConnectorCommand } from './commands/add-connector';
 import { deleteRouteCommand } from './commands/delete-route';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { DecideSenderIdInput, ReviewQueueInput } from '@/server/contracts/sender-ids';
+import { DecideSenderIdInput, ReviewQueueInput } from '@/shared/contracts/sender-ids';
 import { CliError } from './args';
 
 /** A zod contract's refusal as one CliError line naming the flags (`flags`: contract field -> CLI option). */

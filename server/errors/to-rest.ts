@@ -1,9 +1,9 @@
 import { TRPCError } from '@trpc/server';
-import { ApiError } from './api-error';
-import { ERRORS } from './codes';
+import { ApiError } from '@/shared/errors/api-error';
+import { ERRORS } from '@/shared/errors/codes';
 import { isDatabaseUnavailable } from '@/server/lib/db-errors';
-import { fromZodError, isZodError } from './from-zod';
-import type { ValidationStyle } from './validation';
+import { fromZodError, isZodError } from '@/shared/errors/from-zod';
+import type { ValidationStyle } from '@/shared/errors/validation';
 
 export type RestErrorBody =
   | { detail: string }

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
-import { ApiError } from './api-error';
-import { ERRORS } from './codes';
+import { ApiError } from '@/shared/errors/api-error';
+import { ERRORS } from '@/shared/errors/codes';
 
 const BY_HTTP: Record<number, TRPC_ERROR_CODE_KEY> = {
   400: 'BAD_REQUEST',

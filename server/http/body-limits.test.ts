@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_CALLBACK_URL, MAX_MESSAGE_CHARS, MAX_RECIPIENTS, MAX_SCHEDULED_DATES } from '@/server/contracts/send';
+import { MAX_CALLBACK_URL, MAX_MESSAGE_CHARS, MAX_RECIPIENTS, MAX_SCHEDULED_DATES } from '@/shared/contracts/send';
 import { toSendRequest } from '@/shared/messages/compose/send-request';
 import { bodyRuleFor, DEFAULT_MAX_BODY_BYTES, isJsonContentType, TRPC_MAX_BODY_BYTES } from './body-limits';
 

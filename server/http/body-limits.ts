@@ -4,7 +4,7 @@
  * server/api/rest/handler.ts, error 1103); the tRPC batch limits the dashboard's
  * client shares are in shared/trpc-limits.ts.
  */
-import { MAX_IMPORT_BYTES } from '@/server/contracts/opt-outs';
+import { MAX_IMPORT_BYTES } from '@/shared/contracts/opt-outs';
 
 export const KIB = 1024;
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Deps } from '@/server/api/trpc';
 import { ClientClosedRequest, createRestCore, MAX_BODY_BYTES, REST_PREFIX, type RestResponse } from '@/server/api/rest/handler';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { toRestError } from '@/server/errors/to-rest';
 import { logger } from '@/server/lib/logger';
 import { nameRestRoute, type HttpObservation } from '@/server/metrics/http';

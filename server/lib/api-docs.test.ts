@@ -3,15 +3,15 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { z } from 'zod';
 import { getOpenApiDocument } from '@/server/api/rest/openapi';
-import { Balance } from '@/server/contracts/balance';
-import { CALCULATE_TEXTS, CalculateRequest, CalculateResult } from '@/server/contracts/calculate';
-import { ListApiMessagesInput, ListApiRecipientsInput, MessagesPage, RecipientDelivery } from '@/server/contracts/reconcile';
-import { InboundItem, InboundPage, ListInboundInput, SimulateInboundRequest, SimulateInboundResult } from '@/server/contracts/inbound';
-import { NumberItem, NumbersList } from '@/server/contracts/numbers';
-import { AddOptOutsRequest, AddOptOutsResult, ListOptOutsInput, OptOut, OptOutsPage } from '@/server/contracts/opt-outs';
-import { ControlResult, MessageStatus, RecurringScheduleInput, ScheduledDateInput, SendRequest, SendResult } from '@/server/contracts/send';
+import { Balance } from '@/shared/contracts/balance';
+import { CALCULATE_TEXTS, CalculateRequest, CalculateResult } from '@/shared/contracts/calculate';
+import { ListApiMessagesInput, ListApiRecipientsInput, MessagesPage, RecipientDelivery } from '@/shared/contracts/reconcile';
+import { InboundItem, InboundPage, ListInboundInput, SimulateInboundRequest, SimulateInboundResult } from '@/shared/contracts/inbound';
+import { NumberItem, NumbersList } from '@/shared/contracts/numbers';
+import { AddOptOutsRequest, AddOptOutsResult, ListOptOutsInput, OptOut, OptOutsPage } from '@/shared/contracts/opt-outs';
+import { ControlResult, MessageStatus, RecurringScheduleInput, ScheduledDateInput, SendRequest, SendResult } from '@/shared/contracts/send';
 import { DEFAULT_LIMITS } from '@/server/domain/rate-limits/take-slot';
-import { ERRORS } from '@/server/errors/codes';
+import { ERRORS } from '@/shared/errors/codes';
 import { renderMarkdown } from './markdown';
 
 /**

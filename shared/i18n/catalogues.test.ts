@@ -1,6 +1,6 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { ERRORS } from '@/server/errors/codes';
+import { ERRORS } from '@/shared/errors/codes';
 import en from '@/messages/en';
 import fr from '@/messages/fr';
 

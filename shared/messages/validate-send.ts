@@ -1,5 +1,5 @@
-import { MAX_SENDER_ID, SENDER_ID_LENGTH_MESSAGE, type SendRequest, type SendWarning } from '@/server/contracts/send';
-import { validationError, type ValidationIssue } from '@/server/errors/validation';
+import { MAX_SENDER_ID, SENDER_ID_LENGTH_MESSAGE, type SendRequest, type SendWarning } from '@/shared/contracts/send';
+import { validationError, type ValidationIssue } from '@/shared/errors/validation';
 import { expandRecurring, resolveScheduledDates } from '@/shared/schedules/schedules';
 import { analyzeMessage, type Encoding } from './segments';
 import { smartEncode, type SmartEncoded, type SmartEncodingMode } from './smart-encoding';

@@ -1,4 +1,4 @@
-// Field-level validation texts (D23): every text a contract (server/contracts), a shared validator
+// Field-level validation texts (D23): every text a contract (shared/contracts), a shared validator
 // (shared/messages/validate-send.ts, the password policy) or a domain check gives a field, as a code with its values.
 // The English template is the API's text, exactly: REST answers it unchanged, and the English catalogue
 // (`fieldProblems` in messages/en) equals this table (shared/validation/field-problems.test.ts). A page that is not

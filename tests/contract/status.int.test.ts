@@ -5,7 +5,7 @@ import { gatewayApps } from '@/db/schema';
 import { createCaller } from '@/server/api/root';
 import { createContext, type Deps } from '@/server/api/trpc';
 import { messages } from '@/db/schema';
-import { MessageStatus } from '@/server/contracts/send';
+import { MessageStatus } from '@/shared/contracts/send';
 import { setKeyStatus, setRateLimits } from '@/server/domain/keys/manage-keys';
 import { toMessageStatus } from '@/server/domain/messages/get-status';
 import { AUTH_FAIL_LIMIT } from '@/server/domain/rate-limits/auth-throttle';

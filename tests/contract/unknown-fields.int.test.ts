@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNKNOWN_FIELD_MESSAGE } from '@/server/contracts/warnings';
+import { UNKNOWN_FIELD_MESSAGE } from '@/shared/contracts/warnings';
 import { assignNumber } from '../carrier/inbound-helpers';
 import { DRC_PRICES, closePools, makeMerchant, restClient, testDeps } from '../helpers';
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { MESSAGE_STATUSES } from '@/server/contracts/send';
+import { MESSAGE_STATUSES } from '@/shared/contracts/send';
 import { closePools, testClock, testDeps, testEnv } from '../helpers';
 import { drain, makeDue } from '../pipeline/drain';
 import { readyMerchant, rejection } from './setup';

@@ -8,7 +8,7 @@ import { runCli } from '@/server/cli/run-cli';
 import { createPipeline } from '@/server/domain/delivery/pipeline';
 import { getSystemStatus } from '@/server/domain/operations/get-system-status';
 import { createTaskList } from '@/server/jobs/task-list';
-import type { SystemStatus } from '@/server/contracts/operations';
+import type { SystemStatus } from '@/shared/contracts/operations';
 import { signedUpCaller } from '@/tests/dashboard-helpers';
 import { refused } from '@/tests/team-helpers';
 import { closePools, makeMerchant, restClient, testDeps, testEnv } from '../helpers';

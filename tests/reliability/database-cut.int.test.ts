@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { setRateLimits } from '@/server/domain/keys/manage-keys';
-import { ERRORS } from '@/server/errors/codes';
+import { ERRORS } from '@/shared/errors/codes';
 import { money } from '@/server/lib/money';
 import { closePools, makeMerchant, testDb, testEnv } from '../helpers';
 import { ensureBuild, sleep, startService, waitFor, type Service } from './service';

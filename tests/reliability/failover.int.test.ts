@@ -7,7 +7,7 @@ import { createDb, type Db } from '@/db/client';
 import { migrateDatabase } from '@/db/migrate';
 import { setRateLimits } from '@/server/domain/keys/manage-keys';
 import { LEASE_S } from '@/server/domain/carrier/smpp/leases';
-import { ERRORS } from '@/server/errors/codes';
+import { ERRORS } from '@/shared/errors/codes';
 import { money } from '@/server/lib/money';
 import { cliHarness } from '../cli-harness';
 import { makeMerchant, testEnv } from '../helpers';

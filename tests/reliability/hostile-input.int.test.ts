@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setRateLimits } from '@/server/domain/keys/manage-keys';
 import { AUTH_FAIL_LIMIT } from '@/server/domain/rate-limits/auth-throttle';
-import { ERRORS } from '@/server/errors/codes';
+import { ERRORS } from '@/shared/errors/codes';
 import { closePools, makeMerchant, restClient, testDeps, type Called } from '../helpers';
 
 /**

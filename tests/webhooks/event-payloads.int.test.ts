@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { EVENT_TYPES, INBOUND_EVENT_TYPES, SENDER_ID_EVENT_TYPES, WALLET_EVENT_TYPES } from '@/db/schema';
-import { WEBHOOK_EVENTS, type WebhookEventName } from '@/server/contracts/webhook-events';
+import { WEBHOOK_EVENTS, type WebhookEventName } from '@/shared/contracts/webhook-events';
 import { decideSenderId } from '@/server/domain/sender-ids/review';
 import { assignNumber, setInboundUrl } from '../carrier/inbound-helpers';
 import { closePools, testEnv } from '../helpers';
@@ -12,7 +12,7 @@ import { pipelineHarness } from '../pipeline/harness';
 
 /**
  * Issue 44 item 2: what the service really emits, event type by event type, is what the OpenAPI document's `webhooks`
- * (built from server/contracts/webhook-events.ts) says: every field the contract requires is there with its type, and
+ * (built from shared/contracts/webhook-events.ts) says: every field the contract requires is there with its type, and
  * no field is there that the contract does not name.
  */
 const env = testEnv({ CARRIER_SIM_DELAY_MS: '0', CARRIER_SIM_VALIDITY_S: '0' });

@@ -6,7 +6,7 @@ import { operatorMetadata } from '@/components/operator/operator-metadata';
 import { Card, PageHeader } from '@/components/ui/card';
 import { serverCaller } from '@/server/api/server-caller';
 import { isBadCursor } from '@/server/domain/pagination/keyset';
-import { MERCHANT_PAGE_SIZE } from '@/server/contracts/operator';
+import { MERCHANT_PAGE_SIZE } from '@/shared/contracts/operator';
 
 export const generateMetadata = () => operatorMetadata('merchants');
 export const dynamic = 'force-dynamic';

@@ -1,9 +1,9 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { appRouter } from '@/server/api/root';
 import type { Meta } from '@/server/api/trpc';
-import { ERRORS, type ErrorName } from '@/server/errors/codes';
+import { ERRORS, type ErrorName } from '@/shared/errors/codes';
 import pkg from '@/package.json';
-import { WEBHOOK_EVENTS } from '@/server/contracts/webhook-events';
+import { WEBHOOK_EVENTS } from '@/shared/contracts/webhook-events';
 import { buildRoutes, REST_PREFIX } from './routes';
 
 
@@ -129,7 +129,7 @@ const WEBHOOK_HEADERS = [
 
 /**
  * The document's `webhooks` (OpenAPI 3.1): one entry per event type, its body the event's contract
- * (server/contracts/webhook-events.ts, in components.schemas under its id), its answers as D10 judges them.
+ * (shared/contracts/webhook-events.ts, in components.schemas under its id), its answers as D10 judges them.
  */
 function webhooks(): Record<string, Json> {
   return Object.fromEntries(

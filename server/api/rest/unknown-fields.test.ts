@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CalculateRequest } from '@/server/contracts/calculate';
-import { SendRequest } from '@/server/contracts/send';
+import { CalculateRequest } from '@/shared/contracts/calculate';
+import { SendRequest } from '@/shared/contracts/send';
 import { unknownFields } from './unknown-fields';
 
 /** Issue 44 item 3: the fields of a JSON body its contract ignores, by JSON path (D12's UNKNOWN_FIELD). */

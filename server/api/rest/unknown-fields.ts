@@ -1,4 +1,4 @@
-import { MAX_UNKNOWN_FIELD_WARNINGS, UNKNOWN_FIELD_MESSAGE, type UnknownFieldWarning } from '@/server/contracts/warnings';
+import { MAX_UNKNOWN_FIELD_WARNINGS, UNKNOWN_FIELD_MESSAGE, type UnknownFieldWarning } from '@/shared/contracts/warnings';
 
 /** What this walk reads of a zod (v4) schema: its definition. */
 type Def = { type: string; shape?: Record<string, unknown>; catchall?: unknown; innerType?: unknown; element?: unknown; options?: unknown[]; in?: unknown; getter?: () => unknown };

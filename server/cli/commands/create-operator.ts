@@ -1,4 +1,4 @@
-import { notTheEmail, SignUpFields } from '@/server/contracts/auth';
+import { notTheEmail, SignUpFields } from '@/shared/contracts/auth';
 import { createOperator } from '@/server/domain/users/create-operator';
 import { CliError, defineCommand } from '../command';
 import * as check from '../validate';

@@ -1,4 +1,4 @@
-import { SetDefaultSenderIdInput } from '@/server/contracts/sender-ids';
+import { SetDefaultSenderIdInput } from '@/shared/contracts/sender-ids';
 import { setDefaultSenderId } from '@/server/domain/sender-ids/default-sender';
 import { CliError, defineCommand } from '../command';
 

@@ -1,5 +1,5 @@
 import type { Db } from '@/db/client';
-import { InboundUrl, UpdateWebhookInput } from '@/server/contracts/keys';
+import { InboundUrl, UpdateWebhookInput } from '@/shared/contracts/keys';
 import { findApp, toAppView } from '@/server/domain/keys/list-apps';
 import { rotateSigningSecret } from '@/server/domain/keys/rotate-signing-secret';
 import { setInboundUrl } from '@/server/domain/keys/set-inbound-url';

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { connectorLeases, connectors, organizations, routes } from '@/db/schema';
-import type { ConnectorDetail, ConnectorsOverview } from '@/server/contracts/connectors';
+import type { ConnectorDetail, ConnectorsOverview } from '@/shared/contracts/connectors';
 import { unmatchedReceipts } from './smpp/unmatched-receipts';
 
 /**

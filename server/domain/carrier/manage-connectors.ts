@@ -2,7 +2,7 @@ import type { Db } from '@/db/client';
 import type { ConnectorRow } from '@/db/schema';
 import { recordAudit } from '@/server/domain/audit/record-audit';
 import { getOrganization } from '@/server/domain/organizations/get-organization';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { rekeyWaiting } from './smpp/rekey';
 import { auditableFields, createConnector, deleteRoute, getConnectorByName, setRoute, updateConnector, type ConnectorFields } from './connectors';
 

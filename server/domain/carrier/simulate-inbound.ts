@@ -1,7 +1,7 @@
 import type { Db } from '@/db/client';
-import type { SimulateInboundResult } from '@/server/contracts/inbound';
+import type { SimulateInboundResult } from '@/shared/contracts/inbound';
 import { reportInbound } from '@/server/domain/delivery/carrier-port';
-import { validationError } from '@/server/errors/validation';
+import { validationError } from '@/shared/errors/validation';
 import { inTransaction } from '@/server/lib/after-commit';
 import { normalizePhone } from '@/shared/messages/phone';
 import { analyzeMessage } from '@/shared/messages/segments';

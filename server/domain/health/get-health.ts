@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import type { Health } from '@/server/contracts/health';
+import type { Health } from '@/shared/contracts/health';
 import type { ProcessFacts, SupervisorFacts } from '@/server/supervisor/supervisor-facts';
 import { isCrashLoop, recentRestarts } from '@/server/supervisor/restart-policy';
 import pkg from '@/package.json';

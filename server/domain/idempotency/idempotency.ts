@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { idempotencyKeys } from '@/db/schema';
-import { ApiError } from '@/server/errors/api-error';
-import { validationError } from '@/server/errors/validation';
+import { ApiError } from '@/shared/errors/api-error';
+import { validationError } from '@/shared/errors/validation';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;

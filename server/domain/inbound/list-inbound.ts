@@ -1,11 +1,11 @@
 import { eq, gte, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { inboundMessages } from '@/db/schema';
-import type { InboundPage, ListInboundInput } from '@/server/contracts/inbound';
-import { DEFAULT_PAGE_LIMIT } from '@/server/contracts/reconcile';
+import type { InboundPage, ListInboundInput } from '@/shared/contracts/inbound';
+import { DEFAULT_PAGE_LIMIT } from '@/shared/contracts/reconcile';
 import { momentOf } from '@/server/domain/messages/reconcile';
 import { normalizeOne } from '@/server/domain/opt-outs/phones';
-import { validationError } from '@/server/errors/validation';
+import { validationError } from '@/shared/errors/validation';
 import { pageOfInbound } from './inbound-page';
 import { toReceivedData } from './received-data';
 import { destinationDigits } from './route-inbound';

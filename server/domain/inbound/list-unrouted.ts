@@ -1,7 +1,7 @@
 import { isNull, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { inboundMessages } from '@/db/schema';
-import type { ListUnroutedInboundInput, UnroutedInboundPage } from '@/server/contracts/inbound';
+import type { ListUnroutedInboundInput, UnroutedInboundPage } from '@/shared/contracts/inbound';
 import { pageOfInbound } from './inbound-page';
 
 /**

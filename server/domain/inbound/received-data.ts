@@ -1,5 +1,5 @@
 import type { inboundMessages } from '@/db/schema';
-import type { InboundItem } from '@/server/contracts/inbound';
+import type { InboundItem } from '@/shared/contracts/inbound';
 
 type Row = Pick<
   typeof inboundMessages.$inferSelect,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import type { ConversationItem } from '@/server/contracts/inbox';
-import type { RECIPIENT_STATE_VALUES } from '@/server/contracts/reconcile';
+import type { ConversationItem } from '@/shared/contracts/inbox';
+import type { RECIPIENT_STATE_VALUES } from '@/shared/contracts/reconcile';
 import { pastTimeKey, readTimeKey, takePage, timeKeyCursor } from '@/server/domain/pagination/keyset';
 
 type Keyed = { item: ConversationItem; ts: string; us: number; id: string };

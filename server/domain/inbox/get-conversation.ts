@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import type { ConversationView, ReplyFrom } from '@/server/contracts/inbox';
+import type { ConversationView, ReplyFrom } from '@/shared/contracts/inbox';
 import type { KeyEnvironment } from '@/server/domain/keys/api-keys';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { normalizePhone } from '@/shared/messages/phone';
 import { conversationItems } from './conversation-items';
 

@@ -1,6 +1,6 @@
 import type { Db } from '@/db/client';
 import type { Role } from '@/db/schema';
-import type { InboundWebhookLog } from '@/server/contracts/inbox';
+import type { InboundWebhookLog } from '@/shared/contracts/inbox';
 import { hasRole } from '@/server/domain/users/accounts';
 import { deliveryViews } from '@/server/domain/webhooks/event-log-view';
 import { inboundEventDeliveries } from '@/server/domain/webhooks/replay-event';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { MAX_UNREAD_COUNTED, type ConversationsPage } from '@/server/contracts/inbox';
+import { MAX_UNREAD_COUNTED, type ConversationsPage } from '@/shared/contracts/inbox';
 import { pastTimeKey, readTimeKey, takePage, timeKeyCursor } from '@/server/domain/pagination/keyset';
 
 type Row = {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import type { MarkReadResult } from '@/server/contracts/inbox';
-import { ApiError } from '@/server/errors/api-error';
+import type { MarkReadResult } from '@/shared/contracts/inbox';
+import { ApiError } from '@/shared/errors/api-error';
 
 /**
  * D18 Inbox: a member opened the conversation and was shown its MO up to `through` (the newest one's received_at).

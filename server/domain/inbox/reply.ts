@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { SendRequest, type SendResult } from '@/server/contracts/send';
+import { SendRequest, type SendResult } from '@/shared/contracts/send';
 import type { KeyEnvironment } from '@/server/domain/keys/api-keys';
 import { composeSend } from '@/server/domain/messages/compose-send';
-import { ApiError } from '@/server/errors/api-error';
-import { fromZodError } from '@/server/errors/from-zod';
+import { ApiError } from '@/shared/errors/api-error';
+import { fromZodError } from '@/shared/errors/from-zod';
 
 /**
  * D18 Inbox reply: an ordinary send to the conversation's phone, as one of the organization's apps, through

@@ -10,8 +10,8 @@ import {
   type Bucket,
   type SlotResult,
 } from '@/server/domain/rate-limits/take-slot';
-import { ApiError } from '@/server/errors/api-error';
-import type { ErrorName } from '@/server/errors/codes';
+import { ApiError } from '@/shared/errors/api-error';
+import type { ErrorName } from '@/shared/errors/codes';
 import { digestApiKey, digestsEqual } from '@/server/lib/crypto';
 import { isDatabaseUnavailable } from '@/server/lib/db-errors';
 import { isWellFormedKey, type KeyEnvironment } from './api-keys';

@@ -1,6 +1,6 @@
 import type { Db } from '@/db/client';
 import type { KeyStatus } from '@/db/schema';
-import type { AppView } from '@/server/contracts/keys';
+import type { AppView } from '@/shared/contracts/keys';
 import { recordAudit } from '@/server/domain/audit/record-audit';
 import { findApp, toAppView } from './list-apps';
 import { setKeyStatus } from './manage-keys';

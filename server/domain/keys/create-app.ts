@@ -1,9 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { gatewayApps, organizations } from '@/db/schema';
-import { MAX_APPS_PER_ORGANIZATION, type CreatedApp } from '@/server/contracts/keys';
+import { MAX_APPS_PER_ORGANIZATION, type CreatedApp } from '@/shared/contracts/keys';
 import { recordAudit } from '@/server/domain/audit/record-audit';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { newId } from '@/server/lib/ids';
 import { generateApiKey, type KeyEnvironment } from './api-keys';
 import { findApp, toAppView } from './list-apps';

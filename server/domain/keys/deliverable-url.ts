@@ -1,4 +1,4 @@
-import { validationError } from '@/server/errors/validation';
+import { validationError } from '@/shared/errors/validation';
 import type { KeyEnvironment } from './api-keys';
 
 /**

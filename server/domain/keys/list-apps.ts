@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { gatewayApps } from '@/db/schema';
-import type { AppView } from '@/server/contracts/keys';
+import type { AppView } from '@/shared/contracts/keys';
 import { displayUrl } from '@/server/domain/webhooks/destination';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { maskKey } from './api-keys';
 
 /**

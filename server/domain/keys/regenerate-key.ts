@@ -1,7 +1,7 @@
 import type { Db } from '@/db/client';
-import type { KeyWithSecret } from '@/server/contracts/keys';
+import type { KeyWithSecret } from '@/shared/contracts/keys';
 import { recordAudit } from '@/server/domain/audit/record-audit';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { maskKey, type KeyEnvironment } from './api-keys';
 import { findApp, toAppView } from './list-apps';
 import { rotateKey } from './manage-keys';

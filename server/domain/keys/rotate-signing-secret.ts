@@ -3,7 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { gatewayApps } from '@/db/schema';
 import { recordAudit } from '@/server/domain/audit/record-audit';
 import { ROTATION_OVERLAP_MS } from '@/server/domain/webhooks/signing';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { webhookSigningSecret } from '@/server/lib/crypto';
 
 export type RotatedSecret = { signing_secret: string; previous_valid_until: string };

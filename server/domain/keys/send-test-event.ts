@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { gatewayApps } from '@/db/schema';
-import type { TestEventResult } from '@/server/contracts/keys';
+import type { TestEventResult } from '@/shared/contracts/keys';
 import { recordAudit } from '@/server/domain/audit/record-audit';
 import { takeOwnWindow } from '@/server/domain/rate-limits/take-slot';
 import { signingSecrets } from '@/server/domain/webhooks/signing';
 import { sendWebhook, type SendEnv } from '@/server/domain/webhooks/send-webhook';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { findApp } from './list-apps';
 
 /**

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { gatewayApps, type Role } from '@/db/schema';
-import type { AppView, UpdateWebhookInput } from '@/server/contracts/keys';
+import type { AppView, UpdateWebhookInput } from '@/shared/contracts/keys';
 import { recordAudit } from '@/server/domain/audit/record-audit';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { encryptSecret } from '@/server/lib/crypto';
 import type { KeyEnvironment } from './api-keys';
 import { assertDeliverableUrl } from './deliverable-url';

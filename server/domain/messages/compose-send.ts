@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/db/client';
 import { gatewayApps, organizations, wallets } from '@/db/schema';
-import type { ComposeApp, ComposeOptions } from '@/server/contracts/compose';
-import type { SendRequest, SendResult } from '@/server/contracts/send';
+import type { ComposeApp, ComposeOptions } from '@/shared/contracts/compose';
+import type { SendRequest, SendResult } from '@/shared/contracts/send';
 import { maskKey, type KeyEnvironment } from '@/server/domain/keys/api-keys';
 import { AUTHED_APP_COLUMNS, toAuthedApp, type AuthedApp } from '@/server/domain/keys/authenticate';
 import { currencySymbol } from '@/server/domain/pricing/currency';
@@ -11,8 +11,8 @@ import { RateLimitError, takeSlot } from '@/server/domain/rate-limits/take-slot'
 import { unitPriceOf } from '@/server/domain/pricing/unit-price';
 import { listOrganizationNumbers } from '@/server/domain/numbers/list-numbers';
 import { listSenderIds } from '@/server/domain/sender-ids/sender-ids';
-import { ApiError } from '@/server/errors/api-error';
-import { validationError } from '@/server/errors/validation';
+import { ApiError } from '@/shared/errors/api-error';
+import { validationError } from '@/shared/errors/validation';
 import { money, toAmount } from '@/server/lib/money';
 import { submitSend } from './submit-send';
 import { fieldProblemText } from '@/shared/validation/field-problems';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/db/client';
 import { messages } from '@/db/schema';
-import type { MessageStatus } from '@/server/contracts/send';
-import { ApiError } from '@/server/errors/api-error';
+import type { MessageStatus } from '@/shared/contracts/send';
+import { ApiError } from '@/shared/errors/api-error';
 import { money, toAmount } from '@/server/lib/money';
 import { refundMessage } from '@/server/domain/wallets/refund';
 import { afterCommit, inTransaction } from '@/server/lib/after-commit';

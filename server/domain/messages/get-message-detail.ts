@@ -1,12 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { gatewayApps, messageDispatches, messages, organizations } from '@/db/schema';
-import { RECIPIENT_STATE_VALUES } from '@/server/contracts/reconcile';
-import type { MessageDetail } from '@/server/contracts/messages-dashboard';
+import { RECIPIENT_STATE_VALUES } from '@/shared/contracts/reconcile';
+import type { MessageDetail } from '@/shared/contracts/messages-dashboard';
 import type { RecipientState, Role } from '@/db/schema';
 import { hasRole } from '@/server/domain/users/accounts';
 import { displayUrl } from '@/server/domain/webhooks/destination';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { toAmount } from '@/server/lib/money';
 import { toMessageStatus } from './get-status';
 import { listRecipients } from './list-recipients';

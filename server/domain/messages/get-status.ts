@@ -1,7 +1,7 @@
 import { messages } from '@/db/schema';
-import type { MessageStatus } from '@/server/contracts/send';
+import type { MessageStatus } from '@/shared/contracts/send';
 import { keyedReadSql, type KeyedRead } from '@/server/domain/keys/authenticate';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { toAmount } from '@/server/lib/money';
 import { assertNotExpired } from '@/server/domain/retention/expiry';
 

@@ -1,9 +1,9 @@
 import type { Db } from '@/db/client';
 import { EVENT_TYPES, type EventType } from '@/db/schema';
-import type { EventPage, TimelineEvent } from '@/server/contracts/messages-dashboard';
+import type { EventPage, TimelineEvent } from '@/shared/contracts/messages-dashboard';
 import { listEventDeliveries, replayEvent, type EventCursor, type EventLog } from '@/server/domain/webhooks/replay-event';
 import { deliveryViews } from '@/server/domain/webhooks/event-log-view';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { decodeCursor, encodeCursor, takePage } from '@/server/domain/pagination/keyset';
 import { assertOwnMessage } from './list-recipients';
 

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { messages, type SendingType } from '@/db/schema';
-import type { MessageListItem, MessagePage } from '@/server/contracts/messages-dashboard';
-import type { MessageStatus } from '@/server/contracts/send';
+import type { MessageListItem, MessagePage } from '@/shared/contracts/messages-dashboard';
+import type { MessageStatus } from '@/shared/contracts/send';
 import { localRange } from '@/server/domain/overview/local-days';
 import { pastTimeKey, readTimeKey, timeKeyCursor } from '@/server/domain/pagination/keyset';
-import { validationError } from '@/server/errors/validation';
+import { validationError } from '@/shared/errors/validation';
 import { normalizePhone } from '@/shared/messages/phone';
 import { toMessageStatus } from './get-status';
 import { aggregateStatusSql } from './status-sql';

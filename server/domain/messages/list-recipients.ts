@@ -1,8 +1,8 @@
 import { and, asc, count, eq, gt, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { messageDispatches, messageRecipients, messages, type RecipientState } from '@/db/schema';
-import type { RecipientPage } from '@/server/contracts/messages-dashboard';
-import { ApiError } from '@/server/errors/api-error';
+import type { RecipientPage } from '@/shared/contracts/messages-dashboard';
+import { ApiError } from '@/shared/errors/api-error';
 import { toAmount } from '@/server/lib/money';
 import { takePage } from '@/server/domain/pagination/keyset';
 

@@ -1,5 +1,5 @@
 import type { Db } from '@/db/client';
-import type { SendRequest, SendResult } from '@/server/contracts/send';
+import type { SendRequest, SendResult } from '@/shared/contracts/send';
 import type { AuthedApp } from '@/server/domain/keys/authenticate';
 import { findReplay, parseIdempotencyKey, requestHash, type IdempotencyClaim } from '@/server/domain/idempotency/idempotency';
 import { senderIsAppNumber } from '@/server/domain/numbers/sender-number';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import type { SendResult } from '@/server/contracts/send';
+import type { SendResult } from '@/shared/contracts/send';
 import { emitEventsFrom } from '@/server/domain/webhooks/emit-events';
 import type { SendPlan } from '@/shared/messages/validate-send';
 

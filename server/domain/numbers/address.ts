@@ -1,4 +1,4 @@
-import type { FieldError } from '@/server/errors/api-error';
+import type { FieldError } from '@/shared/errors/api-error';
 import { isValidKeyword, numberKind } from './keyword';
 
 /**

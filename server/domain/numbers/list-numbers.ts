@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { gatewayApps, numbers, organizations } from '@/db/schema';
-import type { AssignedNumber, NumberDetail, NumberItem } from '@/server/contracts/numbers';
+import type { AssignedNumber, NumberDetail, NumberItem } from '@/shared/contracts/numbers';
 import { getOrganization } from '@/server/domain/organizations/get-organization';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 
 /** A number with the names of its app and organization (what the console shows). */
 export type NumberRow = {

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { numbers } from '@/db/schema';
 import { recordAudit } from '@/server/domain/audit/record-audit';
-import { ApiError } from '@/server/errors/api-error';
-import { validationError } from '@/server/errors/validation';
+import { ApiError } from '@/shared/errors/api-error';
+import { validationError } from '@/shared/errors/validation';
 import { addressLabel, addressProblems } from './address';
 import { foldKeyword } from './keyword';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { LONG_NUMBER_SENDER } from '@/server/contracts/send';
+import { LONG_NUMBER_SENDER } from '@/shared/contracts/send';
 
 /**
  * D18: a reply's sender_id may be one of the sending app's numbers whatever its length. The ordinary rule (1 to 11

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { JOB_STATE_VALUES, type SystemStatus } from '@/server/contracts/operations';
+import { JOB_STATE_VALUES, type SystemStatus } from '@/shared/contracts/operations';
 import { getRetentionStatus } from '@/server/domain/retention/get-retention-status';
 import { getJobQueue } from './job-queue';
 

@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { memberships, organizations, users } from '@/db/schema';
-import type { MerchantDetail } from '@/server/contracts/operator';
+import type { MerchantDetail } from '@/shared/contracts/operator';
 import { listApps } from '@/server/domain/keys/list-apps';
 import { listOwnPriceRows } from '@/server/domain/pricing/list-price-rows';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { toAmount } from '@/server/lib/money';
 import { listTopUpRequests } from '@/server/domain/wallets/top-up-requests';
 import { listWallets } from '@/server/domain/wallets/list-wallets';

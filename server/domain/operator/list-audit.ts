@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { auditLog, users } from '@/db/schema';
-import type { AuditEntryView } from '@/server/contracts/operator';
+import type { AuditEntryView } from '@/shared/contracts/operator';
 import { takePage } from '@/server/domain/pagination/keyset';
 
 /**

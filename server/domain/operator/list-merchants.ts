@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import type { MerchantSummary } from '@/server/contracts/operator';
+import type { MerchantSummary } from '@/shared/contracts/operator';
 import { pastTimeKey, readTimeKey, takePage, timeKeyCursor } from '@/server/domain/pagination/keyset';
 import { toAmount } from '@/server/lib/money';
 

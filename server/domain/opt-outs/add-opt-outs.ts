@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import type { OptOutSource } from '@/db/schema';
-import type { AddOptOutsResult } from '@/server/contracts/opt-outs';
+import type { AddOptOutsResult } from '@/shared/contracts/opt-outs';
 import { recordAudit } from '@/server/domain/audit/record-audit';
 import { contactTargets, emitContactEvents, type ContactAudience } from './contact-events';
 

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { optOuts } from '@/db/schema';
-import type { OptOut } from '@/server/contracts/opt-outs';
+import type { OptOut } from '@/shared/contracts/opt-outs';
 import { recordAudit } from '@/server/domain/audit/record-audit';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { contactTargets, emitContactEvents, type ContactAudience } from './contact-events';
 import { toOptOut } from './list-opt-outs';
 import { normalizeOne } from './phones';

@@ -1,8 +1,8 @@
 import type { DbOrTx } from '@/db/client';
-import { MAX_IMPORT_ROWS, MAX_PHONE_INPUT, MAX_REFUSED_LISTED, type ImportReport } from '@/server/contracts/opt-outs';
+import { MAX_IMPORT_ROWS, MAX_PHONE_INPUT, MAX_REFUSED_LISTED, type ImportReport } from '@/shared/contracts/opt-outs';
 import { readCsvRecipients } from '@/shared/messages/compose/parse-recipients';
 import { normalizePhone } from '@/shared/messages/phone';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { addOptOuts } from './add-opt-outs';
 import { fieldProblemText } from '@/shared/validation/field-problems';
 

@@ -1,5 +1,5 @@
 import type { organizations } from '@/db/schema';
-import { DEFAULT_KEYWORD_REPLIES_IN, type KeywordReplies, type KeywordReplyKind, type KeywordReplyLanguage } from '@/server/contracts/organization';
+import { DEFAULT_KEYWORD_REPLIES_IN, type KeywordReplies, type KeywordReplyKind, type KeywordReplyLanguage } from '@/shared/contracts/organization';
 
 type Org = typeof organizations.$inferSelect;
 export type OrgTexts = Pick<Org, 'name' | 'optOutReply' | 'optInReply' | 'helpReply'> & Partial<Pick<Org, 'optOutReplyFr' | 'optInReplyFr' | 'helpReplyFr'>>;

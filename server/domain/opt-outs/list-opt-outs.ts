@@ -1,10 +1,10 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { optOuts } from '@/db/schema';
-import { DEFAULT_PAGE_LIMIT } from '@/server/contracts/reconcile';
-import type { ListOptOutsInput, OptOut, OptOutsPage } from '@/server/contracts/opt-outs';
+import { DEFAULT_PAGE_LIMIT } from '@/shared/contracts/reconcile';
+import type { ListOptOutsInput, OptOut, OptOutsPage } from '@/shared/contracts/opt-outs';
 import { pastTimeKey, readTimeKey, takePage, timeKeyCursor } from '@/server/domain/pagination/keyset';
-import { validationError } from '@/server/errors/validation';
+import { validationError } from '@/shared/errors/validation';
 import { normalizeOne } from './phones';
 
 type Row = typeof optOuts.$inferSelect;

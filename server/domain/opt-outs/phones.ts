@@ -1,5 +1,5 @@
 import { normalizePhone } from '@/shared/messages/phone';
-import { validationError } from '@/server/errors/validation';
+import { validationError } from '@/shared/errors/validation';
 
 /**
  * D19 reads phones as POST /send reads recipients (D3): E.164 in the

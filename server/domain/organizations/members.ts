@@ -1,12 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/db/client';
 import { memberships, users, type Role } from '@/db/schema';
-import type { AddMemberResult, MemberView } from '@/server/contracts/organization';
+import type { AddMemberResult, MemberView } from '@/shared/contracts/organization';
 import { recordAudit } from '@/server/domain/audit/record-audit';
 import { normalizeEmail } from '@/server/domain/users/accounts';
 import { bumpSessionVersion } from '@/server/domain/users/sessions';
-import { ApiError } from '@/server/errors/api-error';
-import { validationError } from '@/server/errors/validation';
+import { ApiError } from '@/shared/errors/api-error';
+import { validationError } from '@/shared/errors/validation';
 import { newId, randomBase62 } from '@/server/lib/ids';
 import { hashPassword } from '@/server/lib/passwords';
 

@@ -1,5 +1,5 @@
 import type { Db } from '@/db/client';
-import type { UpdateComposeConfirmInput } from '@/server/contracts/organization';
+import type { UpdateComposeConfirmInput } from '@/shared/contracts/organization';
 import { toDbAmount } from '@/server/lib/money';
 import { updateOrganizationColumns } from './update-organization';
 

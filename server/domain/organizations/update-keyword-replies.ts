@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { organizations } from '@/db/schema';
-import { DEFAULT_KEYWORD_REPLIES_IN, type KeywordReplyKind, type UpdateKeywordRepliesInput } from '@/server/contracts/organization';
+import { DEFAULT_KEYWORD_REPLIES_IN, type KeywordReplyKind, type UpdateKeywordRepliesInput } from '@/shared/contracts/organization';
 import { recordAudit } from '@/server/domain/audit/record-audit';
 import { KEYWORD_REPLY_COLUMNS } from '@/server/domain/opt-outs/keyword-replies';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 
 const KINDS: KeywordReplyKind[] = ['stop', 'start', 'help'];
 

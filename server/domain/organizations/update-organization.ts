@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { isSupportedCountry } from 'libphonenumber-js';
 import type { Db } from '@/db/client';
 import { organizations } from '@/db/schema';
-import type { UpdateOrganizationInput } from '@/server/contracts/organization';
+import type { UpdateOrganizationInput } from '@/shared/contracts/organization';
 import { recordAudit } from '@/server/domain/audit/record-audit';
-import { ApiError } from '@/server/errors/api-error';
-import { validationError } from '@/server/errors/validation';
+import { ApiError } from '@/shared/errors/api-error';
+import { validationError } from '@/shared/errors/validation';
 
 /** Name, time zone (D4: scheduled dates are read in it) and default country (D3: national numbers), audited with before/after. */
 export async function updateOrganization(db: Db, input: UpdateOrganizationInput & { organizationId: string; actor: string }) {

@@ -1,5 +1,5 @@
 import type { Db } from '@/db/client';
-import type { UpdateSmartEncodingInput } from '@/server/contracts/organization';
+import type { UpdateSmartEncodingInput } from '@/shared/contracts/organization';
 import { updateOrganizationColumns } from './update-organization';
 
 /** D21: the organization's smart encoding (sends that do not name one), audited with before/after as organization.update. */

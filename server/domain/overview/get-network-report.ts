@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { messageRecipients as r, messages as m, platformPriceRows, pricingRows } from '@/db/schema';
-import type { NetworkReport, NetworkReportRow } from '@/server/contracts/overview';
+import type { NetworkReport, NetworkReportRow } from '@/shared/contracts/overview';
 import { toAmount } from '@/server/lib/money';
 import { addDays, lastLocalDays, startOfLocalDay } from './local-days';
 

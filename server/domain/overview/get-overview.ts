@@ -1,14 +1,14 @@
 import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { gatewayApps, messages } from '@/db/schema';
-import { DELIVERY_RATE_DAYS, OVERVIEW_DAYS, type Overview, type OverviewDay } from '@/server/contracts/overview';
+import { DELIVERY_RATE_DAYS, OVERVIEW_DAYS, type Overview, type OverviewDay } from '@/shared/contracts/overview';
 import { balanceBuys } from '@/server/domain/pricing/balance-buys';
 import { toMessageStatus } from '@/server/domain/messages/get-status';
 import { currencySymbol } from '@/server/domain/pricing/currency';
 import { effectivePriceRows } from '@/server/domain/pricing/effective-rows';
 import { getBalance } from '@/server/domain/wallets/get-balance';
 import { listWallets } from '@/server/domain/wallets/list-wallets';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { money, toAmount } from '@/server/lib/money';
 import { addDays, lastLocalDays, startOfLocalDay } from './local-days';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { BAD_CURSOR_MESSAGE, decodeCursor, encodeCursor, idCursor, isBadCursor, readIdKey, readTimeKey, takePage, timeKeyCursor } from './keyset';
 
 const b64 = (text: string) => Buffer.from(text).toString('base64url');

@@ -1,6 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { ApiError } from '@/server/errors/api-error';
-import { validationError } from '@/server/errors/validation';
+import { ApiError } from '@/shared/errors/api-error';
+import { validationError } from '@/shared/errors/validation';
 
 /**
  * Keyset pages, for every list (D17: an opaque `next_cursor`, null on the last page). A cursor is the sort key of the

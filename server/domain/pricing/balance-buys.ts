@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@/db/client';
-import type { BalanceBuys } from '@/server/contracts/wallet-dashboard';
+import type { BalanceBuys } from '@/shared/contracts/wallet-dashboard';
 import { money, toAmount } from '@/server/lib/money';
 import { unitPriceOf } from './unit-price';
 import { averagePrice, smsBought } from './calculator';

@@ -1,7 +1,7 @@
 import type Decimal from 'decimal.js';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { money, round, toAmount } from '@/server/lib/money';
-import type { CalculateRequest, CalculateResult } from '@/server/contracts/calculate';
+import type { CalculateRequest, CalculateResult } from '@/shared/contracts/calculate';
 import { currencySymbol } from './currency';
 
 /**

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@/db/client';
-import type { PriceRowView, PricingView } from '@/server/contracts/wallet-dashboard';
+import type { PriceRowView, PricingView } from '@/shared/contracts/wallet-dashboard';
 import { toAmount } from '@/server/lib/money';
 import type { PricingRow } from '@/shared/pricing/pricing';
 import { unitPriceOf } from './unit-price';

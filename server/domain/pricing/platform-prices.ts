@@ -1,7 +1,7 @@
 import { asc, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/db/client';
 import { platformPriceRows } from '@/db/schema';
-import type { PlatformPrices } from '@/server/contracts/operator';
+import type { PlatformPrices } from '@/shared/contracts/operator';
 import { recordAudit } from '@/server/domain/audit/record-audit';
 import { newId } from '@/server/lib/ids';
 import { toAmount, toDbAmount } from '@/server/lib/money';

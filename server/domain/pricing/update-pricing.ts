@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { organizations } from '@/db/schema';
 import { recordAudit } from '@/server/domain/audit/record-audit';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { toDbAmount } from '@/server/lib/money';
 import { formatPriceSpec, replacePrices, type PriceRowInput } from './set-prices';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/db/client';
 import type { RateLimitOverrides } from '@/db/schema';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 
 /** D8 buckets and their default sizes per key per 60 s. Operators may override per app. */
 export const DEFAULT_LIMITS = { send: 60, status: 120, balance: 30, calculate: 60, control: 30 } as const;

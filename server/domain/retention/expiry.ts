@@ -1,4 +1,4 @@
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { retentionCutoff } from './partitions';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import type { RetentionView } from '@/server/contracts/operations';
+import type { RetentionView } from '@/shared/contracts/operations';
 import { PARTITIONED_TABLES, listPartitions } from './partitions';
 
 /**

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { platformSettings } from '@/db/schema';
-import type { DefaultSenderId } from '@/server/contracts/sender-ids';
+import type { DefaultSenderId } from '@/shared/contracts/sender-ids';
 import { recordAudit } from '@/server/domain/audit/record-audit';
 import { DEFAULT_SENDER_SETTING } from './sender-policy';
 

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/db/client';
 import { organizations, senderIds, type SenderIdState } from '@/db/schema';
-import type { DecideSenderIdInput, ReviewQueueInput, ReviewedSenderId } from '@/server/contracts/sender-ids';
+import type { DecideSenderIdInput, ReviewQueueInput, ReviewedSenderId } from '@/shared/contracts/sender-ids';
 import { recordAudit } from '@/server/domain/audit/record-audit';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { emitSenderIdEvent } from './sender-id-events';
 import { toSenderId, type SenderIdRow } from './sender-ids';
 

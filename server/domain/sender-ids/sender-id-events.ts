@@ -1,7 +1,7 @@
 import type { DbOrTx } from '@/db/client';
 import type { SenderIdEventType } from '@/db/schema';
 import { emitOrganizationEvent } from '@/server/domain/webhooks/organization-events';
-import type { SenderId } from '@/server/contracts/sender-ids';
+import type { SenderId } from '@/shared/contracts/sender-ids';
 
 /**
  * D22: an operator's decision posted as `sender_id.approved` / `.rejected` / `.revoked` to the `webhook_url` of every

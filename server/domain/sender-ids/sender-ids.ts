@@ -1,9 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/db/client';
 import { senderIds } from '@/db/schema';
-import type { CreateSenderIdRequest, ListSenderIdsInput, SenderId } from '@/server/contracts/sender-ids';
+import type { CreateSenderIdRequest, ListSenderIdsInput, SenderId } from '@/shared/contracts/sender-ids';
 import { recordAudit } from '@/server/domain/audit/record-audit';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { newId } from '@/server/lib/ids';
 
 export type SenderIdRow = typeof senderIds.$inferSelect;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { SENDER_ID_NOT_APPROVED_MESSAGE, type SendWarning } from '@/server/contracts/send';
+import { SENDER_ID_NOT_APPROVED_MESSAGE, type SendWarning } from '@/shared/contracts/send';
 import type { KeyEnvironment } from '@/server/domain/keys/api-keys';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 
 /** platform_settings' name of D22's platform default sender ID. */
 export const DEFAULT_SENDER_SETTING = 'default_sender_id';

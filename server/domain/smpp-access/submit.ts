@@ -1,15 +1,15 @@
 import type { Db } from '@/db/client';
-import { SendRequest } from '@/server/contracts/send';
+import { SendRequest } from '@/shared/contracts/send';
 import type { AuthedApp } from '@/server/domain/keys/authenticate';
 import { sendMessage } from '@/server/domain/messages/send-message';
 import { senderIsAppNumber } from '@/server/domain/numbers/sender-number';
 import { normalizePhone } from '@/shared/messages/phone';
 import { planSend } from '@/shared/messages/validate-send';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { decodeGsm } from '@/server/smpp/codec/gsm';
 import type { MultiDestination } from '@/server/smpp/codec/read-pdu';
 import type { Unsuccessful } from '@/server/smpp/server/port';
-import { replaceLoneSurrogates } from '@/server/contracts/storable';
+import { replaceLoneSurrogates } from '@/shared/contracts/storable';
 
 /** SMPP 3.4 command_status values a submit_sm can get (D15). */
 export const SUBMIT_STATUS = {

@@ -1,11 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/db/client';
 import { memberships, organizations, users, type Role, wallets } from '@/db/schema';
-import { ApiError } from '@/server/errors/api-error';
-import { validationError } from '@/server/errors/validation';
+import { ApiError } from '@/shared/errors/api-error';
+import { validationError } from '@/shared/errors/validation';
 import { newId } from '@/server/lib/ids';
 import { recordAudit } from '@/server/domain/audit/record-audit';
-import { passwordProblem } from '@/server/contracts/auth';
+import { passwordProblem } from '@/shared/contracts/auth';
 import type { Locale } from '@/shared/i18n/locales';
 import { releaseOwnSlot, takeOwnWindow } from '@/server/domain/rate-limits/take-slot';
 import { bumpSessionVersion } from './sessions';

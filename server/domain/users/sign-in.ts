@@ -1,7 +1,7 @@
 import type { Db } from '@/db/client';
 import { releaseOwnSlot, tryOwnWindow } from '@/server/domain/rate-limits/take-slot';
 import { normalizeEmail, verifyCredentials, type CredentialsUser } from './accounts';
-import { isStorableText } from '@/server/contracts/storable';
+import { isStorableText } from '@/shared/contracts/storable';
 
 /** Failed sign-ins allowed per 60 s for one email (known or not) and for one client address. */
 export const SIGN_IN_FAILURES_PER_EMAIL = 10;

@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import type { WalletType } from '@/db/schema';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { executeFixed, fixedSql } from '@/server/lib/fixed-sql';
 import { money, toDbAmount, type Money } from '@/server/lib/money';
 import { emitLowBalanceEvent, type LowBalance } from './low-balance';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { organizations, topUpRequests } from '@/db/schema';
-import type { TopUpRequestView } from '@/server/contracts/wallet-dashboard';
+import type { TopUpRequestView } from '@/shared/contracts/wallet-dashboard';
 import { recordAudit } from '@/server/domain/audit/record-audit';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { money } from '@/server/lib/money';
 import { toTopUpRequestView } from './top-up-requests';
 import { topUpWallet } from './top-up';

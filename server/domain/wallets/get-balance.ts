@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { wallets } from '@/db/schema';
 import { unitPriceOf } from '@/server/domain/pricing/unit-price';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { money, toAmount } from '@/server/lib/money';
-import type { Balance } from '@/server/contracts/balance';
+import type { Balance } from '@/shared/contracts/balance';
 
 /** GET /balance: both wallets (0 when absent), the default unit price, floor(balance / unit_price). */
 export async function getBalance(

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@/db/client';
 import { csvLines } from '@/shared/csv/csv';
-import type { LedgerFilter } from '@/server/contracts/wallet-dashboard';
+import type { LedgerFilter } from '@/shared/contracts/wallet-dashboard';
 import { queryLedger } from './list-ledger';
 import { FLAG_BY_WALLET } from './top-up-requests';
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { walletLedger, wallets } from '@/db/schema';
-import type { LedgerFilter, LedgerPage } from '@/server/contracts/wallet-dashboard';
+import type { LedgerFilter, LedgerPage } from '@/shared/contracts/wallet-dashboard';
 import { takePage } from '@/server/domain/pagination/keyset';
 import { toAmount } from '@/server/lib/money';
 import { FLAG_BY_WALLET } from './top-up-requests';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { organizations, wallets } from '@/db/schema';
 import { recordAudit } from '@/server/domain/audit/record-audit';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { money, toAmount, toDbAmount } from '@/server/lib/money';
 import { postLedgerEntry } from './ledger';
 import { ensureWallet } from './top-up';

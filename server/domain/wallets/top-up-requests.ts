@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/db/client';
 import { topUpRequests, type WalletType } from '@/db/schema';
-import type { TopUpInput, TopUpRequestView, TopUpResult, WalletFlag } from '@/server/contracts/wallet-dashboard';
+import type { TopUpInput, TopUpRequestView, TopUpResult, WalletFlag } from '@/shared/contracts/wallet-dashboard';
 import { recordAudit } from '@/server/domain/audit/record-audit';
 import { newId } from '@/server/lib/ids';
 import { money, toAmount, toDbAmount } from '@/server/lib/money';

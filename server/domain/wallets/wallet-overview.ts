@@ -1,9 +1,9 @@
 import type { DbOrTx } from '@/db/client';
-import type { WalletOverview } from '@/server/contracts/wallet-dashboard';
+import type { WalletOverview } from '@/shared/contracts/wallet-dashboard';
 import { getBalanceBuys } from '@/server/domain/pricing/balance-buys';
 import { currencySymbol } from '@/server/domain/pricing/currency';
 import { unitPriceOf } from '@/server/domain/pricing/unit-price';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { toAmount } from '@/server/lib/money';
 import { getBalance } from './get-balance';
 import { listWallets } from './list-wallets';

@@ -1,4 +1,4 @@
-import type { WebhookDelivery } from '@/server/contracts/messages-dashboard';
+import type { WebhookDelivery } from '@/shared/contracts/messages-dashboard';
 import type { EventLog } from './replay-event';
 
 /** An event's deliveries and their attempts as the dashboard's delivery logs show them (the send's timeline, the Inbox). */

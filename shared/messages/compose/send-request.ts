@@ -1,9 +1,9 @@
 // From the compose form to the POST /send body, and from the send's
 // validation errors (JSON paths, D7) back to the form's fields.
-import { SendRequest as SendRequestContract, type SendRequest } from '@/server/contracts/send';
+import { SendRequest as SendRequestContract, type SendRequest } from '@/shared/contracts/send';
 import type { SmartEncodingMode } from '@/shared/messages/smart-encoding';
-import { ApiError, type FieldError } from '@/server/errors/api-error';
-import { fromZodError } from '@/server/errors/from-zod';
+import { ApiError, type FieldError } from '@/shared/errors/api-error';
+import { fromZodError } from '@/shared/errors/from-zod';
 import { planSend, type PlanOptions, type SendOrg } from '../validate-send';
 import type { ComposeSchedule } from './preview';
 import { entryLabel, type RecipientEntry } from './parse-recipients';

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { getTranslations } from 'next-intl/server';
 import { serverCaller } from '@/server/api/server-caller';
-import type { ConversationsPage } from '@/server/contracts/inbox';
+import type { ConversationsPage } from '@/shared/contracts/inbox';
 import { ConversationList } from '@/components/inbox/conversation-list';
 import { Alert, PageHeader } from '@/components/ui/card';
 

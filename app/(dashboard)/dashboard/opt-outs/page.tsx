@@ -6,7 +6,7 @@ import { OptOutsTable } from '@/components/opt-outs/opt-outs-table';
 import { Alert, Card, PageHeader } from '@/components/ui/card';
 import { FilterActions, FilterField, FilterForm, filterControl } from '@/components/ui/filter-form';
 import { serverCaller } from '@/server/api/server-caller';
-import type { OptOutsPage } from '@/server/contracts/opt-outs';
+import type { OptOutsPage } from '@/shared/contracts/opt-outs';
 
 export async function generateMetadata() {
   return { title: (await getTranslations('optOuts'))('metaTitle') };

@@ -7,7 +7,7 @@ import { TopUpRequests } from '@/components/wallet/top-up-requests';
 import { Alert, Card, PageHeader } from '@/components/ui/card';
 import { fieldText, type FieldProblemTranslator } from '@/components/ui/field-texts';
 import { serverCaller } from '@/server/api/server-caller';
-import { ledgerFilterFromParams } from '@/server/contracts/wallet-dashboard';
+import { ledgerFilterFromParams } from '@/shared/contracts/wallet-dashboard';
 
 export async function generateMetadata() {
   return { title: (await getTranslations('wallet'))('metaTitle') };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { passwordChangeProcedure } from '@/server/api/trpc';
-import { ChangePasswordInput } from '@/server/contracts/auth';
+import { ChangePasswordInput } from '@/shared/contracts/auth';
 import { changePassword } from '@/server/domain/users/accounts';
 
 /**

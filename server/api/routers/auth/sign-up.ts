@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { publicDashboardProcedure } from '@/server/api/trpc';
-import { SignUpInput } from '@/server/contracts/auth';
+import { SignUpInput } from '@/shared/contracts/auth';
 import { clientAddress } from '@/server/domain/rate-limits/auth-throttle';
 import { signUp } from '@/server/domain/users/accounts';
 

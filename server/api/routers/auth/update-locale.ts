@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { userProcedure } from '@/server/api/trpc';
-import { UpdateLocaleInput } from '@/server/contracts/auth';
+import { UpdateLocaleInput } from '@/shared/contracts/auth';
 import { updateUserLocale } from '@/server/domain/users/accounts';
 
 /** The signed-in user's dashboard language (Settings, "Your account"; D23). The page reloads in it. */

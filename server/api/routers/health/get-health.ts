@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { publicProcedure } from '@/server/api/trpc';
-import { Health } from '@/server/contracts/health';
+import { Health } from '@/shared/contracts/health';
 import { getHealth } from '@/server/domain/health/get-health';
 import { supervisorFacts } from '@/server/supervisor/supervisor-facts';
 

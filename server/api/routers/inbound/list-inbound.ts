@@ -1,5 +1,5 @@
 import { apiKeyProcedure } from '@/server/api/trpc';
-import { InboundPage, ListInboundInput } from '@/server/contracts/inbound';
+import { InboundPage, ListInboundInput } from '@/shared/contracts/inbound';
 import { listInbound } from '@/server/domain/inbound/list-inbound';
 
 /** D18: the caller's organization's inbound messages (MO), newest first, by cursor pages. */

@@ -1,7 +1,7 @@
 import { apiKeyProcedure } from '@/server/api/trpc';
-import { SimulateInboundRequest, SimulateInboundResult } from '@/server/contracts/inbound';
+import { SimulateInboundRequest, SimulateInboundResult } from '@/shared/contracts/inbound';
 import { simulateInbound } from '@/server/domain/carrier/simulate-inbound';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 
 /** D18, the sandbox: an MO from a phone to one of the caller's numbers, down the carriers' path (carrier `simulator`). */
 export const simulateInboundProcedure = apiKeyProcedure

@@ -1,8 +1,8 @@
 import { merchantProcedure } from '@/server/api/trpc';
-import { ConversationView, GetConversationInput } from '@/server/contracts/inbox';
+import { ConversationView, GetConversationInput } from '@/shared/contracts/inbox';
 import { getConversation } from '@/server/domain/inbox/get-conversation';
 import { getOrganization } from '@/server/domain/organizations/get-organization';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 
 /** One conversation of the Inbox (any member): a page of its MO and sends, and the numbers a reply may go from. Reading marks nothing: markRead does. */
 export const getConversationProcedure = merchantProcedure

@@ -1,8 +1,8 @@
 import { merchantProcedure } from '@/server/api/trpc';
-import { ConversationsPage, ListConversationsInput } from '@/server/contracts/inbox';
+import { ConversationsPage, ListConversationsInput } from '@/shared/contracts/inbox';
 import { listConversations } from '@/server/domain/inbox/list-conversations';
 import { getOrganization } from '@/server/domain/organizations/get-organization';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 
 /** The Inbox's list (any member): the organization's conversations, newest activity first, with unread marks. */
 export const listConversationsProcedure = merchantProcedure

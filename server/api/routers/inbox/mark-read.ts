@@ -1,5 +1,5 @@
 import { merchantProcedure } from '@/server/api/trpc';
-import { MarkReadInput, MarkReadResult } from '@/server/contracts/inbox';
+import { MarkReadInput, MarkReadResult } from '@/shared/contracts/inbox';
 import { markConversationRead } from '@/server/domain/inbox/mark-read';
 
 /** A member (any role) was shown the conversation's MO up to `through`: they are read for the whole organization. */

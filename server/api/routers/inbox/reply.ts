@@ -1,5 +1,5 @@
 import { developerProcedure } from '@/server/api/trpc';
-import { ReplyInput, ReplyResult } from '@/server/contracts/inbox';
+import { ReplyInput, ReplyResult } from '@/shared/contracts/inbox';
 import { replyToConversation } from '@/server/domain/inbox/reply';
 
 /**

@@ -1,5 +1,5 @@
 import { merchantProcedure } from '@/server/api/trpc';
-import { InboundWebhookLog, InboundWebhookLogInput } from '@/server/contracts/inbox';
+import { InboundWebhookLog, InboundWebhookLogInput } from '@/shared/contracts/inbox';
 import { inboundWebhookLog } from '@/server/domain/inbox/inbound-webhook-log';
 
 /** An MO's sms.received event with its deliveries and attempts (any member reads; replay is messages.replayEvent). */

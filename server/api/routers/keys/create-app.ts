@@ -1,5 +1,5 @@
 import { developerProcedure } from '@/server/api/trpc';
-import { CreateAppInput, CreatedApp } from '@/server/contracts/keys';
+import { CreateAppInput, CreatedApp } from '@/shared/contracts/keys';
 import { createApp } from '@/server/domain/keys/create-app';
 
 /** A new app and key in this deployment's environment; the only answer that ever holds the plain key and the first signing secret. Developer or owner. */

@@ -1,7 +1,7 @@
 import { developerProcedure } from '@/server/api/trpc';
-import { AppRef, SmppCredentials } from '@/server/contracts/keys';
+import { AppRef, SmppCredentials } from '@/shared/contracts/keys';
 import { enableSmpp } from '@/server/domain/smpp-access/credentials';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 
 /** SMPP credentials for one of the organization's apps (D15), shown once; again rotates the password. Developer or owner. */
 export const enableSmppProcedure = developerProcedure

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { merchantProcedure } from '@/server/api/trpc';
-import { ListAppsResult } from '@/server/contracts/keys';
+import { ListAppsResult } from '@/shared/contracts/keys';
 import { listApps } from '@/server/domain/keys/list-apps';
 
 /** The organization's apps as prefix…last4 (never a key or a webhook password); every role may read. */

@@ -1,5 +1,5 @@
 import { developerProcedure } from '@/server/api/trpc';
-import { AppRef, KeyWithSecret } from '@/server/contracts/keys';
+import { AppRef, KeyWithSecret } from '@/shared/contracts/keys';
 import { regenerateKey } from '@/server/domain/keys/regenerate-key';
 
 /** Replaces the key of one of the organization's apps; the old key stops at once. Developer or owner. */

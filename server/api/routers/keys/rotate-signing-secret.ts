@@ -1,5 +1,5 @@
 import { developerProcedure } from '@/server/api/trpc';
-import { AppRef, RotatedSigningSecret } from '@/server/contracts/keys';
+import { AppRef, RotatedSigningSecret } from '@/shared/contracts/keys';
 import { rotateSigningSecret } from '@/server/domain/keys/rotate-signing-secret';
 
 /** A new webhook signing secret, shown once; the previous one signs too for 24 h. Developer or owner. */

@@ -1,5 +1,5 @@
 import { developerProcedure } from '@/server/api/trpc';
-import { AppRef, TestEventResult } from '@/server/contracts/keys';
+import { AppRef, TestEventResult } from '@/shared/contracts/keys';
 import { sendTestEvent } from '@/server/domain/keys/send-test-event';
 
 /** POSTs a marked sample event to the app's webhook and answers status, latency and error. Developer or owner. */

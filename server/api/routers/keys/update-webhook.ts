@@ -1,5 +1,5 @@
 import { developerProcedure } from '@/server/api/trpc';
-import { AppView, UpdateWebhookInput } from '@/server/contracts/keys';
+import { AppView, UpdateWebhookInput } from '@/shared/contracts/keys';
 import { updateWebhook } from '@/server/domain/keys/update-webhook';
 
 /** Webhook URL and Basic credentials; the password is write-only (answered as `password_set` only). Developer or owner; credentials are the owners' (domain). */

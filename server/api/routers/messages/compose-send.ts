@@ -1,8 +1,8 @@
 import { developerProcedure } from '@/server/api/trpc';
-import { ComposeInput, ComposeResult } from '@/server/contracts/compose';
-import { SendRequest } from '@/server/contracts/send';
+import { ComposeInput, ComposeResult } from '@/shared/contracts/compose';
+import { SendRequest } from '@/shared/contracts/send';
 import { composeSend } from '@/server/domain/messages/compose-send';
-import { fromZodError } from '@/server/errors/from-zod';
+import { fromZodError } from '@/shared/errors/from-zod';
 
 /**
  * Dashboard send as one of the organization's apps (developer or owner): the

@@ -1,5 +1,5 @@
 import { developerProcedure } from '@/server/api/trpc';
-import { ControlMessageInput, ControlMessageResult } from '@/server/contracts/messages-dashboard';
+import { ControlMessageInput, ControlMessageResult } from '@/shared/contracts/messages-dashboard';
 import { controlSend } from '@/server/domain/messages/control-send';
 
 /** Cancel, pause or resume a scheduled or recurring send from the dashboard: the same controlSend as the REST endpoints (D6). */

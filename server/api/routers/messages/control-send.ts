@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiKeyProcedure } from '@/server/api/trpc';
-import { ControlResult } from '@/server/contracts/send';
+import { ControlResult } from '@/shared/contracts/send';
 import { controlSend, type ControlAction } from '@/server/domain/messages/control-send';
 
 const DESCRIPTIONS: Record<ControlAction, string> = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { merchantProcedure } from '@/server/api/trpc';
-import { ComposeOptions } from '@/server/contracts/compose';
+import { ComposeOptions } from '@/shared/contracts/compose';
 import { getComposeOptions } from '@/server/domain/messages/compose-send';
 
 /** What the compose form previews with: the apps that may send, prices, timezone, balance. Every role may read. */

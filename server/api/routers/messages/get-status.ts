@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiKeyProcedure } from '@/server/api/trpc';
-import { MessageStatus } from '@/server/contracts/send';
+import { MessageStatus } from '@/shared/contracts/send';
 import { messageStatusRead, statusFromKeyedRow } from '@/server/domain/messages/get-status';
 
 export const getStatusProcedure = apiKeyProcedure

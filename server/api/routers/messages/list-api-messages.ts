@@ -1,5 +1,5 @@
 import { apiKeyProcedure } from '@/server/api/trpc';
-import { ListApiMessagesInput, MessagesPage } from '@/server/contracts/reconcile';
+import { ListApiMessagesInput, MessagesPage } from '@/shared/contracts/reconcile';
 import { listApiMessages } from '@/server/domain/messages/reconcile';
 
 /** D17: the caller's messages, newest first, each as GET /status answers it, by cursor pages. */

@@ -1,5 +1,5 @@
 import { apiKeyProcedure } from '@/server/api/trpc';
-import { ListApiRecipientsInput, RecipientsPage } from '@/server/contracts/reconcile';
+import { ListApiRecipientsInput, RecipientsPage } from '@/shared/contracts/reconcile';
 import { listApiRecipients } from '@/server/domain/messages/reconcile';
 
 /** D17: one message's deliveries (recipient x dispatch) with their states and prices, by cursor pages. */

@@ -1,5 +1,5 @@
 import { merchantProcedure } from '@/server/api/trpc';
-import { EventPage, ListEventsInput } from '@/server/contracts/messages-dashboard';
+import { EventPage, ListEventsInput } from '@/shared/contracts/messages-dashboard';
 import { listMessageEvents } from '@/server/domain/messages/list-message-events';
 
 /** The event timeline of one send, oldest first, with each event's webhook deliveries and attempts. */

@@ -1,8 +1,8 @@
 import { merchantProcedure } from '@/server/api/trpc';
-import { ListMessagesInput, MessagePage } from '@/server/contracts/messages-dashboard';
+import { ListMessagesInput, MessagePage } from '@/shared/contracts/messages-dashboard';
 import { listMessages } from '@/server/domain/messages/list-messages';
 import { getOrganization } from '@/server/domain/organizations/get-organization';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 
 /** The organization's send history, newest first: filters (status, type, local date range, phone) and keyset pages. */
 export const listMessagesProcedure = merchantProcedure

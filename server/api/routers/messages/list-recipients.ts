@@ -1,5 +1,5 @@
 import { merchantProcedure } from '@/server/api/trpc';
-import { ListRecipientsInput, RecipientPage } from '@/server/contracts/messages-dashboard';
+import { ListRecipientsInput, RecipientPage } from '@/shared/contracts/messages-dashboard';
 import { listRecipients } from '@/server/domain/messages/list-recipients';
 
 /** Per-recipient states of one send (recipient x dispatch), by keyset pages, optionally one state only. */

@@ -1,5 +1,5 @@
 import { developerProcedure } from '@/server/api/trpc';
-import { ReplayEventInput, ReplayEventResult } from '@/server/contracts/messages-dashboard';
+import { ReplayEventInput, ReplayEventResult } from '@/shared/contracts/messages-dashboard';
 import { replayMessageEvent } from '@/server/domain/messages/list-message-events';
 
 /** Queues a new delivery of an event (same event_id and body) to today's destination (D10). Developer or owner. */

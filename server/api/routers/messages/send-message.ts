@@ -1,5 +1,5 @@
 import { apiKeyProcedure } from '@/server/api/trpc';
-import { SEND_REQUEST_VARIANTS, SendRequest, SendResult } from '@/server/contracts/send';
+import { SEND_REQUEST_VARIANTS, SendRequest, SendResult } from '@/shared/contracts/send';
 import { submitSend } from '@/server/domain/messages/submit-send';
 
 export const sendMessageProcedure = apiKeyProcedure

@@ -1,5 +1,5 @@
 import { merchantProcedure } from '@/server/api/trpc';
-import { NumbersList } from '@/server/contracts/numbers';
+import { NumbersList } from '@/shared/contracts/numbers';
 import { listOrganizationNumbers } from '@/server/domain/numbers/list-numbers';
 
 /** The API keys page's numbers (any member): what GET /numbers answers. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiKeyProcedure } from '@/server/api/trpc';
-import { NumbersList } from '@/server/contracts/numbers';
+import { NumbersList } from '@/shared/contracts/numbers';
 import { listOrganizationNumbers } from '@/server/domain/numbers/list-numbers';
 
 /** D18: the numbers an operator assigned to the caller's organization's apps. */

@@ -1,5 +1,5 @@
 import { operatorProcedure } from '@/server/api/trpc';
-import { AssignNumberInput, NumberDetail } from '@/server/contracts/numbers';
+import { AssignNumberInput, NumberDetail } from '@/shared/contracts/numbers';
 import { assignNumber } from '@/server/domain/numbers/assign-number';
 import { toNumberDetail } from '@/server/domain/numbers/list-numbers';
 

@@ -1,5 +1,5 @@
 import type { Db } from '@/db/client';
-import type { ConnectorDetail } from '@/server/contracts/connectors';
+import type { ConnectorDetail } from '@/shared/contracts/connectors';
 import type { ConnectorFields } from '@/server/domain/carrier/connectors';
 import { listConnectorDetails } from '@/server/domain/carrier/list-connector-details';
 

@@ -1,5 +1,5 @@
 import { operatorProcedure } from '@/server/api/trpc';
-import { ConnectorChanged, CreateConnectorInput } from '@/server/contracts/connectors';
+import { ConnectorChanged, CreateConnectorInput } from '@/shared/contracts/connectors';
 import { addConnector } from '@/server/domain/carrier/manage-connectors';
 import { connectorDetail, fieldsOf } from './connector-result';
 

@@ -1,6 +1,6 @@
 import { operatorProcedure } from '@/server/api/trpc';
-import { DecideTopUpInput } from '@/server/contracts/operator';
-import { TopUpRequestView } from '@/server/contracts/wallet-dashboard';
+import { DecideTopUpInput } from '@/shared/contracts/operator';
+import { TopUpRequestView } from '@/shared/contracts/wallet-dashboard';
 import { decideTopUp } from '@/server/domain/wallets/decide-top-up';
 
 /** Confirm (credits the wallet once) or reject a live top-up request. */

@@ -1,5 +1,5 @@
 import { operatorProcedure } from '@/server/api/trpc';
-import { DeleteRouteInput, RouteDeleted } from '@/server/contracts/connectors';
+import { DeleteRouteInput, RouteDeleted } from '@/shared/contracts/connectors';
 import { removeRoute } from '@/server/domain/carrier/manage-connectors';
 
 /** Removes the route of a prefix (platform, or one organization's). */

@@ -1,5 +1,5 @@
 import { operatorProcedure } from '@/server/api/trpc';
-import { MerchantDetail, MerchantRef } from '@/server/contracts/operator';
+import { MerchantDetail, MerchantRef } from '@/shared/contracts/operator';
 import { getMerchant } from '@/server/domain/operator/get-merchant';
 
 export const getMerchantProcedure = operatorProcedure

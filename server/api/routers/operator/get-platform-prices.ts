@@ -1,5 +1,5 @@
 import { operatorProcedure } from '@/server/api/trpc';
-import { PlatformPrices } from '@/server/contracts/operator';
+import { PlatformPrices } from '@/shared/contracts/operator';
 import { getPlatformPrices } from '@/server/domain/pricing/platform-prices';
 
 export const getPlatformPricesProcedure = operatorProcedure.output(PlatformPrices).query(({ ctx }) => getPlatformPrices(ctx.db));

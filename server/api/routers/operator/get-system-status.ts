@@ -1,5 +1,5 @@
 import { operatorProcedure } from '@/server/api/trpc';
-import { SystemStatus } from '@/server/contracts/operations';
+import { SystemStatus } from '@/shared/contracts/operations';
 import { getSystemStatus } from '@/server/domain/operations/get-system-status';
 
 /** The console's System page: workers, job queue, webhook backlog, recent errors (operators only). */

@@ -1,5 +1,5 @@
 import { operatorProcedure } from '@/server/api/trpc';
-import { AuditPage, ListAuditInput } from '@/server/contracts/operator';
+import { AuditPage, ListAuditInput } from '@/shared/contracts/operator';
 import { listAudit } from '@/server/domain/operator/list-audit';
 
 export const listAuditProcedure = operatorProcedure

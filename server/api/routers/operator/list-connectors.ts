@@ -1,5 +1,5 @@
 import { operatorProcedure } from '@/server/api/trpc';
-import { ConnectorsOverview } from '@/server/contracts/connectors';
+import { ConnectorsOverview } from '@/shared/contracts/connectors';
 import { listConnectorDetails } from '@/server/domain/carrier/list-connector-details';
 
 /** Connectors (settings, never the password) with the live state of their sessions, and the routes. */

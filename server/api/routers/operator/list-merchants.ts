@@ -1,5 +1,5 @@
 import { operatorProcedure } from '@/server/api/trpc';
-import { ListMerchantsInput, ListMerchantsResult } from '@/server/contracts/operator';
+import { ListMerchantsInput, ListMerchantsResult } from '@/shared/contracts/operator';
 import { listMerchants } from '@/server/domain/operator/list-merchants';
 
 export const listMerchantsProcedure = operatorProcedure

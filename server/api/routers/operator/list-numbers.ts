@@ -1,5 +1,5 @@
 import { operatorProcedure } from '@/server/api/trpc';
-import { ListNumbersInput, NumbersOverview } from '@/server/contracts/numbers';
+import { ListNumbersInput, NumbersOverview } from '@/shared/contracts/numbers';
 import { listNumbers, toNumberDetail } from '@/server/domain/numbers/list-numbers';
 
 /** D18: assigned numbers, every merchant's or one's. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { operatorProcedure } from '@/server/api/trpc';
-import { ListPendingTopUpsResult } from '@/server/contracts/operator';
+import { ListPendingTopUpsResult } from '@/shared/contracts/operator';
 import { listPendingTopUps } from '@/server/domain/operator/list-pending-top-ups';
 
 export const listPendingTopUpsProcedure = operatorProcedure

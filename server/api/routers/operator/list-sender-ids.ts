@@ -1,5 +1,5 @@
 import { operatorProcedure } from '@/server/api/trpc';
-import { ReviewQueue, ReviewQueueInput } from '@/server/contracts/sender-ids';
+import { ReviewQueue, ReviewQueueInput } from '@/shared/contracts/sender-ids';
 import { listReviewQueue } from '@/server/domain/sender-ids/review';
 
 /** The console's sender ID review queue (D22): pending first, every organization's. */

@@ -1,5 +1,5 @@
 import { operatorProcedure } from '@/server/api/trpc';
-import { ListUnroutedInboundInput, UnroutedInboundPage } from '@/server/contracts/inbound';
+import { ListUnroutedInboundInput, UnroutedInboundPage } from '@/shared/contracts/inbound';
 import { listUnroutedInbound } from '@/server/domain/inbound/list-unrouted';
 
 /** The console's Inbound page (D18): MO no number routed, newest first. */

@@ -1,5 +1,5 @@
 import { operatorProcedure } from '@/server/api/trpc';
-import { ReleaseNumberInput, ReleasedNumber } from '@/server/contracts/numbers';
+import { ReleaseNumberInput, ReleasedNumber } from '@/shared/contracts/numbers';
 import { releaseNumber } from '@/server/domain/numbers/release-number';
 
 /** D18: takes back a number, a short code's catch-all ('' keyword) or one keyword of a short code. */

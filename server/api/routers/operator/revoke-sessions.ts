@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { operatorProcedure } from '@/server/api/trpc';
-import { RevokeSessionsInput } from '@/server/contracts/operator';
+import { RevokeSessionsInput } from '@/shared/contracts/operator';
 import { revokeSessions } from '@/server/domain/users/sessions';
 
 /** Signs a user out everywhere (a lost laptop, a departing employee): their session version moves on. Audited. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { operatorProcedure } from '@/server/api/trpc';
-import { SetCreditLineInput } from '@/server/contracts/operator';
+import { SetCreditLineInput } from '@/shared/contracts/operator';
 import { setCreditLine } from '@/server/domain/wallets/set-credit-line';
 
 /** Postpaid agreement: sets the postpaid wallet to the amount with one `adjustment` ledger row. */

@@ -1,5 +1,5 @@
 import { operatorProcedure } from '@/server/api/trpc';
-import { PlatformPrices, SetPlatformPricesInput } from '@/server/contracts/operator';
+import { PlatformPrices, SetPlatformPricesInput } from '@/shared/contracts/operator';
 import { getPlatformPrices, replacePlatformPrices } from '@/server/domain/pricing/platform-prices';
 
 /** Replaces the platform price list (D13). */

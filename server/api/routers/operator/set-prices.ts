@@ -1,10 +1,10 @@
 import { operatorProcedure } from '@/server/api/trpc';
-import { SetPricesInput } from '@/server/contracts/operator';
-import { PricingView } from '@/server/contracts/wallet-dashboard';
+import { SetPricesInput } from '@/shared/contracts/operator';
+import { PricingView } from '@/shared/contracts/wallet-dashboard';
 import { getOrganization } from '@/server/domain/organizations/get-organization';
 import { getPricingView } from '@/server/domain/pricing/list-price-rows';
 import { updatePricing } from '@/server/domain/pricing/update-pricing';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 
 /** Replaces a merchant's pricing rows and default price. */
 export const setPricesProcedure = operatorProcedure

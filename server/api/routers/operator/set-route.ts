@@ -1,5 +1,5 @@
 import { operatorProcedure } from '@/server/api/trpc';
-import { RouteChanged, SetRouteInput } from '@/server/contracts/connectors';
+import { RouteChanged, SetRouteInput } from '@/shared/contracts/connectors';
 import { putRoute } from '@/server/domain/carrier/manage-connectors';
 
 /** Replaces the route of a prefix (platform, or one organization's) with connectors in failover order. */

@@ -1,5 +1,5 @@
 import { operatorProcedure } from '@/server/api/trpc';
-import { ConnectorChanged, UpdateConnectorInput } from '@/server/contracts/connectors';
+import { ConnectorChanged, UpdateConnectorInput } from '@/shared/contracts/connectors';
 import { changeConnector } from '@/server/domain/carrier/manage-connectors';
 import { connectorDetail, fieldsOf } from './connector-result';
 

@@ -1,9 +1,9 @@
 import { developerProcedure } from '@/server/api/trpc';
-import { AddOptOutsRequest, AddOptOutsResult } from '@/server/contracts/opt-outs';
+import { AddOptOutsRequest, AddOptOutsResult } from '@/shared/contracts/opt-outs';
 import { getOrganization } from '@/server/domain/organizations/get-organization';
 import { addOptOuts } from '@/server/domain/opt-outs/add-opt-outs';
 import { normalizeAll } from '@/server/domain/opt-outs/phones';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 
 /** The Opt-outs page's "Add" (developer or owner): POST /opt-outs's contract, source `dashboard`. */
 export const addDashboardOptOutsProcedure = developerProcedure

@@ -1,5 +1,5 @@
 import { apiKeyProcedure } from '@/server/api/trpc';
-import { AddOptOutsRequest, AddOptOutsResult } from '@/server/contracts/opt-outs';
+import { AddOptOutsRequest, AddOptOutsResult } from '@/shared/contracts/opt-outs';
 import { addOptOuts } from '@/server/domain/opt-outs/add-opt-outs';
 import { normalizeAll } from '@/server/domain/opt-outs/phones';
 

@@ -1,10 +1,10 @@
 import { merchantProcedure } from '@/server/api/trpc';
-import { CheckOptOutsInput, CheckOptOutsResult } from '@/server/contracts/opt-outs';
+import { CheckOptOutsInput, CheckOptOutsResult } from '@/shared/contracts/opt-outs';
 import { getOrganization } from '@/server/domain/organizations/get-organization';
 import { normalizeOne } from '@/server/domain/opt-outs/phones';
 import { optedOutAmong } from '@/server/domain/opt-outs/suppression';
 import { unroutableAmong } from '@/server/domain/carrier/routing';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 
 /**
  * The compose preview (any member: viewers prepare sends too): which of the numbers entered are on the list and (live,

@@ -1,8 +1,8 @@
 import { developerProcedure } from '@/server/api/trpc';
-import { OptOut, PhoneParam } from '@/server/contracts/opt-outs';
+import { OptOut, PhoneParam } from '@/shared/contracts/opt-outs';
 import { getOrganization } from '@/server/domain/organizations/get-organization';
 import { deleteOptOut } from '@/server/domain/opt-outs/delete-opt-out';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 
 /** The Opt-outs page's "Remove" (developer or owner): DELETE /opt-outs/{phone}'s rules (a keyword entry stays, 1131). */
 export const deleteDashboardOptOutProcedure = developerProcedure

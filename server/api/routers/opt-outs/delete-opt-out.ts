@@ -1,5 +1,5 @@
 import { apiKeyProcedure } from '@/server/api/trpc';
-import { OptOut, PhoneParam } from '@/server/contracts/opt-outs';
+import { OptOut, PhoneParam } from '@/shared/contracts/opt-outs';
 import { deleteOptOut } from '@/server/domain/opt-outs/delete-opt-out';
 
 /** D19: takes a phone off the list, unless the subscriber put it there (STOP). */

@@ -1,8 +1,8 @@
 import { merchantProcedure } from '@/server/api/trpc';
-import { ListOptOutsInput, OptOutsPage } from '@/server/contracts/opt-outs';
+import { ListOptOutsInput, OptOutsPage } from '@/shared/contracts/opt-outs';
 import { getOrganization } from '@/server/domain/organizations/get-organization';
 import { listOptOuts } from '@/server/domain/opt-outs/list-opt-outs';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 
 /** The Opt-outs page's list (any member): the contract and pages of GET /opt-outs. */
 export const listDashboardOptOutsProcedure = merchantProcedure

@@ -1,5 +1,5 @@
 import { apiKeyProcedure } from '@/server/api/trpc';
-import { ListOptOutsInput, OptOutsPage } from '@/server/contracts/opt-outs';
+import { ListOptOutsInput, OptOutsPage } from '@/shared/contracts/opt-outs';
 import { listOptOuts } from '@/server/domain/opt-outs/list-opt-outs';
 
 /** D19: the caller's organization's opt-out list, newest first, by cursor pages. */

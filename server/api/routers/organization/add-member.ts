@@ -1,5 +1,5 @@
 import { ownerProcedure } from '@/server/api/trpc';
-import { AddMemberInput, AddMemberResult } from '@/server/contracts/organization';
+import { AddMemberInput, AddMemberResult } from '@/shared/contracts/organization';
 import { addMember } from '@/server/domain/organizations/members';
 
 /** Adds a person by email (a new account gets a one-time password, answered once). Owners only. */

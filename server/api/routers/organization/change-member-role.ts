@@ -1,5 +1,5 @@
 import { ownerProcedure } from '@/server/api/trpc';
-import { ChangeRoleInput, MemberView } from '@/server/contracts/organization';
+import { ChangeRoleInput, MemberView } from '@/shared/contracts/organization';
 import { changeMemberRole } from '@/server/domain/organizations/members';
 
 /** Owners only; the last owner cannot be demoted. */

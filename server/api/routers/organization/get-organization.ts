@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { merchantProcedure } from '@/server/api/trpc';
-import { OrganizationView, type RoleValue } from '@/server/contracts/organization';
+import { OrganizationView, type RoleValue } from '@/shared/contracts/organization';
 import { keywordReplies } from '@/server/domain/opt-outs/keyword-replies';
 import { getOrganization, type OrganizationSummary } from '@/server/domain/organizations/get-organization';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 import { toAmount } from '@/server/lib/money';
 
 export function toOrganizationView(org: OrganizationSummary, environment: 'test' | 'live', role: RoleValue): OrganizationView {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { merchantProcedure } from '@/server/api/trpc';
-import { ListMembersResult } from '@/server/contracts/organization';
+import { ListMembersResult } from '@/shared/contracts/organization';
 import { listMembers } from '@/server/domain/organizations/members';
 
 export const listMembersProcedure = merchantProcedure

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ownerProcedure } from '@/server/api/trpc';
-import { RemoveMemberInput } from '@/server/contracts/organization';
+import { RemoveMemberInput } from '@/shared/contracts/organization';
 import { removeMember } from '@/server/domain/organizations/members';
 
 /** Owners only; the last owner cannot be removed. The account itself stays (it may belong to other organizations). */

@@ -1,5 +1,5 @@
 import { ownerProcedure } from '@/server/api/trpc';
-import { OrganizationView, UpdateComposeConfirmInput } from '@/server/contracts/organization';
+import { OrganizationView, UpdateComposeConfirmInput } from '@/shared/contracts/organization';
 import { updateComposeConfirm } from '@/server/domain/organizations/update-compose-confirm';
 import { toOrganizationView } from './get-organization';
 

@@ -1,5 +1,5 @@
 import { ownerProcedure } from '@/server/api/trpc';
-import { OrganizationView, UpdateKeywordRepliesInput } from '@/server/contracts/organization';
+import { OrganizationView, UpdateKeywordRepliesInput } from '@/shared/contracts/organization';
 import { updateKeywordReplies } from '@/server/domain/organizations/update-keyword-replies';
 import { toOrganizationView } from './get-organization';
 

@@ -1,5 +1,5 @@
 import { ownerProcedure } from '@/server/api/trpc';
-import { OrganizationView, UpdateLowBalanceThresholdInput } from '@/server/contracts/organization';
+import { OrganizationView, UpdateLowBalanceThresholdInput } from '@/shared/contracts/organization';
 import { updateOrganizationColumns } from '@/server/domain/organizations/update-organization';
 import { toDbAmount } from '@/server/lib/money';
 import { toOrganizationView } from './get-organization';

@@ -1,5 +1,5 @@
 import { ownerProcedure } from '@/server/api/trpc';
-import { OrganizationView, UpdateOrganizationInput } from '@/server/contracts/organization';
+import { OrganizationView, UpdateOrganizationInput } from '@/shared/contracts/organization';
 import { updateOrganization } from '@/server/domain/organizations/update-organization';
 import { toOrganizationView } from './get-organization';
 

@@ -1,5 +1,5 @@
 import { ownerProcedure } from '@/server/api/trpc';
-import { OrganizationView, UpdateSmartEncodingInput } from '@/server/contracts/organization';
+import { OrganizationView, UpdateSmartEncodingInput } from '@/shared/contracts/organization';
 import { updateSmartEncoding } from '@/server/domain/organizations/update-smart-encoding';
 import { toOrganizationView } from './get-organization';
 

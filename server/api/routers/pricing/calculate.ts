@@ -1,5 +1,5 @@
 import { apiKeyProcedure } from '@/server/api/trpc';
-import { CALCULATE_REQUEST_VARIANTS, CalculateRequest, CalculateResult } from '@/server/contracts/calculate';
+import { CALCULATE_REQUEST_VARIANTS, CalculateRequest, CalculateResult } from '@/shared/contracts/calculate';
 import { calculate } from '@/server/domain/pricing/calculator';
 import { effectivePriceRows } from '@/server/domain/pricing/effective-rows';
 

@@ -1,9 +1,9 @@
 import { merchantProcedure } from '@/server/api/trpc';
-import { CalculateRequest, CalculateResult } from '@/server/contracts/calculate';
+import { CalculateRequest, CalculateResult } from '@/shared/contracts/calculate';
 import { getOrganization } from '@/server/domain/organizations/get-organization';
 import { calculate } from '@/server/domain/pricing/calculator';
 import { effectivePriceRows } from '@/server/domain/pricing/effective-rows';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 
 /** The dashboard calculator: POST /calculate's own computation (same contract, same domain code) for the signed-in organization. */
 export const estimateProcedure = merchantProcedure

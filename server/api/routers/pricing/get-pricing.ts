@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { merchantProcedure } from '@/server/api/trpc';
-import { PricingView } from '@/server/contracts/wallet-dashboard';
+import { PricingView } from '@/shared/contracts/wallet-dashboard';
 import { getOrganization } from '@/server/domain/organizations/get-organization';
 import { getPricingView } from '@/server/domain/pricing/list-price-rows';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 
 /** The organization's pricing rows and the average the calculator uses. */
 export const getPricingProcedure = merchantProcedure

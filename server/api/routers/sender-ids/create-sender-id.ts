@@ -1,5 +1,5 @@
 import { apiKeyProcedure } from '@/server/api/trpc';
-import { CreateSenderIdRequest, CreatedSenderId } from '@/server/contracts/sender-ids';
+import { CreateSenderIdRequest, CreatedSenderId } from '@/shared/contracts/sender-ids';
 import { requestSenderId } from '@/server/domain/sender-ids/sender-ids';
 
 /** D22: asks for an alphanumeric sender ID; an operator approves or rejects it. */

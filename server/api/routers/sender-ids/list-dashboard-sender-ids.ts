@@ -1,5 +1,5 @@
 import { merchantProcedure } from '@/server/api/trpc';
-import { SenderIdsList } from '@/server/contracts/sender-ids';
+import { SenderIdsList } from '@/shared/contracts/sender-ids';
 import { listSenderIds } from '@/server/domain/sender-ids/sender-ids';
 
 /** The Sender IDs page (any member): what GET /sender-ids answers. */

@@ -1,5 +1,5 @@
 import { apiKeyProcedure } from '@/server/api/trpc';
-import { ListSenderIdsInput, SenderIdsList } from '@/server/contracts/sender-ids';
+import { ListSenderIdsInput, SenderIdsList } from '@/shared/contracts/sender-ids';
 import { listSenderIds } from '@/server/domain/sender-ids/sender-ids';
 
 /** D22: the organization's sender IDs, newest first. */

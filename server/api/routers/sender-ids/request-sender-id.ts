@@ -1,5 +1,5 @@
 import { developerProcedure } from '@/server/api/trpc';
-import { CreateSenderIdRequest, SenderId } from '@/server/contracts/sender-ids';
+import { CreateSenderIdRequest, SenderId } from '@/shared/contracts/sender-ids';
 import { requestSenderId } from '@/server/domain/sender-ids/sender-ids';
 
 /** The Sender IDs page's "Request" (developer or owner): POST /sender-ids's contract. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { developerProcedure } from '@/server/api/trpc';
-import { WithdrawSenderIdInput } from '@/server/contracts/sender-ids';
+import { WithdrawSenderIdInput } from '@/shared/contracts/sender-ids';
 import { withdrawSenderId } from '@/server/domain/sender-ids/sender-ids';
 
 /** The Sender IDs page's "Withdraw" of a pending request (developer or owner). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiKeyProcedure } from '@/server/api/trpc';
-import { Balance } from '@/server/contracts/balance';
+import { Balance } from '@/shared/contracts/balance';
 import { getBalance } from '@/server/domain/wallets/get-balance';
 
 export const getBalanceProcedure = apiKeyProcedure

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { merchantProcedure } from '@/server/api/trpc';
-import { WalletOverview } from '@/server/contracts/wallet-dashboard';
+import { WalletOverview } from '@/shared/contracts/wallet-dashboard';
 import { getOrganization } from '@/server/domain/organizations/get-organization';
 import { getWalletOverview } from '@/server/domain/wallets/wallet-overview';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 
 /** Prepaid and postpaid balances, unit price and available SMS, computed as GET /balance does. */
 export const getWalletOverviewProcedure = merchantProcedure

@@ -1,8 +1,8 @@
 import { merchantProcedure } from '@/server/api/trpc';
-import { LedgerPage, ListLedgerInput } from '@/server/contracts/wallet-dashboard';
+import { LedgerPage, ListLedgerInput } from '@/shared/contracts/wallet-dashboard';
 import { getOrganization } from '@/server/domain/organizations/get-organization';
 import { listLedger } from '@/server/domain/wallets/list-ledger';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 
 /** The organization's ledger with running balances, filtered, newest first, by cursor. */
 export const listLedgerProcedure = merchantProcedure

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { merchantProcedure } from '@/server/api/trpc';
-import { ListTopUpRequestsResult } from '@/server/contracts/wallet-dashboard';
+import { ListTopUpRequestsResult } from '@/shared/contracts/wallet-dashboard';
 import { listTopUpRequests } from '@/server/domain/wallets/top-up-requests';
 
 /** The organization's recent top-up requests (live) and their state. */

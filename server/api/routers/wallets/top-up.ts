@@ -1,9 +1,9 @@
 import { merchantProcedure } from '@/server/api/trpc';
-import { TopUpInput, TopUpResult } from '@/server/contracts/wallet-dashboard';
+import { TopUpInput, TopUpResult } from '@/shared/contracts/wallet-dashboard';
 import { getOrganization } from '@/server/domain/organizations/get-organization';
 import { assertRole } from '@/server/domain/users/accounts';
 import { requestTopUp } from '@/server/domain/wallets/top-up-requests';
-import { ApiError } from '@/server/errors/api-error';
+import { ApiError } from '@/shared/errors/api-error';
 
 /**
  * Sandbox: instant test credit (developer or owner). Live: a top-up request an

@@ -1,6 +1,6 @@
 import type { InboundEncoding } from '@/db/schema';
 import { decodeGsmLenient } from '@/server/smpp/codec/gsm';
-import { replaceLoneSurrogates } from '@/server/contracts/storable';
+import { replaceLoneSurrogates } from '@/shared/contracts/storable';
 
 /** How an MO's octets are read. */
 export type MoCharset = 'gsm' | 'ascii' | 'latin1' | 'ucs2' | 'binary';

@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { TRPCError } from '@trpc/server';
 import { serverCaller } from '@/server/api/server-caller';
-import type { ConversationView } from '@/server/contracts/inbox';
+import type { ConversationView } from '@/shared/contracts/inbox';
 import { ConversationThread } from '@/components/inbox/conversation-thread';
 import { ReplyBox } from '@/components/inbox/reply-box';
 import { Card, PageHeader } from '@/components/ui/card';

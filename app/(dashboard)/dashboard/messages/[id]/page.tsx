@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { TRPCError } from '@trpc/server';
 import { serverCaller } from '@/server/api/server-caller';
-import type { MessageDetail } from '@/server/contracts/messages-dashboard';
+import type { MessageDetail } from '@/shared/contracts/messages-dashboard';
 import { PageHeader } from '@/components/ui/card';
 import { MessageView } from '@/components/messages/message-view';
 

@@ -11,8 +11,8 @@ import { TopUpDecision } from '@/components/operator/top-up-decision';
 import { Card, EmptyState, PageHeader } from '@/components/ui/card';
 import { formatter } from '@/components/ui/format';
 import { serverCaller } from '@/server/api/server-caller';
-import type { AuditPage, MerchantDetail } from '@/server/contracts/operator';
-import { ROLE_VALUES, type RoleValue } from '@/server/contracts/organization';
+import type { AuditPage, MerchantDetail } from '@/shared/contracts/operator';
+import { ROLE_VALUES, type RoleValue } from '@/shared/contracts/organization';
 
 export const generateMetadata = () => operatorMetadata('merchant');
 export const dynamic = 'force-dynamic';
