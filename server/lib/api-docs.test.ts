@@ -67,7 +67,7 @@ describe('docs/api.md covers the error catalogue', () => {
   });
 
   test('every code number of the catalogue appears', () => {
-    const codes = [...readFileSync(path.join(process.cwd(), 'server', 'errors', 'codes.ts'), 'utf8').matchAll(/code: '(\d{4})'/g)].map((m) => m[1]);
+    const codes = [...readFileSync(path.join(process.cwd(), 'shared', 'errors', 'codes.ts'), 'utf8').matchAll(/code: '(\d{4})'/g)].map((m) => m[1]);
     expect(codes.length).toBe(envelope.length);
     expect(codes.filter((c) => !doc.includes(c))).toEqual([]);
   });
