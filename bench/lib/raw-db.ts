@@ -76,7 +76,6 @@ export function rawSendOnce(sql: postgres.Sql, recipients: number, block = 0) {
           ), d as (
             insert into message_dispatches (id, message_id, seq, dispatch_at, cost) values (${dispatchId}, ${messageId}, 0, null, ${cost}::numeric)
             returning id
-          )
           ), r as (
             insert into message_recipients (message_id, dispatch_id, position, phone, price, pricing_row_id, updated_at)
             select ${messageId}, d.id, r.p, r.n, r.c, r.r, ${at}::timestamptz
