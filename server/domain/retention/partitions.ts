@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
 
 /**
  * D24: the tables partitioned by month of a timestamp, and that timestamp. Each holds rows nothing else refers to once
@@ -32,7 +33,7 @@ export async function listPartitions(db: DbOrTx): Promise<Partition[]> {
            substring(pg_get_expr(c.relpartbound, c.oid) from 'TO \\(''([^'']+)''\\)')::timestamptz::text as "to"
       from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
      where p.relnamespace = 'public'::regnamespace and c.relkind = 'r'
-       and p.relname = any(string_to_array(${PARTITIONED_TABLES.map((t) => t.table).join(',')}, ','))
+       and p.relname = any(${arrayLiteral(PARTITIONED_TABLES.map((t) => t.table))}::text[])
      order by p.relname, 5`);
   return rows.map((r) => ({ table: r.parent, name: r.name, from: r.from === null ? null : new Date(r.from), to: new Date(r.to), detachPending: r.pending }));
 }
