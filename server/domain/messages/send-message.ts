@@ -14,6 +14,7 @@ import { allSettledOrThrow } from '@/server/lib/settle';
 import { toAmount } from '@/server/lib/money';
 import { recipientsTerminal, sendsAccepted, walletCharged } from '@/server/metrics/registry';
 import { ApiError } from '@/shared/errors/api-error';
+import { GroupCommit } from '@/server/lib/group-commit';
 import { optedOutAmong } from '@/server/domain/opt-outs/suppression';
 import { checkSender } from '@/server/domain/sender-ids/sender-policy';
 import type { SendPlan } from '@/shared/messages/validate-send';
@@ -39,6 +40,12 @@ export type SendOutcome = { result: SendResult; suppressed: number[] };
  * recipients' `sms.failed` events. All commit together or not at all: an
  * insufficient balance (1202) rolls back the rows written before the charge;
  * every recipient opted out (1130) writes nothing.
+ *
+ * The transaction is shared with the organization's concurrent sends of this process (group commit,
+ * server/lib/group-commit.ts): their reads first, then their writes, one BEGIN and one COMMIT for all. A send refused
+ * while reading (1140, 1130, 1132) is refused alone; one refused while writing (1202, an idempotency race) has the
+ * group rolled back and each of its other sends written again in a transaction of its own, so no send ever commits
+ * or fails because of another's refusal. The answer is given only once its transaction committed.
  */
 export async function sendMessage(
   db: Db,
@@ -48,22 +55,40 @@ export async function sendMessage(
   claim?: IdempotencyClaim,
   via: SendChannel = { channel: 'api' },
 ): Promise<SendOutcome> {
-  let written!: WrittenSend;
-  // The reads too are made in the send's transaction (one transaction per send, not one per read); they take no lock.
-  await db.transaction(async (tx) => {
-    // D22 before anything is written or charged: 1140, or the sender the send goes from (and the sandbox's warning);
-    // issued together with the price rows' read (postgres.js pipelines both)
-    const [sender, { rows }] = await Promise.all([checkSender(tx, app, plan.senderId), effectivePriceRows(tx, app.organizationId)]);
-    if (sender.senderId !== plan.senderId || sender.warning) {
-      plan = { ...plan, senderId: sender.senderId, warnings: sender.warning ? [sender.warning, ...plan.warnings] : plan.warnings };
-    }
-    const resolve = createPriceResolver(rows, unitPriceOf(app.org.defaultPrice));
-    written = await writeSend(tx, { appId: app.appId, organizationId: app.organizationId, currency: app.org.currency }, plan, now, { resolve, via, live: app.environment === 'live' });
-    if (claim && !(await recordAnswer(tx, claim, 201, { status_code: 201, data: written.result }))) throw new IdempotencyRace();
+  const written = await sendGroupsOf(db).run(app.organizationId, {
+    read: (tx) => readSend(tx, app, plan, now, via),
+    write: async (tx, prepared: PreparedSend) => {
+      const w = await writePreparedSend(tx, prepared);
+      if (claim && !(await recordAnswer(tx, claim, 201, { status_code: 201, data: w.result }))) throw new IdempotencyRace();
+      return w;
+    },
   });
   // Committed: counted here, once (an idempotent replay returns before this function).
   countSend(written, via);
   return { result: written.result, suppressed: written.suppressed };
+}
+
+const sendGroups = new WeakMap<Db, GroupCommit>();
+
+/** The group commit of a pool's sends, one per pool (a process has one; the tests one per database). */
+function sendGroupsOf(db: Db): GroupCommit {
+  let groups = sendGroups.get(db);
+  if (!groups) sendGroups.set(db, (groups = new GroupCommit(db)));
+  return groups;
+}
+
+/**
+ * The send's reads, which take no lock and write nothing: D22's sender check (1140, or the sender the send goes from
+ * and the sandbox's warning) and the price rows, issued together (postgres.js pipelines both), then prepareSend's.
+ */
+async function readSend(tx: DbOrTx, app: AuthedApp, plan: SendPlan, now: Date, via: SendChannel): Promise<PreparedSend> {
+  const [sender, { rows }] = await Promise.all([checkSender(tx, app, plan.senderId), effectivePriceRows(tx, app.organizationId)]);
+  if (sender.senderId !== plan.senderId || sender.warning) {
+    plan = { ...plan, senderId: sender.senderId, warnings: sender.warning ? [sender.warning, ...plan.warnings] : plan.warnings };
+  }
+  const resolve = createPriceResolver(rows, unitPriceOf(app.org.defaultPrice));
+  const sending = { appId: app.appId, organizationId: app.organizationId, currency: app.org.currency };
+  return prepareSend(tx, sending, plan, now, { resolve, via, live: app.environment === 'live' });
 }
 
 /** A send written by writeSend, for the caller's answer and its counters once committed. */
@@ -89,6 +114,37 @@ export async function writeSend(
   now: Date,
   o: { resolve: PriceResolver; via: SendChannel; live?: boolean },
 ): Promise<WrittenSend> {
+  return writePreparedSend(tx, await prepareSend(tx, app, plan, now, o));
+}
+
+/** What a send's reads decided, for its writes (writePreparedSend). */
+type PreparedSend = {
+  app: SendingApp;
+  plan: SendPlan;
+  now: Date;
+  via: SendChannel;
+  messageId: string;
+  split: Suppression;
+  recordSuppressed: boolean;
+  result: SendResult;
+  prices: ReturnType<typeof computeCost>['prices'];
+  perDispatch: Decimal;
+  total: Decimal;
+  failedAtSend: number;
+  dispatches: { id: string; seq: number; at: Date | null }[];
+};
+
+/**
+ * The send's decisions, read without a lock or a write: the recipients kept, opted out (D19) and unroutable (D14),
+ * with 1130 or 1132 when none is kept; the cost; the ids; the answer.
+ */
+async function prepareSend(
+  tx: DbOrTx,
+  app: SendingApp,
+  plan: SendPlan,
+  now: Date,
+  o: { resolve: PriceResolver; via: SendChannel; live?: boolean },
+): Promise<PreparedSend> {
   const { resolve, via } = o;
   const dispatches = plan.dispatchTimes.map((at, seq) => ({ id: newId('dsp'), seq, at }));
   const messageId = newId('msg');
@@ -106,8 +162,13 @@ export async function writeSend(
     totalMessages: kept.length * plan.segments * dispatches.length,
     total,
   });
-  const dispatchesJson = JSON.stringify(dispatches.map((d) => ({ id: d.id, seq: d.seq, at: d.at?.toISOString() ?? null })));
+  return { app, plan, now, via, messageId, split, recordSuppressed, result, prices, perDispatch, total, failedAtSend, dispatches };
+}
 
+/** The send's writes, as prepareSend decided them; 1202 when the wallets no longer cover it (the caller rolls back). */
+async function writePreparedSend(tx: DbOrTx, p: PreparedSend): Promise<WrittenSend> {
+  const { app, plan, now, via, messageId, split, result, total, dispatches } = p;
+  const dispatchesJson = JSON.stringify(dispatches.map((d) => ({ id: d.id, seq: d.seq, at: d.at?.toISOString() ?? null })));
   const queued = queuedEvent(messageId, now, {
     total_recipients: result.total_recipients,
     total_messages: result.total_messages,
@@ -125,14 +186,14 @@ export async function writeSend(
       messageId,
       via,
       now,
-      failedAtSend,
+      failedAtSend: p.failedAtSend,
       totalRecipients: result.total_recipients,
       totalMessages: result.total_messages,
       total,
-      perDispatch,
+      perDispatch: p.perDispatch,
       dispatchCount: dispatches.length,
       dispatchesJson,
-      recipientsJson: recipientRowsJson(plan.recipients, split, prices, recordSuppressed),
+      recipientsJson: recipientRowsJson(plan.recipients, split, p.prices, p.recordSuppressed),
       firstDispatchAt: dispatches[0].at ?? now,
       queued,
     }),
@@ -142,14 +203,15 @@ export async function writeSend(
   ]);
   // Then the charge, the queued event's delivery (only when the app has a webhook) and the failed-at-send events,
   // pipelined too (one round trip; the events look up the rows above): the merchant's wallet rows stay locked only
-  // from here to the commit, so concurrent sends of one merchant wait for each other briefly. A 1202 from the charge
+  // from here to the commit (its concurrent sends in this process share that transaction; another process's wait for
+  // it). A 1202 from the charge
   // rolls everything back, the events included, once the other statements are done (allSettledOrThrow).
   await allSettledOrThrow([
     chargeWallets(tx, { organizationId: app.organizationId, total, messageId, actor: `api:${app.appId}` }),
     recordQueuedDelivery(tx, { eventId: queued.id, organizationId: app.organizationId, appId: app.appId, callbackUrl: plan.callbackUrl, ...hooks }, now),
-    failedAtSend ? emitFailedAtSendEvents(tx, messageId, dispatchesJson, now) : Promise.resolve(),
+    p.failedAtSend ? emitFailedAtSendEvents(tx, messageId, dispatchesJson, now) : Promise.resolve(),
   ]);
-  return { result, suppressed: [...split.suppressed, ...split.unroutable].sort((a, b) => a - b), failedAtSend };
+  return { result, suppressed: [...split.suppressed, ...split.unroutable].sort((a, b) => a - b), failedAtSend: p.failedAtSend };
 }
 
 /**
