@@ -775,10 +775,11 @@ async function e2ePhase(): Promise<void> {
       }
     }
 
-    // The ceiling of a design that commits each send in its own transaction: a bare node:http server running the
-    // send's writes alone (rawSendOnce: the key's slot, the prices, the message, dispatch, recipient, job, charge
-    // and event; no validation, no carrier, no receipt) for one merchant, as our single-send runs are. What it
-    // reaches bounds from above what any gateway doing our durable work per send can reach here.
+    // The ceiling of a design that commits each send durably before answering it: a bare node:http server running
+    // the send's writes alone (rawSendOnce: the key's slot, the prices, the message, dispatch, recipient, job, charge
+    // and event, the merchant's concurrent sends committed together as ours are; no validation, no carrier, no
+    // receipt) for one merchant, as our single-send runs are. What it reaches bounds from above what any gateway
+    // doing our durable work per send can reach here.
     rss.phase('e2e ceiling');
     const cm = await merchant('Bench e2e ceiling');
     const bare = await startMinimalSendServer(env, [{ appId: cm.app_id, organizationId: cm.organization_id, walletId: cm.walletId, digest: digestApiKey(env.APP_SECRET!, cm.api_key), sendLimit: 1_000_000 }]);
@@ -878,8 +879,9 @@ async function e2ePhase(): Promise<void> {
   const vs = (value: number | null | undefined) => (peer ? value! : null);
   if (peer) {
     rows.push(
-      { figure: `e2e: single-recipient sends, ${single.inFlight} in flight (n = ${n})`, unit: 'msg/s', value: ours.single.rate, baseline: kannelBase, baselineValue: peer.single.rate, target: '>= 0.5 x', ok: ours.single.rate >= 0.5 * peer.single.rate },
-      { figure: `e2e: ${big.sends} sends x ${big.perRequest} rcpts, ${big.inFlight} in flight`, unit: 'rcpt/s', value: ours.big.rate, baseline: `${kannelBase}, ${big.perRequest} receivers a request`, baselineValue: peer.big.rate, target: '>= 1.0 x', ok: ours.big.rate >= peer.big.rate },
+      { figure: `e2e: single-recipient sends, ${single.inFlight} in flight (n = ${n})`, unit: 'msg/s', value: ours.single.rate, baseline: kannelBase, baselineValue: peer.single.rate, target: '>= 0.2 x', ok: ours.single.rate >= 0.2 * peer.single.rate },
+      // issue 40: at least 1.0 x Kannel against an SMSC that writes without Nagle's algorithm, 0.6 x against one with it
+      { figure: `e2e: ${big.sends} sends x ${big.perRequest} rcpts, ${big.inFlight} in flight${opts['smsc-nodelay'] ? ' (SMSC without Nagle)' : ''}`, unit: 'rcpt/s', value: ours.big.rate, baseline: `${kannelBase}, ${big.perRequest} receivers a request`, baselineValue: peer.big.rate, target: opts['smsc-nodelay'] ? '>= 1.0 x' : '>= 0.6 x', ok: ours.big.rate >= (opts['smsc-nodelay'] ? 1 : 0.6) * peer.big.rate },
     );
   }
   const kannelOr = (what: string) => (peer ? `Kannel: ${what}` : 'Kannel not installed');
@@ -889,16 +891,27 @@ async function e2ePhase(): Promise<void> {
     { figure: '(info) e2e: single sends: receipts all processed after the last submit_sm', unit: 'ms', value: ours.single.receiptSecs * 1000, baseline: kannelOr('last dlr-url callback after the last submit_sm'), baselineValue: vs(peer && peer.single.receiptSecs * 1000), target: '(info)', ok: null },
     { figure: `e2e: ${light.perSecond} single sends/s, request sent -> submit_sm: p50`, unit: 'ms', value: ours.latency.p50, baseline: kannelOr('the same, p50'), baselineValue: vs(peer?.latency.p50), target: '<= 25 ms', ok: ours.latency.p50 <= 25 },
     { figure: `e2e: ${light.perSecond} single sends/s, request sent -> submit_sm: p99`, unit: 'ms', value: ours.latency.p99, baseline: kannelOr('the same, p99'), baselineValue: vs(peer?.latency.p99), target: '<= 100 ms', ok: ours.latency.p99 <= 100 },
-    { figure: 'e2e: CPU per single message to delivered (service + its Postgres backends)', unit: 'ms', value: ours.single.cpuMsPerRecipient, baseline: kannelOr('bearerbox + smsbox CPU per message to its report'), baselineValue: vs(peer?.single.cpuMsPerRecipient), target: '<= 2 ms', ok: ours.single.cpuMsPerRecipient <= 2 },
+    { figure: `e2e: single sends: the last submit_sm after the last 201`, unit: 'ms', value: ours.single.submitLagSecs * 1000, baseline: kannelOr('the same'), baselineValue: vs(peer && peer.single.submitLagSecs * 1000), target: '<= 1 s', ok: ours.single.submitLagSecs <= 1 },
+    { figure: 'e2e: CPU per single message to delivered (service + its Postgres backends)', unit: 'ms', value: ours.single.cpuMsPerRecipient, baseline: kannelOr('bearerbox + smsbox CPU per message to its report'), baselineValue: vs(peer?.single.cpuMsPerRecipient), target: '<= 6 x', ok: peer ? ours.single.cpuMsPerRecipient <= 6 * peer.single.cpuMsPerRecipient : null },
   );
+  // issue 40's targets against the ceiling row, which runs beside us in the same run
   rows.push(
     { figure: "(info) e2e ceiling: bare node:http, the send's writes only, one merchant", unit: 'msg/s', value: ceiling.rate, baseline: peer ? kannelBase : 'Kannel not installed', baselineValue: vs(peer?.single.rate), target: '(info)', ok: null },
-    { figure: "(info) e2e ceiling: CPU per send (bare server + its Postgres backends)", unit: 'ms', value: ceiling.cpuMsPerRecipient, baseline: 'ours, per message to delivered', baselineValue: ours.single.cpuMsPerRecipient, target: '(info)', ok: null },
+    { figure: 'e2e: single-recipient sends against the ceiling row', unit: 'msg/s', value: ours.single.rate, baseline: 'the ceiling row', baselineValue: ceiling.rate, target: '>= 0.6 x', ok: ours.single.rate >= 0.6 * ceiling.rate },
+    { figure: 'e2e: CPU per single message to delivered against the ceiling row\'s per send', unit: 'ms', value: ours.single.cpuMsPerRecipient, baseline: 'the ceiling row (bare server + its Postgres backends)', baselineValue: ceiling.cpuMsPerRecipient, target: '<= 2 x', ok: ours.single.cpuMsPerRecipient <= 2 * ceiling.cpuMsPerRecipient },
   );
+  const per = ours.single.perRecipient;
+  if (per && per.statements !== undefined) {
+    rows.push(
+      { figure: 'e2e: statements per single message, POST /send to delivered (pg_stat_statements)', unit: 'count', value: per.statements, baseline: '-', baselineValue: null, target: '<= 12', ok: per.statements <= 12 },
+      { figure: 'e2e: transactions per single message, POST /send to delivered', unit: 'count', value: per.transactions, baseline: '-', baselineValue: null, target: '<= 3', ok: per.transactions <= 3 },
+    );
+  }
   rows.push({ figure: `e2e: single sends with a webhook receiving every event (n = ${n})`, unit: 'msg/s', value: hooked.rate, baseline: 'the same without webhooks', baselineValue: ours.single.rate, target: '>= 0.8 x', ok: hooked.rate >= 0.8 * ours.single.rate });
   if (ours.flat) {
     const ratio = ours.flat.rate / ours.single.rate;
     rows.push({ figure: `e2e flat cost: single sends at n = ${10 * n}`, unit: 'msg/s', value: ours.flat.rate, baseline: `the same at n = ${n}`, baselineValue: ours.single.rate, target: 'within 10%', ok: ratio >= 0.9 && ratio <= 1.1 });
+    rows.push({ figure: `e2e flat cost: receipts all processed after the last submit_sm (n = ${10 * n})`, unit: 'ms', value: ours.flat.receiptSecs * 1000, baseline: kannelOr('last dlr-url callback after the last submit_sm'), baselineValue: vs(peer?.flat && peer.flat.receiptSecs * 1000), target: '<= 1 s', ok: ours.flat.receiptSecs <= 1 });
     if (peer?.flat) rows.push({ figure: `(info) Kannel: single sends at n = ${10 * n}`, unit: 'msg/s', value: peer.flat.rate, baseline: `the same at n = ${n}`, baselineValue: peer.single.rate, target: '(info)', ok: null });
   }
 }

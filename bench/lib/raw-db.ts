@@ -5,6 +5,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { STATUS_READ_SQL } from '@/server/domain/messages/get-status';
 import { chargeStatement } from '@/server/domain/wallets/charge';
 import { arrayLiteral } from '@/server/lib/sql-arrays';
+import { GroupCommit } from '@/server/lib/group-commit';
 
 /**
  * Baselines without the service: hand-written postgres.js (prepared statements)
@@ -21,10 +22,12 @@ const rid = (prefix: string) => `${prefix}_raw${process.pid}x${++seq}${Math.rand
 /**
  * The database work of one POST /send, hand-written, with the service's statements in the service's order
  * and the same pipelining (server/domain/messages/send-message.ts; keep the two in step): the key and a
- * slot of the send bucket (api_key_take, alone, as the service calls it), then one transaction: BEGIN; the
- * sender's facts (D22) pipelined with the organization's price rows; the recipients on the organization's opt-out
- * list (D19, none here); the message, dispatch and recipient rows and the `sms.queued` event in one statement (an immediate
- * dispatch is queued as it is, no job); the charge (wallet lock, prepaid/postpaid split, ledger rows); COMMIT. The charge is the service's own statement (chargeStatement).
+ * slot of the send bucket (api_key_take, alone, as the service calls it), then one transaction, shared with the
+ * merchant's concurrent sends as the service shares it (GroupCommit, the service's own class): the sender's facts
+ * (D22) pipelined with the organization's price rows; the recipients on the organization's opt-out list (D19, none
+ * here); then the writes: the message, dispatch and recipient rows and the `sms.queued` event in one statement (an
+ * immediate dispatch is queued as it is, no job); the charge (wallet lock, prepaid/postpaid split, ledger rows). The
+ * charge is the service's own statement (chargeStatement).
  */
 export function rawSendWrites(sql: postgres.Sql, merchants: RawMerchant[], recipients: number) {
   let turn = 0;
@@ -44,6 +47,8 @@ export function rawSendOnce(sql: postgres.Sql, recipients: number, block = 0) {
   const phones = Array.from({ length: recipients }, (_, i) => `+24382${String(block + Math.floor(i / 1000)).padStart(3, '0')}${5000 + (i % 1000)}`);
   const rows = JSON.stringify(phones.map((n, i) => ({ p: i, n, c: price, r: null })));
   const phoneArray = arrayLiteral(phones);
+  // one merchant's concurrent sends commit together, as the service's do (server/lib/group-commit.ts, the same code)
+  const groups = new GroupCommit<postgres.TransactionSql>((fn) => sql.begin(fn) as Promise<never>);
   return async (m: RawMerchant) => {
     const [key] = await sql`select * from api_key_take(${m.digest}, 'test', 'send', 1000, null, 60, 30, 300)`;
     if (!key?.allowed) throw new Error('raw send: no slot');
@@ -53,20 +58,22 @@ export function rawSendOnce(sql: postgres.Sql, recipients: number, block = 0) {
     const eventId = randomUUID();
     const queued = JSON.stringify({ event_id: eventId, event_type: 'sms.queued', timestamp: at, message_id: messageId, data: { total_recipients: recipients } });
     const charge = dialect.sqlToQuery(chargeStatement({ organizationId: m.organizationId, total: cost, messageId, actor: 'bench' }));
-    await sql.begin(async (tx) => {
-      await Promise.all([
-        tx`select exists(select 1 from numbers where organization_id = ${m.organizationId} and number = 'ACME') as own_number,
-                  exists(select 1 from sender_ids where organization_id = ${m.organizationId} and sender_id = 'ACME' and state = 'approved') as approved,
-                  (select value from platform_settings where name = 'default_sender_id') as platform_default`,
-        tx`select id, country, network, prefixes, price from pricing_rows where organization_id = ${m.organizationId}
-           union all
-           select id, country, network, prefixes, price from platform_price_rows
-            where not exists (select 1 from pricing_rows where organization_id = ${m.organizationId})
-           order by country, network, id`,
-      ]);
-      await tx`select phone from opt_outs where organization_id = ${m.organizationId} and phone = any(${phoneArray}::text[])`;
-      await Promise.all([
-        tx`
+    await groups.run(m.organizationId, {
+      read: async (tx) => {
+        await Promise.all([
+          tx`select exists(select 1 from numbers where organization_id = ${m.organizationId} and number = 'ACME') as own_number,
+                    exists(select 1 from sender_ids where organization_id = ${m.organizationId} and sender_id = 'ACME' and state = 'approved') as approved,
+                    (select value from platform_settings where name = 'default_sender_id') as platform_default`,
+          tx`select id, country, network, prefixes, price from pricing_rows where organization_id = ${m.organizationId}
+             union all
+             select id, country, network, prefixes, price from platform_price_rows
+              where not exists (select 1 from pricing_rows where organization_id = ${m.organizationId})
+             order by country, network, id`,
+        ]);
+        await tx`select phone from opt_outs where organization_id = ${m.organizationId} and phone = any(${phoneArray}::text[])`;
+      },
+      write: async (tx) => {
+        await tx`
           with m as (
             insert into messages (id, organization_id, app_id, sending_type, body, sender_id, encoding, segments, total_recipients,
                                   dispatches_total, total_messages, total_cost, currency, next_dispatch_at, created_at, updated_at, channel)
@@ -84,10 +91,10 @@ export function rawSendOnce(sql: postgres.Sql, recipients: number, block = 0) {
             insert into webhook_events (id, organization_id, app_id, message_id, event_type, payload, created_at)
             values (${eventId}::uuid, ${m.organizationId}, ${m.appId}, ${messageId}, 'sms.queued', ${queued}::jsonb, ${at}::timestamptz)
           )
-          select webhook_url, webhook_username is not null as has_credentials from gateway_apps where id = ${m.appId}`,
-      ]);
-      const [charged] = await tx.unsafe(charge.sql, charge.params as postgres.ParameterOrJSON<never>[], { prepare: true });
-      if (!charged.covered) throw new Error('raw send: balance');
+          select webhook_url, webhook_username is not null as has_credentials from gateway_apps where id = ${m.appId}`;
+        const [charged] = await tx.unsafe(charge.sql, charge.params as postgres.ParameterOrJSON<never>[], { prepare: true });
+        if (!charged.covered) throw new Error('raw send: balance');
+      },
     });
     return { messageId, dispatchId, cost, limit: Number(key.rl_limit), remaining: Number(key.remaining), resetSeconds: Number(key.reset_s) };
   };

@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 
 /** A unit that reads (refusing with an ApiError if told), then writes row `id` with its transaction id (failing if told). */
-function unit(id: number, o: { refuse?: boolean; readFails?: boolean; writeFails?: boolean; runs?: number[] } = {}): Unit<number, number> {
+function unit(id: number, o: { refuse?: boolean; readFails?: boolean; writeFails?: boolean; runs?: number[] } = {}): Unit<DbOrTx, number, number> {
   return {
     read: async (tx: DbOrTx) => {
       await tx.execute(sql`select 1`);
@@ -37,7 +37,7 @@ const rows = async (ids: number[]) =>
 
 describe('GroupCommit: one key\'s concurrent units in one transaction, reads then writes', () => {
   it('units that arrive while a transaction runs share the next one; each settles with its result once committed', async () => {
-    const g = new GroupCommit(db);
+    const g = new GroupCommit<DbOrTx>((fn) => db.transaction(fn));
     const seen: number[][] = [];
     const ids = Array.from({ length: 40 }, (_, i) => 100 + i);
     const results = await Promise.all(
@@ -60,7 +60,7 @@ describe('GroupCommit: one key\'s concurrent units in one transaction, reads the
   });
 
   it('a unit refused while reading is rejected alone and writes nothing; the others of its group commit together', async () => {
-    const g = new GroupCommit(db);
+    const g = new GroupCommit<DbOrTx>((fn) => db.transaction(fn));
     const first = g.run('org', unit(200)); // runs alone while the next three queue up
     const results = await Promise.allSettled([g.run('org', unit(201)), g.run('org', unit(202, { refuse: true })), g.run('org', unit(203))]);
     await first;
@@ -72,7 +72,7 @@ describe('GroupCommit: one key\'s concurrent units in one transaction, reads the
   });
 
   it('a unit refused while writing has its group rolled back: each other unit is written again alone, once', async () => {
-    const g = new GroupCommit(db);
+    const g = new GroupCommit<DbOrTx>((fn) => db.transaction(fn));
     const runs: number[] = [];
     const first = g.run('org', unit(300));
     const results = await Promise.allSettled([
@@ -91,7 +91,7 @@ describe('GroupCommit: one key\'s concurrent units in one transaction, reads the
   });
 
   it('a read that fails otherwise than with a refusal sends the whole group to run unit by unit', async () => {
-    const g = new GroupCommit(db);
+    const g = new GroupCommit<DbOrTx>((fn) => db.transaction(fn));
     const first = g.run('org', unit(400));
     const results = await Promise.allSettled([g.run('org', unit(401)), g.run('org', unit(402, { readFails: true })), g.run('org', unit(403))]);
     await first;
@@ -103,7 +103,7 @@ describe('GroupCommit: one key\'s concurrent units in one transaction, reads the
   });
 
   it('units of different keys never share a transaction', async () => {
-    const g = new GroupCommit(db);
+    const g = new GroupCommit<DbOrTx>((fn) => db.transaction(fn));
     const firsts = [g.run('a', unit(500)), g.run('b', unit(501))];
     await Promise.all([g.run('a', unit(502)), g.run('b', unit(503)), g.run('a', unit(504)), g.run('b', unit(505)), ...firsts]);
     const tx = new Map((await rows([500, 501, 502, 503, 504, 505])).map((r) => [r.id, r.txid]));
@@ -113,9 +113,9 @@ describe('GroupCommit: one key\'s concurrent units in one transaction, reads the
   });
 
   it('a COMMIT that fails rejects every unit of its group with that failure, and none is tried again', async () => {
-    const g = new GroupCommit(db);
+    const g = new GroupCommit<DbOrTx>((fn) => db.transaction(fn));
     const runs: number[] = [];
-    const deferred = (id: number): Unit<null, void> => ({
+    const deferred = (id: number): Unit<DbOrTx, null, void> => ({
       read: async () => null,
       write: async (tx) => {
         runs.push(id);

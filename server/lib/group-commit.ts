@@ -1,4 +1,3 @@
-import type { Db, DbOrTx } from '@/db/client';
 import { ApiError } from '@/shared/errors/api-error';
 import { allSettledOrThrow } from '@/server/lib/settle';
 
@@ -6,9 +5,12 @@ import { allSettledOrThrow } from '@/server/lib/settle';
  * One unit of work for a group: `read` takes no lock and writes nothing (a refusal it throws as an ApiError leaves
  * the transaction as it was); `write` writes what `read` decided. A unit settles with what `write` returns.
  */
-export type Unit<P, R> = { read: (tx: DbOrTx) => Promise<P>; write: (tx: DbOrTx, prepared: P) => Promise<R> };
+export type Unit<Tx, P, R> = { read: (tx: Tx) => Promise<P>; write: (tx: Tx, prepared: P) => Promise<R> };
 
-type Queued = { unit: Unit<unknown, unknown>; resolve: (r: unknown) => void; reject: (e: unknown) => void };
+/** Runs `fn` in a transaction of its own (drizzle's `db.transaction`, postgres.js's `sql.begin`). */
+export type Begin<Tx> = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
+
+type Queued<Tx> = { unit: Unit<Tx, unknown, unknown>; resolve: (r: unknown) => void; reject: (e: unknown) => void };
 
 /** Units in one transaction at most: a bound on the rows one commit holds and on a group's time to its answers. */
 export const GROUP_MAX = 32;
@@ -37,14 +39,14 @@ class CommitFailed extends Error {
  * every unit of the group with it, as it would a lone one, and is never retried. With no concurrency a group is
  * one unit in a plain transaction, as before.
  */
-export class GroupCommit {
-  private readonly queues = new Map<string, Queued[]>();
+export class GroupCommit<Tx> {
+  private readonly queues = new Map<string, Queued<Tx>[]>();
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly begin: Begin<Tx>) {}
 
-  run<P, R>(key: string, unit: Unit<P, R>): Promise<R> {
+  run<P, R>(key: string, unit: Unit<Tx, P, R>): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      const queued = { unit: unit as Unit<unknown, unknown>, resolve: resolve as (r: unknown) => void, reject };
+      const queued = { unit: unit as Unit<Tx, unknown, unknown>, resolve: resolve as (r: unknown) => void, reject };
       const queue = this.queues.get(key);
       if (queue) queue.push(queued);
       else {
@@ -69,10 +71,10 @@ export class GroupCommit {
     this.queues.delete(key);
   }
 
-  private async commit(group: Queued[]): Promise<void> {
+  private async commit(group: Queued<Tx>[]): Promise<void> {
     if (group.length === 1) return this.alone(group[0]);
-    const refused = new Map<Queued, unknown>();
-    const kept: Queued[] = [];
+    const refused = new Map<Queued<Tx>, unknown>();
+    const kept: Queued<Tx>[] = [];
     let results: unknown[] = [];
     try {
       await this.transaction(async (tx) => {
@@ -99,20 +101,20 @@ export class GroupCommit {
   }
 
   /** One unit in a transaction of its own: its refusal or its failure is its own. */
-  private async alone(q: Queued): Promise<void> {
+  private async alone(q: Queued<Tx>): Promise<void> {
     await this.transaction(async (tx) => q.unit.write(tx, await q.unit.read(tx))).then(q.resolve, (e) =>
       q.reject(e instanceof CommitFailed ? e.reason : e),
     );
   }
 
   /**
-   * drizzle's transaction, telling a failure before COMMIT (rolled back: nothing happened) from one of COMMIT itself
+   * A transaction, telling a failure before COMMIT (rolled back: nothing happened) from one of COMMIT itself
    * (CommitFailed: its outcome is unknown).
    */
-  private async transaction<T>(fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  private async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     let bodyDone = false;
     try {
-      return await this.db.transaction(async (tx) => {
+      return await this.begin(async (tx) => {
         const r = await fn(tx);
         bodyDone = true;
         return r;

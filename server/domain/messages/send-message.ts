@@ -68,12 +68,12 @@ export async function sendMessage(
   return { result: written.result, suppressed: written.suppressed };
 }
 
-const sendGroups = new WeakMap<Db, GroupCommit>();
+const sendGroups = new WeakMap<Db, GroupCommit<DbOrTx>>();
 
 /** The group commit of a pool's sends, one per pool (a process has one; the tests one per database). */
-function sendGroupsOf(db: Db): GroupCommit {
+function sendGroupsOf(db: Db): GroupCommit<DbOrTx> {
   let groups = sendGroups.get(db);
-  if (!groups) sendGroups.set(db, (groups = new GroupCommit(db)));
+  if (!groups) sendGroups.set(db, (groups = new GroupCommit<DbOrTx>((fn) => db.transaction(fn))));
   return groups;
 }
 
