@@ -1,10 +1,11 @@
--- D24, before upgrading a live database to migration 0039 (docs/operations.md, Retention and partitions).
--- Run with the service still up, on the old version:
+-- D24, before upgrading a live database to migration 0039 (webhook_attempts, carrier_receipts) or 0041
+-- (inbound_messages) (docs/operations.md, Retention and partitions). Run with the service still up, on the old version:
 --   psql "$DATABASE_URL" -v bound=2027-02-01 -f scripts/prepare-partitions.sql
 -- `bound` is the first day (UTC) of a month that has not begun yet; upgrade before it: from then on the check refuses
--- newer rows. Each ADD ... NOT VALID is a catalog change; each VALIDATE reads the whole table under SHARE UPDATE
--- EXCLUSIVE, which lets reads and inserts go on. Migration 0039 then finds the validated constraint (its comment names
--- the bound) and attaches the table as the first partition without reading it.
+-- newer rows. For each of those tables not partitioned yet: each ADD ... NOT VALID is a catalog change; each VALIDATE
+-- reads the whole table under SHARE UPDATE EXCLUSIVE, which lets reads and inserts go on (\gexec runs every statement
+-- in its own transaction). The migration then finds the validated constraint (its comment names the bound) and
+-- attaches the table as the first partition without reading it. A table already partitioned is left alone.
 \set ON_ERROR_STOP on
 \set ts :bound ' 00:00:00+00'
 SELECT (:'ts')::timestamptz > now() AND date_trunc('month', (:'ts')::timestamptz, 'UTC') = (:'ts')::timestamptz AS ok \gset
@@ -12,11 +13,10 @@ SELECT (:'ts')::timestamptz > now() AND date_trunc('month', (:'ts')::timestamptz
 \else
   DO $$ BEGIN RAISE EXCEPTION 'bound must be the first day of a month still to come, e.g. -v bound=2027-02-01'; END $$;
 \endif
-ALTER TABLE webhook_attempts DROP CONSTRAINT IF EXISTS webhook_attempts_partition_bound;
-ALTER TABLE webhook_attempts ADD CONSTRAINT webhook_attempts_partition_bound CHECK (attempted_at < :'ts') NOT VALID;
-COMMENT ON CONSTRAINT webhook_attempts_partition_bound ON webhook_attempts IS :'ts';
-ALTER TABLE webhook_attempts VALIDATE CONSTRAINT webhook_attempts_partition_bound;
-ALTER TABLE carrier_receipts DROP CONSTRAINT IF EXISTS carrier_receipts_partition_bound;
-ALTER TABLE carrier_receipts ADD CONSTRAINT carrier_receipts_partition_bound CHECK (received_at < :'ts') NOT VALID;
-COMMENT ON CONSTRAINT carrier_receipts_partition_bound ON carrier_receipts IS :'ts';
-ALTER TABLE carrier_receipts VALIDATE CONSTRAINT carrier_receipts_partition_bound;
+SELECT format('ALTER TABLE %I DROP CONSTRAINT IF EXISTS %I', t.name, t.name || '_partition_bound'),
+       format('ALTER TABLE %I ADD CONSTRAINT %I CHECK (%I < %L) NOT VALID', t.name, t.name || '_partition_bound', t.key, :'ts'),
+       format('COMMENT ON CONSTRAINT %I ON %I IS %L', t.name || '_partition_bound', t.name, :'ts'),
+       format('ALTER TABLE %I VALIDATE CONSTRAINT %I', t.name, t.name || '_partition_bound')
+  FROM (VALUES (1, 'webhook_attempts', 'attempted_at'), (2, 'carrier_receipts', 'received_at'), (3, 'inbound_messages', 'received_at')) AS t(n, name, key)
+  JOIN pg_class c ON c.oid = to_regclass(t.name) AND c.relkind = 'r'
+ ORDER BY t.n \gexec

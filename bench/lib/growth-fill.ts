@@ -185,9 +185,9 @@ async function insertSends(sql: postgres.Sql): Promise<void> {
     select m.dispatch_id, m.id, 0, null, 'done', m.total_cost, m.created_at, null, m.created_at + interval '25 seconds', m.created_at
       from growth_msg m order by m.n`;
   await sql.unsafe(`
-    insert into message_recipients (id, message_id, dispatch_id, position, phone, price, pricing_row_id, state, carrier, carrier_message_id,
+    insert into message_recipients (id, message_id, organization_id, dispatch_id, position, phone, price, pricing_row_id, state, carrier, carrier_message_id,
                                     error_code, error_message, sent_at, done_at, updated_at)
-    select r.rid, r.message_id, r.dispatch_id, r.position, r.phone, ${PRICE}, null, 'delivered', r.carrier, ${partId('r.rid', '1')},
+    select r.rid, r.message_id, r.organization_id, r.dispatch_id, r.position, r.phone, ${PRICE}, null, 'delivered', r.carrier, ${partId('r.rid', '1')},
            null, null, r.sent_at, r.done_at, r.done_at
       from growth_rcpt r order by r.rid`);
 }

@@ -84,8 +84,8 @@ export function rawSendOnce(sql: postgres.Sql, recipients: number, block = 0) {
             insert into message_dispatches (id, message_id, seq, dispatch_at, cost) values (${dispatchId}, ${messageId}, 0, null, ${cost}::numeric)
             returning id
           ), r as (
-            insert into message_recipients (message_id, dispatch_id, position, phone, price, pricing_row_id, updated_at)
-            select ${messageId}, d.id, r.p, r.n, r.c, r.r, ${at}::timestamptz
+            insert into message_recipients (message_id, organization_id, dispatch_id, position, phone, price, pricing_row_id, updated_at)
+            select ${messageId}, ${m.organizationId}, d.id, r.p, r.n, r.c, r.r, ${at}::timestamptz
               from d cross join json_to_recordset(${rows}::text::json) as r(p int, n text, c numeric, r text)
           ), q as (
             insert into webhook_events (id, organization_id, app_id, message_id, event_type, payload, created_at)

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn } from './_columns';
+import { createdAt } from './_columns';
 import { gatewayApps } from './gateway-apps';
 import { organizations } from './organizations';
 
@@ -15,11 +15,15 @@ export type InboundOptOut = (typeof INBOUND_OPT_OUTS)[number];
  * is one row once joined). Routed MO carry their organization and app; an *unrouted* MO has neither and keeps the
  * destination as it came (`to_number`). Stored before the carrier is answered, in the transaction that writes its
  * `sms.received` event (and, for an app with SMPP, its row of smpp_inbound_deliveries).
+ * D24: partitioned by month of `received_at` (migration 0041; drizzle-kit cannot say so); each partition has its own
+ * primary key on `id` (one on the parent would have to include `received_at`). Ids are random (`in_` + 22 base62
+ * characters, newId), so unique by construction; what keeps a carrier's resent MO from being stored twice is
+ * carrier_mo_seen and carrier_mo_parts' slots, never this table.
  */
 export const inboundMessages = pgTable(
   'inbound_messages',
   {
-    id: idColumn(),
+    id: text('id').notNull(),
     organizationId: text('organization_id').references(() => organizations.id),
     appId: text('app_id').references(() => gatewayApps.id),
     /** The sender, E.164 with `+` (as the carrier gave it when it was not a number). */

@@ -9,8 +9,9 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * D24 item 3: a database as it was before migration 0039, with 100,000 webhook attempts and carrier receipts, made
- * ready by scripts/prepare-partitions.sql (psql, as the operator runs it), then migrated. The attach reads nothing
+ * D24 item 3: a database as it was before migration 0039, with 100,000 webhook attempts, carrier receipts and inbound
+ * messages (MO, partitioned by 0041), made ready by scripts/prepare-partitions.sql (psql, as the operator runs it),
+ * then migrated. The attach reads nothing
  * (Postgres says the partition constraint is implied by the validated check), every row and id goes on, the check is
  * gone. Without the script the migration validates the check itself (the template database of every test file).
  */
@@ -21,27 +22,41 @@ const name = `${serverUrl.pathname.slice(1)}_up`;
 const url = new URL(serverUrl);
 url.pathname = `/${name}`;
 const admin = postgres(serverUrl.toString(), { max: 1, onnotice: () => {} });
-const dir = mkdtempSync(path.join(tmpdir(), 'pre-0039-'));
+const dirs: string[] = [];
 const now = new Date();
 const bound = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
 const boundDay = bound.toISOString().slice(0, 10);
 let db: postgres.Sql;
 
-/** The committed migrations up to 0038: the database an operator upgrades. */
-function migrationsBefore0039(): string {
+/** The committed migrations before `tag`: the database an operator upgrades. */
+function migrationsBefore(tag: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), `pre-${tag}-`));
+  dirs.push(dir);
   cpSync('db/migrations', dir, { recursive: true });
   const journalPath = path.join(dir, 'meta', '_journal.json');
   const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  for (const e of journal.entries.filter((x) => x.tag >= '0039')) rmSync(path.join(dir, `${e.tag}.sql`));
-  journal.entries = journal.entries.filter((x) => x.tag < '0039');
+  for (const e of journal.entries.filter((x) => x.tag >= tag)) rmSync(path.join(dir, `${e.tag}.sql`));
+  journal.entries = journal.entries.filter((x) => x.tag < tag);
   writeFileSync(journalPath, JSON.stringify(journal));
   return dir;
+}
+
+/** Migrates to the last migration, with Postgres' debug notices (what an attach read or did not read). */
+async function migrateTraced(to: URL): Promise<string[]> {
+  const notices: string[] = [];
+  const traced = postgres(to.toString(), { max: 1, connection: { client_min_messages: 'debug1' }, onnotice: (n) => notices.push(n.message) });
+  try {
+    await migrate(drizzle(traced), { migrationsFolder: 'db/migrations' });
+  } finally {
+    await traced.end();
+  }
+  return notices;
 }
 
 beforeAll(async () => {
   await admin.unsafe(`create database ${name}`);
   db = postgres(url.toString(), { max: 1, onnotice: () => {} });
-  await migrate(drizzle(db), { migrationsFolder: migrationsBefore0039() });
+  await migrate(drizzle(db), { migrationsFolder: migrationsBefore('0039') });
   await db`insert into webhook_events (id, organization_id, app_id, event_type, payload, message_id)
            values ('00000000-0000-4000-8000-000000000000', 'org_x', 'app_x', 'sms.queued', '{}', 'msg_x')`;
   await db`insert into webhook_deliveries (id, event_id, organization_id, app_id, url)
@@ -50,15 +65,18 @@ beforeAll(async () => {
            select 'whd_x', now() - g * interval '1 second', 200, 20 from generate_series(1, ${ROWS}) g`;
   await db`insert into carrier_receipts (connector_id, carrier_message_id, receipt_key, stat, received_at)
            select 'con_x', g::text, g::text, 'DELIVRD', now() - g * interval '1 second' from generate_series(1, ${ROWS}) g`;
+  await db`insert into inbound_messages (id, from_phone, to_number, text, encoding, segments, complete, carrier, received_at)
+           select 'in_' || g, '+243810000000', '4321', 'hi', 'gsm7', 1, true, 'simulator', now() - g * interval '1 second'
+             from generate_series(1, ${ROWS}) g`;
 }, 120_000);
 afterAll(async () => {
   await db?.end();
   await admin.unsafe(`drop database if exists ${name} with (force)`);
   await admin.end();
-  rmSync(dir, { recursive: true, force: true });
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('upgrading a live database to partitions (migration 0039)', () => {
+describe('upgrading a live database to partitions (migrations 0039 and 0041)', () => {
   it('refuses a bound that is not the first day of a month to come', async () => {
     for (const bad of ['2020-01-01', `${boundDay.slice(0, 8)}02`]) {
       const r = await run('psql', [url.toString(), '-v', `bound=${bad}`, '-f', 'scripts/prepare-partitions.sql']).then(
@@ -74,28 +92,59 @@ describe('upgrading a live database to partitions (migration 0039)', () => {
 
   it('attaches the prepared tables without reading them, keeping every row and the ids going on', async () => {
     await run('psql', [url.toString(), '-q', '-v', `bound=${boundDay}`, '-f', 'scripts/prepare-partitions.sql']);
-    const notices: string[] = [];
-    const traced = postgres(url.toString(), { max: 1, connection: { client_min_messages: 'debug1' }, onnotice: (n) => notices.push(n.message) });
-    try {
-      await migrate(drizzle(traced), { migrationsFolder: 'db/migrations' });
-    } finally {
-      await traced.end();
-    }
-    for (const t of ['webhook_attempts_legacy', 'carrier_receipts_legacy']) {
+    const notices = await migrateTraced(url);
+    for (const t of ['webhook_attempts_legacy', 'carrier_receipts_legacy', 'inbound_messages_legacy']) {
       expect(notices).toContain(`partition constraint for table "${t}" is implied by existing constraints`);
     }
     const [facts] = await db`
       select (select count(*)::int from webhook_attempts) as attempts, (select count(*)::int from carrier_receipts) as receipts,
+             (select count(*)::int from inbound_messages) as inbound,
              (select count(*)::int from pg_constraint where conname like '%partition_bound') as checks,
-             (select pg_get_expr(c.relpartbound, c.oid) from pg_class c where c.relname = 'webhook_attempts_legacy') as legacy`;
+             (select pg_get_expr(c.relpartbound, c.oid) from pg_class c where c.relname = 'webhook_attempts_legacy') as legacy,
+             (select pg_get_expr(c.relpartbound, c.oid) from pg_class c where c.relname = 'inbound_messages_legacy') as inbound_legacy`;
     expect(facts).toEqual({
       attempts: ROWS,
       receipts: ROWS,
+      inbound: ROWS,
       checks: 0,
       legacy: `FOR VALUES FROM (MINVALUE) TO ('${boundDay} 00:00:00+00')`,
+      inbound_legacy: `FOR VALUES FROM (MINVALUE) TO ('${boundDay} 00:00:00+00')`,
     });
     const [next] = await db`insert into webhook_attempts (delivery_id, attempted_at, latency_ms) values ('whd_x', now(), 5)
                             returning id, tableoid::regclass::text as part`;
     expect(next).toEqual({ id: String(ROWS + 1), part: 'webhook_attempts_legacy' });
+    const [mo] = await db`insert into inbound_messages (id, from_phone, to_number, text, encoding, segments, complete, carrier, received_at)
+                          values ('in_next', '+243810000000', '4321', 'hi', 'gsm7', 1, true, 'simulator', now())
+                          returning tableoid::regclass::text as part`;
+    expect(mo.part).toBe('inbound_messages_legacy');
+  }, 120_000);
+});
+
+describe('upgrading a database at 0040 (the logs already partitioned) to MO partitions (migration 0041)', () => {
+  const url41 = new URL(serverUrl);
+  url41.pathname = `/${name}41`;
+  let db41: postgres.Sql;
+  afterAll(async () => {
+    await db41?.end();
+    await admin.unsafe(`drop database if exists ${name}41 with (force)`);
+  });
+
+  it('prepares inbound_messages alone, and the migration attaches it without reading it', async () => {
+    await admin.unsafe(`create database ${name}41`);
+    db41 = postgres(url41.toString(), { max: 1, onnotice: () => {} });
+    await migrate(drizzle(db41), { migrationsFolder: migrationsBefore('0041') });
+    await db41`insert into inbound_messages (id, from_phone, to_number, text, encoding, segments, complete, carrier, received_at)
+               select 'in_' || g, '+243810000000', '4321', 'hi', 'gsm7', 1, true, 'simulator', now() - g * interval '1 second'
+                 from generate_series(1, 10000) g`;
+    await run('psql', [url41.toString(), '-q', '-v', `bound=${boundDay}`, '-f', 'scripts/prepare-partitions.sql']);
+    const checks = await db41`select conrelid::regclass::text as t, convalidated from pg_constraint where conname like '%partition_bound'`;
+    expect(checks).toEqual([{ t: 'inbound_messages', convalidated: true }]);
+    const notices = await migrateTraced(url41);
+    expect(notices).toContain('partition constraint for table "inbound_messages_legacy" is implied by existing constraints');
+    const [facts] = await db41`
+      select (select count(*)::int from inbound_messages) as rows,
+             (select count(*)::int from pg_constraint where conname like '%partition_bound') as checks,
+             (select pg_get_expr(c.relpartbound, c.oid) from pg_class c where c.relname = 'inbound_messages_legacy') as legacy`;
+    expect(facts).toEqual({ rows: 10000, checks: 0, legacy: `FOR VALUES FROM (MINVALUE) TO ('${boundDay} 00:00:00+00')` });
   }, 120_000);
 });

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '@/server/cli/run-cli';
 import { createPipeline } from '@/server/domain/delivery/pipeline';
+import { listConversations } from '@/server/domain/inbox/list-conversations';
 import { getRetentionStatus } from '@/server/domain/retention/get-retention-status';
 import { maintainPartitions, type MaintenanceResult } from '@/server/domain/retention/maintain-partitions';
 import { listPartitions, type Partition } from '@/server/domain/retention/partitions';
@@ -10,15 +11,16 @@ import { createTaskList } from '@/server/jobs/task-list';
 import { collectDbGauges } from '@/server/metrics/db-gauges';
 import { retentionLastRun, retentionOldestKept, retentionPartitionsDropped } from '@/server/metrics/registry';
 import type { SystemStatus } from '@/shared/contracts/operations';
+import { assignNumber } from '../carrier/inbound-helpers';
 import { closePools, makeMerchant, restClient, testDeps, testEnv } from '../helpers';
 import { drain, withSimulator } from '../pipeline/drain';
 import { startReceiver } from '../webhooks/receiver';
 
 /**
- * D24 on a real database: a send made today, its webhook attempts and a carrier receipt; then the maintenance runs
- * with a clock 401 days after the first partition's end (the clock passed in, not waited for). That partition goes
- * whole, the ledger stays and still sums to the balances, GET /status of the old send answers 404 `Message expired`,
- * sends made during and after the drop work, the months ahead exist, and a rerun changes nothing.
+ * D24 on a real database: a send made today, its webhook attempts, a carrier receipt and an MO; then the maintenance
+ * runs with a clock 401 days after the first partition's end (the clock passed in, not waited for). That partition
+ * goes whole, the ledger stays and still sums to the balances, GET /status of the old send answers 404 `Message
+ * expired`, sends and MO made during and after the drop work, the months ahead exist, and a rerun changes nothing.
  */
 const DAY = 86_400_000;
 let now = new Date();
@@ -47,6 +49,13 @@ let first: MaintenanceResult;
 let ledgerBefore: { id: number; entry_type: string; amount: string; message_id: string | null }[];
 const duringIds: string[] = [];
 
+const NUMBER = '243990300001';
+const mo = async (from: string, text: string) => {
+  const r = await call('POST', '/inbound/simulate', { key: m.apiKey, body: { from, to: NUMBER, text } });
+  expect(r.status).toBe(202);
+  return r.body.data.inbound_id as string;
+};
+const inbox = async () => (await listConversations(db, { id: m.organizationId, timezone: 'UTC' }, { limit: 25 })).items.map((c) => [c.phone, c.last_inbound.text]);
 const send = async (to: string[]) => {
   const r = await call('POST', '/send', { key: m.apiKey, body: { to, message: 'Hello' } });
   expect(r.status).toBe(201);
@@ -68,6 +77,9 @@ beforeAll(async () => {
     select count(*)::int as n from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id where d.organization_id = ${m.organizationId}`);
   expect(n).toBe(7); // sms.queued, then each recipient's sms.processing, sms.sent and sms.delivered
   await db.execute(sql`insert into carrier_receipts (connector_id, carrier_message_id, receipt_key, stat) values ('con_x', 'abc', 'abc', 'DELIVRD')`);
+  await assignNumber(db, m, NUMBER);
+  await mo('+243810005555', 'Old question');
+  expect(await inbox()).toEqual([['+243810005555', 'Old question']]);
   ledgerBefore = [...(await ledger())];
   const before = byTable(await listPartitions(db), 'webhook_attempts');
   expect(before[0].from).toBeNull();
@@ -94,11 +106,15 @@ afterAll(async () => {
 describe('partition maintenance (D24)', () => {
   it('drops the partitions wholly older than the retention, and only those', async () => {
     expect(first?.cutoff.toISOString()).toBe(new Date(firstEnd.getTime() + DAY).toISOString());
-    expect(first?.dropped).toEqual(['carrier_receipts_legacy', 'webhook_attempts_legacy']);
-    const [gone] = await db.execute<{ a: string | null; r: string | null; attempts: number; receipts: number }>(sql`
+    expect(first?.dropped).toEqual(['carrier_receipts_legacy', 'inbound_messages_legacy', 'webhook_attempts_legacy']);
+    const [gone] = await db.execute<{ a: string | null; r: string | null; i: string | null; attempts: number; receipts: number; inbound: number }>(sql`
       select to_regclass('webhook_attempts_legacy')::text as a, to_regclass('carrier_receipts_legacy')::text as r,
-             (select count(*)::int from webhook_attempts) as attempts, (select count(*)::int from carrier_receipts) as receipts`);
-    expect(gone).toEqual({ a: null, r: null, attempts: 0, receipts: 0 });
+             to_regclass('inbound_messages_legacy')::text as i,
+             (select count(*)::int from webhook_attempts) as attempts, (select count(*)::int from carrier_receipts) as receipts,
+             (select count(*)::int from inbound_messages) as inbound`);
+    expect(gone).toEqual({ a: null, r: null, i: null, attempts: 0, receipts: 0, inbound: 0 });
+    // a conversation whose every MO has expired leaves the Inbox (its row, one per phone, stays)
+    expect(await inbox()).toEqual([]);
   });
 
   it('keeps the ledger, and the balances still equal its sums', async () => {
@@ -123,7 +139,7 @@ describe('partition maintenance (D24)', () => {
   });
 
   it('has every month from the first kept partition to 4 months ahead, contiguous', async () => {
-    for (const table of ['webhook_attempts', 'carrier_receipts']) {
+    for (const table of ['webhook_attempts', 'carrier_receipts', 'inbound_messages']) {
       const ps = byTable(await listPartitions(db), table);
       expect(ps[0].from?.toISOString()).toBe(firstEnd.toISOString());
       expect(ps[ps.length - 1].to.toISOString()).toBe(monthStart(future, 5).toISOString());
@@ -133,7 +149,7 @@ describe('partition maintenance (D24)', () => {
     const months: string[] = [];
     for (let d = newestBefore; d < monthStart(future, 5); d = monthStart(d, 1)) months.push(d.toISOString().slice(0, 7).replace('-', ''));
     expect(months.length).toBeGreaterThan(12);
-    expect(first?.created).toEqual([...months.map((x) => `webhook_attempts_p${x}`), ...months.map((x) => `carrier_receipts_p${x}`)]);
+    expect(first?.created).toEqual(['webhook_attempts', 'carrier_receipts', 'inbound_messages'].flatMap((t) => months.map((x) => `${t}_p${x}`)));
   });
 
   it('lets sends go on after the drop: delivered, and a receipt of today lands in its month', async () => {
@@ -146,11 +162,18 @@ describe('partition maintenance (D24)', () => {
     expect(r.part).toBe(`carrier_receipts_p${future.toISOString().slice(0, 7).replace('-', '')}`);
   });
 
+  it('stores an MO of today in its month, and the Inbox shows it', async () => {
+    const id = await mo('+243810005555', 'New question');
+    const [row] = await db.execute<{ part: string }>(sql`select tableoid::regclass::text as part from inbound_messages where id = ${id}`);
+    expect(row.part).toBe(`inbound_messages_p${future.toISOString().slice(0, 7).replace('-', '')}`);
+    expect(await inbox()).toEqual([['+243810005555', 'New question']]);
+  });
+
   it('is harmless when run again: nothing created, nothing dropped', async () => {
     const before = await listPartitions(db);
     expect(await maintain(future)).toEqual({ cutoff: first!.cutoff, created: [], dropped: [] });
     expect(await listPartitions(db)).toEqual(before);
-    expect((await getRetentionStatus(db)).dropped_total).toBe(2);
+    expect((await getRetentionStatus(db)).dropped_total).toBe(3);
   });
 
   it('shows in `status --json` and /metrics: last run, partitions dropped, oldest kept', async () => {
@@ -164,19 +187,21 @@ describe('partition maintenance (D24)', () => {
       last_cutoff: first!.cutoff.toISOString(),
       last_created: [],
       last_dropped: [],
-      dropped_total: 2,
+      dropped_total: 3,
       tables: [
         { table: 'webhook_attempts', partitions: printed.tables[0].partitions, oldest_from: firstEnd.toISOString(), newest_to: monthStart(future, 5).toISOString() },
         { table: 'carrier_receipts', partitions: printed.tables[0].partitions, oldest_from: firstEnd.toISOString(), newest_to: monthStart(future, 5).toISOString() },
+        { table: 'inbound_messages', partitions: printed.tables[0].partitions, oldest_from: firstEnd.toISOString(), newest_to: monthStart(future, 5).toISOString() },
       ],
     });
     expect(printed.tables[0].partitions).toBe(byTable(await listPartitions(db), 'webhook_attempts').length);
     await collectDbGauges(db, new Date());
     expect((await retentionLastRun.get()).values[0].value).toBe(future.getTime() / 1000);
-    expect((await retentionPartitionsDropped.get()).values[0].value).toBe(2);
+    expect((await retentionPartitionsDropped.get()).values[0].value).toBe(3);
     expect((await retentionOldestKept.get()).values.map((v) => [v.labels.table, v.value])).toEqual([
       ['webhook_attempts', firstEnd.getTime() / 1000],
       ['carrier_receipts', firstEnd.getTime() / 1000],
+      ['inbound_messages', firstEnd.getTime() / 1000],
     ]);
   });
 

@@ -85,8 +85,8 @@ export async function receiveInbound(tx: DbOrTx, mos: InboundReport[], now: Date
 
 /**
  * For each MO (by its index), the organization's latest send (by its creation) to the MO's sender in the 7 days up to
- * its receipt: what it replies to. One statement; per MO, read through message_recipients_phone_idx (every send to
- * that phone), then each send's row by key.
+ * its receipt: what it replies to. One statement; per MO, read through message_recipients_org_phone_idx (the
+ * organization's sends to that phone, D24), then each send's row by key.
  */
 async function latestSendsTo(tx: DbOrTx, mos: Array<{ i: number; organizationId: string; phone: string; at: Date }>): Promise<Map<number, string>> {
   if (!mos.length) return new Map();
@@ -94,7 +94,7 @@ async function latestSendsTo(tx: DbOrTx, mos: Array<{ i: number; organizationId:
   const rows = await tx.execute<{ i: number; id: string }>(sql`
     select x.i, s.id from jsonb_to_recordset(${input}::jsonb) as x(i int, o text, p text, at timestamptz)
      cross join lateral (select m.id from message_recipients r join messages m on m.id = r.message_id
-                          where r.phone = x.p and m.organization_id = x.o
+                          where r.organization_id = x.o and r.phone = x.p and m.organization_id = x.o
                             and m.created_at > x.at - ${REPLY_WINDOW} and m.created_at <= x.at
                           order by m.created_at desc, m.id desc limit 1) s`);
   return new Map(rows.map((r) => [Number(r.i), r.id]));

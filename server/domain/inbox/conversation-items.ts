@@ -21,10 +21,12 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 
 /**
  * One page of a conversation, newest first: the phone's MO to the organization (inbound_messages_org_from_idx, read
- * backwards) and the organization's sends to the phone (message_recipients_phone_idx, then each send by its key),
+ * backwards) and the organization's sends to the phone (message_recipients_org_phone_idx, then each send by its key),
  * merged by (time, id) — an MO's received_at, a send's created_at — with keyset pages on that pair. Each side gives
- * at most `limit + 1` rows past the cursor; the MO side reads no more than that, the sends side reads every delivery
- * to the phone (of any organization: the index has no organization) to keep this one's, as in_reply_to does. A send
+ * at most `limit + 1` rows past the cursor; the MO side reads no more than that, the sends side reads the
+ * organization's deliveries to the phone (its own only: another merchant's traffic to the phone costs it nothing, D24),
+ * as in_reply_to does, first and once (`= any(array(...))`: an init plan, so the planner never walks all the
+ * organization's sends by time instead, probing each, as it may when it misjudges how many go to the phone). A send
  * is one item whatever its dispatches: this phone's delivery of the latest dispatch that has begun by `now`, else of
  * its first (a phone twice in `to`: its first place).
  */
@@ -55,7 +57,7 @@ export async function conversationItems(
           order by begun desc, case when (d.dispatch_at is null or d.dispatch_at <= ${now}::timestamptz) then -d.seq else d.seq end, r.position
           limit 1) r
        where m.organization_id = ${q.organizationId}
-         and m.id in (select x.message_id from message_recipients x where x.phone = ${q.phone}) ${sendBefore}
+         and m.id = any(array(select x.message_id from message_recipients x where x.organization_id = ${q.organizationId} and x.phone = ${q.phone})) ${sendBefore}
        order by m.created_at desc, m.id desc
        limit ${q.limit + 1}`),
   ]);

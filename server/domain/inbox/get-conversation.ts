@@ -41,13 +41,14 @@ export async function getConversation(
   };
 }
 
+/** The conversation's row and its latest MO's app and number (the MO at `last_inbound_at`: one partition, D24). */
 async function conversationHead(db: DbOrTx, organizationId: string, phone: string): Promise<Head | null> {
   const [row] = await db.execute<Head>(sql`
     select c.phone, c.last_inbound_at, c.read_through::text as read_through, i.app_id, i.to_number
       from inbox_conversations c
      cross join lateral (
        select app_id, to_number from inbound_messages i
-        where i.organization_id = c.organization_id and i.from_phone = c.phone
+        where i.organization_id = c.organization_id and i.from_phone = c.phone and i.received_at = c.last_inbound_at
         order by i.received_at desc, i.id desc limit 1) i
      where c.organization_id = ${organizationId} and c.phone = ${phone}`);
   return row ?? null;

@@ -17,8 +17,10 @@ type Row = {
 /**
  * D18 Inbox: the organization's conversations, newest activity first, by keyset pages on (last_activity_at, phone)
  * read backwards on inbox_conversations_activity_idx. Per row of the page: its latest MO and its unread MO (counted
- * up to MAX_UNREAD_COUNTED), each a bounded range of inbound_messages_org_from_idx. Activity moves, so a conversation
- * that moves while someone pages may show on two pages or on none: the first page is always current.
+ * up to MAX_UNREAD_COUNTED), each a bounded range of inbound_messages_org_from_idx. The latest MO is the one received
+ * at `last_inbound_at` (recordInboundConversations writes it from the same value): read there, it is one probe of one
+ * monthly partition of inbound_messages (pruned as each row is read), not one of each of them (D24). Activity moves, so
+ * a conversation that moves while someone pages may show on two pages or on none: the first page is always current.
  */
 export async function listConversations(
   db: DbOrTx,
@@ -36,7 +38,7 @@ export async function listConversations(
       from inbox_conversations c
      cross join lateral (
        select text, to_number, keyword, received_at from inbound_messages i
-        where i.organization_id = c.organization_id and i.from_phone = c.phone
+        where i.organization_id = c.organization_id and i.from_phone = c.phone and i.received_at = c.last_inbound_at
         order by i.received_at desc, i.id desc limit 1) i
      where c.organization_id = ${org.id} ${after}
      order by c.last_activity_at desc, c.phone desc

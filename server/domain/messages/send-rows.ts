@@ -104,8 +104,8 @@ export async function insertSendRows(tx: DbOrTx, s: SendRows): Promise<SendingAp
                  order by phone for update skip locked) l
          where c.organization_id = l.organization_id and c.phone = l.phone
       ), r as (
-        insert into message_recipients (message_id, dispatch_id, position, phone, price, pricing_row_id, updated_at, state, error_code, error_message, done_at)
-        select ${messageId}, d.id, r.p, r.n, r.c, r.r, ${at}::timestamptz,
+        insert into message_recipients (message_id, organization_id, dispatch_id, position, phone, price, pricing_row_id, updated_at, state, error_code, error_message, done_at)
+        select ${messageId}, ${app.organizationId}, d.id, r.p, r.n, r.c, r.r, ${at}::timestamptz,
                case when r.e is not null then 'failed' else 'pending' end, r.e, r.m,
                case when r.e is not null then ${at}::timestamptz end
           from (select id from d order by seq) d

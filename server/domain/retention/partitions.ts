@@ -9,6 +9,7 @@ import { arrayLiteral } from '@/server/lib/sql-arrays';
 export const PARTITIONED_TABLES = [
   { table: 'webhook_attempts', key: 'attempted_at' },
   { table: 'carrier_receipts', key: 'received_at' },
+  { table: 'inbound_messages', key: 'received_at' },
 ] as const;
 export type PartitionedTable = (typeof PARTITIONED_TABLES)[number]['table'];
 
