@@ -43,4 +43,17 @@ describe('kickDeliveries', () => {
       await listener.end();
     }
   });
+
+  it('issues one statement for kicks made concurrently in one transaction (the sends of a group commit)', async () => {
+    await db.transaction(async (tx) => {
+      let statements = 0;
+      const execute = tx.execute.bind(tx);
+      tx.execute = ((query: Parameters<typeof execute>[0]) => {
+        statements++;
+        return execute(query);
+      }) as typeof tx.execute;
+      await Promise.all([kickDeliveries(tx), kickDeliveries(tx), kickDeliveries(tx)]);
+      expect(statements).toBe(1);
+    });
+  });
 });

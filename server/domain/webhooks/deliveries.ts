@@ -33,10 +33,13 @@ const kicked = new WeakSet<object>();
  * Once per transaction (notifications of one transaction are delivered together anyway).
  */
 export async function kickDeliveries(tx: DbOrTx): Promise<void> {
-  const inTx = tx instanceof PgTransaction;
-  if (inTx && kicked.has(tx)) return;
+  if (tx instanceof PgTransaction) {
+    // marked before the statement is issued: the sends of a group commit (server/lib/group-commit.ts) kick
+    // concurrently in one transaction, and each would otherwise find it not kicked yet
+    if (kicked.has(tx)) return;
+    kicked.add(tx);
+  }
   await tx.execute(sql`select pg_notify(${DELIVERIES_CHANNEL}, '')`);
-  if (inTx) kicked.add(tx);
 }
 
 export type ClaimedDelivery = {
