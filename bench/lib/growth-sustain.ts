@@ -13,7 +13,7 @@ type Sustain = GrowthService & { heavy: BenchMerchant; small: BenchMerchant };
 /** The tables the load updates or queues through, as pg_stat_user_tables names them. */
 const HOT_TABLES = [
   'message_recipients', 'messages', 'message_dispatches', 'webhook_events', 'webhook_deliveries', 'webhook_attempts', 'carrier_outbox', 'carrier_parts',
-  'carrier_receipts', 'inbound_messages', 'inbox_conversations', 'wallets', 'gateway_apps', 'rate_limit_windows', '_private_jobs', '_private_job_queues',
+  'carrier_receipts', 'inbound_messages', 'inbox_conversations', 'wallets', 'gateway_apps', 'rate_limit_windows', 'rate_limit_hits', '_private_jobs', '_private_job_queues',
 ];
 
 export async function sustainedLoad(s: Sustain, minutes: number): Promise<void> {
