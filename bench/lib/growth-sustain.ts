@@ -12,8 +12,8 @@ type Sustain = GrowthService & { heavy: BenchMerchant; small: BenchMerchant };
 
 /** The tables the load updates or queues through, as pg_stat_user_tables names them. */
 const HOT_TABLES = [
-  'message_recipients', 'messages', 'message_dispatches', 'webhook_events', 'webhook_deliveries', 'carrier_outbox', 'carrier_parts',
-  'carrier_receipts', 'inbound_messages', 'inbox_conversations', 'wallets', 'gateway_apps', 'rate_limit_windows', '_private_jobs', '_private_job_queues',
+  'message_recipients', 'messages', 'message_dispatches', 'webhook_events', 'webhook_deliveries', 'webhook_attempts', 'carrier_outbox', 'carrier_parts',
+  'carrier_receipts', 'inbound_messages', 'inbox_conversations', 'wallets', 'gateway_apps', 'rate_limit_windows', 'rate_limit_hits', '_private_jobs', '_private_job_queues',
 ];
 
 export async function sustainedLoad(s: Sustain, minutes: number): Promise<void> {
@@ -35,7 +35,13 @@ export async function sustainedLoad(s: Sustain, minutes: number): Promise<void> 
     }
   };
   let mo = 0;
+  const start = await tableStats(s.sql);
+  const peak = new Map(start.map((r) => [r.relname, Number(r.dead)]));
+  const sampler = every(15_000, async () => {
+    for (const r of await tableStats(s.sql)) peak.set(r.relname, Math.max(peak.get(r.relname) ?? 0, Number(r.dead)));
+  });
   await Promise.all([
+    sampler,
     loop(8, seconds(), async (i) => {
       lastId = await sendAs(s.api, i % 3 ? s.heavy : s.small, freshNumbers(1));
       sends++;
@@ -55,17 +61,29 @@ export async function sustainedLoad(s: Sustain, minutes: number): Promise<void> 
   ]);
   s.log(`growth sustain: ${sends} sends and ${100 * mo} MO; waiting for every recipient to be terminal`);
   await waitTerminal(s.sql);
-  const stats = await s.sql<{ relname: string; live: string; dead: string; vacuum: string | null; analyze: string | null; autovacuums: string; size: string }[]>`
-    select relname, n_live_tup::text as live, n_dead_tup::text as dead, last_autovacuum::text as vacuum, last_autoanalyze::text as analyze,
-           autovacuum_count::text as autovacuums, pg_size_pretty(pg_total_relation_size(relid)) as size
-      from pg_stat_user_tables where relname = any(${HOT_TABLES}::text[]) order by n_dead_tup desc`;
-  s.log('growth sustain: after the load (pg_stat_user_tables):\n  ' + stats.map((r) =>
-    `${r.relname.padEnd(22)} live ${r.live.padStart(10)}  dead ${r.dead.padStart(8)}  autovacuums ${r.autovacuums}  last autovacuum ${r.vacuum ?? '-'}  last autoanalyze ${r.analyze ?? '-'}  size ${r.size}`).join('\n  '));
+  const stats = await tableStats(s.sql);
+  const at0 = new Map(start.map((r) => [r.relname, r]));
+  s.log('growth sustain: after the load (pg_stat_user_tables; peak: the most dead tuples seen, sampled every 15 s during the load; ' +
+    'start: before it):\n  ' + stats.map((r) =>
+    `${r.relname.padEnd(30)} live ${r.live.padStart(10)}  dead ${r.dead.padStart(8)}  peak dead ${String(Math.max(peak.get(r.relname) ?? 0, Number(r.dead))).padStart(8)}  ` +
+    `start dead ${(at0.get(r.relname)?.dead ?? '-').padStart(8)}  autovacuums ${r.autovacuums}  autoanalyzes ${r.autoanalyzes}  last autovacuum ${r.vacuum ?? '-'}  ` +
+    `last autoanalyze ${r.analyze ?? '-'}  size ${r.size} (start ${at0.get(r.relname)?.size ?? '-'})`).join('\n  '));
   const after = await planShapes(s.sql, hot);
   const flipped = Object.keys(before).filter((k) => before[k] !== after[k]);
   s.log(flipped.length
     ? `growth sustain: plans that changed under the load:\n  ${flipped.map((k) => `${k}: ${before[k]} -> ${after[k]}`).join('\n  ')}`
     : `growth sustain: no plan changed under the load (${Object.keys(before).length} statements: ${Object.keys(before).join(', ')})`);
+}
+
+/** The HOT_TABLES' rows of pg_stat_user_tables, a partitioned table's as its partitions' (the parent has none). */
+async function tableStats(sql: postgres.Sql) {
+  return sql<{ relname: string; live: string; dead: string; vacuum: string | null; analyze: string | null; autovacuums: string; autoanalyzes: string; size: string }[]>`
+    select relname, n_live_tup::text as live, n_dead_tup::text as dead, last_autovacuum::text as vacuum, last_autoanalyze::text as analyze,
+           autovacuum_count::text as autovacuums, autoanalyze_count::text as autoanalyzes, pg_size_pretty(pg_total_relation_size(relid)) as size
+      from pg_stat_user_tables t
+     where relname = any(${HOT_TABLES}::text[])
+        or exists (select 1 from pg_inherits i join pg_class p on p.oid = i.inhparent where i.inhrelid = t.relid and p.relname = any(${HOT_TABLES}::text[]))
+     order by n_dead_tup desc, relname`;
 }
 
 async function waitTerminal(sql: postgres.Sql): Promise<void> {
