@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
 import type { DispatchRef } from './recipient-events';
 
 /** A dispatch locked by its transaction, with what its recipients' moves need of its message. */
@@ -44,7 +45,7 @@ export class LockOrderError extends Error {
 /** Which of `ids` exist, read without a lock (nothing to wait for). */
 export async function existingDispatches(tx: DbOrTx, ids: string[]): Promise<string[]> {
   const rows = await tx.execute<{ id: string }>(sql`
-    select id from message_dispatches where id = any(array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)))`);
+    select id from message_dispatches where id = any(${arrayLiteral(ids)}::text[])`);
   return rows.map((r) => r.id);
 }
 
@@ -53,7 +54,7 @@ export async function lockDispatches(tx: DbOrTx, ids: string[], also?: SQL): Pro
   const rows = await tx.execute<DispatchRow>(sql`
     select d.id, d.message_id, d.dispatch_at, m.body, m.sender_id, m.segments
       from message_dispatches d join messages m on m.id = d.message_id
-     where d.id = any(array(select jsonb_array_elements_text(${JSON.stringify([...new Set(ids)])}::jsonb)
+     where d.id = any(array(select unnest(${arrayLiteral([...new Set(ids)])}::text[])
                             ${also ? sql`union select * from (${also}) a` : sql``}))
      order by d.id for update of d`);
   return new Map(rows.map((d) => [d.id, loaded(d)]));

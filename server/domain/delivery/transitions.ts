@@ -120,7 +120,7 @@ async function move(
                || ${JSON.stringify(fixed)}::jsonb || coalesce(mv.extra, '{}'::jsonb)
                || jsonb_build_object('dispatch_at', dd.at) as data
         from mv join dd on dd.id = mv.dispatch_id) as r`,
-    messageIds: [...new Set(refs.map((d) => d.messageId))].join(','),
+    messageIds: [...new Set(refs.map((d) => d.messageId))],
     now,
     count: sql`(select count(*)::int from mv)`,
     value: priced ? sql`(select sum(mv.price * (select segments from messages where id = mv.message_id)) from mv)` : undefined,

@@ -4,6 +4,7 @@ import { NO_ROUTE } from '@/server/domain/carrier/routing';
 import { OPTED_OUT } from '@/server/domain/opt-outs/suppression';
 import { executeFixed, fixedSql } from '@/server/lib/fixed-sql';
 import { toDbAmount } from '@/server/lib/money';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
 import type { SendPlan } from '@/shared/messages/validate-send';
 import type { ResolvedPrice } from '@/shared/pricing/pricing';
 import type { QueuedEvent } from '@/server/domain/webhooks/emit-events';
@@ -78,7 +79,7 @@ export type SendingAppHooks = { webhookUrl: string | null; hasCredentials: boole
 export async function insertSendRows(tx: DbOrTx, s: SendRows): Promise<SendingAppHooks> {
   const { app, plan, messageId, via } = s;
   const at = s.now.toISOString();
-  const phonesJson = JSON.stringify(plan.recipients);
+  const phones = arrayLiteral(plan.recipients);
   const [hooks] = await executeFixed<{ webhook_url: string | null; has_credentials: boolean }>(tx, fixedSql`
       with m as (
         insert into messages (id, organization_id, app_id, sending_type, body, original_body, sender_id, encoding, segments, total_recipients,
@@ -99,7 +100,7 @@ export async function insertSendRows(tx: DbOrTx, s: SendRows): Promise<SendingAp
       ), c as (
         update inbox_conversations c set last_activity_at = ${at}::timestamptz
           from (select organization_id, phone from inbox_conversations
-                 where organization_id = ${app.organizationId} and phone in (select json_array_elements_text(${phonesJson}::json))
+                 where organization_id = ${app.organizationId} and phone in (select unnest(${phones}::text[]))
                    and last_activity_at < ${at}::timestamptz
                  order by phone for update skip locked) l
          where c.organization_id = l.organization_id and c.phone = l.phone

@@ -50,7 +50,7 @@ export async function emitFailedAtSendEvents(tx: DbOrTx, messageId: string, disp
         from message_recipients r
         join json_to_recordset(${dispatchesJson}::json) as x(id text, at text) on x.id = r.dispatch_id
        where r.message_id = ${messageId} and r.state = 'failed') as r`,
-    messageIds: messageId,
+    messageIds: [messageId],
     now,
     fresh: true,
   });

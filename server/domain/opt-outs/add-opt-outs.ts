@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
 import type { OptOutSource } from '@/db/schema';
 import type { AddOptOutsResult } from '@/shared/contracts/opt-outs';
 import { recordAudit } from '@/server/domain/audit/record-audit';
@@ -38,7 +39,7 @@ export async function addOptOuts(db: DbOrTx, a: AddOptOuts): Promise<AddOptOutsR
       const chunk = unique.slice(i, i + INSERT_CHUNK);
       const insert = sql`
         insert into opt_outs (organization_id, phone, source, reason)
-        select ${a.organizationId}, p, ${a.source}, ${a.reason} from json_array_elements_text(${JSON.stringify(chunk)}::json) as p
+        select ${a.organizationId}, p, ${a.source}, ${a.reason} from unnest(${arrayLiteral(chunk)}::text[]) as p
         on conflict (organization_id, phone) do nothing
         returning phone`;
       if (targets.length) {

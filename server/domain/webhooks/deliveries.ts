@@ -4,6 +4,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '@/db/client';
 import { addJob } from '@/server/queue/add-job';
 import { afterCommit } from '@/server/lib/after-commit';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
 import { webhookAttempts } from '@/server/metrics/registry';
 import type { NextStep } from './retry-policy';
 import type { SigningKey } from './signing';
@@ -96,7 +97,7 @@ type ClaimOptions = { now: Date; limit: number; perOrg: number; lease: string; s
 
 async function claimDueLocked(db: DbOrTx, o: ClaimOptions): Promise<ClaimedDelivery[]> {
   const now = o.now.toISOString();
-  const skip = (o.skipOrgs ?? []).join(',');
+  const skip = arrayLiteral(o.skipOrgs ?? []);
   const held = JSON.stringify(o.held ?? {});
   const rows = await db.execute<{
     id: string;
@@ -123,7 +124,7 @@ async function claimDueLocked(db: DbOrTx, o: ClaimOptions): Promise<ClaimedDeliv
         from pending_orgs p where p.organization_id is not null
     ), due_orgs as (
       select p.organization_id from pending_orgs p
-       where p.organization_id is not null and p.organization_id <> all(string_to_array(${skip}, ','))
+       where p.organization_id is not null and p.organization_id <> all(${skip}::text[])
          and exists (
            select 1 from webhook_deliveries w
             where w.organization_id = p.organization_id and w.state = 'pending' and w.next_attempt_at <= ${now}::timestamptz
@@ -238,7 +239,7 @@ export async function releaseLeases(db: DbOrTx, ids: string[], lease: string): P
   if (!ids.length) return;
   await db.execute(sql`
     update webhook_deliveries set locked_until = null
-     where id = any(string_to_array(${ids.join(',')}, ',')) and state = 'pending' and locked_until = ${lease}::timestamptz`);
+     where id = any(${arrayLiteral(ids)}::text[]) and state = 'pending' and locked_until = ${lease}::timestamptz`);
 }
 
 /**

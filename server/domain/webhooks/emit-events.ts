@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import type { EventType } from '@/db/schema';
 import { newId } from '@/server/lib/ids';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
 import { kickDeliveries } from './deliveries';
 import { destinationFor } from './destination';
 
@@ -38,7 +39,7 @@ export async function emitEvents(tx: DbOrTx, events: NewEvent[], opts: { now: Da
       data: e.data,
     })),
   );
-  const messageIds = [...new Set(events.map((e) => e.messageId))].join(',');
+  const messageIds = [...new Set(events.map((e) => e.messageId))];
   const { inserted } = await emitEventsFrom(tx, {
     source: sql`jsonb_to_recordset(${input}::jsonb) as r(id uuid, t text, m text, d text, r bigint, ts text, data jsonb)`,
     messageIds,
@@ -61,7 +62,7 @@ export async function emitEvents(tx: DbOrTx, events: NewEvent[], opts: { now: Da
  */
 export async function emitEventsFrom(
   tx: DbOrTx,
-  o: { prelude?: SQL; source: SQL; messageIds: string; now: Date; count?: SQL; value?: SQL; fresh?: boolean },
+  o: { prelude?: SQL; source: SQL; messageIds: string[]; now: Date; count?: SQL; value?: SQL; fresh?: boolean },
 ): Promise<{ inserted: number; counted: number; value: string | null }> {
   const now = o.now.toISOString();
   const messageIds = o.messageIds;
@@ -88,7 +89,7 @@ export async function emitEventsFrom(
     with ${o.prelude ?? sql``} msg as (
       select m.id, m.organization_id, m.app_id, m.callback_url, a.webhook_url, (a.webhook_username is not null) as has_credentials,
              (nullif(m.callback_url, '') is not null or nullif(a.webhook_url, '') is not null) as has_destination
-        from unnest(string_to_array(${messageIds}, ',')) as x(id)
+        from unnest(${arrayLiteral(messageIds)}::text[]) as x(id)
        cross join lateral (select id, organization_id, app_id, callback_url from messages where id = x.id limit 1) m
        cross join lateral (select webhook_url, webhook_username from gateway_apps where id = m.app_id limit 1) a
     ), ins as (

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { EVENT_TYPES, INBOUND_EVENT_TYPES, webhookAttempts, webhookDeliveries, webhookEvents, type DeliveryState, type EventType, type WebhookEventType } from '@/db/schema';
 import { newId } from '@/server/lib/ids';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
 import { kickDeliveries } from './deliveries';
 import { destinationFor, displayUrl, inboundDestinationFor } from './destination';
 
@@ -77,7 +78,7 @@ export type EventLog = {
 export type EventCursor = { createdAt: Date; recipientId: number | null; eventType: EventType };
 const NO_RECIPIENT = sql`9223372036854775807`; // sorts like the NULL recipient of sms.queued (nulls last)
 /** A recipient's events of one transaction (sent and delivered together) in the order they happened, not the alphabet's. */
-const lifecycle = (type: SQL) => sql`array_position(${sql.raw(`array[${EVENT_TYPES.map((t) => `'${t}'`).join(',')}]::text[]`)}, ${type}::text)`;
+const lifecycle = (type: SQL) => sql`array_position(${arrayLiteral(EVENT_TYPES)}::text[], ${type}::text)`;
 
 /**
  * The delivery log of one message of the organization: its events, their deliveries and every attempt. No secrets.

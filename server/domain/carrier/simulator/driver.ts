@@ -63,7 +63,7 @@ async function takeDue(tx: DbOrTx, due: SQL) {
   const dispatches = await lockDispatches(tx, ds.map((d) => d.dispatch_id));
   const rows = await tx.execute<DueRow>(sql`
     select o.recipient_id, o.dispatch_id, r.phone, r.state from carrier_outbox o join message_recipients r on r.id = o.recipient_id
-     where ${due} and o.dispatch_id = any(array(select jsonb_array_elements_text(${JSON.stringify([...dispatches.keys()])}::jsonb)))
+     where ${due} and o.dispatch_id = any(${arrayLiteral([...dispatches.keys()])}::text[])
      order by o.recipient_id limit ${BATCH} for update of o skip locked`);
   return { dispatches, rows: rows.map((r) => ({ ...r, recipient_id: Number(r.recipient_id) })) };
 }

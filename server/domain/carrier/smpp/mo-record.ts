@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/db/client';
 import { reportInbound, type InboundReport } from '@/server/domain/delivery/carrier-port';
 import { inTransaction } from '@/server/lib/after-commit';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
 import { moSender, type MoConcat, type MoPdu } from '@/server/smpp/client/mo';
 import { decodeMoText, moCharset } from './mo-text';
 
@@ -32,7 +33,7 @@ export async function recordMos(tx: DbOrTx, c: MoConnector, pdus: MoPdu[], now: 
   const byHash = new Map(pdus.map((p) => [p.hash, p])); // (the first of identical PDUs of one batch)
   const fresh = await tx.execute<{ hash: string }>(sql`
     insert into carrier_mo_seen (connector_id, hash, seen_at)
-    select ${c.id}, h, now() from unnest(string_to_array(${[...byHash.keys()].join(',')}, ',')) as h
+    select ${c.id}, h, now() from unnest(${arrayLiteral([...byHash.keys()])}::text[]) as h
     on conflict (connector_id, hash) do update set seen_at = excluded.seen_at
       where carrier_mo_seen.seen_at <= excluded.seen_at - ${RESEND_WINDOW}
     returning hash`);

@@ -101,7 +101,7 @@ export async function matchReceipts(tx: DbOrTx, connectorId: string, receiptIds:
 export function dispatchesOfWaitingParts(connectorId: string, keys: string[]) {
   // key by key: each an index probe of carrier_parts_receipt_idx whatever the table's statistics say (`offset 0`
   // keeps the LATERAL subquery from being flattened into a join that may scan every waiting part of the connector)
-  return sql`select r.dispatch_id from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) as k(key)
+  return sql`select r.dispatch_id from unnest(${arrayLiteral(keys)}::text[]) as k(key)
                cross join lateral (select p.recipient_id from carrier_parts p
                                     where p.connector_id = ${connectorId} and p.receipt_key = k.key and p.stat is null offset 0) p
                join message_recipients r on r.id = p.recipient_id`;
