@@ -9,10 +9,33 @@ import { sql, type Column, type SQL } from 'drizzle-orm';
 
 /** The bare column name, "column": an INSERT's or UPDATE ... SET's column list, ON CONFLICT (...), RETURNING. */
 export function name(column: Column): SQL {
-  return sql`${sql.identifier(column.name)}`;
+  let n = BARE.get(column);
+  if (n === undefined) BARE.set(column, (n = mark(sql`${sql.identifier(column.name)}`)));
+  return n;
 }
 
 /** The column under an alias, alias."column": `insert into ${t} as t ... set used = ${of('t', t.used)} + 1`. */
 export function of(alias: string, column: Column): SQL {
-  return sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`;
+  let byColumn = ALIASED.get(alias);
+  if (byColumn === undefined) ALIASED.set(alias, (byColumn = new WeakMap()));
+  let n = byColumn.get(column);
+  if (n === undefined) byColumn.set(column, (n = mark(sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`)));
+  return n;
+}
+
+/**
+ * Whether `x` came from name() or of(): a name, no value in it. Each gives the same object for the same column (and
+ * alias), so fixedSql (server/lib/fixed-sql.ts) can keep a statement's text with its names in it, built once.
+ */
+export function isName(x: unknown): boolean {
+  return NAMES.has(x as SQL);
+}
+
+const BARE = new WeakMap<Column, SQL>();
+const ALIASED = new Map<string, WeakMap<Column, SQL>>();
+const NAMES = new WeakSet<SQL>();
+
+function mark(n: SQL): SQL {
+  NAMES.add(n);
+  return n;
 }
