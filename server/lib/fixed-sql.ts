@@ -1,7 +1,6 @@
 import { Column, DrizzleQueryError, is, sql, SQL, Table, type QueryWithTypings } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { runStatement, type DbOrTx } from '@/db/client';
-import { isName } from './sql-names';
+import { isName, textOf } from './sql-names';
 
 /**
  * drizzle's `sql` tag for a hot statement whose text never changes: every value it interpolates is a bound
@@ -42,7 +41,6 @@ export function fixedSql(strings: TemplateStringsArray, ...params: unknown[]): S
 type Fixed = { text: string; names: unknown[] | null };
 
 const TEXTS = new WeakMap<TemplateStringsArray, Fixed>();
-const dialect = new PgDialect();
 
 function isValue(p: unknown): boolean {
   return p === null || typeof p === 'string' || typeof p === 'number' || typeof p === 'boolean';
@@ -57,7 +55,7 @@ function build(strings: TemplateStringsArray, params: unknown[]): Fixed | null {
     if (isValue(p)) text += `$${++n}`;
     else if (is(p, Table) || is(p, Column) || isName(p)) {
       (names ??= new Array<unknown>(params.length))[i - 1] = p;
-      text += dialect.sqlToQuery(sql`${p}`).sql;
+      text += textOf(sql`${p}`);
     } else return null;
     text += strings[i];
   }

@@ -1,4 +1,5 @@
 import { sql, type Column, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 
 /**
  * Table and column names in hand-written statements come from the schema objects (db/schema), never as text, so a
@@ -31,6 +32,17 @@ export function isName(x: unknown): boolean {
   return NAMES.has(x as SQL);
 }
 
+/**
+ * The text drizzle renders for a part of a statement that holds names and no value (`${table}`, `${table.column}`,
+ * name(), of(), text): for a statement whose text is built once, as a string (fixedSql, keyedReadSql).
+ */
+export function textOf(part: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(part);
+  if (params.length) throw new Error(`textOf: a value in a part that should hold names only: ${text}`);
+  return text;
+}
+
+const dialect = new PgDialect();
 const BARE = new WeakMap<Column, SQL>();
 const ALIASED = new Map<string, WeakMap<Column, SQL>>();
 const NAMES = new WeakSet<SQL>();
