@@ -34,9 +34,19 @@ test('an operator adds, edits, disables a connector and routes a prefix to it fr
   await expect(edit.getByText(`Connector ${name} saved.`)).toBeVisible();
   await expect(row).toContainText('1 / 20 / 50');
 
+  // Disabling and enabling each ask first; Cancel changes nothing.
   await row.getByRole('button', { name: `Disable ${name}` }).click();
+  const disable = page.getByRole('dialog', { name: `Disable ${name}?` });
+  await expect(disable).toContainText('Its sessions close within 5 seconds');
+  await disable.getByRole('button', { name: 'Cancel' }).click();
+  await expect(disable).toBeHidden();
+  await expect(row).toContainText('simulator · enabled');
+  await row.getByRole('button', { name: `Disable ${name}` }).click();
+  await disable.getByRole('button', { name: 'Disable', exact: true }).click();
+  await expect(disable).toBeHidden();
   await expect(row).toContainText('simulator · disabled');
   await row.getByRole('button', { name: `Enable ${name}` }).click();
+  await page.getByRole('dialog', { name: `Enable ${name}?` }).getByRole('button', { name: 'Enable', exact: true }).click();
   await expect(row).toContainText('simulator · enabled');
 
   // A platform route to it, then gone again.
@@ -49,6 +59,7 @@ test('an operator adds, edits, disables a connector and routes a prefix to it fr
   await expect(routeRow).toContainText(`platform${name}`);
   await snap(page, 'operator-connectors');
   await routeRow.getByRole('button', { name: 'Delete route 24399' }).click();
+  await page.getByRole('dialog', { name: 'Delete route 24399?' }).getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByRole('row', { name: /\+24399/ })).toHaveCount(0);
 
   // Every change is audited with the operator as actor.

@@ -2,38 +2,25 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { useRouter } from 'next/navigation';
-import { useState } from 'react';
 import { useTRPC } from '@/components/providers';
 import { Button } from '@/components/ui/button';
-import { messageOf } from '@/components/ui/form-errors';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useConfirmedMutation } from '@/components/ui/use-confirmed-mutation';
 
-/** Withdraw a request still pending (developer or owner). */
+/** Withdraw a request still pending (developer or owner), after a confirmation. */
 export function WithdrawSenderIdButton({ id, senderId }: { id: string; senderId: string }) {
   const trpc = useTRPC();
   const t = useTranslations('senderIds.withdraw');
-  const router = useRouter();
   const withdraw = useMutation(trpc.senderIds.withdraw.mutationOptions());
-  const [error, setError] = useState<string | null>(null);
-  async function run() {
-    setError(null);
-    try {
-      await withdraw.mutateAsync({ id });
-      router.refresh();
-    } catch (err) {
-      setError(messageOf(err));
-    }
-  }
+  const confirm = useConfirmedMutation(withdraw, { id });
   return (
-    <span className="inline-flex items-center gap-2">
-      <Button type="button" variant="secondary" className="px-3 py-1" disabled={withdraw.isPending} onClick={run} aria-label={t('label', { senderId })}>
+    <>
+      <Button type="button" variant="secondary" className="px-3 py-1" onClick={confirm.ask} aria-label={t('label', { senderId })}>
         {t('submit')}
       </Button>
-      {error && (
-        <span role="alert" className="text-sm text-red-700">
-          {error}
-        </span>
-      )}
-    </span>
+      <ConfirmDialog {...confirm.dialog} title={t('title', { senderId })} confirmLabel={t('submit')} pendingLabel={t('pending')}>
+        {t('body')}
+      </ConfirmDialog>
+    </>
   );
 }

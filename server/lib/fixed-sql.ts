@@ -1,5 +1,6 @@
-import { DrizzleQueryError, sql, SQL, type QueryWithTypings } from 'drizzle-orm';
+import { Column, DrizzleQueryError, is, sql, SQL, Table, type QueryWithTypings } from 'drizzle-orm';
 import { runStatement, type DbOrTx } from '@/db/client';
+import { isName, textOf } from './sql-names';
 
 /**
  * drizzle's `sql` tag for a hot statement whose text never changes: every value it interpolates is a bound
@@ -10,21 +11,58 @@ import { runStatement, type DbOrTx } from '@/db/client';
  * any drizzle `sql` does (`tx.execute(fixedSql`...`)`), on the pool or in a transaction; on a hot path,
  * `executeFixed(tx, fixedSql`...`)` (below) also skips drizzle's per-call execution layers.
  *
- * Any other value (undefined, an object, an array, a column, a nested `sql`) would change the text drizzle
- * builds, so such a call is handed to drizzle's `sql` as it is.
+ * Names (D25) are part of the text too: a table, a column, or what sql-names.ts's name() and of() give, rendered
+ * once as drizzle renders them, provided each call hands the same object in the same place (they are module
+ * constants, and name() and of() give the same object for the same column).
+ *
+ * Any other value (undefined, an object, an array, a nested `sql`, another name than the first call's) would
+ * change the text drizzle builds, so such a call is handed to drizzle's `sql` as it is.
  */
 export function fixedSql(strings: TemplateStringsArray, ...params: unknown[]): SQL {
-  for (const p of params) if (p !== null && typeof p !== 'string' && typeof p !== 'number' && typeof p !== 'boolean') return sql(strings, ...params);
-  let text = TEXTS.get(strings);
-  if (text === undefined) {
-    text = strings[0];
-    for (let i = 1; i < strings.length; i++) text += `$${i}${strings[i]}`;
-    TEXTS.set(strings, text);
+  const fixed = TEXTS.get(strings) ?? build(strings, params);
+  if (fixed === null) return sql(strings, ...params);
+  const names = fixed.names;
+  if (names === null) {
+    for (const p of params) if (!isValue(p)) return sql(strings, ...params);
+    return new FixedSql(fixed.text, params);
   }
-  return new FixedSql(text, params);
+  const values: unknown[] = [];
+  for (let i = 0; i < params.length; i++) {
+    const p = params[i];
+    if (names[i] !== undefined) {
+      if (p !== names[i]) return sql(strings, ...params);
+    } else if (isValue(p)) values.push(p);
+    else return sql(strings, ...params);
+  }
+  return new FixedSql(fixed.text, values);
 }
 
-const TEXTS = new WeakMap<TemplateStringsArray, string>();
+/** A template's text, and the name in each of its gaps that holds one (null: none does). */
+type Fixed = { text: string; names: unknown[] | null };
+
+const TEXTS = new WeakMap<TemplateStringsArray, Fixed>();
+
+function isValue(p: unknown): boolean {
+  return p === null || typeof p === 'string' || typeof p === 'number' || typeof p === 'boolean';
+}
+
+function build(strings: TemplateStringsArray, params: unknown[]): Fixed | null {
+  let text = strings[0];
+  let names: unknown[] | null = null;
+  let n = 0;
+  for (let i = 1; i < strings.length; i++) {
+    const p = params[i - 1];
+    if (isValue(p)) text += `$${++n}`;
+    else if (is(p, Table) || is(p, Column) || isName(p)) {
+      (names ??= new Array<unknown>(params.length))[i - 1] = p;
+      text += textOf(sql`${p}`);
+    } else return null;
+    text += strings[i];
+  }
+  const fixed = { text, names };
+  TEXTS.set(strings, fixed);
+  return fixed;
+}
 
 /** A statement whose text and parameters are already known: drizzle gets them as they are. */
 class FixedSql extends SQL {

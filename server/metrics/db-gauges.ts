@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { connectorLeases, connectors, inboundMessages, webhookDeliveries, workerHeartbeats } from '@/db/schema';
+import { of } from '@/server/lib/sql-names';
 import { getJobQueue } from '@/server/domain/operations/job-queue';
 import { unmatchedReceipts } from '@/server/domain/carrier/smpp/unmatched-receipts';
 import { getRetentionStatus } from '@/server/domain/retention/get-retention-status';
@@ -28,13 +30,15 @@ export async function collectDbGauges(db: DbOrTx, now: Date): Promise<void> {
   const [queue, [backlog], sessions, unmatched, retention] = await Promise.all([
     getJobQueue(db, now),
     db.execute<{ pending: number; workers: number; unrouted: number }>(sql`
-      select (select count(*)::int from webhook_deliveries where state = 'pending') as pending,
-             (select count(*)::int from worker_heartbeats where worker_id not like '%@%' and seen_at > now() - interval '30 seconds') as workers,
-             (select count(*)::int from inbound_messages where organization_id is null and received_at > now() - interval '24 hours') as unrouted`),
+      select (select count(*)::int from ${webhookDeliveries} where ${webhookDeliveries.state} = 'pending') as pending,
+             (select count(*)::int from ${workerHeartbeats}
+               where ${workerHeartbeats.workerId} not like '%@%' and ${workerHeartbeats.seenAt} > now() - interval '30 seconds') as workers,
+             (select count(*)::int from ${inboundMessages}
+               where ${inboundMessages.organizationId} is null and ${inboundMessages.receivedAt} > now() - interval '24 hours') as unrouted`),
     db.execute<{ name: string; bound: number }>(sql`
-      select c.name, coalesce(l.bound_sessions, 0)::int as bound
-        from connectors c left join connector_leases l on l.connector_id = c.id and l.expires_at > now()
-       where c.enabled order by c.name`),
+      select ${of('c', connectors.name)}, coalesce(${of('l', connectorLeases.boundSessions)}, 0)::int as bound
+        from ${connectors} c left join ${connectorLeases} l on ${of('l', connectorLeases.connectorId)} = ${of('c', connectors.id)} and ${of('l', connectorLeases.expiresAt)} > now()
+       where ${of('c', connectors.enabled)} order by ${of('c', connectors.name)}`),
     unmatchedReceipts(db),
     getRetentionStatus(db),
   ]);

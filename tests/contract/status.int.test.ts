@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableName, sql } from 'drizzle-orm';
 import type postgres from 'postgres';
 import { gatewayApps } from '@/db/schema';
 import { createCaller } from '@/server/api/root';
@@ -59,7 +59,7 @@ async function raw(path: string, key?: string) {
   return { status: res.status, body: await res.text(), headers, remaining: res.headers.get('ratelimit-remaining') };
 }
 
-const isKeyedRead = (q: string) => q.includes('api_key_take(') && q.includes('left join messages m on k.allowed');
+const isKeyedRead = (q: string) => q.includes('api_key_take(') && q.includes(`left join "${getTableName(messages)}" m on k.allowed`);
 
 beforeAll(async () => {
   a = await makeMerchant(base.db, base.env, { prepaid: '10' });

@@ -1,21 +1,33 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import {
+  carrierOutbox as outbox,
+  carrierParts as parts,
+  connectorLeases as leases,
+  connectors,
+  messageRecipients as recipients,
+  messages,
+} from '@/db/schema';
 import { applyCarrierReport, lockDispatches } from '@/server/domain/delivery/carrier-port';
 import { inTransaction } from '@/server/lib/after-commit';
 import type { Failure } from './connector';
 import { arrayLiteral } from '@/server/lib/sql-arrays';
+import { name, of } from '@/server/lib/sql-names';
+
+/** The outbox row `o` is not on its route's last connector. */
+const notLast = sql`${of('o', outbox.routeIdx)} + 1 < cardinality(${of('o', outbox.route)})`;
 
 /**
  * Hands an outbox row to the next connector of its route (D14 failover); after
  * the last one, back to the first after a backoff of 2^rounds s (at most 60 s).
  */
-export const NEXT_ON_ROUTE = sql.raw(`
-  route_idx = case when o.route_idx + 1 < cardinality(o.route) then o.route_idx + 1 else 0 end,
-  connector_id = o.route[case when o.route_idx + 1 < cardinality(o.route) then o.route_idx + 2 else 1 end],
-  rounds = o.rounds + case when o.route_idx + 1 < cardinality(o.route) then 0 else 1 end,
-  next_at = case when o.route_idx + 1 < cardinality(o.route) then now()
-                 else now() + least(power(2, o.rounds), 60) * interval '1 second' end,
-  assigned_at = now()`);
+export const NEXT_ON_ROUTE = sql`
+  ${name(outbox.routeIdx)} = case when ${notLast} then ${of('o', outbox.routeIdx)} + 1 else 0 end,
+  ${name(outbox.connectorId)} = ${of('o', outbox.route)}[case when ${notLast} then ${of('o', outbox.routeIdx)} + 2 else 1 end],
+  ${name(outbox.rounds)} = ${of('o', outbox.rounds)} + case when ${notLast} then 0 else 1 end,
+  ${name(outbox.nextAt)} = case when ${notLast} then now()
+                 else now() + least(power(2, ${of('o', outbox.rounds)}), 60) * interval '1 second' end,
+  ${name(outbox.assignedAt)} = now()`;
 
 export type Claimed = { recipientId: number; dispatchId: string; phone: string; body: string; senderId: string | null; doneParts: number[]; udh: Buffer | null };
 
@@ -27,20 +39,23 @@ export type Claimed = { recipientId: number; dispatchId: string; phone: string; 
 export async function claimOutbox(db: Db, connectorId: string, token: string, limit: number): Promise<Claimed[]> {
   const rows = await db.execute<{ id: number; dispatch_id: string; phone: string; body: string; sender_id: string | null; smpp_udh: string | null; state: string; done: number[] }>(sql`
     with picked as (
-      select recipient_id from carrier_outbox
-       where connector_id = ${connectorId} and state = 'queued' and claimed_by is null and next_at <= now()
-         and exists (select 1 from connector_leases l where l.connector_id = ${connectorId} and l.token = ${token} and l.expires_at > now())
-       order by next_at limit ${limit} for update skip locked
+      select ${outbox.recipientId} from ${outbox}
+       where ${outbox.connectorId} = ${connectorId} and ${outbox.state} = 'queued' and ${outbox.claimedBy} is null and ${outbox.nextAt} <= now()
+         and exists (select 1 from ${leases} l where ${of('l', leases.connectorId)} = ${connectorId} and ${of('l', leases.token)} = ${token}
+                        and ${of('l', leases.expiresAt)} > now())
+       order by ${outbox.nextAt} limit ${limit} for update skip locked
     ), claimed as (
-      update carrier_outbox o set claimed_by = ${token}, claimed_at = now() from picked
-       where o.recipient_id = picked.recipient_id returning o.recipient_id, o.dispatch_id
+      update ${outbox} o set ${name(outbox.claimedBy)} = ${token}, ${name(outbox.claimedAt)} = now() from picked
+       where ${of('o', outbox.recipientId)} = picked.recipient_id returning ${of('o', outbox.recipientId)}, ${of('o', outbox.dispatchId)}
     )
-    select r.id, c.dispatch_id, r.phone, m.body, m.sender_id, m.smpp_udh, r.state,
-           array(select p.part_no from carrier_parts p where p.recipient_id = r.id and p.connector_id = ${connectorId}) as done
-      from claimed c join message_recipients r on r.id = c.recipient_id join messages m on m.id = r.message_id
-     order by r.id`);
+    select ${of('r', recipients.id)}, c.dispatch_id, ${of('r', recipients.phone)}, ${of('m', messages.body)}, ${of('m', messages.senderId)},
+           ${of('m', messages.smppUdh)}, ${of('r', recipients.state)},
+           array(select ${of('p', parts.partNo)} from ${parts} p
+                  where ${of('p', parts.recipientId)} = ${of('r', recipients.id)} and ${of('p', parts.connectorId)} = ${connectorId}) as done
+      from claimed c join ${recipients} r on ${of('r', recipients.id)} = c.recipient_id join ${messages} m on ${of('m', messages.id)} = ${of('r', recipients.messageId)}
+     order by ${of('r', recipients.id)}`);
   const gone = rows.filter((r) => r.state !== 'processing').map((r) => Number(r.id));
-  if (gone.length) await db.execute(sql`delete from carrier_outbox where recipient_id = any(${arrayLiteral(gone)}::bigint[])`);
+  if (gone.length) await db.execute(sql`delete from ${outbox} where ${outbox.recipientId} = any(${arrayLiteral(gone)}::bigint[])`);
   return rows
     .filter((r) => r.state === 'processing')
     .map((r) => ({
@@ -53,16 +68,17 @@ export async function claimOutbox(db: Db, connectorId: string, token: string, li
 export async function sweepOutbox(db: Db, now: Date, opts: { graceS: number }): Promise<void> {
   // A connector without a live owner that has a bound session hands its waiting rows to the next one of the route.
   await db.execute(sql`
-    update carrier_outbox o set ${NEXT_ON_ROUTE}
-     where o.state = 'queued' and o.claimed_by is null and o.next_at <= now()
-       and o.assigned_at < now() - make_interval(secs => ${opts.graceS})
-       and not exists (select 1 from connector_leases l join connectors k on k.id = l.connector_id
-                        where l.connector_id = o.connector_id and l.expires_at > now() and l.bound_sessions > 0 and k.enabled)`);
+    update ${outbox} o set ${NEXT_ON_ROUTE}
+     where ${of('o', outbox.state)} = 'queued' and ${of('o', outbox.claimedBy)} is null and ${of('o', outbox.nextAt)} <= now()
+       and ${of('o', outbox.assignedAt)} < now() - make_interval(secs => ${opts.graceS})
+       and not exists (select 1 from ${leases} l join ${connectors} k on ${of('k', connectors.id)} = ${of('l', leases.connectorId)}
+                        where ${of('l', leases.connectorId)} = ${of('o', outbox.connectorId)} and ${of('l', leases.expiresAt)} > now()
+                          and ${of('l', leases.boundSessions)} > 0 and ${of('k', connectors.enabled)})`);
   // Claims of an owner whose lease is gone (it died, or lost the lease): back to the queue.
   await db.execute(sql`
-    update carrier_outbox o set claimed_by = null, claimed_at = null
-     where o.state = 'queued' and o.claimed_by is not null
-       and not exists (select 1 from connector_leases l where l.token = o.claimed_by and l.expires_at > now())`);
+    update ${outbox} o set ${name(outbox.claimedBy)} = null, ${name(outbox.claimedAt)} = null
+     where ${of('o', outbox.state)} = 'queued' and ${of('o', outbox.claimedBy)} is not null
+       and not exists (select 1 from ${leases} l where ${of('l', leases.token)} = ${of('o', outbox.claimedBy)} and ${of('l', leases.expiresAt)} > now())`);
   await expireOutbox(db, now);
 }
 
@@ -75,16 +91,16 @@ const EXPIRED_QUEUED: Failure = { errorCode: 'EXPIRED', errorMessage: 'No connec
  */
 export async function expireOutbox(db: Db, now: Date, opts: { connectorId?: string } = {}): Promise<number> {
   const at = now.toISOString();
-  const ofConnector = opts.connectorId ? sql`and connector_id = ${opts.connectorId}` : sql``;
+  const ofConnector = opts.connectorId ? sql`and ${outbox.connectorId} = ${opts.connectorId}` : sql``;
   const due = await db.execute<{ dispatch_id: string }>(sql`
-    select distinct dispatch_id from carrier_outbox where expires_at <= ${at}::timestamptz and claimed_by is null ${ofConnector} limit 100`);
+    select distinct ${outbox.dispatchId} from ${outbox} where ${outbox.expiresAt} <= ${at}::timestamptz and ${outbox.claimedBy} is null ${ofConnector} limit 100`);
   let expired = 0;
   for (const { dispatch_id } of due) {
     expired += await inTransaction(db, async (tx) => {
       const d = (await lockDispatches(tx, [dispatch_id])).get(dispatch_id);
       const gone = await tx.execute<{ recipient_id: number; state: 'queued' | 'sent' }>(sql`
-        delete from carrier_outbox where dispatch_id = ${dispatch_id} and expires_at <= ${at}::timestamptz and claimed_by is null ${ofConnector}
-        returning recipient_id, state`);
+        delete from ${outbox} where ${outbox.dispatchId} = ${dispatch_id} and ${outbox.expiresAt} <= ${at}::timestamptz and ${outbox.claimedBy} is null ${ofConnector}
+        returning ${name(outbox.recipientId)}, ${name(outbox.state)}`);
       if (!d) return gone.length;
       // never accepted: refused (and refunded); accepted without a final receipt: failed and charged
       await applyCarrierReport(tx, d, {

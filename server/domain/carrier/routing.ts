@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { carrierOutbox as outbox, connectors, messageRecipients as recipients, routes } from '@/db/schema';
 import { arrayLiteral } from '@/server/lib/sql-arrays';
+import { name, of } from '@/server/lib/sql-names';
 import type { Failure } from './connector';
 
 /** What a recipient that no connector takes fails with (D14 amended: no route, no send). */
@@ -24,7 +26,8 @@ export const ROUTES_ONLY: RoutingPolicy = { fallback: null, forced: null };
  * both read (D14).
  */
 function routeTakes(digits: SQL, organizationId: SQL): SQL {
-  return sql`starts_with(${digits}, rt.prefix) and rt.organization_id in ('', ${organizationId}) and cardinality(rt.connector_ids) > 0`;
+  return sql`starts_with(${digits}, ${of('rt', routes.prefix)}) and ${of('rt', routes.organizationId)} in ('', ${organizationId})
+             and cardinality(${of('rt', routes.connectorIds)}) > 0`;
 }
 
 /**
@@ -44,36 +47,38 @@ export async function routeToConnectors(tx: DbOrTx, dispatches: Array<{ id: stri
       -- recipients per dispatch hashed the whole messages table for a single-recipient dispatch)
       select * from jsonb_to_recordset(${JSON.stringify(dispatches.map((d) => ({ id: d.id, o: d.organizationId })))}::jsonb) as ds(id text, o text)
     ), cand as materialized (
-      select r.id, r.dispatch_id, r.phone, ltrim(r.phone, '+') as digits, ds.o as organization_id
-        from ds cross join lateral (select id, dispatch_id, phone from message_recipients r
-                                     where r.dispatch_id = ds.id and r.state = 'pending' offset 0) r
+      select ${of('r', recipients.id)}, ${of('r', recipients.dispatchId)}, ${of('r', recipients.phone)}, ltrim(${of('r', recipients.phone)}, '+') as digits,
+             ds.o as organization_id
+        from ds cross join lateral (select ${of('r', recipients.id)}, ${of('r', recipients.dispatchId)}, ${of('r', recipients.phone)} from ${recipients} r
+                                     where ${of('r', recipients.dispatchId)} = ds.id and ${of('r', recipients.state)} = 'pending' offset 0) r
     ), policy as (
-      select (select id from connectors where name = ${policy.fallback}) as fallback,
-             (select id from connectors where name = ${forced?.connector ?? null}) as forced
+      select (select ${connectors.id} from ${connectors} where ${connectors.name} = ${policy.fallback}) as fallback,
+             (select ${connectors.id} from ${connectors} where ${connectors.name} = ${forced?.connector ?? null}) as forced
     ), routed as (
       select cand.id, cand.dispatch_id,
              case when right(cand.phone, 4) = any(${arrayLiteral([...(forced?.suffixes ?? [])])}::text[]) and policy.forced is not null
                   then array[policy.forced]
                   else coalesce(x.route, case when policy.fallback is not null then array[policy.fallback] end) end as route
         from cand cross join policy left join lateral (
-          select rt.connector_ids as route
-            from routes rt
+          select ${of('rt', routes.connectorIds)} as route
+            from ${routes} rt
            where ${routeTakes(sql`cand.digits`, sql`cand.organization_id`)}
              -- uncorrelated, so evaluated once: with no route at all Postgres skips the per-recipient lookup
              -- (about 6 ms of a 1,000-recipient dispatch)
-             and exists (select 1 from routes)
-           order by length(rt.prefix) desc, (rt.organization_id <> '') desc
+             and exists (select 1 from ${routes})
+           order by length(${of('rt', routes.prefix)}) desc, (${of('rt', routes.organizationId)} <> '') desc
            limit 1) x on true
     ), added as (
-      insert into carrier_outbox (recipient_id, dispatch_id, route, connector_id, expires_at, next_at, assigned_at)
-      select routed.id, routed.dispatch_id, routed.route, routed.route[1], ${at}::timestamptz + make_interval(secs => k.validity_s),
+      insert into ${outbox} (${name(outbox.recipientId)}, ${name(outbox.dispatchId)}, ${name(outbox.route)}, ${name(outbox.connectorId)}, ${name(outbox.expiresAt)},
+                             ${name(outbox.nextAt)}, ${name(outbox.assignedAt)})
+      select routed.id, routed.dispatch_id, routed.route, routed.route[1], ${at}::timestamptz + make_interval(secs => ${of('k', connectors.validityS)}),
              ${at}::timestamptz, ${at}::timestamptz
-        from routed join connectors k on k.id = routed.route[1]
-      on conflict (recipient_id) do nothing
-      returning recipient_id, connector_id
+        from routed join ${connectors} k on ${of('k', connectors.id)} = routed.route[1]
+      on conflict (${name(outbox.recipientId)}) do nothing
+      returning ${name(outbox.recipientId)}, ${name(outbox.connectorId)}
     )
-    select cand.id, cand.dispatch_id, cand.phone, k.name as connector
-      from cand left join added on added.recipient_id = cand.id left join connectors k on k.id = added.connector_id
+    select cand.id, cand.dispatch_id, cand.phone, ${of('k', connectors.name)} as connector
+      from cand left join added on added.recipient_id = cand.id left join ${connectors} k on ${of('k', connectors.id)} = added.connector_id
      order by cand.id`);
   return rows.map((r) => ({ id: Number(r.id), dispatchId: r.dispatch_id, phone: r.phone, connector: r.connector }));
 }
@@ -87,7 +92,7 @@ export async function unroutableAmong(db: DbOrTx, organizationId: string, phones
   if (!phones.length) return new Set();
   const rows = await db.execute<{ phone: string }>(sql`
     select p.phone from unnest(${arrayLiteral([...new Set(phones)])}::text[]) as p(phone)
-     where not exists (select 1 from routes rt
+     where not exists (select 1 from ${routes} rt
                         where ${routeTakes(sql`ltrim(p.phone, '+')`, sql`${organizationId}`)})`);
   return new Set(rows.map((r) => r.phone));
 }

@@ -1,5 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { messageDispatches as dispatches, messages } from '@/db/schema';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
+import { of } from '@/server/lib/sql-names';
 import type { DispatchRef } from './recipient-events';
 
 /** A dispatch locked by its transaction, with what its recipients' moves need of its message. */
@@ -18,8 +21,9 @@ function loaded(d: DispatchRow): Loaded {
 
 export async function loadDispatch(tx: DbOrTx, dispatchId: string): Promise<Loaded | null> {
   const [d] = await tx.execute<DispatchRow>(sql`
-    select d.id, d.message_id, d.dispatch_at, m.body, m.sender_id, m.segments
-      from message_dispatches d join messages m on m.id = d.message_id where d.id = ${dispatchId} for update of d`);
+    select ${of('d', dispatches.id)}, ${of('d', dispatches.messageId)}, ${of('d', dispatches.dispatchAt)}, ${of('m', messages.body)}, ${of('m', messages.senderId)},
+           ${of('m', messages.segments)}
+      from ${dispatches} d join ${messages} m on ${of('m', messages.id)} = ${of('d', dispatches.messageId)} where ${of('d', dispatches.id)} = ${dispatchId} for update of d`);
   return d ? loaded(d) : null;
 }
 
@@ -44,17 +48,18 @@ export class LockOrderError extends Error {
 /** Which of `ids` exist, read without a lock (nothing to wait for). */
 export async function existingDispatches(tx: DbOrTx, ids: string[]): Promise<string[]> {
   const rows = await tx.execute<{ id: string }>(sql`
-    select id from message_dispatches where id = any(array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)))`);
+    select ${dispatches.id} from ${dispatches} where ${dispatches.id} = any(${arrayLiteral(ids)}::text[])`);
   return rows.map((r) => r.id);
 }
 
 export async function lockDispatches(tx: DbOrTx, ids: string[], also?: SQL): Promise<Map<string, Loaded>> {
   if (!ids.length && !also) return new Map();
   const rows = await tx.execute<DispatchRow>(sql`
-    select d.id, d.message_id, d.dispatch_at, m.body, m.sender_id, m.segments
-      from message_dispatches d join messages m on m.id = d.message_id
-     where d.id = any(array(select jsonb_array_elements_text(${JSON.stringify([...new Set(ids)])}::jsonb)
+    select ${of('d', dispatches.id)}, ${of('d', dispatches.messageId)}, ${of('d', dispatches.dispatchAt)}, ${of('m', messages.body)}, ${of('m', messages.senderId)},
+           ${of('m', messages.segments)}
+      from ${dispatches} d join ${messages} m on ${of('m', messages.id)} = ${of('d', dispatches.messageId)}
+     where ${of('d', dispatches.id)} = any(array(select unnest(${arrayLiteral([...new Set(ids)])}::text[])
                             ${also ? sql`union select * from (${also}) a` : sql``}))
-     order by d.id for update of d`);
+     order by ${of('d', dispatches.id)} for update of d`);
   return new Map(rows.map((d) => [d.id, loaded(d)]));
 }

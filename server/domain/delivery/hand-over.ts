@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { messageDispatches, messages } from '@/db/schema';
+import { name, of } from '@/server/lib/sql-names';
 import { routeToConnectors } from '@/server/domain/carrier/routing';
 import type { Pipeline } from './pipeline';
 import { refuseDisallowedSenders, type SenderOf } from './refuse-sender';
@@ -44,11 +46,13 @@ export async function handOverDispatches(tx: DbOrTx, p: Pipeline, ds: Starting[]
     with x as (
       select * from jsonb_to_recordset(${JSON.stringify(counts)}::jsonb) as x(d text, m text, n int, next timestamptz)
     ), started as (
-      update message_dispatches d set state = 'running', started_at = ${now.toISOString()}::timestamptz from x where d.id = x.d
+      update ${messageDispatches} d set ${name(messageDispatches.state)} = 'running', ${name(messageDispatches.startedAt)} = ${now.toISOString()}::timestamptz
+        from x where ${of('d', messageDispatches.id)} = x.d
     )
-    update messages m set picked_up = m.picked_up + c.n, next_dispatch_at = c.next, updated_at = ${now.toISOString()}::timestamptz
+    update ${messages} m set ${name(messages.pickedUp)} = ${of('m', messages.pickedUp)} + c.n, ${name(messages.nextDispatchAt)} = c.next,
+           ${name(messages.updatedAt)} = ${now.toISOString()}::timestamptz
       from (select m, sum(n)::int as n, min(next) as next from x group by m) c
-     where m.id = c.m`);
+     where ${of('m', messages.id)} = c.m`);
   await finishAllComplete(tx, counts.filter((c) => c.n === 0).map((c) => c.d), now);
   return moved;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { messageRecipients as recipients } from '@/db/schema';
 import type { KeyEnvironment } from '@/server/domain/keys/api-keys';
 import { judgeSender, senderFacts } from '@/server/domain/sender-ids/sender-policy';
 import type { DispatchRef } from './recipient-events';
@@ -33,7 +34,8 @@ export async function refuseDisallowedSenders(tx: DbOrTx, ds: SenderOf[], enviro
     let ok = verdicts.get(key);
     if (ok === undefined) verdicts.set(key, (ok = judgeSender(d.senderId, environment, await senderFacts(tx, d.organizationId, d.senderId)).ok));
     if (ok) continue;
-    const rows = await tx.execute<{ id: number }>(sql`select id from message_recipients where dispatch_id = ${d.ref.id} and state = 'pending' order by id`);
+    const rows = await tx.execute<{ id: number }>(sql`
+      select ${recipients.id} from ${recipients} where ${recipients.dispatchId} = ${d.ref.id} and ${recipients.state} = 'pending' order by ${recipients.id}`);
     await skipPending(tx, d.ref, rows.map((r) => Number(r.id)), SENDER_NOT_ALLOWED, 'Sender ID not allowed at the dispatch', now);
     refused.add(d.ref.id);
   }

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { messageDispatches as dispatches, messageRecipients as recipients, messages } from '@/db/schema';
 import { addJob } from '@/server/queue/add-job';
 import { afterCommit, inTransaction } from '@/server/lib/after-commit';
 import { logger } from '@/server/lib/logger';
+import { name, of } from '@/server/lib/sql-names';
 import { dispatchLag, recipientsTerminal } from '@/server/metrics/registry';
 import { handOverDispatches, type Starting } from './hand-over';
 import type { Pipeline } from './pipeline';
@@ -21,8 +23,12 @@ type DispatchRow = {
   dispatches_total: number;
 };
 
-const COLUMNS = sql`d.id, d.message_id, d.seq, d.dispatch_at, coalesce(d.dispatch_at, m.created_at) as due_at, d.state, m.control_state,
-                    m.organization_id, m.sender_id, m.channel, m.dispatches_total`;
+const COLUMNS = sql`${of('d', dispatches.id)}, ${of('d', dispatches.messageId)}, ${of('d', dispatches.seq)}, ${of('d', dispatches.dispatchAt)},
+                    coalesce(${of('d', dispatches.dispatchAt)}, ${of('m', messages.createdAt)}) as due_at, ${of('d', dispatches.state)},
+                    ${of('m', messages.controlState)}, ${of('m', messages.organizationId)}, ${of('m', messages.senderId)}, ${of('m', messages.channel)},
+                    ${of('m', messages.dispatchesTotal)}`;
+/** The dispatches `d` with their messages `m`, for COLUMNS. */
+const FROM = sql`${dispatches} d join ${messages} m on ${of('m', messages.id)} = ${of('d', dispatches.messageId)}`;
 
 /** How many due dispatches one transaction of runDueDispatches starts at most. */
 export const DUE_BATCH = 100;
@@ -35,7 +41,7 @@ export async function runDispatch(p: Pipeline, dispatchId: string): Promise<void
   const now = p.now();
   await inTransaction(p.db, async (tx) => {
     const rows = await tx.execute<DispatchRow>(sql`
-      select ${COLUMNS} from message_dispatches d join messages m on m.id = d.message_id where d.id = ${dispatchId} for update of d, m`);
+      select ${COLUMNS} from ${FROM} where ${of('d', dispatches.id)} = ${dispatchId} for update of d, m`);
     await startDispatches(tx, p, rows, now);
   });
 }
@@ -50,9 +56,9 @@ export async function runDispatch(p: Pipeline, dispatchId: string): Promise<void
  */
 export async function runDueDispatches(p: Pipeline, limit = DUE_BATCH): Promise<number> {
   const claim = (tx: DbOrTx) => tx.execute<DispatchRow>(sql`
-    select ${COLUMNS} from message_dispatches d join messages m on m.id = d.message_id
-     where d.state = 'scheduled' and d.dispatch_at is null
-     order by d.id limit ${limit} for update of d, m skip locked`);
+    select ${COLUMNS} from ${FROM}
+     where ${of('d', dispatches.state)} = 'scheduled' and ${of('d', dispatches.dispatchAt)} is null
+     order by ${of('d', dispatches.id)} limit ${limit} for update of d, m skip locked`);
   const now = p.now();
   try {
     return await inTransaction(p.db, async (tx) => {
@@ -97,21 +103,22 @@ async function startDispatches(tx: DbOrTx, p: Pipeline, rows: DispatchRow[], now
 async function skipPaused(tx: DbOrTx, d: { id: string; messageId: string }, next: string | null, now: Date): Promise<void> {
   const skipped = await tx.execute<{ n: number }>(sql`
     with moved as (
-      update message_recipients set state = 'cancelled', updated_at = ${now.toISOString()}::timestamptz
-       where dispatch_id = ${d.id} and state = 'pending' returning 1)
+      update ${recipients} set ${name(recipients.state)} = 'cancelled', ${name(recipients.updatedAt)} = ${now.toISOString()}::timestamptz
+       where ${recipients.dispatchId} = ${d.id} and ${recipients.state} = 'pending' returning 1)
     select count(*)::int as n from moved`);
-  await tx.execute(sql`update message_dispatches set state = 'skipped', finished_at = ${now.toISOString()}::timestamptz where id = ${d.id}`);
   await tx.execute(sql`
-    update messages set cancelled = cancelled + ${skipped[0].n}, next_dispatch_at = ${next}::timestamptz,
-           updated_at = ${now.toISOString()}::timestamptz where id = ${d.messageId}`);
+    update ${dispatches} set ${name(dispatches.state)} = 'skipped', ${name(dispatches.finishedAt)} = ${now.toISOString()}::timestamptz where ${dispatches.id} = ${d.id}`);
+  await tx.execute(sql`
+    update ${messages} set ${name(messages.cancelled)} = ${messages.cancelled} + ${skipped[0].n}, ${name(messages.nextDispatchAt)} = ${next}::timestamptz,
+           ${name(messages.updatedAt)} = ${now.toISOString()}::timestamptz where ${messages.id} = ${d.messageId}`);
   afterCommit(tx, () => recipientsTerminal.inc({ state: 'cancelled' }, skipped[0].n));
 }
 
 /** Enqueues the job of the dispatch after `seq` (job_key = its id, so a retry cannot add it twice); returns its moment. */
 async function scheduleNext(tx: DbOrTx, messageId: string, seq: number, now: Date): Promise<string | null> {
   const [n] = await tx.execute<{ id: string; dispatch_at: Date }>(sql`
-    select id, dispatch_at from message_dispatches
-     where message_id = ${messageId} and seq = ${seq + 1} and state = 'scheduled'`);
+    select ${dispatches.id}, ${dispatches.dispatchAt} from ${dispatches}
+     where ${dispatches.messageId} = ${messageId} and ${dispatches.seq} = ${seq + 1} and ${dispatches.state} = 'scheduled'`);
   if (!n) return null;
   const at = new Date(n.dispatch_at);
   await addJob(tx, 'dispatch_message', { dispatch_id: n.id }, { runAt: at < now ? now : at, jobKey: n.id });

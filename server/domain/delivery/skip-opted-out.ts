@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { messageRecipients as recipients, messages, optOuts } from '@/db/schema';
+import { of } from '@/server/lib/sql-names';
 import { OPTED_OUT } from '@/server/domain/opt-outs/suppression';
 import type { DispatchRef } from './recipient-events';
 import { skipPending } from './skip-pending';
@@ -36,14 +38,15 @@ export function optedOutOfDispatches(ds: Array<Pick<DispatchRef, 'id' | 'message
       select * from jsonb_to_recordset(${JSON.stringify(ds.map((d) => ({ id: d.id, m: d.messageId })))}::jsonb) as ds(id text, m text)
     ), c as materialized (
       -- the reply to a STOP keyword (D19) is the one send exempt: its message yields no organization, so no phone
-      select r.id, r.dispatch_id, r.phone, m.organization_id
+      select ${of('r', recipients.id)}, ${of('r', recipients.dispatchId)}, ${of('r', recipients.phone)}, ${of('m', messages.organizationId)}
         from ds
-       cross join lateral (select organization_id from messages where id = ds.m and keyword_reply is distinct from 'stop') m
-       cross join lateral (select id, dispatch_id, phone from message_recipients where dispatch_id = ds.id and state = 'pending' offset 0) r
+       cross join lateral (select ${messages.organizationId} from ${messages} where ${messages.id} = ds.m and ${messages.keywordReply} is distinct from 'stop') m
+       cross join lateral (select ${recipients.id}, ${recipients.dispatchId}, ${recipients.phone} from ${recipients}
+                            where ${recipients.dispatchId} = ds.id and ${recipients.state} = 'pending' offset 0) r
     ), o as materialized (
-      select organization_id, phone from opt_outs
-       where organization_id = any(array(select distinct organization_id from c))
-         and phone = any(array(select distinct phone from c))
+      select ${optOuts.organizationId}, ${optOuts.phone} from ${optOuts}
+       where ${optOuts.organizationId} = any(array(select distinct organization_id from c))
+         and ${optOuts.phone} = any(array(select distinct phone from c))
     )
     select c.id, c.dispatch_id from c join o on o.organization_id = c.organization_id and o.phone = c.phone order by c.id`;
 }

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import type { EventType, RecipientState } from '@/db/schema';
+import { messageDispatches, messageRecipients as recipients, messages, type EventType, type RecipientState } from '@/db/schema';
 import { emitEventsFrom } from '@/server/domain/webhooks/emit-events';
 import { afterCommit } from '@/server/lib/after-commit';
 import { money, type Money } from '@/server/lib/money';
 import { recipientsTerminal } from '@/server/metrics/registry';
 import { arrayLiteral } from '@/server/lib/sql-arrays';
+import { name, of } from '@/server/lib/sql-names';
 import { eventTimeField, type DispatchRef } from './recipient-events';
 
 type Move = { id: number; carrier?: string | null; carrierMessageId?: string | null; errorCode?: string; errorMessage?: string };
@@ -86,32 +87,33 @@ async function move(
       ), dd as (
         select * from jsonb_to_recordset(${dispatchRows}::jsonb) as dd(id text, at text)
       ), mv as (
-        update message_recipients r
-           set state = ${to},
-               carrier = coalesce(x.carrier, r.carrier),
-               carrier_message_id = coalesce(x.carrier_message_id, r.carrier_message_id),
-               error_code = coalesce(x.error_code, r.error_code),
-               error_message = coalesce(x.error_message, r.error_message),
-               sent_at = case when ${to} = 'sent' then ${at}::timestamptz else r.sent_at end,
-               done_at = case when ${to} in ('delivered', 'failed') then ${at}::timestamptz else r.done_at end,
-               updated_at = ${at}::timestamptz
+        update ${recipients} r
+           set ${name(recipients.state)} = ${to},
+               ${name(recipients.carrier)} = coalesce(x.carrier, ${of('r', recipients.carrier)}),
+               ${name(recipients.carrierMessageId)} = coalesce(x.carrier_message_id, ${of('r', recipients.carrierMessageId)}),
+               ${name(recipients.errorCode)} = coalesce(x.error_code, ${of('r', recipients.errorCode)}),
+               ${name(recipients.errorMessage)} = coalesce(x.error_message, ${of('r', recipients.errorMessage)}),
+               ${name(recipients.sentAt)} = case when ${to} = 'sent' then ${at}::timestamptz else ${of('r', recipients.sentAt)} end,
+               ${name(recipients.doneAt)} = case when ${to} in ('delivered', 'failed') then ${at}::timestamptz else ${of('r', recipients.doneAt)} end,
+               ${name(recipients.updatedAt)} = ${at}::timestamptz
           from x
-         where r.id = x.id and r.dispatch_id = x.d and r.state = ${from}
+         where ${of('r', recipients.id)} = x.id and ${of('r', recipients.dispatchId)} = x.d and ${of('r', recipients.state)} = ${from}
            -- the same rows, said so that the plan cannot go wrong: the dispatch index no longer holds the state
            -- (migration 0019), and on a table without statistics the planner then guessed 1 row of the dispatch and
            -- joined x to it by a nested loop that read x's 1,000 rows once per row (300 ms instead of 3). With the
            -- ids as an array it hashes x or probes the primary key, with or without statistics.
-           and r.id = any(array(select x.id from x))
-        returning r.id, r.phone, r.carrier, r.price, r.message_id, r.dispatch_id, x.extra, gen_random_uuid() as eid
+           and ${of('r', recipients.id)} = any(array(select x.id from x))
+        returning ${of('r', recipients.id)}, ${of('r', recipients.phone)}, ${of('r', recipients.carrier)}, ${of('r', recipients.price)},
+                  ${of('r', recipients.messageId)}, ${of('r', recipients.dispatchId)}, x.extra, gen_random_uuid() as eid
       ), ${counters ? sql`counted as (
         -- each message's counters (and updated_at), in the same statement (no other part of it writes the
         -- message rows; the events' lookup of them reads the statement's snapshot, whose columns it does not change)
-        update messages m set
-          delivered = m.delivered + ${to === 'delivered' ? sql`c.n` : sql`0`},
-          failed = m.failed + ${to === 'failed' ? sql`c.n` : sql`0`},
-          updated_at = ${at}::timestamptz
+        update ${messages} m set
+          ${name(messages.delivered)} = ${of('m', messages.delivered)} + ${to === 'delivered' ? sql`c.n` : sql`0`},
+          ${name(messages.failed)} = ${of('m', messages.failed)} + ${to === 'failed' ? sql`c.n` : sql`0`},
+          ${name(messages.updatedAt)} = ${at}::timestamptz
           from (select message_id, count(*)::int as n from mv group by message_id) c
-         where m.id = c.message_id
+         where ${of('m', messages.id)} = c.message_id
       ),` : sql``}`,
     // each event's data: recipient_phone, carrier ('unknown' when none), the time field, the extras, dispatch_at
     source: sql`(
@@ -120,10 +122,10 @@ async function move(
                || ${JSON.stringify(fixed)}::jsonb || coalesce(mv.extra, '{}'::jsonb)
                || jsonb_build_object('dispatch_at', dd.at) as data
         from mv join dd on dd.id = mv.dispatch_id) as r`,
-    messageIds: [...new Set(refs.map((d) => d.messageId))].join(','),
+    messageIds: [...new Set(refs.map((d) => d.messageId))],
     now,
     count: sql`(select count(*)::int from mv)`,
-    value: priced ? sql`(select sum(mv.price * (select segments from messages where id = mv.message_id)) from mv)` : undefined,
+    value: priced ? sql`(select sum(mv.price * (select ${messages.segments} from ${messages} where ${messages.id} = mv.message_id)) from mv)` : undefined,
     // a row moves out of `from` once (the state guard, under its row lock), and its event is written in the same
     // statement, so none of these events can exist already
     fresh: true,
@@ -142,12 +144,12 @@ export async function finishAllComplete(tx: DbOrTx, dispatchIds: string[], now: 
   if (!dispatchIds.length) return;
   await tx.execute(sql`
     with done as (
-      update message_dispatches d set state = 'done', finished_at = ${now.toISOString()}::timestamptz
-       where d.id = any(${arrayLiteral(dispatchIds)}::text[]) and d.state = 'running'
-         and not exists (select 1 from message_recipients r
-                          where r.dispatch_id = d.id and r.state in ('pending', 'processing', 'sent'))
-      returning d.message_id)
-    update messages m set dispatches_done = m.dispatches_done + c.n
+      update ${messageDispatches} d set ${name(messageDispatches.state)} = 'done', ${name(messageDispatches.finishedAt)} = ${now.toISOString()}::timestamptz
+       where ${of('d', messageDispatches.id)} = any(${arrayLiteral(dispatchIds)}::text[]) and ${of('d', messageDispatches.state)} = 'running'
+         and not exists (select 1 from ${recipients} r
+                          where ${of('r', recipients.dispatchId)} = ${of('d', messageDispatches.id)} and ${of('r', recipients.state)} in ('pending', 'processing', 'sent'))
+      returning ${of('d', messageDispatches.messageId)})
+    update ${messages} m set ${name(messages.dispatchesDone)} = ${of('m', messages.dispatchesDone)} + c.n
       from (select message_id, count(*)::int as n from done group by message_id) c
-     where m.id = c.message_id`);
+     where ${of('m', messages.id)} = c.message_id`);
 }

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { connectorLeases, connectors as carrierConnectors, workerHeartbeats } from '@/db/schema';
+import { of } from '@/server/lib/sql-names';
 import type { Health } from '@/shared/contracts/health';
 import type { ProcessFacts, SupervisorFacts } from '@/server/supervisor/supervisor-facts';
 import { isCrashLoop, recentRestarts } from '@/server/supervisor/restart-policy';
@@ -21,15 +23,15 @@ export async function getHealth(db: DbOrTx, now: Date, supervisor?: SupervisorFa
   let connectors: Health['checks']['connectors'] = { status: 'ok', unbound: [] };
   try {
     const rows = await withTimeout(
-      db.execute<{ seen_at: string | null }>(sql`select max(seen_at) as seen_at from worker_heartbeats`),
+      db.execute<{ seen_at: string | null }>(sql`select max(${workerHeartbeats.seenAt}) as seen_at from ${workerHeartbeats}`),
       DB_TIMEOUT_MS,
     );
     const seen = rows[0]?.seen_at ? new Date(rows[0].seen_at) : null;
     worker = !seen ? 'down' : now.getTime() - seen.getTime() <= WORKER_FRESH_MS ? 'ok' : 'stale';
     const unbound = await withTimeout(
       db.execute<{ name: string }>(sql`
-        select c.name from connectors c left join connector_leases l on l.connector_id = c.id and l.expires_at > now()
-         where c.enabled and coalesce(l.bound_sessions, 0) = 0 order by c.name`),
+        select ${of('c', carrierConnectors.name)} from ${carrierConnectors} c left join ${connectorLeases} l on ${of('l', connectorLeases.connectorId)} = ${of('c', carrierConnectors.id)} and ${of('l', connectorLeases.expiresAt)} > now()
+         where ${of('c', carrierConnectors.enabled)} and coalesce(${of('l', connectorLeases.boundSessions)}, 0) = 0 order by ${of('c', carrierConnectors.name)}`),
       DB_TIMEOUT_MS,
     );
     connectors = { status: unbound.length ? 'degraded' : 'ok', unbound: unbound.map((u) => u.name) };

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { organizations } from '@/db/schema';
+import { optOuts, organizations } from '@/db/schema';
+import { name } from '@/server/lib/sql-names';
 import { recordAudit } from '@/server/domain/audit/record-audit';
 import { sendKeywordReply } from '@/server/domain/messages/send-keyword-reply';
 import { contactTargets, emitContactEvents } from '@/server/domain/opt-outs/contact-events';
@@ -56,18 +57,18 @@ export async function applyKeywords(
  * delete take the entry's row lock, so two MO of one phone at once end one way, with one reply.
  */
 export async function applyKeyword(tx: DbOrTx, kind: OptOutKeyword, mo: KeywordMo, now: Date): Promise<OptOutKeyword | null> {
-  const here = sql`organization_id = ${mo.organizationId} and phone = ${mo.from}`;
+  const here = sql`${optOuts.organizationId} = ${mo.organizationId} and ${optOuts.phone} = ${mo.from}`;
   if (kind === 'stop') {
     const added = await tx.execute(sql`
-      insert into opt_outs (organization_id, phone, source) values (${mo.organizationId}, ${mo.from}, 'keyword')
-      on conflict (organization_id, phone) do nothing returning 1`);
+      insert into ${optOuts} (${name(optOuts.organizationId)}, ${name(optOuts.phone)}, ${name(optOuts.source)}) values (${mo.organizationId}, ${mo.from}, 'keyword')
+      on conflict (${name(optOuts.organizationId)}, ${name(optOuts.phone)}) do nothing returning 1`);
     if (!added.length) return null;
     await listChanged(tx, 'opt_out.add', mo, now, { source: 'keyword', added: 1, already: 0, phones: [mo.from] });
   } else if (kind === 'start') {
-    const [removed] = await tx.execute<{ source: string }>(sql`delete from opt_outs where ${here} returning source`);
+    const [removed] = await tx.execute<{ source: string }>(sql`delete from ${optOuts} where ${here} returning ${name(optOuts.source)}`);
     if (!removed) return null;
     await listChanged(tx, 'opt_out.remove', mo, now, { phone: mo.from, source: removed.source });
-  } else if ((await tx.execute(sql`select 1 from opt_outs where ${here}`)).length) {
+  } else if ((await tx.execute(sql`select 1 from ${optOuts} where ${here}`)).length) {
     return null;
   }
   await reply(tx, kind, mo, now);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { inboundMessages, type InboundEncoding } from '@/db/schema';
+import { inboundMessages, messageRecipients, messages, type InboundEncoding } from '@/db/schema';
+import { of } from '@/server/lib/sql-names';
 import { recordInboundConversations } from '@/server/domain/inbox/record-inbound';
 import { queueInboundForSmpp } from '@/server/domain/smpp-access/inbound';
 import { emitInboundEvents } from '@/server/domain/webhooks/inbound-events';
@@ -93,9 +94,9 @@ async function latestSendsTo(tx: DbOrTx, mos: Array<{ i: number; organizationId:
   const input = JSON.stringify(mos.map((m) => ({ i: m.i, o: m.organizationId, p: m.phone, at: m.at.toISOString() })));
   const rows = await tx.execute<{ i: number; id: string }>(sql`
     select x.i, s.id from jsonb_to_recordset(${input}::jsonb) as x(i int, o text, p text, at timestamptz)
-     cross join lateral (select m.id from message_recipients r join messages m on m.id = r.message_id
-                          where r.organization_id = x.o and r.phone = x.p and m.organization_id = x.o
-                            and m.created_at > x.at - ${REPLY_WINDOW} and m.created_at <= x.at
-                          order by m.created_at desc, m.id desc limit 1) s`);
+     cross join lateral (select ${of('m', messages.id)} from ${messageRecipients} r join ${messages} m on ${of('m', messages.id)} = ${of('r', messageRecipients.messageId)}
+                          where ${of('r', messageRecipients.organizationId)} = x.o and ${of('r', messageRecipients.phone)} = x.p and ${of('m', messages.organizationId)} = x.o
+                            and ${of('m', messages.createdAt)} > x.at - ${REPLY_WINDOW} and ${of('m', messages.createdAt)} <= x.at
+                          order by ${of('m', messages.createdAt)} desc, ${of('m', messages.id)} desc limit 1) s`);
   return new Map(rows.map((r) => [Number(r.i), r.id]));
 }

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { gatewayApps, numbers } from '@/db/schema';
+import { of } from '@/server/lib/sql-names';
 import { numberKind, splitFirstWord } from '@/server/domain/numbers/keyword';
 
 /**
@@ -28,12 +30,13 @@ export async function routeInbound(tx: DbOrTx, mos: Array<{ to: string; text: st
   const out: Array<InboundRoute | null> = mos.map(() => null);
   if (!input.length) return out;
   const rows = await tx.execute<{ i: number; number: string; keyword: string | null; app_id: string; organization_id: string; smpp: boolean }>(sql`
-    select x.i, n.number, n.keyword, n.app_id, n.organization_id, (a.smpp_system_id is not null) as smpp
+    select x.i, ${of('n', numbers.number)}, ${of('n', numbers.keyword)}, ${of('n', numbers.appId)}, ${of('n', numbers.organizationId)},
+           (${of('a', gatewayApps.smppSystemId)} is not null) as smpp
       from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(i int, number text, word text)
-     cross join lateral (select number, keyword, app_id, organization_id from numbers
-                          where number = x.number and keyword_folded in (x.word, '')
-                          order by keyword_folded = '' limit 1) n
-      join gateway_apps a on a.id = n.app_id`);
+     cross join lateral (select ${numbers.number}, ${numbers.keyword}, ${numbers.appId}, ${numbers.organizationId} from ${numbers}
+                          where ${numbers.number} = x.number and ${numbers.keywordFolded} in (x.word, '')
+                          order by ${numbers.keywordFolded} = '' limit 1) n
+      join ${gatewayApps} a on ${of('a', gatewayApps.id)} = ${of('n', numbers.appId)}`);
   for (const r of rows) out[r.i] = { number: r.number, keyword: r.keyword, appId: r.app_id, organizationId: r.organization_id, smpp: r.smpp };
   return out;
 }

@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { inboundMessages, messageDispatches as dispatches, messageRecipients as recipients, messages } from '@/db/schema';
+import { of } from '@/server/lib/sql-names';
 import type { ConversationItem } from '@/shared/contracts/inbox';
 import type { RECIPIENT_STATE_VALUES } from '@/shared/contracts/reconcile';
 import { pastTimeKey, readTimeKey, takePage, timeKeyCursor } from '@/server/domain/pagination/keyset';
@@ -15,7 +17,7 @@ type SendRow = Keys & {
   created_at: Date; body: string; sender_id: string | null; dispatches_total: number;
   state: (typeof RECIPIENT_STATE_VALUES)[number]; error_code: string | null; dispatch_at: Date | null;
 };
-const US = (col: string) => sql.raw(`(extract(epoch from ${col}) * 1000000)::bigint::text as us`);
+const US = (col: SQL) => sql`(extract(epoch from ${col}) * 1000000)::bigint::text as us`;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -35,30 +37,38 @@ export async function conversationItems(
   q: { organizationId: string; phone: string; readThrough: string | null; cursor?: string; limit: number; now: Date },
 ): Promise<{ items: ConversationItem[]; olderCursor: string | null }> {
   const at = q.cursor ? readTimeKey(q.cursor) : null;
-  const moBefore = at ? sql`and ${pastTimeKey(sql`i.received_at`, sql`i.id`, at)}` : sql``;
-  const sendBefore = at ? sql`and ${pastTimeKey(sql`m.created_at`, sql`m.id`, at)}` : sql``;
+  const moBefore = at ? sql`and ${pastTimeKey(of('i', inboundMessages.receivedAt), of('i', inboundMessages.id), at)}` : sql``;
+  const sendBefore = at ? sql`and ${pastTimeKey(of('m', messages.createdAt), of('m', messages.id), at)}` : sql``;
   const now = q.now.toISOString();
   const [mo, sends] = await Promise.all([
     db.execute<InboundRow>(sql`
-      select i.id, i.received_at::text as ts, ${US('i.received_at')}, i.received_at, i.text, i.to_number, i.keyword, i.carrier, i.encoding,
-             i.segments, i.complete, i.opt_out, i.received_at > coalesce(${q.readThrough}::timestamptz, '-infinity'::timestamptz) as unread
-        from inbound_messages i
-       where i.organization_id = ${q.organizationId} and i.from_phone = ${q.phone} ${moBefore}
-       order by i.received_at desc, i.id desc
+      select ${of('i', inboundMessages.id)}, ${of('i', inboundMessages.receivedAt)}::text as ts, ${US(of('i', inboundMessages.receivedAt))},
+             ${of('i', inboundMessages.receivedAt)}, ${of('i', inboundMessages.text)}, ${of('i', inboundMessages.toNumber)}, ${of('i', inboundMessages.keyword)},
+             ${of('i', inboundMessages.carrier)}, ${of('i', inboundMessages.encoding)}, ${of('i', inboundMessages.segments)}, ${of('i', inboundMessages.complete)},
+             ${of('i', inboundMessages.optOut)},
+             ${of('i', inboundMessages.receivedAt)} > coalesce(${q.readThrough}::timestamptz, '-infinity'::timestamptz) as unread
+        from ${inboundMessages} i
+       where ${of('i', inboundMessages.organizationId)} = ${q.organizationId} and ${of('i', inboundMessages.fromPhone)} = ${q.phone} ${moBefore}
+       order by ${of('i', inboundMessages.receivedAt)} desc, ${of('i', inboundMessages.id)} desc
        limit ${q.limit + 1}`),
     db.execute<SendRow>(sql`
-      select m.id, m.created_at::text as ts, ${US('m.created_at')}, m.created_at, m.body, m.sender_id, m.dispatches_total, r.state, r.error_code, r.dispatch_at
-        from messages m
+      select ${of('m', messages.id)}, ${of('m', messages.createdAt)}::text as ts, ${US(of('m', messages.createdAt))}, ${of('m', messages.createdAt)},
+             ${of('m', messages.body)}, ${of('m', messages.senderId)}, ${of('m', messages.dispatchesTotal)},
+             ${of('r', recipients.state)}, ${of('r', recipients.errorCode)}, ${of('r', dispatches.dispatchAt)}
+        from ${messages} m
        cross join lateral (
-         select r.state, r.error_code, d.dispatch_at,
-                (d.dispatch_at is null or d.dispatch_at <= ${now}::timestamptz) as begun, d.seq, r.position
-           from message_recipients r join message_dispatches d on d.id = r.dispatch_id
-          where r.message_id = m.id and r.phone = ${q.phone}
-          order by begun desc, case when (d.dispatch_at is null or d.dispatch_at <= ${now}::timestamptz) then -d.seq else d.seq end, r.position
+         select ${of('r', recipients.state)}, ${of('r', recipients.errorCode)}, ${of('d', dispatches.dispatchAt)},
+                (${of('d', dispatches.dispatchAt)} is null or ${of('d', dispatches.dispatchAt)} <= ${now}::timestamptz) as begun, ${of('d', dispatches.seq)},
+                ${of('r', recipients.position)}
+           from ${recipients} r join ${dispatches} d on ${of('d', dispatches.id)} = ${of('r', recipients.dispatchId)}
+          where ${of('r', recipients.messageId)} = ${of('m', messages.id)} and ${of('r', recipients.phone)} = ${q.phone}
+          order by begun desc, case when (${of('d', dispatches.dispatchAt)} is null or ${of('d', dispatches.dispatchAt)} <= ${now}::timestamptz)
+                                    then -${of('d', dispatches.seq)} else ${of('d', dispatches.seq)} end, ${of('r', recipients.position)}
           limit 1) r
-       where m.organization_id = ${q.organizationId}
-         and m.id = any(array(select x.message_id from message_recipients x where x.organization_id = ${q.organizationId} and x.phone = ${q.phone})) ${sendBefore}
-       order by m.created_at desc, m.id desc
+       where ${of('m', messages.organizationId)} = ${q.organizationId}
+         and ${of('m', messages.id)} = any(array(select ${of('x', recipients.messageId)} from ${recipients} x
+                                                  where ${of('x', recipients.organizationId)} = ${q.organizationId} and ${of('x', recipients.phone)} = ${q.phone})) ${sendBefore}
+       order by ${of('m', messages.createdAt)} desc, ${of('m', messages.id)} desc
        limit ${q.limit + 1}`),
   ]);
   const keyed: Keyed[] = [

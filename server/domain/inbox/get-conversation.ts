@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { gatewayApps, inboundMessages, inboxConversations as conversations, numbers } from '@/db/schema';
+import { of } from '@/server/lib/sql-names';
 import type { ConversationView, ReplyFrom } from '@/shared/contracts/inbox';
 import type { KeyEnvironment } from '@/server/domain/keys/api-keys';
 import { ApiError } from '@/shared/errors/api-error';
@@ -44,13 +46,14 @@ export async function getConversation(
 /** The conversation's row and its latest MO's app and number (the MO at `last_inbound_at`: one partition, D24). */
 async function conversationHead(db: DbOrTx, organizationId: string, phone: string): Promise<Head | null> {
   const [row] = await db.execute<Head>(sql`
-    select c.phone, c.last_inbound_at, c.read_through::text as read_through, i.app_id, i.to_number
-      from inbox_conversations c
+    select ${of('c', conversations.phone)}, ${of('c', conversations.lastInboundAt)}, ${of('c', conversations.readThrough)}::text as read_through, ${of('i', inboundMessages.appId)}, ${of('i', inboundMessages.toNumber)}
+      from ${conversations} c
      cross join lateral (
-       select app_id, to_number from inbound_messages i
-        where i.organization_id = c.organization_id and i.from_phone = c.phone and i.received_at = c.last_inbound_at
-        order by i.received_at desc, i.id desc limit 1) i
-     where c.organization_id = ${organizationId} and c.phone = ${phone}`);
+       select ${of('i', inboundMessages.appId)}, ${of('i', inboundMessages.toNumber)} from ${inboundMessages} i
+        where ${of('i', inboundMessages.organizationId)} = ${of('c', conversations.organizationId)} and ${of('i', inboundMessages.fromPhone)} = ${of('c', conversations.phone)}
+          and ${of('i', inboundMessages.receivedAt)} = ${of('c', conversations.lastInboundAt)}
+        order by ${of('i', inboundMessages.receivedAt)} desc, ${of('i', inboundMessages.id)} desc limit 1) i
+     where ${of('c', conversations.organizationId)} = ${organizationId} and ${of('c', conversations.phone)} = ${phone}`);
   return row ?? null;
 }
 
@@ -62,10 +65,10 @@ async function typedPhone(db: DbOrTx, org: Org, typed: string): Promise<Head | n
 /** The organization's numbers whose app may send on this deployment (allowed, same environment), by number. */
 export async function numbersToReplyFrom(db: DbOrTx, organizationId: string, environment: KeyEnvironment): Promise<ReplyFrom[]> {
   const rows = await db.execute<ReplyFrom>(sql`
-    select distinct on (n.number, n.app_id) n.app_id, a.name as app_name, n.number
-      from numbers n join gateway_apps a on a.id = n.app_id
-     where n.organization_id = ${organizationId} and a.status = 'allowed' and a.environment = ${environment}
-     order by n.number, n.app_id
+    select distinct on (${of('n', numbers.number)}, ${of('n', numbers.appId)}) ${of('n', numbers.appId)}, ${of('a', gatewayApps.name)} as app_name, ${of('n', numbers.number)}
+      from ${numbers} n join ${gatewayApps} a on ${of('a', gatewayApps.id)} = ${of('n', numbers.appId)}
+     where ${of('n', numbers.organizationId)} = ${organizationId} and ${of('a', gatewayApps.status)} = 'allowed' and ${of('a', gatewayApps.environment)} = ${environment}
+     order by ${of('n', numbers.number)}, ${of('n', numbers.appId)}
      limit ${MAX_REPLY_FROM}`);
   return rows.map((r) => ({ app_id: r.app_id, app_name: r.app_name, number: r.number }));
 }

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { inboundMessages, inboxConversations as conversations } from '@/db/schema';
+import { of } from '@/server/lib/sql-names';
 import { MAX_UNREAD_COUNTED, type ConversationsPage } from '@/shared/contracts/inbox';
 import { pastTimeKey, readTimeKey, takePage, timeKeyCursor } from '@/server/domain/pagination/keyset';
 
@@ -27,21 +29,23 @@ export async function listConversations(
   org: { id: string; timezone: string },
   page: { cursor?: string; limit: number },
 ): Promise<ConversationsPage> {
-  const after = page.cursor ? sql`and ${pastTimeKey(sql`c.last_activity_at`, sql`c.phone`, readTimeKey(page.cursor))}` : sql``;
+  const after = page.cursor ? sql`and ${pastTimeKey(of('c', conversations.lastActivityAt), of('c', conversations.phone), readTimeKey(page.cursor))}` : sql``;
   const rows = await db.execute<Row>(sql`
-    select c.phone, c.last_activity_at::text as activity, c.last_activity_at, i.text, i.to_number, i.keyword, i.received_at,
+    select ${of('c', conversations.phone)}, ${of('c', conversations.lastActivityAt)}::text as activity, ${of('c', conversations.lastActivityAt)}, ${of('i', inboundMessages.text)}, ${of('i', inboundMessages.toNumber)},
+           ${of('i', inboundMessages.keyword)}, ${of('i', inboundMessages.receivedAt)},
            (select count(*)::int from (
-              select 1 from inbound_messages u
-               where u.organization_id = c.organization_id and u.from_phone = c.phone
-                 and u.received_at > coalesce(c.read_through, '-infinity'::timestamptz)
+              select 1 from ${inboundMessages} u
+               where ${of('u', inboundMessages.organizationId)} = ${of('c', conversations.organizationId)} and ${of('u', inboundMessages.fromPhone)} = ${of('c', conversations.phone)}
+                 and ${of('u', inboundMessages.receivedAt)} > coalesce(${of('c', conversations.readThrough)}, '-infinity'::timestamptz)
                limit ${MAX_UNREAD_COUNTED}) n) as unread_count
-      from inbox_conversations c
+      from ${conversations} c
      cross join lateral (
-       select text, to_number, keyword, received_at from inbound_messages i
-        where i.organization_id = c.organization_id and i.from_phone = c.phone and i.received_at = c.last_inbound_at
-        order by i.received_at desc, i.id desc limit 1) i
-     where c.organization_id = ${org.id} ${after}
-     order by c.last_activity_at desc, c.phone desc
+       select ${of('i', inboundMessages.text)}, ${of('i', inboundMessages.toNumber)}, ${of('i', inboundMessages.keyword)}, ${of('i', inboundMessages.receivedAt)} from ${inboundMessages} i
+        where ${of('i', inboundMessages.organizationId)} = ${of('c', conversations.organizationId)} and ${of('i', inboundMessages.fromPhone)} = ${of('c', conversations.phone)}
+          and ${of('i', inboundMessages.receivedAt)} = ${of('c', conversations.lastInboundAt)}
+        order by ${of('i', inboundMessages.receivedAt)} desc, ${of('i', inboundMessages.id)} desc limit 1) i
+     where ${of('c', conversations.organizationId)} = ${org.id} ${after}
+     order by ${of('c', conversations.lastActivityAt)} desc, ${of('c', conversations.phone)} desc
      limit ${page.limit + 1}`);
   const { shown, last, more } = takePage(rows, page.limit);
   return {

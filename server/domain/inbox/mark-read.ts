@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { inboundMessages, inboxConversations as conversations } from '@/db/schema';
+import { name, of } from '@/server/lib/sql-names';
 import type { MarkReadResult } from '@/shared/contracts/inbox';
 import { ApiError } from '@/shared/errors/api-error';
 
@@ -12,19 +14,19 @@ import { ApiError } from '@/shared/errors/api-error';
 export async function markConversationRead(db: DbOrTx, organizationId: string, phone: string, through: Date): Promise<MarkReadResult> {
   const [row] = await db.execute<{ read_through: string | null }>(sql`
     with seen as (
-      select i.received_at from inbound_messages i
-       where i.organization_id = ${organizationId} and i.from_phone = ${phone}
-         and i.received_at < ${through.toISOString()}::timestamptz + interval '1 millisecond'
-       order by i.received_at desc, i.id desc limit 1
+      select ${of('i', inboundMessages.receivedAt)} from ${inboundMessages} i
+       where ${of('i', inboundMessages.organizationId)} = ${organizationId} and ${of('i', inboundMessages.fromPhone)} = ${phone}
+         and ${of('i', inboundMessages.receivedAt)} < ${through.toISOString()}::timestamptz + interval '1 millisecond'
+       order by ${of('i', inboundMessages.receivedAt)} desc, ${of('i', inboundMessages.id)} desc limit 1
     ), moved as (
-      update inbox_conversations c set read_through = seen.received_at
+      update ${conversations} c set ${name(conversations.readThrough)} = seen.received_at
         from seen
-       where c.organization_id = ${organizationId} and c.phone = ${phone}
-         and seen.received_at > coalesce(c.read_through, '-infinity'::timestamptz)
-      returning c.read_through
+       where ${of('c', conversations.organizationId)} = ${organizationId} and ${of('c', conversations.phone)} = ${phone}
+         and seen.received_at > coalesce(${of('c', conversations.readThrough)}, '-infinity'::timestamptz)
+      returning ${of('c', conversations.readThrough)}
     )
-    select coalesce((select read_through from moved), c.read_through) as read_through
-      from inbox_conversations c where c.organization_id = ${organizationId} and c.phone = ${phone}`);
+    select coalesce((select read_through from moved), ${of('c', conversations.readThrough)}) as read_through
+      from ${conversations} c where ${of('c', conversations.organizationId)} = ${organizationId} and ${of('c', conversations.phone)} = ${phone}`);
   if (!row) throw new ApiError('NOT_FOUND', { message: 'No conversation with this phone.' });
   return { read_through: row.read_through === null ? null : new Date(row.read_through).toISOString() };
 }

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { inboxConversations as conversations } from '@/db/schema';
+import { name, of } from '@/server/lib/sql-names';
 
 export type RoutedInbound = { organizationId: string; phone: string; receivedAt: Date };
 
@@ -12,12 +14,12 @@ export async function recordInboundConversations(tx: DbOrTx, mos: RoutedInbound[
   if (!mos.length) return;
   const rows = JSON.stringify(mos.map((m) => ({ o: m.organizationId, p: m.phone, at: m.receivedAt.toISOString() })));
   await tx.execute(sql`
-    insert into inbox_conversations as c (organization_id, phone, last_inbound_at, last_activity_at)
+    insert into ${conversations} as c (${name(conversations.organizationId)}, ${name(conversations.phone)}, ${name(conversations.lastInboundAt)}, ${name(conversations.lastActivityAt)})
     select x.o, x.p, max(x.at), max(x.at)
       from json_to_recordset(${rows}::json) as x(o text, p text, at timestamptz)
      group by x.o, x.p
      order by x.o, x.p
-    on conflict (organization_id, phone) do update
-       set last_inbound_at = greatest(c.last_inbound_at, excluded.last_inbound_at),
-           last_activity_at = greatest(c.last_activity_at, excluded.last_activity_at)`);
+    on conflict (${name(conversations.organizationId)}, ${name(conversations.phone)}) do update
+       set ${name(conversations.lastInboundAt)} = greatest(${of('c', conversations.lastInboundAt)}, ${of('excluded', conversations.lastInboundAt)}),
+           ${name(conversations.lastActivityAt)} = greatest(${of('c', conversations.lastActivityAt)}, ${of('excluded', conversations.lastActivityAt)})`);
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { inboxConversations as conversations } from '@/db/schema';
 import { SendRequest, type SendResult } from '@/shared/contracts/send';
 import type { KeyEnvironment } from '@/server/domain/keys/api-keys';
 import { composeSend } from '@/server/domain/messages/compose-send';
@@ -19,7 +20,7 @@ export async function replyToConversation(
   opts: { environment: KeyEnvironment; now: Date; slotNow: Date | null; allowHttpCallbacks: boolean },
 ): Promise<SendResult> {
   const [conversation] = await db.execute(sql`
-    select 1 from inbox_conversations where organization_id = ${organizationId} and phone = ${input.phone}`);
+    select 1 from ${conversations} where ${conversations.organizationId} = ${organizationId} and ${conversations.phone} = ${input.phone}`);
   if (!conversation) throw new ApiError('NOT_FOUND', { message: 'No conversation with this phone.' });
   const body = {
     to: [input.phone],

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { isPool, runStatement, type DbOrTx } from '@/db/client';
 import { gatewayApps, organizations, type KeyStatus, type RateLimitOverrides } from '@/db/schema';
 import {
@@ -14,6 +14,7 @@ import { ApiError } from '@/shared/errors/api-error';
 import type { ErrorName } from '@/shared/errors/codes';
 import { digestApiKey, digestsEqual } from '@/server/lib/crypto';
 import { isDatabaseUnavailable } from '@/server/lib/db-errors';
+import { textOf } from '@/server/lib/sql-names';
 import { isWellFormedKey, type KeyEnvironment } from './api-keys';
 import type { SmartEncodingMode } from '@/shared/messages/smart-encoding';
 
@@ -93,8 +94,8 @@ export type KeyedRead = { sql: string; params: unknown[] };
  * allowed key of this environment that got a slot) and on `k.organization_id`: the row then carries data
  * only for a request that may see it, and the key's answer (401, 403, 429) whatever the data.
  */
-export function keyedReadSql(columns: string, join: string): string {
-  return `select k.*, ${columns} from ${KEY_TAKE_CALL} k ${join}`;
+export function keyedReadSql(columns: SQL, join: SQL): string {
+  return `select k.*, ${textOf(columns)} from ${KEY_TAKE_CALL} k ${textOf(join)}`;
 }
 
 /**

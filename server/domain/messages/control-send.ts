@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/db/client';
-import { messages } from '@/db/schema';
+import { messageDispatches as dispatches, messageRecipients as recipients, messages } from '@/db/schema';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
+import { name, of } from '@/server/lib/sql-names';
 import type { MessageStatus } from '@/shared/contracts/send';
 import { ApiError } from '@/shared/errors/api-error';
 import { money, toAmount } from '@/server/lib/money';
@@ -25,9 +27,9 @@ export async function controlSend(db: Db, organizationId: string, messageId: str
   if (!isMessageId(messageId)) throw new ApiError('MESSAGE_NOT_FOUND');
   return inTransaction(db, async (tx) => {
     const [m] = await tx.execute<{ sending_type: string; control_state: string; open: number }>(sql`
-      select m.sending_type, m.control_state,
-             (select count(*)::int from message_dispatches d where d.message_id = m.id and d.state = 'scheduled') as open
-        from messages m where m.id = ${messageId} and m.organization_id = ${organizationId} for update`);
+      select ${of('m', messages.sendingType)}, ${of('m', messages.controlState)},
+             (select count(*)::int from ${dispatches} d where ${of('d', dispatches.messageId)} = ${of('m', messages.id)} and ${of('d', dispatches.state)} = 'scheduled') as open
+        from ${messages} m where ${of('m', messages.id)} = ${messageId} and ${of('m', messages.organizationId)} = ${organizationId} for update`);
     if (!m) throw new ApiError('MESSAGE_NOT_FOUND');
     const refuse = (why: string) => new ApiError('INVALID_STATE', { message: why });
     if (m.sending_type === 'immediate') throw refuse('Immediate sends cannot be cancelled, paused or resumed.');
@@ -65,26 +67,28 @@ async function settleDispatches(tx: DbOrTx, messageId: string, states: Array<'sc
   const at = now.toISOString();
   const [r] = await tx.execute<{ cost: string | null; cancelled: number }>(sql`
     with settled as (
-      update message_dispatches
-         set state = case when state = 'scheduled' then 'cancelled' else state end,
-             finished_at = coalesce(finished_at, ${at}::timestamptz),
-             refunded_at = ${at}::timestamptz
-       where message_id = ${messageId} and refunded_at is null
-         and state in (${sql.join(states.map((s) => sql`${s}`), sql`, `)})
-      returning id, cost),
+      update ${dispatches}
+         set ${name(dispatches.state)} = case when ${dispatches.state} = 'scheduled' then 'cancelled' else ${dispatches.state} end,
+             ${name(dispatches.finishedAt)} = coalesce(${dispatches.finishedAt}, ${at}::timestamptz),
+             ${name(dispatches.refundedAt)} = ${at}::timestamptz
+       where ${dispatches.messageId} = ${messageId} and ${dispatches.refundedAt} is null
+         and ${dispatches.state} = any(${arrayLiteral(states)}::text[])
+      returning ${name(dispatches.id)}, ${name(dispatches.cost)}),
     cancelled as (
-      update message_recipients set state = 'cancelled', updated_at = ${at}::timestamptz
-       where dispatch_id in (select id from settled) and state = 'pending'
+      update ${recipients} set ${name(recipients.state)} = 'cancelled', ${name(recipients.updatedAt)} = ${at}::timestamptz
+       where ${recipients.dispatchId} in (select id from settled) and ${recipients.state} = 'pending'
       returning 1)
     select (select sum(cost) from settled)::text as cost, (select count(*)::int from cancelled) as cancelled`);
   await tx.execute(sql`
-    update messages set cancelled = cancelled + ${r.cancelled},
-           next_dispatch_at = (select min(dispatch_at) from message_dispatches where message_id = ${messageId} and state = 'scheduled')
-     where id = ${messageId}`);
+    update ${messages} set ${name(messages.cancelled)} = ${messages.cancelled} + ${r.cancelled},
+           ${name(messages.nextDispatchAt)} = (select min(${dispatches.dispatchAt}) from ${dispatches}
+                                               where ${dispatches.messageId} = ${messageId} and ${dispatches.state} = 'scheduled')
+     where ${messages.id} = ${messageId}`);
   afterCommit(tx, () => recipientsTerminal.inc({ state: 'cancelled' }, r.cancelled));
   return money(r.cost ?? 0);
 }
 
 async function setControlState(tx: DbOrTx, messageId: string, state: 'active' | 'paused' | 'cancelled', now: Date) {
-  await tx.execute(sql`update messages set control_state = ${state}, updated_at = ${now.toISOString()}::timestamptz where id = ${messageId}`);
+  await tx.execute(sql`
+    update ${messages} set ${name(messages.controlState)} = ${state}, ${name(messages.updatedAt)} = ${now.toISOString()}::timestamptz where ${messages.id} = ${messageId}`);
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { gatewayApps, messageDispatches, messages, organizations } from '@/db/schema';
+import { gatewayApps, messageDispatches, messageRecipients, messages, organizations } from '@/db/schema';
 import { RECIPIENT_STATE_VALUES } from '@/shared/contracts/reconcile';
 import type { MessageDetail } from '@/shared/contracts/messages-dashboard';
 import type { RecipientState, Role } from '@/db/schema';
@@ -48,12 +48,15 @@ async function readDetail(db: DbOrTx, member: Member, messageId: string, shown: 
       .orderBy(asc(messageDispatches.seq))
       .limit(SHOWN_DISPATCHES),
     db.execute<{ counts: Record<string, number> | null; open: number; cancel_refund: string | null; resume_refund: string | null }>(sql`
-      select (select json_object_agg(state, n) from (select state, count(*)::int as n from message_dispatches where message_id = ${m.id} group by state) s) as counts,
-             count(*) filter (where state = 'scheduled')::int as open,
-             sum(cost) filter (where refunded_at is null and state in ('scheduled', 'skipped'))::text as cancel_refund,
-             sum(cost) filter (where refunded_at is null and state = 'skipped')::text as resume_refund
-        from message_dispatches where message_id = ${m.id}`),
-    db.execute<{ state: RecipientState; n: number }>(sql`select state, count(*)::int as n from message_recipients where message_id = ${m.id} group by state`),
+      select (select json_object_agg(state, n)
+                from (select ${messageDispatches.state}, count(*)::int as n from ${messageDispatches}
+                       where ${messageDispatches.messageId} = ${m.id} group by ${messageDispatches.state}) s) as counts,
+             count(*) filter (where ${messageDispatches.state} = 'scheduled')::int as open,
+             sum(${messageDispatches.cost}) filter (where ${messageDispatches.refundedAt} is null and ${messageDispatches.state} in ('scheduled', 'skipped'))::text as cancel_refund,
+             sum(${messageDispatches.cost}) filter (where ${messageDispatches.refundedAt} is null and ${messageDispatches.state} = 'skipped')::text as resume_refund
+        from ${messageDispatches} where ${messageDispatches.messageId} = ${m.id}`),
+    db.execute<{ state: RecipientState; n: number }>(sql`
+      select ${messageRecipients.state}, count(*)::int as n from ${messageRecipients} where ${messageRecipients.messageId} = ${m.id} group by ${messageRecipients.state}`),
     shown ? listRecipients(db, organizationId, m.id, shown) : null,
   ]);
 

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { messages } from '@/db/schema';
+import { of } from '@/server/lib/sql-names';
 import type { MessageStatus } from '@/shared/contracts/send';
 import { keyedReadSql, type KeyedRead } from '@/server/domain/keys/authenticate';
 import { ApiError } from '@/shared/errors/api-error';
@@ -78,13 +80,14 @@ export function isMessageId(id: string): boolean {
  * message is no row, as an unknown id is. Columns named m_*, mapped by statusFromKeyedRow.
  */
 export const STATUS_READ_SQL = keyedReadSql(
-  `m.id as m_id, m.sending_type as m_sending_type, m.total_recipients as m_total_recipients,
-   m.dispatches_total as m_dispatches_total, m.total_messages as m_total_messages, m.total_cost as m_total_cost,
-   m.refunded_amount as m_refunded_amount, m.currency as m_currency, m.control_state as m_control_state, m.picked_up as m_picked_up,
-   m.delivered as m_delivered, m.failed as m_failed, m.cancelled as m_cancelled,
-   m.dispatches_done as m_dispatches_done, m.next_dispatch_at as m_next_dispatch_at,
-   m.created_at as m_created_at, m.updated_at as m_updated_at`,
-  'left join messages m on k.allowed and m.id = $9 and m.organization_id = k.organization_id',
+  sql`${of('m', messages.id)} as m_id, ${of('m', messages.sendingType)} as m_sending_type, ${of('m', messages.totalRecipients)} as m_total_recipients,
+    ${of('m', messages.dispatchesTotal)} as m_dispatches_total, ${of('m', messages.totalMessages)} as m_total_messages,
+    ${of('m', messages.totalCost)} as m_total_cost, ${of('m', messages.refundedAmount)} as m_refunded_amount,
+    ${of('m', messages.currency)} as m_currency, ${of('m', messages.controlState)} as m_control_state, ${of('m', messages.pickedUp)} as m_picked_up,
+    ${of('m', messages.delivered)} as m_delivered, ${of('m', messages.failed)} as m_failed, ${of('m', messages.cancelled)} as m_cancelled,
+    ${of('m', messages.dispatchesDone)} as m_dispatches_done, ${of('m', messages.nextDispatchAt)} as m_next_dispatch_at,
+    ${of('m', messages.createdAt)} as m_created_at, ${of('m', messages.updatedAt)} as m_updated_at`,
+  sql`left join ${messages} m on k.allowed and ${of('m', messages.id)} = $9 and ${of('m', messages.organizationId)} = k.organization_id`,
 );
 
 /** The keyed read of a message's status; null for an id that cannot exist (404 after the key check alone). */

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, getTableName, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { messages, type SendingType } from '@/db/schema';
+import { messageDispatches, messageRecipients, messages, type SendingType } from '@/db/schema';
+import { of } from '@/server/lib/sql-names';
 import type { MessageListItem, MessagePage } from '@/shared/contracts/messages-dashboard';
 import type { MessageStatus } from '@/shared/contracts/send';
 import { localRange } from '@/server/domain/overview/local-days';
@@ -19,8 +20,11 @@ export type MessageFilter = {
   phone?: string;
 };
 export type PageRequest = { cursor?: string; direction: 'next' | 'prev'; limit: number };
-/** Qualified: drizzle writes bare column names in a one-table select, which a subquery would misread. */
-const MESSAGE_ID = sql.raw('"messages"."id"');
+/**
+ * Qualified with of(): drizzle writes a column of a one-table select's fields bare, which a subquery would misread
+ * (the same goes for the subqueries' own columns, named under their aliases).
+ */
+const MESSAGE_ID = of(getTableName(messages), messages.id);
 type Org = { id: string; timezone: string; defaultCountry: string };
 
 function filterSql(org: Org, f: MessageFilter): SQL[] {
@@ -38,8 +42,9 @@ function filterSql(org: Org, f: MessageFilter): SQL[] {
     const digits = phone.replace(/\D/g, '');
     if (digits.length < 3) throw validationError([{ field: 'phone', code: 'INVALID_FIELD_FORMAT', message: 'Type at least 3 digits of the number.' }]);
     const n = normalizePhone(phone, org.defaultCountry);
-    const exact = n.ok ? sql` or r.phone = ${n.e164}` : sql``;
-    where.push(sql`exists (select 1 from message_recipients r where r.message_id = ${MESSAGE_ID} and (r.phone like ${`%${digits}%`}${exact}))`);
+    const exact = n.ok ? sql` or ${of('r', messageRecipients.phone)} = ${n.e164}` : sql``;
+    where.push(sql`exists (select 1 from ${messageRecipients} r
+                            where ${of('r', messageRecipients.messageId)} = ${MESSAGE_ID} and (${of('r', messageRecipients.phone)} like ${`%${digits}%`}${exact}))`);
   }
   return where;
 }
@@ -57,9 +62,9 @@ export async function listMessages(db: DbOrTx, org: Org, filter: MessageFilter, 
     .select({
       ...getTableColumns(messages),
       cursorTs: sql<string>`${messages.createdAt}::text`,
-      firstRecipient: sql<string | null>`(select r.phone from message_recipients r
-          join message_dispatches d on d.id = r.dispatch_id
-         where d.message_id = ${MESSAGE_ID} and d.seq = 0 and r.position = 0 limit 1)`,
+      firstRecipient: sql<string | null>`(select ${of('r', messageRecipients.phone)} from ${messageRecipients} r
+          join ${messageDispatches} d on ${of('d', messageDispatches.id)} = ${of('r', messageRecipients.dispatchId)}
+         where ${of('d', messageDispatches.messageId)} = ${MESSAGE_ID} and ${of('d', messageDispatches.seq)} = 0 and ${of('r', messageRecipients.position)} = 0 limit 1)`,
     })
     .from(messages)
     .where(and(...where))

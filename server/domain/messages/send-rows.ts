@@ -1,9 +1,19 @@
 import type Decimal from 'decimal.js';
 import type { DbOrTx } from '@/db/client';
+import {
+  gatewayApps as apps,
+  inboxConversations as conversations,
+  messageDispatches as dispatches,
+  messageRecipients,
+  messages,
+  webhookEvents as events,
+} from '@/db/schema';
 import { NO_ROUTE } from '@/server/domain/carrier/routing';
 import { OPTED_OUT } from '@/server/domain/opt-outs/suppression';
 import { executeFixed, fixedSql } from '@/server/lib/fixed-sql';
 import { toDbAmount } from '@/server/lib/money';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
+import { name, of } from '@/server/lib/sql-names';
 import type { SendPlan } from '@/shared/messages/validate-send';
 import type { ResolvedPrice } from '@/shared/pricing/pricing';
 import type { QueuedEvent } from '@/server/domain/webhooks/emit-events';
@@ -78,42 +88,49 @@ export type SendingAppHooks = { webhookUrl: string | null; hasCredentials: boole
 export async function insertSendRows(tx: DbOrTx, s: SendRows): Promise<SendingAppHooks> {
   const { app, plan, messageId, via } = s;
   const at = s.now.toISOString();
-  const phonesJson = JSON.stringify(plan.recipients);
+  const phones = arrayLiteral(plan.recipients);
   const [hooks] = await executeFixed<{ webhook_url: string | null; has_credentials: boolean }>(tx, fixedSql`
       with m as (
-        insert into messages (id, organization_id, app_id, sending_type, body, original_body, sender_id, encoding, segments, total_recipients,
-                              dispatches_total, total_messages, total_cost, currency, callback_url, schedule, next_dispatch_at, created_at, updated_at,
-                              channel, smpp_registered_delivery, smpp_udh, keyword_reply, failed)
+        insert into ${messages} (${name(messages.id)}, ${name(messages.organizationId)}, ${name(messages.appId)}, ${name(messages.sendingType)},
+                              ${name(messages.body)}, ${name(messages.originalBody)}, ${name(messages.senderId)}, ${name(messages.encoding)},
+                              ${name(messages.segments)}, ${name(messages.totalRecipients)}, ${name(messages.dispatchesTotal)}, ${name(messages.totalMessages)},
+                              ${name(messages.totalCost)}, ${name(messages.currency)}, ${name(messages.callbackUrl)}, ${name(messages.schedule)},
+                              ${name(messages.nextDispatchAt)}, ${name(messages.createdAt)}, ${name(messages.updatedAt)}, ${name(messages.channel)},
+                              ${name(messages.smppRegisteredDelivery)}, ${name(messages.smppUdh)}, ${name(messages.keywordReply)}, ${name(messages.failed)})
         values (${messageId}, ${app.organizationId}, ${app.appId}, ${plan.sendingType}, ${plan.body}, ${plan.originalBody}, ${plan.senderId}, ${plan.encoding},
                 ${plan.segments}, ${s.totalRecipients}, ${s.dispatchCount}, ${s.totalMessages}, ${toDbAmount(s.total)}::numeric,
                 ${app.currency}, ${plan.callbackUrl}, ${plan.schedule === null ? null : JSON.stringify(plan.schedule)}::jsonb,
                 ${s.firstDispatchAt.toISOString()}::timestamptz, ${at}::timestamptz, ${at}::timestamptz,
                 ${via.channel}, ${via.channel === 'smpp' ? via.registeredDelivery : null}::int, ${via.channel === 'smpp' ? (via.udh ?? null) : null},
                 ${via.channel === 'keyword' ? via.reply : null}, ${s.failedAtSend}::int)
-        returning id
+        returning ${name(messages.id)}
       ), d as (
-        insert into message_dispatches (id, message_id, seq, dispatch_at, cost)
+        insert into ${dispatches} (${name(dispatches.id)}, ${name(dispatches.messageId)}, ${name(dispatches.seq)}, ${name(dispatches.dispatchAt)}, ${name(dispatches.cost)})
         select x.id, ${messageId}, x.seq, x.at, ${toDbAmount(s.perDispatch)}::numeric
           from json_to_recordset(${s.dispatchesJson}::json) as x(id text, seq int, at timestamptz)
-        returning id, seq
+        returning ${name(dispatches.id)}, ${name(dispatches.seq)}
       ), c as (
-        update inbox_conversations c set last_activity_at = ${at}::timestamptz
-          from (select organization_id, phone from inbox_conversations
-                 where organization_id = ${app.organizationId} and phone in (select json_array_elements_text(${phonesJson}::json))
-                   and last_activity_at < ${at}::timestamptz
-                 order by phone for update skip locked) l
-         where c.organization_id = l.organization_id and c.phone = l.phone
+        update ${conversations} c set ${name(conversations.lastActivityAt)} = ${at}::timestamptz
+          from (select ${conversations.organizationId}, ${conversations.phone} from ${conversations}
+                 where ${conversations.organizationId} = ${app.organizationId} and ${conversations.phone} in (select unnest(${phones}::text[]))
+                   and ${conversations.lastActivityAt} < ${at}::timestamptz
+                 order by ${conversations.phone} for update skip locked) l
+         where ${of('c', conversations.organizationId)} = ${of('l', conversations.organizationId)} and ${of('c', conversations.phone)} = ${of('l', conversations.phone)}
       ), r as (
-        insert into message_recipients (message_id, organization_id, dispatch_id, position, phone, price, pricing_row_id, updated_at, state, error_code, error_message, done_at)
+        insert into ${messageRecipients} (${name(messageRecipients.messageId)}, ${name(messageRecipients.organizationId)}, ${name(messageRecipients.dispatchId)},
+                                   ${name(messageRecipients.position)}, ${name(messageRecipients.phone)}, ${name(messageRecipients.price)},
+                                   ${name(messageRecipients.pricingRowId)}, ${name(messageRecipients.updatedAt)}, ${name(messageRecipients.state)},
+                                   ${name(messageRecipients.errorCode)}, ${name(messageRecipients.errorMessage)}, ${name(messageRecipients.doneAt)})
         select ${messageId}, ${app.organizationId}, d.id, r.p, r.n, r.c, r.r, ${at}::timestamptz,
                case when r.e is not null then 'failed' else 'pending' end, r.e, r.m,
                case when r.e is not null then ${at}::timestamptz end
           from (select id from d order by seq) d
          cross join json_to_recordset(${s.recipientsJson}::json) as r(p int, n text, c numeric, r text, e text, m text)
       ), q as (
-        insert into webhook_events (id, organization_id, app_id, message_id, event_type, payload, created_at)
+        insert into ${events} (${name(events.id)}, ${name(events.organizationId)}, ${name(events.appId)}, ${name(events.messageId)}, ${name(events.eventType)},
+                               ${name(events.payload)}, ${name(events.createdAt)})
         values (${s.queued.id}::uuid, ${app.organizationId}, ${app.appId}, ${messageId}, 'sms.queued', ${s.queued.payload}::jsonb, ${at}::timestamptz)
       )
-      select webhook_url, webhook_username is not null as has_credentials from gateway_apps where id = ${app.appId}`);
+      select ${apps.webhookUrl}, ${apps.webhookUsername} is not null as has_credentials from ${apps} where ${apps.id} = ${app.appId}`);
   return { webhookUrl: hooks?.webhook_url ?? null, hasCredentials: hooks?.has_credentials ?? false };
 }

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { messageRecipients } from '@/db/schema';
+import { of } from '@/server/lib/sql-names';
 import type { SendResult } from '@/shared/contracts/send';
 import { emitEventsFrom } from '@/server/domain/webhooks/emit-events';
 import type { SendPlan } from '@/shared/messages/validate-send';
@@ -43,14 +45,15 @@ export async function emitFailedAtSendEvents(tx: DbOrTx, messageId: string, disp
   const at = now.toISOString();
   await emitEventsFrom(tx, {
     source: sql`(
-      select gen_random_uuid() as id, 'sms.failed'::text as t, r.message_id as m, r.dispatch_id as d, r.id as r, ${at}::text as ts,
-             jsonb_build_object('recipient_phone', r.phone, 'carrier', 'unknown', 'failed_at', ${at}::text, 'error_code', r.error_code,
-                                'error_message', r.error_message, 'retryable', false)
+      select gen_random_uuid() as id, 'sms.failed'::text as t, ${of('r', messageRecipients.messageId)} as m, ${of('r', messageRecipients.dispatchId)} as d,
+             ${of('r', messageRecipients.id)} as r, ${at}::text as ts,
+             jsonb_build_object('recipient_phone', ${of('r', messageRecipients.phone)}, 'carrier', 'unknown', 'failed_at', ${at}::text,
+                                'error_code', ${of('r', messageRecipients.errorCode)}, 'error_message', ${of('r', messageRecipients.errorMessage)}, 'retryable', false)
                || jsonb_build_object('dispatch_at', x.at) as data
-        from message_recipients r
-        join json_to_recordset(${dispatchesJson}::json) as x(id text, at text) on x.id = r.dispatch_id
-       where r.message_id = ${messageId} and r.state = 'failed') as r`,
-    messageIds: messageId,
+        from ${messageRecipients} r
+        join json_to_recordset(${dispatchesJson}::json) as x(id text, at text) on x.id = ${of('r', messageRecipients.dispatchId)}
+       where ${of('r', messageRecipients.messageId)} = ${messageId} and ${of('r', messageRecipients.state)} = 'failed') as r`,
+    messageIds: [messageId],
     now,
     fresh: true,
   });

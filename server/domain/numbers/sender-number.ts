@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { numbers } from '@/db/schema';
 import { LONG_NUMBER_SENDER } from '@/shared/contracts/send';
 
 /**
@@ -9,6 +10,6 @@ import { LONG_NUMBER_SENDER } from '@/shared/contracts/send';
  */
 export async function senderIsAppNumber(db: DbOrTx, appId: string, senderId: string | undefined): Promise<boolean> {
   if (senderId === undefined || !LONG_NUMBER_SENDER.test(senderId)) return false;
-  const rows = await db.execute(sql`select 1 from numbers where number = ${senderId} and app_id = ${appId} limit 1`);
+  const rows = await db.execute(sql`select 1 from ${numbers} where ${numbers.number} = ${senderId} and ${numbers.appId} = ${appId} limit 1`);
   return rows.length > 0;
 }

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { organizations, webhookAttempts, webhookDeliveries, workerHeartbeats } from '@/db/schema';
+import { of } from '@/server/lib/sql-names';
 import { JOB_STATE_VALUES, type SystemStatus } from '@/shared/contracts/operations';
 import { getRetentionStatus } from '@/server/domain/retention/get-retention-status';
 import { getJobQueue } from './job-queue';
@@ -22,30 +24,33 @@ const ERROR_CHARS = 500;
 export async function getSystemStatus(db: DbOrTx, now: Date, retentionDays: number): Promise<SystemStatus> {
   const [workers, queue, [backlog], merchants, jobs, attempts, retention] = await Promise.all([
     db.execute<{ worker_id: string; started_at: string; seen_at: string; ago: number }>(sql`
-      select worker_id, started_at::text, seen_at::text,
-             greatest(0, floor(extract(epoch from (${now.toISOString()}::timestamptz - seen_at))))::int as ago
-        from worker_heartbeats where worker_id not like '%@%' order by seen_at desc, worker_id`),
+      select ${workerHeartbeats.workerId}, ${workerHeartbeats.startedAt}::text, ${workerHeartbeats.seenAt}::text,
+             greatest(0, floor(extract(epoch from (${now.toISOString()}::timestamptz - ${workerHeartbeats.seenAt}))))::int as ago
+        from ${workerHeartbeats} where ${workerHeartbeats.workerId} not like '%@%' order by ${workerHeartbeats.seenAt} desc, ${workerHeartbeats.workerId}`),
     getJobQueue(db, now),
-    db.execute<{ pending: number }>(sql`select count(*)::int as pending from webhook_deliveries where state = 'pending'`),
+    db.execute<{ pending: number }>(sql`select count(*)::int as pending from ${webhookDeliveries} where ${webhookDeliveries.state} = 'pending'`),
     db.execute<{ organization_id: string; name: string; pending: number; oldest: string }>(sql`
-      select d.organization_id, o.name, count(*)::int as pending, min(d.created_at)::text as oldest
-        from webhook_deliveries d join organizations o on o.id = d.organization_id
-       where d.state = 'pending'
-       group by d.organization_id, o.name order by count(*) desc, d.organization_id limit ${WEBHOOK_BACKLOG_TOP}`),
+      select ${of('d', webhookDeliveries.organizationId)}, ${of('o', organizations.name)}, count(*)::int as pending, min(${of('d', webhookDeliveries.createdAt)})::text as oldest
+        from ${webhookDeliveries} d join ${organizations} o on ${of('o', organizations.id)} = ${of('d', webhookDeliveries.organizationId)}
+       where ${of('d', webhookDeliveries.state)} = 'pending'
+       group by ${of('d', webhookDeliveries.organizationId)}, ${of('o', organizations.name)}
+       order by count(*) desc, ${of('d', webhookDeliveries.organizationId)} limit ${WEBHOOK_BACKLOG_TOP}`),
     db.execute<{ id: string; task: string; attempts: number; max_attempts: number; last_error: string; updated_at: string }>(sql`
       select id::text, task_identifier as task, attempts::int, max_attempts::int, left(last_error, ${ERROR_CHARS}) as last_error, updated_at::text
         from graphile_worker.jobs where last_error is not null order by updated_at desc, id desc limit ${RECENT_ERRORS}`),
     db.execute<{ delivery_id: string; organization_id: string; name: string; attempted_at: string; status_code: number | null; error: string | null }>(sql`
-      select a.delivery_id, d.organization_id, o.name, a.attempted_at::text, a.status_code, left(a.error, ${ERROR_CHARS}) as error
-        from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id join organizations o on o.id = d.organization_id
-       where a.status_code is null or a.status_code not between 200 and 299
-       order by a.attempted_at desc, a.id desc limit ${RECENT_ERRORS}`),
+      select ${of('a', webhookAttempts.deliveryId)}, ${of('d', webhookDeliveries.organizationId)}, ${of('o', organizations.name)},
+             ${of('a', webhookAttempts.attemptedAt)}::text, ${of('a', webhookAttempts.statusCode)}, left(${of('a', webhookAttempts.error)}, ${ERROR_CHARS}) as error
+        from ${webhookAttempts} a join ${webhookDeliveries} d on ${of('d', webhookDeliveries.id)} = ${of('a', webhookAttempts.deliveryId)}
+        join ${organizations} o on ${of('o', organizations.id)} = ${of('d', webhookDeliveries.organizationId)}
+       where ${of('a', webhookAttempts.statusCode)} is null or ${of('a', webhookAttempts.statusCode)} not between 200 and 299
+       order by ${of('a', webhookAttempts.attemptedAt)} desc, ${of('a', webhookAttempts.id)} desc limit ${RECENT_ERRORS}`),
     getRetentionStatus(db),
   ]);
   const iso = (s: string) => new Date(s).toISOString();
   const byTask = [...new Set(queue.counts.map((c) => c.task))].map((task) => {
-    const of = (state: (typeof JOB_STATE_VALUES)[number]) => queue.counts.find((c) => c.task === task && c.state === state)?.count ?? 0;
-    return { task, due: of('due'), scheduled: of('scheduled'), running: of('running'), failed: of('failed') };
+    const inState = (state: (typeof JOB_STATE_VALUES)[number]) => queue.counts.find((c) => c.task === task && c.state === state)?.count ?? 0;
+    return { task, due: inState('due'), scheduled: inState('scheduled'), running: inState('running'), failed: inState('failed') };
   });
   const total = (state: (typeof JOB_STATE_VALUES)[number]) => byTask.reduce((n, t) => n + t[state], 0);
   const workerViews = workers.map((w) => ({

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { messageDispatches, messages } from '@/db/schema';
+import { of } from '@/server/lib/sql-names';
 
 export type JobState = 'due' | 'scheduled' | 'running' | 'failed';
 export type JobCount = { task: string; state: JobState; count: number };
@@ -28,9 +30,9 @@ export async function getJobQueue(db: DbOrTx, now: Date): Promise<JobQueue> {
         from graphile_worker.jobs
       union all
       -- the dispatches due now that are a queue, not jobs (immediate sends: runDueDispatches), as dispatch_message
-      select 'dispatch_message', m.created_at, 'due'
-        from message_dispatches d join messages m on m.id = d.message_id
-       where d.state = 'scheduled' and d.dispatch_at is null)
+      select 'dispatch_message', ${of('m', messages.createdAt)}, 'due'
+        from ${messageDispatches} d join ${messages} m on ${of('m', messages.id)} = ${of('d', messageDispatches.messageId)}
+       where ${of('d', messageDispatches.state)} = 'scheduled' and ${of('d', messageDispatches.dispatchAt)} is null)
     select task, state, count(*)::int as count, min(run_at)::text as oldest from j group by task, state order by task, state`);
   const due = rows.filter((r) => r.state === 'due');
   const oldest = due.reduce<number | null>((min, r) => {

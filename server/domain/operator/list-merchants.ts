@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { gatewayApps, organizations, topUpRequests, wallets } from '@/db/schema';
+import { of } from '@/server/lib/sql-names';
 import type { MerchantSummary } from '@/shared/contracts/operator';
 import { pastTimeKey, readTimeKey, takePage, timeKeyCursor } from '@/server/domain/pagination/keyset';
 import { toAmount } from '@/server/lib/money';
@@ -22,7 +24,7 @@ export async function listMerchants(
 ): Promise<{ merchants: MerchantSummary[]; next_cursor: string | null }> {
   const { search } = opts;
   const limit = Math.min(Math.max(opts.limit ?? MERCHANT_LIST_LIMIT, 1), MERCHANT_LIST_LIMIT);
-  const after = opts.cursor ? pastTimeKey(sql`o.created_at`, sql`o.id`, readTimeKey(opts.cursor)) : sql`true`;
+  const after = opts.cursor ? pastTimeKey(of('o', organizations.createdAt), of('o', organizations.id), readTimeKey(opts.cursor)) : sql`true`;
   const term = search?.trim() ? `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const rows = await db.execute<{
     id: string;
@@ -36,16 +38,20 @@ export async function listMerchants(
     apps_pending: number;
     top_ups_pending: number;
   }>(sql`
-    select o.id, o.name, o.created_at, o.created_at::text as cursor_ts, o.currency,
-           (select w.balance from wallets w where w.organization_id = o.id and w.type = 'SVC_SMS') as prepaid,
-           (select w.balance from wallets w where w.organization_id = o.id and w.type = 'SVC_POST_PAID') as postpaid,
-           (select count(*)::int from gateway_apps a where a.organization_id = o.id) as apps,
-           (select count(*)::int from gateway_apps a where a.organization_id = o.id and a.status = 'pending_validation') as apps_pending,
-           (select count(*)::int from top_up_requests t where t.organization_id = o.id and t.state = 'pending') as top_ups_pending
-      from organizations o
-     where (${term}::text is null or o.name ilike ${term} or o.id = ${search?.trim() ?? ''})
+    select ${of('o', organizations.id)}, ${of('o', organizations.name)}, ${of('o', organizations.createdAt)}, ${of('o', organizations.createdAt)}::text as cursor_ts,
+           ${of('o', organizations.currency)},
+           (select ${of('w', wallets.balance)} from ${wallets} w where ${of('w', wallets.organizationId)} = ${of('o', organizations.id)} and ${of('w', wallets.type)} = 'SVC_SMS') as prepaid,
+           (select ${of('w', wallets.balance)} from ${wallets} w
+             where ${of('w', wallets.organizationId)} = ${of('o', organizations.id)} and ${of('w', wallets.type)} = 'SVC_POST_PAID') as postpaid,
+           (select count(*)::int from ${gatewayApps} a where ${of('a', gatewayApps.organizationId)} = ${of('o', organizations.id)}) as apps,
+           (select count(*)::int from ${gatewayApps} a
+             where ${of('a', gatewayApps.organizationId)} = ${of('o', organizations.id)} and ${of('a', gatewayApps.status)} = 'pending_validation') as apps_pending,
+           (select count(*)::int from ${topUpRequests} t
+             where ${of('t', topUpRequests.organizationId)} = ${of('o', organizations.id)} and ${of('t', topUpRequests.state)} = 'pending') as top_ups_pending
+      from ${organizations} o
+     where (${term}::text is null or ${of('o', organizations.name)} ilike ${term} or ${of('o', organizations.id)} = ${search?.trim() ?? ''})
        and ${after}
-     order by o.created_at desc, o.id desc
+     order by ${of('o', organizations.createdAt)} desc, ${of('o', organizations.id)} desc
      limit ${limit + 1}`);
   const { shown, last, more } = takePage(rows, limit);
   const next_cursor = more && last ? timeKeyCursor(last.cursor_ts, last.id) : null;

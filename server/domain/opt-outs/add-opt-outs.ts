@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import type { OptOutSource } from '@/db/schema';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
+import { optOuts, type OptOutSource } from '@/db/schema';
+import { name } from '@/server/lib/sql-names';
 import type { AddOptOutsResult } from '@/shared/contracts/opt-outs';
 import { recordAudit } from '@/server/domain/audit/record-audit';
 import { contactTargets, emitContactEvents, type ContactAudience } from './contact-events';
@@ -37,10 +39,10 @@ export async function addOptOuts(db: DbOrTx, a: AddOptOuts): Promise<AddOptOutsR
     for (let i = 0; i < unique.length; i += INSERT_CHUNK) {
       const chunk = unique.slice(i, i + INSERT_CHUNK);
       const insert = sql`
-        insert into opt_outs (organization_id, phone, source, reason)
-        select ${a.organizationId}, p, ${a.source}, ${a.reason} from json_array_elements_text(${JSON.stringify(chunk)}::json) as p
-        on conflict (organization_id, phone) do nothing
-        returning phone`;
+        insert into ${optOuts} (${name(optOuts.organizationId)}, ${name(optOuts.phone)}, ${name(optOuts.source)}, ${name(optOuts.reason)})
+        select ${a.organizationId}, p, ${a.source}, ${a.reason} from unnest(${arrayLiteral(chunk)}::text[]) as p
+        on conflict (${name(optOuts.organizationId)}, ${name(optOuts.phone)}) do nothing
+        returning ${name(optOuts.phone)}`;
       if (targets.length) {
         const phones = (await tx.execute<{ phone: string }>(insert)).map((r) => r.phone);
         added += phones.length;

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import type { OptOutSource } from '@/db/schema';
+import { gatewayApps as apps, webhookDeliveries, webhookEvents, type OptOutSource } from '@/db/schema';
 import { kickDeliveries } from '@/server/domain/webhooks/deliveries';
 import { inboundDestinationFor, type Destination } from '@/server/domain/webhooks/destination';
 import { newId } from '@/server/lib/ids';
 import { arrayLiteral } from '@/server/lib/sql-arrays';
+import { name } from '@/server/lib/sql-names';
 
 /**
  * Which apps hear of a change of the list (D19: `contact.opted_out` / `contact.opted_in` go to `inbound_url`): the
@@ -34,9 +35,9 @@ export type ContactChange = {
  */
 export async function contactTargets(tx: DbOrTx, organizationId: string, audience: ContactAudience): Promise<ContactTarget[]> {
   const rows = await tx.execute<{ id: string; inbound_url: string | null; webhook_url: string | null; has_credentials: boolean }>(sql`
-    select id, inbound_url, webhook_url, (webhook_username is not null) as has_credentials from gateway_apps
-     where organization_id = ${organizationId} and inbound_url is not null ${audience === 'every-app' ? sql`` : sql`and id = ${audience.appId}`}
-     order by id`);
+    select ${apps.id}, ${apps.inboundUrl}, ${apps.webhookUrl}, (${apps.webhookUsername} is not null) as has_credentials from ${apps}
+     where ${apps.organizationId} = ${organizationId} and ${apps.inboundUrl} is not null ${audience === 'every-app' ? sql`` : sql`and ${apps.id} = ${audience.appId}`}
+     order by ${apps.id}`);
   return rows.flatMap((r) => {
     const dest = inboundDestinationFor({ inboundUrl: r.inbound_url, webhookUrl: r.webhook_url, hasCredentials: r.has_credentials });
     return dest ? [{ appId: r.id, ...dest }] : [];
@@ -63,14 +64,19 @@ export async function emitContactEvents(tx: DbOrTx, targets: ContactTarget[], ch
         select gen_random_uuid() as id, x.phone, x.delivery_id
           from unnest(${phoneArray}::text[], ${deliveryIds}::text[]) as x(phone, delivery_id)
       ), ins as (
-        insert into webhook_events (id, organization_id, app_id, message_id, dispatch_id, recipient_id, inbound_id, event_type, payload, created_at)
+        insert into ${webhookEvents} (${name(webhookEvents.id)}, ${name(webhookEvents.organizationId)}, ${name(webhookEvents.appId)}, ${name(webhookEvents.messageId)},
+                                      ${name(webhookEvents.dispatchId)}, ${name(webhookEvents.recipientId)}, ${name(webhookEvents.inboundId)},
+                                      ${name(webhookEvents.eventType)}, ${name(webhookEvents.payload)}, ${name(webhookEvents.createdAt)})
         select ev.id, ${change.organizationId}, ${t.appId}, null, null, null, null, ${change.eventType},
                jsonb_build_object('event_id', ev.id, 'event_type', ${change.eventType}::text, 'timestamp', ${change.at.toISOString()}::text,
                                   'data', jsonb_build_object('phone', ev.phone, 'source', ${change.source}::text, 'number', ${change.number}::text)),
                ${at}::timestamptz
           from ev
       ), del as (
-        insert into webhook_deliveries (id, event_id, organization_id, app_id, url, use_basic_auth, state, attempts, next_attempt_at, created_at, updated_at)
+        insert into ${webhookDeliveries} (${name(webhookDeliveries.id)}, ${name(webhookDeliveries.eventId)}, ${name(webhookDeliveries.organizationId)},
+                                          ${name(webhookDeliveries.appId)}, ${name(webhookDeliveries.url)}, ${name(webhookDeliveries.useBasicAuth)},
+                                          ${name(webhookDeliveries.state)}, ${name(webhookDeliveries.attempts)}, ${name(webhookDeliveries.nextAttemptAt)},
+                                          ${name(webhookDeliveries.createdAt)}, ${name(webhookDeliveries.updatedAt)})
         select ev.delivery_id, ev.id, ${change.organizationId}, ${t.appId}, ${t.url}, ${t.useBasicAuth}, 'pending', 0, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
           from ev
       )

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '@/db/client';
+import { optOuts } from '@/db/schema';
 import { executeFixed, fixedSql } from '@/server/lib/fixed-sql';
 import { arrayLiteral } from '@/server/lib/sql-arrays';
 
@@ -18,6 +19,6 @@ export async function optedOutAmong(db: DbOrTx, organizationId: string, phones: 
   if (!phones.length) return new Set();
   const distinct = [...new Set(phones)];
   const rows = await executeFixed<{ phone: string }>(db, fixedSql`
-    select phone from opt_outs where organization_id = ${organizationId} and phone = any(${arrayLiteral(distinct)}::text[])`);
+    select ${optOuts.phone} from ${optOuts} where ${optOuts.organizationId} = ${organizationId} and ${optOuts.phone} = any(${arrayLiteral(distinct)}::text[])`);
   return new Set(rows.map((r) => r.phone));
 }

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { gatewayApps, organizations } from '@/db/schema';
+import { of } from '@/server/lib/sql-names';
 import { money } from '@/server/lib/money';
 import { createMerchant, type CreatedMerchant } from './create-merchant';
 
@@ -19,8 +21,9 @@ const DEMO_NAME = 'Demo Merchant';
  */
 export async function findDemoMerchant(db: Db): Promise<{ organizationId: string; appId: string } | null> {
   const [row] = await db.execute<{ organization_id: string; app_id: string }>(sql`
-    select o.id as organization_id, a.id as app_id from organizations o join gateway_apps a on a.organization_id = o.id
-     where o.name = ${DEMO_NAME} order by o.created_at, a.created_at limit 1`);
+    select ${of('o', organizations.id)} as organization_id, ${of('a', gatewayApps.id)} as app_id
+      from ${organizations} o join ${gatewayApps} a on ${of('a', gatewayApps.organizationId)} = ${of('o', organizations.id)}
+     where ${of('o', organizations.name)} = ${DEMO_NAME} order by ${of('o', organizations.createdAt)}, ${of('a', gatewayApps.createdAt)} limit 1`);
   return row ? { organizationId: row.organization_id, appId: row.app_id } : null;
 }
 
@@ -33,7 +36,7 @@ export async function findDemoMerchant(db: Db): Promise<{ organizationId: string
 export async function seedDemoMerchant(db: Db, secret: string): Promise<CreatedMerchant | null> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
-    const [{ n }] = await tx.execute<{ n: number }>(sql`select count(*)::int as n from organizations`);
+    const [{ n }] = await tx.execute<{ n: number }>(sql`select count(*)::int as n from ${organizations}`);
     if (n > 0) return null;
     return createMerchant(
       tx as unknown as Db,

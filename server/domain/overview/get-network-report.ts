@@ -3,6 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { messageRecipients as r, messages as m, platformPriceRows, pricingRows } from '@/db/schema';
 import type { NetworkReport, NetworkReportRow } from '@/shared/contracts/overview';
 import { toAmount } from '@/server/lib/money';
+import { of } from '@/server/lib/sql-names';
 import { addDays, lastLocalDays, startOfLocalDay } from './local-days';
 
 type Org = { id: string; timezone: string; currency: string };
@@ -27,7 +28,8 @@ export async function getNetworkReport(db: DbOrTx, org: Org, now: Date, days: nu
     sent: number; delivered: number; failed: number; not_sent: number; spend: string;
   }>(sql`
     select ${r.pricingRowId} is null as is_default,
-           coalesce(pr.country, pp.country) as country, coalesce(pr.network, pp.network) as network,
+           coalesce(${of('pr', pricingRows.country)}, ${of('pp', platformPriceRows.country)}) as country,
+           coalesce(${of('pr', pricingRows.network)}, ${of('pp', platformPriceRows.network)}) as network,
            count(*) filter (where ${r.sentAt} is not null)::int as sent,
            count(*) filter (where ${r.state} = 'delivered')::int as delivered,
            count(*) filter (where ${r.state} = 'failed')::int as failed,
@@ -35,8 +37,8 @@ export async function getNetworkReport(db: DbOrTx, org: Org, now: Date, days: nu
            coalesce(sum(${r.price} * ${m.segments}) filter (where ${r.state} <> 'cancelled' and not ${notSent}), 0)::text as spend
       from ${m}
       join ${r} on ${r.messageId} = ${m.id}
-      left join ${pricingRows} pr on pr.id = ${r.pricingRowId} and pr.organization_id = ${m.organizationId}
-      left join ${platformPriceRows} pp on pp.id = ${r.pricingRowId}
+      left join ${pricingRows} pr on ${of('pr', pricingRows.id)} = ${r.pricingRowId} and ${of('pr', pricingRows.organizationId)} = ${m.organizationId}
+      left join ${platformPriceRows} pp on ${of('pp', platformPriceRows.id)} = ${r.pricingRowId}
      where ${m.organizationId} = ${org.id}
        and ${m.createdAt} >= ${start.toISOString()}::timestamptz and ${m.createdAt} < ${end.toISOString()}::timestamptz
      group by 1, 2, 3`);

@@ -1,6 +1,7 @@
 import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { gatewayApps, messages } from '@/db/schema';
+import { gatewayApps, messages, walletLedger } from '@/db/schema';
+import { of } from '@/server/lib/sql-names';
 import { DELIVERY_RATE_DAYS, OVERVIEW_DAYS, type Overview, type OverviewDay } from '@/shared/contracts/overview';
 import { balanceBuys } from '@/server/domain/pricing/balance-buys';
 import { toMessageStatus } from '@/server/domain/messages/get-status';
@@ -40,9 +41,9 @@ export async function getOverview(db: DbOrTx, org: Org, now: Date): Promise<Over
          and ${messages.createdAt} >= ${start.toISOString()}::timestamptz and ${messages.createdAt} < ${end.toISOString()}::timestamptz
        group by 1`),
     db.execute<{ day: string; refunded: string }>(sql`
-      select ${day} as day, sum(l.amount)::text as refunded
-        from wallet_ledger l join ${messages} on ${messages.id} = l.message_id
-       where l.organization_id = ${org.id} and l.entry_type = 'refund' and ${messages.organizationId} = ${org.id}
+      select ${day} as day, sum(${of('l', walletLedger.amount)})::text as refunded
+        from ${walletLedger} l join ${messages} on ${messages.id} = ${of('l', walletLedger.messageId)}
+       where ${of('l', walletLedger.organizationId)} = ${org.id} and ${of('l', walletLedger.entryType)} = 'refund' and ${messages.organizationId} = ${org.id}
          and ${messages.createdAt} >= ${start.toISOString()}::timestamptz and ${messages.createdAt} < ${end.toISOString()}::timestamptz
        group by 1`),
     db.select({ apps: count() }).from(gatewayApps).where(eq(gatewayApps.organizationId, org.id)),

@@ -1,6 +1,7 @@
 import { asc, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/db/client';
-import { platformPriceRows } from '@/db/schema';
+import { organizations, platformPriceRows, pricingRows } from '@/db/schema';
+import { of } from '@/server/lib/sql-names';
 import type { PlatformPrices } from '@/shared/contracts/operator';
 import { recordAudit } from '@/server/domain/audit/record-audit';
 import { newId } from '@/server/lib/ids';
@@ -12,7 +13,8 @@ export async function getPlatformPrices(db: DbOrTx): Promise<PlatformPrices> {
   const [rows, [{ n }]] = await Promise.all([
     db.select().from(platformPriceRows).orderBy(asc(platformPriceRows.country), asc(platformPriceRows.network), asc(platformPriceRows.id)),
     db.execute<{ n: number }>(
-      sql`select count(*)::int as n from organizations o where not exists (select 1 from pricing_rows p where p.organization_id = o.id)`,
+      sql`select count(*)::int as n from ${organizations} o
+            where not exists (select 1 from ${pricingRows} p where ${of('p', pricingRows.organizationId)} = ${of('o', organizations.id)})`,
     ),
   ]);
   return {

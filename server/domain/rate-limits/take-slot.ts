@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/db/client';
-import type { RateLimitOverrides } from '@/db/schema';
+import { rateLimitHits as hits, rateLimitWindows as windows, type RateLimitOverrides } from '@/db/schema';
+import { name } from '@/server/lib/sql-names';
 import { ApiError } from '@/shared/errors/api-error';
 
 /** D8 buckets and their default sizes per key per 60 s. Operators may override per app. */
@@ -84,11 +85,13 @@ export async function takeOwnWindow(db: DbOrTx, key: string, bucket: string, lim
  */
 export async function releaseOwnSlot(db: Db, key: string, bucket: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [w] = await tx.execute<{ live: number }>(sql`select live from rate_limit_windows where app_id = ${key} and bucket = ${bucket} for update`);
+    const [w] = await tx.execute<{ live: number }>(sql`
+      select ${windows.live} from ${windows} where ${windows.appId} = ${key} and ${windows.bucket} = ${bucket} for update`);
     if (!w) return;
     const gone = await tx.execute(sql`
-      delete from rate_limit_hits where ctid = (
-        select ctid from rate_limit_hits where app_id = ${key} and bucket = ${bucket} order by at desc limit 1)`);
-    if (gone.count > 0) await tx.execute(sql`update rate_limit_windows set live = greatest(0, live - 1) where app_id = ${key} and bucket = ${bucket}`);
+      delete from ${hits} where ctid = (
+        select ctid from ${hits} where ${hits.appId} = ${key} and ${hits.bucket} = ${bucket} order by ${hits.at} desc limit 1)`);
+    if (gone.count > 0) await tx.execute(sql`
+      update ${windows} set ${name(windows.live)} = greatest(0, ${windows.live} - 1) where ${windows.appId} = ${key} and ${windows.bucket} = ${bucket}`);
   });
 }

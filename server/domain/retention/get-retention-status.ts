@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { retentionState } from '@/db/schema';
 import type { RetentionView } from '@/shared/contracts/operations';
 import { PARTITIONED_TABLES, listPartitions } from './partitions';
 
@@ -11,7 +12,8 @@ import { PARTITIONED_TABLES, listPartitions } from './partitions';
 export async function getRetentionStatus(db: DbOrTx): Promise<Omit<RetentionView, 'retention_days'>> {
   const [[state], partitions] = await Promise.all([
     db.execute<{ last_run_at: string; last_cutoff: string; last_created: string[]; last_dropped: string[]; dropped_total: number }>(sql`
-      select last_run_at::text, last_cutoff::text, last_created, last_dropped, dropped_total from retention_state`),
+      select ${retentionState.lastRunAt}::text, ${retentionState.lastCutoff}::text, ${retentionState.lastCreated}, ${retentionState.lastDropped},
+             ${retentionState.droppedTotal} from ${retentionState}`),
     listPartitions(db),
   ]);
   const iso = (s: string) => new Date(s).toISOString();

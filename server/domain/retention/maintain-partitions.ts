@@ -1,5 +1,8 @@
 import 'server-only';
+import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { retentionState as s } from '@/db/schema';
+import { name, of, textOf } from '@/server/lib/sql-names';
 import { MONTHS_AHEAD, PARTITIONED_TABLES, listPartitions, retentionCutoff } from './partitions';
 
 /** Session advisory lock: one maintenance at a time across workers (a worker's start and the crontab may overlap). */
@@ -15,7 +18,15 @@ export type MaintenanceResult = { cutoff: Date; created: string[]; dropped: stri
  */
 export type Session = { query(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }> };
 
-const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const ident = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
+
+/** The run, recorded in retention_state's one row ($1 run at, $2 cutoff, $3 created, $4 dropped, $5 how many dropped). */
+const RECORD_RUN = textOf(sql`
+  insert into ${s} (${name(s.id)}, ${name(s.lastRunAt)}, ${name(s.lastCutoff)}, ${name(s.lastCreated)}, ${name(s.lastDropped)}, ${name(s.droppedTotal)})
+  values (true, $1, $2, $3::text[], $4::text[], $5)
+  on conflict (${name(s.id)}) do update set ${name(s.lastRunAt)} = ${of('excluded', s.lastRunAt)}, ${name(s.lastCutoff)} = ${of('excluded', s.lastCutoff)},
+    ${name(s.lastCreated)} = ${of('excluded', s.lastCreated)}, ${name(s.lastDropped)} = ${of('excluded', s.lastDropped)},
+    ${name(s.droppedTotal)} = ${s.droppedTotal} + ${of('excluded', s.droppedTotal)}`);
 
 /**
  * D24's partition maintenance, idempotent: finishes any detach a crash interrupted, creates the monthly partitions up
@@ -55,13 +66,6 @@ async function maintain(db: Db, conn: Session, { now, retentionDays }: { now: Da
     await conn.query(`drop table ${ident(p.name)}`);
     dropped.push(p.name);
   }
-  await conn.query(
-    `insert into retention_state (id, last_run_at, last_cutoff, last_created, last_dropped, dropped_total)
-     values (true, $1, $2, $3::text[], $4::text[], $5)
-     on conflict (id) do update set last_run_at = excluded.last_run_at, last_cutoff = excluded.last_cutoff,
-       last_created = excluded.last_created, last_dropped = excluded.last_dropped,
-       dropped_total = retention_state.dropped_total + excluded.dropped_total`,
-    [now.toISOString(), cutoff.toISOString(), created, dropped, dropped.length],
-  );
+  await conn.query(RECORD_RUN, [now.toISOString(), cutoff.toISOString(), created, dropped, dropped.length]);
   return { cutoff, created, dropped };
 }

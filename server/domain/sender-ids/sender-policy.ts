@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { numbers, platformSettings, senderIds } from '@/db/schema';
 import { SENDER_ID_NOT_APPROVED_MESSAGE, type SendWarning } from '@/shared/contracts/send';
 import type { KeyEnvironment } from '@/server/domain/keys/api-keys';
 import { ApiError } from '@/shared/errors/api-error';
@@ -37,9 +38,10 @@ export function judgeSender(senderId: string | null, environment: KeyEnvironment
 /** The facts judgeSender needs, in one statement (each part an index probe). */
 export async function senderFacts(db: DbOrTx, organizationId: string, senderId: string | null): Promise<SenderFacts> {
   const [row] = await db.execute<{ own_number: boolean; approved: boolean; platform_default: string | null }>(sql`
-    select exists(select 1 from numbers where organization_id = ${organizationId} and number = ${senderId === null ? null : asNumber(senderId)}) as own_number,
-           exists(select 1 from sender_ids where organization_id = ${organizationId} and sender_id = ${senderId} and state = 'approved') as approved,
-           (select value from platform_settings where name = ${DEFAULT_SENDER_SETTING}) as platform_default`);
+    select exists(select 1 from ${numbers} where ${numbers.organizationId} = ${organizationId} and ${numbers.number} = ${senderId === null ? null : asNumber(senderId)}) as own_number,
+           exists(select 1 from ${senderIds} where ${senderIds.organizationId} = ${organizationId} and ${senderIds.senderId} = ${senderId}
+                     and ${senderIds.state} = 'approved') as approved,
+           (select ${platformSettings.value} from ${platformSettings} where ${platformSettings.name} = ${DEFAULT_SENDER_SETTING}) as platform_default`);
   return { ownNumber: row.own_number, approved: row.approved, platformDefault: row.platform_default };
 }
 

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { claimOwed, settleOwed, sweepOwed } from '@/server/queue/owed-queue';
 import { arrayLiteral } from '@/server/lib/sql-arrays';
 import type { Db, DbOrTx } from '@/db/client';
-import type { InboundEncoding } from '@/db/schema';
+import { inboundMessages, smppInboundDeliveries as owed, type InboundEncoding } from '@/db/schema';
+import { name, of } from '@/server/lib/sql-names';
 import type { MoForEsme } from './inbound-pdus';
 
 /**
@@ -22,20 +23,21 @@ const KEPT = sql.raw(`interval '72 hours'`);
 export async function queueInboundForSmpp(tx: DbOrTx, mos: Array<{ inboundId: string; appId: string }>, now: Date): Promise<void> {
   if (!mos.length) return;
   await tx.execute(sql`
-    insert into smpp_inbound_deliveries (app_id, inbound_id, expires_at)
+    insert into ${owed} (${name(owed.appId)}, ${name(owed.inboundId)}, ${name(owed.expiresAt)})
     select a, i, ${now.toISOString()}::timestamptz + ${KEPT}
       from unnest(${arrayLiteral(mos.map((m) => m.appId))}::text[], ${arrayLiteral(mos.map((m) => m.inboundId))}::text[]) as x(a, i)
-    on conflict (inbound_id) do nothing`);
+    on conflict (${name(owed.inboundId)}) do nothing`);
 }
 
 /** Takes up to `limit` due MO of these apps for this listener, oldest first (claimOwed: never one another listener holds; an attempt each). */
 export async function claimInbound(db: Db, appIds: string[], listener: string, limit: number): Promise<OwedMo[]> {
   const rows = await claimOwed<{
     id: number; app_id: string; inbound_id: string; parts_done: number; from_phone: string; to_number: string; text: string; encoding: InboundEncoding;
-  }>(db, 'smpp_inbound_deliveries', {
+  }>(db, owed, {
     appIds, owner: listener, limit,
-    columns: sql`c.id, c.app_id, c.inbound_id, c.parts_done, i.from_phone, i.to_number, i.text, i.encoding`,
-    join: sql`join inbound_messages i on i.id = c.inbound_id`,
+    columns: sql`${of('c', owed.id)}, ${of('c', owed.appId)}, ${of('c', owed.inboundId)}, ${of('c', owed.partsDone)},
+                 ${of('i', inboundMessages.fromPhone)}, ${of('i', inboundMessages.toNumber)}, ${of('i', inboundMessages.text)}, ${of('i', inboundMessages.encoding)}`,
+    join: sql`join ${inboundMessages} i on ${of('i', inboundMessages.id)} = ${of('c', owed.inboundId)}`,
   });
   return rows.map((r) => ({
     id: Number(r.id), appId: r.app_id, inboundId: r.inbound_id, partsDone: Number(r.parts_done),
@@ -48,9 +50,9 @@ export async function claimInbound(db: Db, appIds: string[], listener: string, l
  * only the rest) and the MO is offered again later (settleOwed).
  */
 export function settleInbound(db: Db, handed: number[], retry: Array<{ id: number; partsDone: number }>): Promise<void> {
-  return settleOwed(db, 'smpp_inbound_deliveries', handed, retry.map((r) => r.id), {
+  return settleOwed(db, owed, handed, retry.map((r) => r.id), {
     from: sql`unnest(${arrayLiteral(retry.map((r) => r.id))}::bigint[], ${arrayLiteral(retry.map((r) => Math.trunc(r.partsDone)))}::int[]) as x(id, p)`,
-    set: sql`parts_done = x.p`,
+    set: sql`${name(owed.partsDone)} = x.p`,
   });
 }
 
@@ -59,5 +61,5 @@ export function settleInbound(db: Db, handed: number[], retry: Array<{ id: numbe
  * dropped (the MO itself stays in inbound_messages, GET /inbound and the app's inbound_url). Returns how many.
  */
 export function sweepInbound(db: Db): Promise<number> {
-  return sweepOwed(db, 'smpp_inbound_deliveries');
+  return sweepOwed(db, owed);
 }

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { messageRecipients, messages } from '@/db/schema';
+import { of } from '@/server/lib/sql-names';
 import type { QueryAnswer } from '@/server/smpp/server/port';
 
 /** SMPP 3.4 message_state (5.2.28) of a recipient state: the answer of query_sm. */
@@ -20,10 +22,10 @@ function smppTime(d: Date): string {
 export async function querySmppMessage(db: DbOrTx, appId: string, messageId: string): Promise<QueryAnswer | null> {
   if (!messageId || messageId.length > 64) return null;
   const [row] = await db.execute<{ state: string; error_code: string | null; updated_at: string }>(sql`
-    select r.state, r.error_code, r.updated_at
-      from messages m join message_recipients r on r.message_id = m.id
-     where m.id = ${messageId} and m.app_id = ${appId}
-     order by r.id limit 1`);
+    select ${of('r', messageRecipients.state)}, ${of('r', messageRecipients.errorCode)}, ${of('r', messageRecipients.updatedAt)}
+      from ${messages} m join ${messageRecipients} r on ${of('r', messageRecipients.messageId)} = ${of('m', messages.id)}
+     where ${of('m', messages.id)} = ${messageId} and ${of('m', messages.appId)} = ${appId}
+     order by ${of('r', messageRecipients.id)} limit 1`);
   if (!row) return null;
   const final = row.state === 'delivered' || row.state === 'failed' || row.state === 'cancelled';
   return {

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { messages, smppReceipts as owed, webhookEvents as events } from '@/db/schema';
+import { name, of } from '@/server/lib/sql-names';
 import { encodeGsm, gsmChar } from '@/server/smpp/codec/gsm';
 import { consumeTerminalEvents } from '@/server/domain/webhooks/event-consumers';
 import { claimOwed, settleOwed, sweepOwed } from '@/server/queue/owed-queue';
@@ -63,19 +65,22 @@ const RECEIPT_KEPT = sql.raw(`interval '72 hours'`);
  */
 export function deriveReceipts(db: Db): Promise<number> {
   return consumeTerminalEvents(db, 'smpp_receipts', sql`
-    insert into smpp_receipts (app_id, message_id, recipient_id, event_id, phone, sender_id, stat, err, text, submitted_at, done_at, expires_at)
-    select ev.app_id, ev.message_id, ev.recipient_id, ev.id, ev.payload->'data'->>'recipient_phone', m.sender_id,
-           case when ev.event_type = 'sms.delivered' then 'DELIVRD'
-                when ev.payload->'data'->>'error_code' = 'EXPIRED' then 'EXPIRED'
-                when ev.payload->'data'->>'error_code' in ('DLR_UNDELIV', 'DLR_EXPIRED', 'DLR_REJECTD', 'DLR_DELETED', 'DLR_UNKNOWN')
-                  then substr(ev.payload->'data'->>'error_code', 5)
-                when ev.payload->'data'->>'error_code' like 'SMPP_%' then 'REJECTD'
+    insert into ${owed} (${name(owed.appId)}, ${name(owed.messageId)}, ${name(owed.recipientId)}, ${name(owed.eventId)}, ${name(owed.phone)},
+                         ${name(owed.senderId)}, ${name(owed.stat)}, ${name(owed.err)}, ${name(owed.text)}, ${name(owed.submittedAt)}, ${name(owed.doneAt)},
+                         ${name(owed.expiresAt)})
+    select ${of('ev', events.appId)}, ${of('ev', events.messageId)}, ${of('ev', events.recipientId)}, ${of('ev', events.id)}, ${of('ev', events.payload)}->'data'->>'recipient_phone', ${of('m', messages.senderId)},
+           case when ${of('ev', events.eventType)} = 'sms.delivered' then 'DELIVRD'
+                when ${of('ev', events.payload)}->'data'->>'error_code' = 'EXPIRED' then 'EXPIRED'
+                when ${of('ev', events.payload)}->'data'->>'error_code' in ('DLR_UNDELIV', 'DLR_EXPIRED', 'DLR_REJECTD', 'DLR_DELETED', 'DLR_UNKNOWN')
+                  then substr(${of('ev', events.payload)}->'data'->>'error_code', 5)
+                when ${of('ev', events.payload)}->'data'->>'error_code' like 'SMPP_%' then 'REJECTD'
                 else 'UNDELIV' end,
-           case when ev.payload->'data'->>'error_message' ~ '^[0-9]{3}$' then ev.payload->'data'->>'error_message' else '000' end,
-           left(m.body, 20), m.created_at, ev.created_at, ev.created_at + ${RECEIPT_KEPT}
-      from ev cross join lateral (select channel, smpp_registered_delivery, sender_id, body, created_at from messages where id = ev.message_id) m
-     where m.channel = 'smpp' and ev.created_at + ${RECEIPT_KEPT} > now()
-       and ((m.smpp_registered_delivery & 3) = 1 or ((m.smpp_registered_delivery & 3) = 2 and ev.event_type = 'sms.failed'))
+           case when ${of('ev', events.payload)}->'data'->>'error_message' ~ '^[0-9]{3}$' then ${of('ev', events.payload)}->'data'->>'error_message' else '000' end,
+           left(${of('m', messages.body)}, 20), ${of('m', messages.createdAt)}, ${of('ev', events.createdAt)}, ${of('ev', events.createdAt)} + ${RECEIPT_KEPT}
+      from ev cross join lateral (select ${messages.channel}, ${messages.smppRegisteredDelivery}, ${messages.senderId}, ${messages.body}, ${messages.createdAt}
+                                    from ${messages} where ${messages.id} = ${of('ev', events.messageId)}) m
+     where ${of('m', messages.channel)} = 'smpp' and ${of('ev', events.createdAt)} + ${RECEIPT_KEPT} > now()
+       and ((${of('m', messages.smppRegisteredDelivery)} & 3) = 1 or ((${of('m', messages.smppRegisteredDelivery)} & 3) = 2 and ${of('ev', events.eventType)} = 'sms.failed'))
     on conflict do nothing
     returning 1`);
 }
@@ -85,7 +90,11 @@ export async function claimReceipts(db: Db, appIds: string[], listener: string, 
   const rows = await claimOwed<{
     id: number; app_id: string; message_id: string; phone: string; sender_id: string | null; stat: string; err: string; text: string;
     submitted_at: string; done_at: string;
-  }>(db, 'smpp_receipts', { appIds, owner: listener, limit, columns: sql`c.id, c.app_id, c.message_id, c.phone, c.sender_id, c.stat, c.err, c.text, c.submitted_at, c.done_at` });
+  }>(db, owed, {
+    appIds, owner: listener, limit,
+    columns: sql`${of('c', owed.id)}, ${of('c', owed.appId)}, ${of('c', owed.messageId)}, ${of('c', owed.phone)}, ${of('c', owed.senderId)}, ${of('c', owed.stat)},
+                 ${of('c', owed.err)}, ${of('c', owed.text)}, ${of('c', owed.submittedAt)}, ${of('c', owed.doneAt)}`,
+  });
   return rows.map((r) => ({
     id: Number(r.id), appId: r.app_id, messageId: r.message_id, phone: r.phone, senderId: r.sender_id, stat: r.stat, err: r.err, text: r.text,
     submittedAt: new Date(r.submitted_at), doneAt: new Date(r.done_at),
@@ -94,10 +103,10 @@ export async function claimReceipts(db: Db, appIds: string[], listener: string, 
 
 /** Handed over (deliver_sm_resp 0): gone. Not handed over (refused, no answer, session gone): offered again later, until it expires (72 h after the terminal state). */
 export function settleReceipts(db: Db, handed: number[], retry: number[]): Promise<void> {
-  return settleOwed(db, 'smpp_receipts', handed, retry);
+  return settleOwed(db, owed, handed, retry);
 }
 
 /** Every listener, now and then: claims of a listener that died go back to the queue; expired receipts are dropped. */
 export async function sweepReceipts(db: Db): Promise<void> {
-  await sweepOwed(db, 'smpp_receipts');
+  await sweepOwed(db, owed);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import type { LedgerEntryType } from '@/db/schema';
+import { walletLedger, wallets, type LedgerEntryType } from '@/db/schema';
+import { name } from '@/server/lib/sql-names';
 import { toDbAmount, type Money } from '@/server/lib/money';
 
 export type LedgerEntryInput = {
@@ -24,13 +25,14 @@ export async function postLedgerEntry(db: DbOrTx, e: LedgerEntryInput): Promise<
   const amount = toDbAmount(e.amount);
   const rows = await db.execute<{ balance_after: string }>(sql`
     with w as (
-      update wallets set balance = balance + ${amount}::numeric, updated_at = now()
-       where id = ${e.walletId} and balance + ${amount}::numeric >= 0
-      returning id, organization_id, balance
+      update ${wallets} set ${name(wallets.balance)} = ${wallets.balance} + ${amount}::numeric, ${name(wallets.updatedAt)} = now()
+       where ${wallets.id} = ${e.walletId} and ${wallets.balance} + ${amount}::numeric >= 0
+      returning ${name(wallets.id)}, ${name(wallets.organizationId)}, ${name(wallets.balance)}
     )
-    insert into wallet_ledger (wallet_id, organization_id, entry_type, amount, balance_after, message_id, actor, note)
+    insert into ${walletLedger} (${name(walletLedger.walletId)}, ${name(walletLedger.organizationId)}, ${name(walletLedger.entryType)}, ${name(walletLedger.amount)},
+                                 ${name(walletLedger.balanceAfter)}, ${name(walletLedger.messageId)}, ${name(walletLedger.actor)}, ${name(walletLedger.note)})
     select w.id, w.organization_id, ${e.entryType}, ${amount}::numeric, w.balance, ${e.messageId ?? null}, ${e.actor}, ${e.note ?? null}
       from w
-    returning balance_after`);
+    returning ${name(walletLedger.balanceAfter)}`);
   return rows[0]?.balance_after ?? null;
 }

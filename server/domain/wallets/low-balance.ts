@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { organizations, wallets } from '@/db/schema';
+import { of } from '@/server/lib/sql-names';
 import { emitOrganizationEvent } from '@/server/domain/webhooks/organization-events';
 import { money, toAmount, type Money } from '@/server/lib/money';
 
@@ -28,11 +30,11 @@ export function isBelowThreshold(balance: Money | string, threshold: string | nu
  */
 export async function lowBalanceNow(db: DbOrTx, organizationId: string): Promise<{ balance: number; threshold: number; currency: string } | null> {
   const [r] = await db.execute<{ threshold: string | null; balance: string | null; currency: string | null }>(sql`
-    select o.low_balance_threshold::text as threshold, sum(w.balance)::text as balance,
-           (array_agg(w.currency order by w.type = 'SVC_POST_PAID'))[1] as currency
-      from organizations o left join wallets w on w.organization_id = o.id
-     where o.id = ${organizationId} and o.low_balance_threshold is not null
-     group by o.id`);
+    select ${of('o', organizations.lowBalanceThreshold)}::text as threshold, sum(${of('w', wallets.balance)})::text as balance,
+           (array_agg(${of('w', wallets.currency)} order by ${of('w', wallets.type)} = 'SVC_POST_PAID'))[1] as currency
+      from ${organizations} o left join ${wallets} w on ${of('w', wallets.organizationId)} = ${of('o', organizations.id)}
+     where ${of('o', organizations.id)} = ${organizationId} and ${of('o', organizations.lowBalanceThreshold)} is not null
+     group by ${of('o', organizations.id)}`);
   if (!r || r.balance === null || r.currency === null || !isBelowThreshold(r.balance, r.threshold)) return null;
   return { balance: toAmount(r.balance), threshold: toAmount(r.threshold!), currency: r.currency };
 }

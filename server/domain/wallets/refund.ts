@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import type { WalletType } from '@/db/schema';
+import { messages as messagesTable, walletLedger, wallets, type WalletType } from '@/db/schema';
 import { money, toDbAmount, type Money } from '@/server/lib/money';
 import { arrayLiteral } from '@/server/lib/sql-arrays';
+import { name, of } from '@/server/lib/sql-names';
 
 /**
  * Which wallet gets its share back first: cancel and resume undo the charge from its end, postpaid first (D6);
@@ -29,28 +30,31 @@ export async function refundMessage(
   const last = REFUNDED_LAST[input.order];
   const [r] = await tx.execute<{ refunded: string }>(sql`
     with w as materialized (
-      select w.id, w.type,
-             coalesce((select -sum(l.amount) from wallet_ledger l
-                        where l.wallet_id = w.id and l.message_id = ${input.messageId} and l.entry_type in ('charge', 'refund')), 0) as held
-        from wallets w
-       where w.organization_id = (select organization_id from messages where id = ${input.messageId})
-       order by w.id for update of w
+      select ${of('w', wallets.id)}, ${of('w', wallets.type)},
+             coalesce((select -sum(${of('l', walletLedger.amount)}) from ${walletLedger} l
+                        where ${of('l', walletLedger.walletId)} = ${of('w', wallets.id)} and ${of('l', walletLedger.messageId)} = ${input.messageId}
+                          and ${of('l', walletLedger.entryType)} in ('charge', 'refund')), 0) as held
+        from ${wallets} w
+       where ${of('w', wallets.organizationId)} = (select ${messagesTable.organizationId} from ${messagesTable} where ${messagesTable.id} = ${input.messageId})
+       order by ${of('w', wallets.id)} for update of w
     ), p as (
       -- what is left of the amount once the wallets before this one (in refund order) took what they hold
       select id, least(held, greatest(${amount}::numeric - coalesce(sum(held) over (order by type = ${last}
                                               rows between unbounded preceding and 1 preceding), 0), 0)) as part
         from w
     ), moved as (
-      update wallets x set balance = x.balance + p.part, updated_at = now()
+      update ${wallets} x set ${name(wallets.balance)} = ${of('x', wallets.balance)} + p.part, ${name(wallets.updatedAt)} = now()
         from p
-       where x.id = p.id and p.part > 0
-      returning x.id, x.organization_id, x.type, x.balance, p.part
+       where ${of('x', wallets.id)} = p.id and p.part > 0
+      returning ${of('x', wallets.id)}, ${of('x', wallets.organizationId)}, ${of('x', wallets.type)}, ${of('x', wallets.balance)}, p.part
     ), ledger as (
-      insert into wallet_ledger (wallet_id, organization_id, entry_type, amount, balance_after, message_id, actor, note)
+      insert into ${walletLedger} (${name(walletLedger.walletId)}, ${name(walletLedger.organizationId)}, ${name(walletLedger.entryType)}, ${name(walletLedger.amount)},
+                             ${name(walletLedger.balanceAfter)}, ${name(walletLedger.messageId)}, ${name(walletLedger.actor)}, ${name(walletLedger.note)})
       select m.id, m.organization_id, 'refund', m.part, m.balance, ${input.messageId}, ${input.actor}, ${input.note ?? null}
         from moved m order by m.type = ${last}
     ), msg as (
-      update messages set refunded_amount = refunded_amount + (select coalesce(sum(part), 0) from moved) where id = ${input.messageId}
+      update ${messagesTable} set ${name(messagesTable.refundedAmount)} = ${messagesTable.refundedAmount} + (select coalesce(sum(part), 0) from moved)
+       where ${messagesTable.id} = ${input.messageId}
     )
     select coalesce(sum(part), 0)::text as refunded from p`);
   if (money(r.refunded).lt(input.amount)) throw new Error(`refund of ${amount} exceeds what message ${input.messageId} holds`);
@@ -66,8 +70,10 @@ export async function refundMessage(
 export async function lockForRefund(tx: DbOrTx, messages: string[], refunding: string[] = messages): Promise<void> {
   if (!refunding.length) return;
   const all = [...new Set([...messages, ...refunding])];
-  await tx.execute(sql`select 1 from messages where id = any(${arrayLiteral(all)}::text[]) order by id for update`);
   await tx.execute(sql`
-    select 1 from wallets where organization_id in (select organization_id from messages where id = any(${arrayLiteral(refunding)}::text[]))
-     order by id for update`);
+    select 1 from ${messagesTable} where ${messagesTable.id} = any(${arrayLiteral(all)}::text[]) order by ${messagesTable.id} for update`);
+  await tx.execute(sql`
+    select 1 from ${wallets} where ${wallets.organizationId} in (
+      select ${messagesTable.organizationId} from ${messagesTable} where ${messagesTable.id} = any(${arrayLiteral(refunding)}::text[]))
+     order by ${wallets.id} for update`);
 }

@@ -1,5 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { webhookAttempts } from '@/db/schema';
 import type { Env } from '@/server/env';
 import { emitEvents } from '@/server/domain/webhooks/emit-events';
 import { setRoute } from '@/server/domain/carrier/connectors';
@@ -226,7 +228,7 @@ describe('deliver_webhooks when the database goes away during a run (issue 39)',
     const r = await receiver();
     const { eventId } = await deliveredTo(`${r.url}/hook`, { e: slowRetryEnv });
     // The database as the run sees it: the statement recording the attempts fails (its connection dropped).
-    const recording = (q: unknown) => (q as SQL).queryChunks?.some((c) => (c as { value?: string[] }).value?.some((v) => v.includes('insert into webhook_attempts')));
+    const recording = (q: SQL) => new PgDialect().sqlToQuery(q).sql.includes(`insert into "${getTableName(webhookAttempts)}"`);
     const broken = new Proxy(db, {
       get: (target, prop, receiver) =>
         prop === 'execute' ? (q: SQL) => (recording(q) ? Promise.reject(new Error('write CONNECTION_CLOSED')) : target.execute(q)) : Reflect.get(target, prop, receiver),

@@ -2,8 +2,11 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '@/db/client';
+import { gatewayApps as apps, webhookAttempts as attempts, webhookDeliveries as deliveries, webhookEvents as events } from '@/db/schema';
 import { addJob } from '@/server/queue/add-job';
 import { afterCommit } from '@/server/lib/after-commit';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
+import { name, of } from '@/server/lib/sql-names';
 import { webhookAttempts } from '@/server/metrics/registry';
 import type { NextStep } from './retry-policy';
 import type { SigningKey } from './signing';
@@ -99,7 +102,7 @@ type ClaimOptions = { now: Date; limit: number; perOrg: number; lease: string; s
 
 async function claimDueLocked(db: DbOrTx, o: ClaimOptions): Promise<ClaimedDelivery[]> {
   const now = o.now.toISOString();
-  const skip = (o.skipOrgs ?? []).join(',');
+  const skip = arrayLiteral(o.skipOrgs ?? []);
   const held = JSON.stringify(o.held ?? {});
   const rows = await db.execute<{
     id: string;
@@ -117,25 +120,26 @@ async function claimDueLocked(db: DbOrTx, o: ClaimOptions): Promise<ClaimedDeliv
   }>(sql`
     with recursive pending_orgs as (
       -- The organizations with pending deliveries, one index probe each (pending_org_idx, in its own order).
-      (select organization_id from webhook_deliveries where state = 'pending'
-        order by organization_id, next_attempt_at, id limit 1)
+      (select ${deliveries.organizationId} from ${deliveries} where ${deliveries.state} = 'pending'
+        order by ${deliveries.organizationId}, ${deliveries.nextAttemptAt}, ${deliveries.id} limit 1)
       union all
-      select (select w.organization_id from webhook_deliveries w
-               where w.state = 'pending' and w.organization_id > p.organization_id
-               order by w.organization_id, w.next_attempt_at, w.id limit 1)
+      select (select ${of('w', deliveries.organizationId)} from ${deliveries} w
+               where ${of('w', deliveries.state)} = 'pending' and ${of('w', deliveries.organizationId)} > p.organization_id
+               order by ${of('w', deliveries.organizationId)}, ${of('w', deliveries.nextAttemptAt)}, ${of('w', deliveries.id)} limit 1)
         from pending_orgs p where p.organization_id is not null
     ), due_orgs as (
       select p.organization_id from pending_orgs p
-       where p.organization_id is not null and p.organization_id <> all(string_to_array(${skip}, ','))
+       where p.organization_id is not null and p.organization_id <> all(${skip}::text[])
          and exists (
-           select 1 from webhook_deliveries w
-            where w.organization_id = p.organization_id and w.state = 'pending' and w.next_attempt_at <= ${now}::timestamptz
-              and (w.locked_until is null or w.locked_until < ${now}::timestamptz))
+           select 1 from ${deliveries} w
+            where ${of('w', deliveries.organizationId)} = p.organization_id and ${of('w', deliveries.state)} = 'pending'
+              and ${of('w', deliveries.nextAttemptAt)} <= ${now}::timestamptz
+              and (${of('w', deliveries.lockedUntil)} is null or ${of('w', deliveries.lockedUntil)} < ${now}::timestamptz))
     ), served_elsewhere as (
-      select distinct organization_id from webhook_deliveries
-       where state = 'pending' and locked_until is not null
-         and locked_until >= ${now}::timestamptz and locked_until <> ${o.lease}::timestamptz
-         and organization_id in (select organization_id from due_orgs)
+      select distinct ${deliveries.organizationId} from ${deliveries}
+       where ${deliveries.state} = 'pending' and ${deliveries.lockedUntil} is not null
+         and ${deliveries.lockedUntil} >= ${now}::timestamptz and ${deliveries.lockedUntil} <> ${o.lease}::timestamptz
+         and ${deliveries.organizationId} in (select organization_id from due_orgs)
     ), open_orgs as (
       select o.organization_id, coalesce((${held}::text::jsonb ->> o.organization_id)::int, 0) as held
         from due_orgs o
@@ -144,16 +148,16 @@ async function claimDueLocked(db: DbOrTx, o: ClaimOptions): Promise<ClaimedDeliv
       -- No row ranked past this can be among the first limit when every organization has enough due.
       select ceil(${o.limit}::numeric / greatest(count(*), 1))::int + coalesce(max(held), 0) as rank from open_orgs
     ), picked as (
-      select c.id, c.organization_id, c.next_attempt_at, o.held,
-             row_number() over (partition by c.organization_id order by c.next_attempt_at, c.id) as rn
+      select ${of('c', deliveries.id)}, ${of('c', deliveries.organizationId)}, ${of('c', deliveries.nextAttemptAt)}, o.held,
+             row_number() over (partition by ${of('c', deliveries.organizationId)} order by ${of('c', deliveries.nextAttemptAt)}, ${of('c', deliveries.id)}) as rn
         from open_orgs o
        cross join reach
        cross join lateral (
-         select w.id, w.organization_id, w.next_attempt_at from webhook_deliveries w
-          where w.organization_id = o.organization_id and w.state = 'pending'
-            and w.next_attempt_at <= ${now}::timestamptz
-            and (w.locked_until is null or w.locked_until < ${now}::timestamptz)
-          order by w.next_attempt_at, w.id
+         select ${of('w', deliveries.id)}, ${of('w', deliveries.organizationId)}, ${of('w', deliveries.nextAttemptAt)} from ${deliveries} w
+          where ${of('w', deliveries.organizationId)} = o.organization_id and ${of('w', deliveries.state)} = 'pending'
+            and ${of('w', deliveries.nextAttemptAt)} <= ${now}::timestamptz
+            and (${of('w', deliveries.lockedUntil)} is null or ${of('w', deliveries.lockedUntil)} < ${now}::timestamptz)
+          order by ${of('w', deliveries.nextAttemptAt)}, ${of('w', deliveries.id)}
           limit least(${o.perOrg}, reach.rank - o.held)
           for update skip locked) c
     ), chosen as (
@@ -161,13 +165,14 @@ async function claimDueLocked(db: DbOrTx, o: ClaimOptions): Promise<ClaimedDeliv
        order by p.rn + p.held, p.next_attempt_at, p.id
        limit ${o.limit}
     )
-    update webhook_deliveries d
-       set locked_until = ${o.lease}::timestamptz, updated_at = ${now}::timestamptz
-      from chosen, webhook_events e, gateway_apps a
-     where d.id = chosen.id and e.id = d.event_id and a.id = d.app_id
-    returning d.id, d.event_id, d.organization_id, d.url, d.attempts, e.payload, d.use_basic_auth, a.webhook_username as username,
-              a.webhook_password_enc as password_enc, a.id as app_id, a.webhook_secret_version as secret_version,
-              a.webhook_secret_previous_until as secret_previous_until`);
+    update ${deliveries} d
+       set ${name(deliveries.lockedUntil)} = ${o.lease}::timestamptz, ${name(deliveries.updatedAt)} = ${now}::timestamptz
+      from chosen, ${events} e, ${apps} a
+     where ${of('d', deliveries.id)} = chosen.id and ${of('e', events.id)} = ${of('d', deliveries.eventId)} and ${of('a', apps.id)} = ${of('d', deliveries.appId)}
+    returning ${of('d', deliveries.id)}, ${of('d', deliveries.eventId)}, ${of('d', deliveries.organizationId)}, ${of('d', deliveries.url)},
+              ${of('d', deliveries.attempts)}, ${of('e', events.payload)}, ${of('d', deliveries.useBasicAuth)}, ${of('a', apps.webhookUsername)} as username,
+              ${of('a', apps.webhookPasswordEnc)} as password_enc, ${of('a', apps.id)} as app_id, ${of('a', apps.webhookSecretVersion)} as secret_version,
+              ${of('a', apps.webhookSecretPreviousUntil)} as secret_previous_until`);
   return rows.map((r) => ({
     id: r.id,
     eventId: r.event_id,
@@ -222,14 +227,15 @@ export async function recordAttempts(db: DbOrTx, records: AttemptRecord[]): Prom
       select * from json_to_recordset(${rows}::json)
         as r(id text, n int, s text, c int, e text, next timestamptz, lease timestamptz, at timestamptz, ms int, b text, now timestamptz)
     ), moved as (
-      update webhook_deliveries d
-         set attempts = r.n, state = r.s, last_status_code = r.c, last_error = r.e, next_attempt_at = r.next,
-             locked_until = null, updated_at = r.now
+      update ${deliveries} d
+         set ${name(deliveries.attempts)} = r.n, ${name(deliveries.state)} = r.s, ${name(deliveries.lastStatusCode)} = r.c, ${name(deliveries.lastError)} = r.e,
+             ${name(deliveries.nextAttemptAt)} = r.next, ${name(deliveries.lockedUntil)} = null, ${name(deliveries.updatedAt)} = r.now
         from r
-       where d.id = r.id and d.state = 'pending' and d.locked_until = r.lease
-      returning d.id
+       where ${of('d', deliveries.id)} = r.id and ${of('d', deliveries.state)} = 'pending' and ${of('d', deliveries.lockedUntil)} = r.lease
+      returning ${of('d', deliveries.id)}
     )
-    insert into webhook_attempts (delivery_id, attempted_at, status_code, latency_ms, error, response_body)
+    insert into ${attempts} (${name(attempts.deliveryId)}, ${name(attempts.attemptedAt)}, ${name(attempts.statusCode)}, ${name(attempts.latencyMs)},
+                             ${name(attempts.error)}, ${name(attempts.responseBody)})
     select r.id, r.at, r.c, r.ms, r.e, r.b from r`);
   afterCommit(db, () => {
     for (const { step } of records) webhookAttempts.inc({ outcome: step.state === 'pending' ? 'retry' : step.state });
@@ -240,8 +246,8 @@ export async function recordAttempts(db: DbOrTx, records: AttemptRecord[]): Prom
 export async function releaseLeases(db: DbOrTx, ids: string[], lease: string): Promise<void> {
   if (!ids.length) return;
   await db.execute(sql`
-    update webhook_deliveries set locked_until = null
-     where id = any(string_to_array(${ids.join(',')}, ',')) and state = 'pending' and locked_until = ${lease}::timestamptz`);
+    update ${deliveries} set ${name(deliveries.lockedUntil)} = null
+     where ${deliveries.id} = any(${arrayLiteral(ids)}::text[]) and ${deliveries.state} = 'pending' and ${deliveries.lockedUntil} = ${lease}::timestamptz`);
 }
 
 /**
@@ -250,15 +256,15 @@ export async function releaseLeases(db: DbOrTx, ids: string[], lease: string): P
  */
 export async function releaseRunLeases(db: DbOrTx, lease: string): Promise<void> {
   await db.execute(sql`
-    update webhook_deliveries set locked_until = null
-     where state = 'pending' and locked_until is not null and locked_until = ${lease}::timestamptz`);
+    update ${deliveries} set ${name(deliveries.lockedUntil)} = null
+     where ${deliveries.state} = 'pending' and ${deliveries.lockedUntil} is not null and ${deliveries.lockedUntil} = ${lease}::timestamptz`);
 }
 
 /** When the next pending delivery can be worked on (a lease held by a run that died counts from its expiry). */
 export async function nextWakeAt(db: DbOrTx): Promise<Date | null> {
   const [row] = await db.execute<{ at: string | null }>(sql`
-    select min(greatest(next_attempt_at, coalesce(locked_until, next_attempt_at))) as at
-      from webhook_deliveries where state = 'pending'`);
+    select min(greatest(${deliveries.nextAttemptAt}, coalesce(${deliveries.lockedUntil}, ${deliveries.nextAttemptAt}))) as at
+      from ${deliveries} where ${deliveries.state} = 'pending'`);
   return row?.at ? new Date(row.at) : null;
 }
 

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import type { EventType } from '@/db/schema';
+import { gatewayApps as apps, messages, webhookDeliveries, webhookEvents, type EventType } from '@/db/schema';
 import { newId } from '@/server/lib/ids';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
+import { name, of } from '@/server/lib/sql-names';
 import { kickDeliveries } from './deliveries';
 import { destinationFor } from './destination';
 
@@ -38,7 +40,7 @@ export async function emitEvents(tx: DbOrTx, events: NewEvent[], opts: { now: Da
       data: e.data,
     })),
   );
-  const messageIds = [...new Set(events.map((e) => e.messageId))].join(',');
+  const messageIds = [...new Set(events.map((e) => e.messageId))];
   const { inserted } = await emitEventsFrom(tx, {
     source: sql`jsonb_to_recordset(${input}::jsonb) as r(id uuid, t text, m text, d text, r bigint, ts text, data jsonb)`,
     messageIds,
@@ -61,7 +63,7 @@ export async function emitEvents(tx: DbOrTx, events: NewEvent[], opts: { now: Da
  */
 export async function emitEventsFrom(
   tx: DbOrTx,
-  o: { prelude?: SQL; source: SQL; messageIds: string; now: Date; count?: SQL; value?: SQL; fresh?: boolean },
+  o: { prelude?: SQL; source: SQL; messageIds: string[]; now: Date; count?: SQL; value?: SQL; fresh?: boolean },
 ): Promise<{ inserted: number; counted: number; value: string | null }> {
   const now = o.now.toISOString();
   const messageIds = o.messageIds;
@@ -86,20 +88,22 @@ export async function emitEventsFrom(
     has_credentials: boolean;
   }>(sql`
     with ${o.prelude ?? sql``} msg as (
-      select m.id, m.organization_id, m.app_id, m.callback_url, a.webhook_url, (a.webhook_username is not null) as has_credentials,
-             (nullif(m.callback_url, '') is not null or nullif(a.webhook_url, '') is not null) as has_destination
-        from unnest(string_to_array(${messageIds}, ',')) as x(id)
-       cross join lateral (select id, organization_id, app_id, callback_url from messages where id = x.id limit 1) m
-       cross join lateral (select webhook_url, webhook_username from gateway_apps where id = m.app_id limit 1) a
+      select ${of('m', messages.id)}, ${of('m', messages.organizationId)}, ${of('m', messages.appId)}, ${of('m', messages.callbackUrl)}, ${of('a', apps.webhookUrl)},
+             (${of('a', apps.webhookUsername)} is not null) as has_credentials,
+             (nullif(${of('m', messages.callbackUrl)}, '') is not null or nullif(${of('a', apps.webhookUrl)}, '') is not null) as has_destination
+        from unnest(${arrayLiteral(messageIds)}::text[]) as x(id)
+       cross join lateral (select ${messages.id}, ${messages.organizationId}, ${messages.appId}, ${messages.callbackUrl} from ${messages} where ${messages.id} = x.id limit 1) m
+       cross join lateral (select ${apps.webhookUrl}, ${apps.webhookUsername} from ${apps} where ${apps.id} = ${of('m', messages.appId)} limit 1) a
     ), ins as (
-      insert into webhook_events (id, organization_id, app_id, message_id, dispatch_id, recipient_id, event_type, payload, created_at)
+      insert into ${webhookEvents} (${name(webhookEvents.id)}, ${name(webhookEvents.organizationId)}, ${name(webhookEvents.appId)}, ${name(webhookEvents.messageId)}, ${name(webhookEvents.dispatchId)},
+                             ${name(webhookEvents.recipientId)}, ${name(webhookEvents.eventType)}, ${name(webhookEvents.payload)}, ${name(webhookEvents.createdAt)})
       select r.id, m.organization_id, m.app_id, r.m, r.d, r.r, r.t,
              jsonb_build_object('event_id', r.id, 'event_type', r.t, 'timestamp', r.ts, 'message_id', r.m, 'data', r.data),
              ${now}::timestamptz
         from ${o.source}
         join msg m on m.id = r.m
       ${o.fresh ? sql`` : sql`on conflict do nothing`}
-      returning id, message_id, recipient_id
+      returning ${name(webhookEvents.id)}, ${name(webhookEvents.messageId)}, ${name(webhookEvents.recipientId)}
     )
     select ${o.count ?? sql`0`} as counted, (${o.value ?? sql`null`})::text as value, g.*
       from (select 1) one
@@ -126,7 +130,9 @@ export type NewDelivery = { id: string; e: string; o: string; a: string; url: st
 export async function recordDeliveries(tx: DbOrTx, deliveries: NewDelivery[], now: string): Promise<void> {
   if (deliveries.length === 0) return;
   await tx.execute(sql`
-    insert into webhook_deliveries (id, event_id, organization_id, app_id, url, use_basic_auth, state, attempts, next_attempt_at, created_at, updated_at)
+    insert into ${webhookDeliveries} (${name(webhookDeliveries.id)}, ${name(webhookDeliveries.eventId)}, ${name(webhookDeliveries.organizationId)}, ${name(webhookDeliveries.appId)},
+                                    ${name(webhookDeliveries.url)}, ${name(webhookDeliveries.useBasicAuth)}, ${name(webhookDeliveries.state)}, ${name(webhookDeliveries.attempts)},
+                                    ${name(webhookDeliveries.nextAttemptAt)}, ${name(webhookDeliveries.createdAt)}, ${name(webhookDeliveries.updatedAt)})
     select d.id, d.e, d.o, d.a, d.url, d.b, 'pending', 0, ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz
       from jsonb_to_recordset(${JSON.stringify(deliveries)}::jsonb) as d(id text, e uuid, o text, a text, url text, b boolean)`);
   await kickDeliveries(tx);

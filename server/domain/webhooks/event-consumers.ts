@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { eventConsumers as consumers, webhookEvents as events } from '@/db/schema';
+import { name, of } from '@/server/lib/sql-names';
 
 /**
  * A consumer of a send's terminal events (`sms.delivered`, `sms.failed`): webhook_events is the one record of what
@@ -14,18 +16,18 @@ import type { DbOrTx } from '@/db/client';
 export async function consumeTerminalEvents(db: DbOrTx, consumer: string, write: SQL): Promise<number> {
   const [r] = await db.execute<{ n: number }>(sql`
     with pos as (
-      select done_below from event_consumers where name = ${consumer} for update skip locked
+      select ${consumers.doneBelow} from ${consumers} where ${consumers.name} = ${consumer} for update skip locked
     ), upto as (
       select pg_snapshot_xmin(pg_current_snapshot()) as x
     ), ev as (
       -- (the types written out: the partial index webhook_events_terminal_tx_idx holds exactly these)
-      select e.* from webhook_events e, pos, upto
-       where e.event_type in ('sms.delivered', 'sms.failed') and e.tx >= pos.done_below and e.tx < upto.x
+      select e.* from ${events} e, pos, upto
+       where ${of('e', events.eventType)} in ('sms.delivered', 'sms.failed') and ${of('e', events.tx)} >= pos.done_below and ${of('e', events.tx)} < upto.x
     ), out as (
       ${write}
     ), moved as (
-      update event_consumers c set done_below = upto.x, updated_at = now() from pos, upto
-       where c.name = ${consumer} and upto.x > pos.done_below
+      update ${consumers} c set ${name(consumers.doneBelow)} = upto.x, ${name(consumers.updatedAt)} = now() from pos, upto
+       where ${of('c', consumers.name)} = ${consumer} and upto.x > pos.done_below
     )
     select count(*)::int as n from out`);
   return r.n;

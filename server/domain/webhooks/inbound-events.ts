@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import type { InboundEventType } from '@/db/schema';
+import { gatewayApps, webhookEvents, type InboundEventType } from '@/db/schema';
+import { name, of } from '@/server/lib/sql-names';
 import { newId } from '@/server/lib/ids';
 import { recordDeliveries } from './emit-events';
 import { inboundDestinationFor } from './destination';
@@ -38,17 +39,20 @@ export async function emitInboundEvents(tx: DbOrTx, events: NewInboundEvent[], o
   );
   const rows = await tx.execute<{ id: string; organization_id: string; app_id: string; inbound_url: string | null; webhook_url: string | null; has_credentials: boolean }>(sql`
     with ins as (
-      insert into webhook_events (id, organization_id, app_id, message_id, dispatch_id, recipient_id, inbound_id, event_type, payload, created_at)
+      insert into ${webhookEvents} (${name(webhookEvents.id)}, ${name(webhookEvents.organizationId)}, ${name(webhookEvents.appId)}, ${name(webhookEvents.messageId)},
+                                    ${name(webhookEvents.dispatchId)}, ${name(webhookEvents.recipientId)}, ${name(webhookEvents.inboundId)},
+                                    ${name(webhookEvents.eventType)}, ${name(webhookEvents.payload)}, ${name(webhookEvents.createdAt)})
       select r.id, r.o, r.a, null, null, null, r.i, r.t,
              jsonb_build_object('event_id', r.id, 'event_type', r.t, 'timestamp', r.ts, 'data', r.data)
                || case when r.i is null then '{}'::jsonb else jsonb_build_object('inbound_id', r.i) end,
              ${now}::timestamptz
         from jsonb_to_recordset(${input}::jsonb) as r(id uuid, t text, o text, a text, i text, ts text, data jsonb)
       on conflict do nothing
-      returning id, organization_id, app_id
+      returning ${name(webhookEvents.id)}, ${name(webhookEvents.organizationId)}, ${name(webhookEvents.appId)}
     )
-    select ins.id, ins.organization_id, ins.app_id, a.inbound_url, a.webhook_url, (a.webhook_username is not null) as has_credentials
-      from ins join gateway_apps a on a.id = ins.app_id`);
+    select ins.id, ins.organization_id, ins.app_id, ${of('a', gatewayApps.inboundUrl)}, ${of('a', gatewayApps.webhookUrl)},
+           (${of('a', gatewayApps.webhookUsername)} is not null) as has_credentials
+      from ins join ${gatewayApps} a on ${of('a', gatewayApps.id)} = ins.app_id`);
   const deliveries = rows.flatMap((r) => {
     const dest = inboundDestinationFor({ inboundUrl: r.inbound_url, webhookUrl: r.webhook_url, hasCredentials: r.has_credentials });
     return dest ? [{ id: newId('whd'), e: r.id, o: r.organization_id, a: r.app_id, url: dest.url, b: dest.useBasicAuth }] : [];

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import type { SenderIdEventType, WalletEventType } from '@/db/schema';
+import { gatewayApps, webhookEvents, type SenderIdEventType, type WalletEventType } from '@/db/schema';
+import { name } from '@/server/lib/sql-names';
 import { destinationFor } from './destination';
 import { recordDeliveries, type NewDelivery } from './emit-events';
 import { newId } from '@/server/lib/ids';
@@ -24,13 +25,15 @@ export async function emitOrganizationEvent(
   now: Date,
 ): Promise<number> {
   const apps = await tx.execute<{ id: string; webhook_url: string | null; has_credentials: boolean }>(sql`
-    select id, webhook_url, (webhook_username is not null) as has_credentials from gateway_apps
-     where organization_id = ${organizationId} and nullif(webhook_url, '') is not null order by id`);
+    select ${gatewayApps.id}, ${gatewayApps.webhookUrl}, (${gatewayApps.webhookUsername} is not null) as has_credentials from ${gatewayApps}
+     where ${gatewayApps.organizationId} = ${organizationId} and nullif(${gatewayApps.webhookUrl}, '') is not null order by ${gatewayApps.id}`);
   if (!apps.length) return 0;
   const at = now.toISOString();
   const events = apps.map((a) => ({ id: randomUUID(), a: a.id }));
   await tx.execute(sql`
-    insert into webhook_events (id, organization_id, app_id, message_id, dispatch_id, recipient_id, inbound_id, event_type, payload, created_at)
+    insert into ${webhookEvents} (${name(webhookEvents.id)}, ${name(webhookEvents.organizationId)}, ${name(webhookEvents.appId)}, ${name(webhookEvents.messageId)},
+                                    ${name(webhookEvents.dispatchId)}, ${name(webhookEvents.recipientId)}, ${name(webhookEvents.inboundId)},
+                                    ${name(webhookEvents.eventType)}, ${name(webhookEvents.payload)}, ${name(webhookEvents.createdAt)})
     select e.id, ${organizationId}, e.a, null, null, null, null, ${eventType},
            jsonb_build_object('event_id', e.id, 'event_type', ${eventType}::text, 'timestamp', ${at}::text, 'data', ${JSON.stringify(data)}::jsonb),
            ${at}::timestamptz

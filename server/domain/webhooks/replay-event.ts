@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { EVENT_TYPES, INBOUND_EVENT_TYPES, webhookAttempts, webhookDeliveries, webhookEvents, type DeliveryState, type EventType, type WebhookEventType } from '@/db/schema';
+import { EVENT_TYPES, gatewayApps, INBOUND_EVENT_TYPES, messages, webhookAttempts, webhookDeliveries, webhookEvents, type DeliveryState, type EventType, type WebhookEventType } from '@/db/schema';
 import { newId } from '@/server/lib/ids';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
+import { of } from '@/server/lib/sql-names';
 import { kickDeliveries } from './deliveries';
 import { destinationFor, displayUrl, inboundDestinationFor } from './destination';
 
@@ -24,9 +26,11 @@ export async function replayEvent(db: Db, organizationId: string, eventId: strin
       inbound_url: string | null;
       has_credentials: boolean;
     }>(sql`
-      select e.app_id, e.event_type, m.callback_url, a.webhook_url, a.inbound_url, (a.webhook_username is not null) as has_credentials
-        from webhook_events e left join messages m on m.id = e.message_id join gateway_apps a on a.id = e.app_id
-       where e.id = ${eventId}::uuid and e.organization_id = ${organizationId}`);
+      select ${of('e', webhookEvents.appId)}, ${of('e', webhookEvents.eventType)}, ${of('m', messages.callbackUrl)}, ${of('a', gatewayApps.webhookUrl)},
+             ${of('a', gatewayApps.inboundUrl)}, (${of('a', gatewayApps.webhookUsername)} is not null) as has_credentials
+        from ${webhookEvents} e left join ${messages} m on ${of('m', messages.id)} = ${of('e', webhookEvents.messageId)}
+        join ${gatewayApps} a on ${of('a', gatewayApps.id)} = ${of('e', webhookEvents.appId)}
+       where ${of('e', webhookEvents.id)} = ${eventId}::uuid and ${of('e', webhookEvents.organizationId)} = ${organizationId}`);
     if (!row) return null;
     const inbound = (INBOUND_EVENT_TYPES as readonly string[]).includes(row.event_type);
     const credentials = { webhookUrl: row.webhook_url, hasCredentials: row.has_credentials };
@@ -77,7 +81,7 @@ export type EventLog = {
 export type EventCursor = { createdAt: Date; recipientId: number | null; eventType: EventType };
 const NO_RECIPIENT = sql`9223372036854775807`; // sorts like the NULL recipient of sms.queued (nulls last)
 /** A recipient's events of one transaction (sent and delivered together) in the order they happened, not the alphabet's. */
-const lifecycle = (type: SQL) => sql`array_position(${sql.raw(`array[${EVENT_TYPES.map((t) => `'${t}'`).join(',')}]::text[]`)}, ${type}::text)`;
+const lifecycle = (type: SQL) => sql`array_position(${arrayLiteral(EVENT_TYPES)}::text[], ${type}::text)`;
 
 /**
  * The delivery log of one message of the organization: its events, their deliveries and every attempt. No secrets.

@@ -1,11 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/db/client';
-import type { SessionState } from '@/db/schema';
+import { carrierOutbox as outbox, messageRecipients as recipients, type SessionState } from '@/db/schema';
 import { applyCarrierReports, lockDispatches, reportFor, type CarrierReport } from '@/server/domain/delivery/carrier-port';
 import type { Env } from '@/server/env';
 import { inTransaction } from '@/server/lib/after-commit';
 import { logger } from '@/server/lib/logger';
 import { arrayLiteral } from '@/server/lib/sql-arrays';
+import { name, of } from '@/server/lib/sql-names';
 import type { CarrierDriver, Receipt } from '../connector';
 import { expireOutbox } from '../outbox';
 import { ROUTES_ONLY, type RoutingPolicy } from '../routing';
@@ -58,20 +59,22 @@ type DueRow = { recipient_id: number; dispatch_id: string; phone: string; state:
 /** Locks the dispatches of up to BATCH rows that `due` selects, then those rows; nothing when none is due. */
 async function takeDue(tx: DbOrTx, due: SQL) {
   const ds = await tx.execute<{ dispatch_id: string }>(sql`
-    select distinct dispatch_id from (select dispatch_id from carrier_outbox o where ${due} order by o.next_at limit ${BATCH}) x`);
+    select distinct dispatch_id from (select ${of('o', outbox.dispatchId)} from ${outbox} o where ${due} order by ${of('o', outbox.nextAt)} limit ${BATCH}) x`);
   if (!ds.length) return null;
   const dispatches = await lockDispatches(tx, ds.map((d) => d.dispatch_id));
   const rows = await tx.execute<DueRow>(sql`
-    select o.recipient_id, o.dispatch_id, r.phone, r.state from carrier_outbox o join message_recipients r on r.id = o.recipient_id
-     where ${due} and o.dispatch_id = any(array(select jsonb_array_elements_text(${JSON.stringify([...dispatches.keys()])}::jsonb)))
-     order by o.recipient_id limit ${BATCH} for update of o skip locked`);
+    select ${of('o', outbox.recipientId)}, ${of('o', outbox.dispatchId)}, ${of('r', recipients.phone)}, ${of('r', recipients.state)}
+      from ${outbox} o join ${recipients} r on ${of('r', recipients.id)} = ${of('o', outbox.recipientId)}
+     where ${due} and ${of('o', outbox.dispatchId)} = any(${arrayLiteral([...dispatches.keys()])}::text[])
+     order by ${of('o', outbox.recipientId)} limit ${BATCH} for update of o skip locked`);
   return { dispatches, rows: rows.map((r) => ({ ...r, recipient_id: Number(r.recipient_id) })) };
 }
 
 async function submitDue(db: Db, c: ConnectorRef, s: SimulatorSettings, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - s.delayMs).toISOString();
   return inTransaction(db, async (tx) => {
-    const due = await takeDue(tx, sql`o.connector_id = ${c.id} and o.state = 'queued' and o.claimed_by is null and o.next_at <= ${cutoff}::timestamptz`);
+    const due = await takeDue(tx, sql`
+      ${of('o', outbox.connectorId)} = ${c.id} and ${of('o', outbox.state)} = 'queued' and ${of('o', outbox.claimedBy)} is null and ${of('o', outbox.nextAt)} <= ${cutoff}::timestamptz`);
     if (!due) return 0;
     const reports = new Map<string, CarrierReport>();
     const accepted: number[] = [];
@@ -97,10 +100,10 @@ async function submitDue(db: Db, c: ConnectorRef, s: SimulatorSettings, now: Dat
     const expiresAt = new Date(now.getTime() + s.validityS * 1000).toISOString();
     // accepted rows wait for their receipt (a number that never gets one, until its validity ends)
     if (accepted.length) await tx.execute(sql`
-      update carrier_outbox set state = 'sent', expires_at = ${expiresAt}::timestamptz,
-             next_at = case when recipient_id = any(${arrayLiteral(silent)}::bigint[]) then ${expiresAt}::timestamptz else ${receiptAt}::timestamptz end
-       where recipient_id = any(${arrayLiteral(accepted)}::bigint[])`);
-    if (gone.length) await tx.execute(sql`delete from carrier_outbox where recipient_id = any(${arrayLiteral(gone)}::bigint[])`);
+      update ${outbox} set ${name(outbox.state)} = 'sent', ${name(outbox.expiresAt)} = ${expiresAt}::timestamptz,
+             ${name(outbox.nextAt)} = case when ${outbox.recipientId} = any(${arrayLiteral(silent)}::bigint[]) then ${expiresAt}::timestamptz else ${receiptAt}::timestamptz end
+       where ${outbox.recipientId} = any(${arrayLiteral(accepted)}::bigint[])`);
+    if (gone.length) await tx.execute(sql`delete from ${outbox} where ${outbox.recipientId} = any(${arrayLiteral(gone)}::bigint[])`);
     await applyCarrierReports(tx, due.dispatches, reports, now);
     return due.rows.length;
   });
@@ -108,7 +111,8 @@ async function submitDue(db: Db, c: ConnectorRef, s: SimulatorSettings, now: Dat
 
 async function receiptsDue(db: Db, c: ConnectorRef, s: SimulatorSettings, now: Date): Promise<number> {
   return inTransaction(db, async (tx) => {
-    const due = await takeDue(tx, sql`o.connector_id = ${c.id} and o.state = 'sent' and o.next_at <= ${now.toISOString()}::timestamptz`);
+    const due = await takeDue(tx, sql`
+      ${of('o', outbox.connectorId)} = ${c.id} and ${of('o', outbox.state)} = 'sent' and ${of('o', outbox.nextAt)} <= ${now.toISOString()}::timestamptz`);
     if (!due) return 0;
     const reports = new Map<string, CarrierReport>();
     const done: number[] = [];
@@ -119,7 +123,7 @@ async function receiptsDue(db: Db, c: ConnectorRef, s: SimulatorSettings, now: D
       if (receipt) (reportFor(reports, r.dispatch_id).receipts ??= []).push(receipt);
     }
     if (!done.length) return 0;
-    await tx.execute(sql`delete from carrier_outbox where recipient_id = any(${arrayLiteral(done)}::bigint[])`);
+    await tx.execute(sql`delete from ${outbox} where ${outbox.recipientId} = any(${arrayLiteral(done)}::bigint[])`);
     await applyCarrierReports(tx, due.dispatches, reports, now);
     return done.length;
   });

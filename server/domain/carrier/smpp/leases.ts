@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import type { SessionState } from '@/db/schema';
+import { carrierOutbox as outbox, connectorLeases as leases, connectorTps, type SessionState } from '@/db/schema';
 import { arrayLiteral } from '@/server/lib/sql-arrays';
+import { name, of } from '@/server/lib/sql-names';
 import type { TpsGrant } from '@/server/smpp/client/tps-credits';
 import { SLICE_MS, sliceBudgets } from '@/server/smpp/client/tps-slices';
 
@@ -15,14 +16,15 @@ export const LEASE_S = 5;
 export async function acquireLease(db: Db, connectorId: string, owner: string, token: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const rows = await tx.execute(sql`
-      insert into connector_leases (connector_id, owner, token, expires_at, sessions, bound_sessions)
+      insert into ${leases} (${name(leases.connectorId)}, ${name(leases.owner)}, ${name(leases.token)}, ${name(leases.expiresAt)}, ${name(leases.sessions)}, ${name(leases.boundSessions)})
       values (${connectorId}, ${owner}, ${token}, now() + make_interval(secs => ${LEASE_S}), '[]', 0)
-      on conflict (connector_id) do update set owner = excluded.owner, token = excluded.token, expires_at = excluded.expires_at,
-             sessions = '[]', bound_sessions = 0
-       where connector_leases.expires_at < now() or connector_leases.owner = excluded.owner
+      on conflict (${name(leases.connectorId)}) do update set ${name(leases.owner)} = ${of('excluded', leases.owner)}, ${name(leases.token)} = ${of('excluded', leases.token)},
+             ${name(leases.expiresAt)} = ${of('excluded', leases.expiresAt)}, ${name(leases.sessions)} = '[]', ${name(leases.boundSessions)} = 0
+       where ${leases.expiresAt} < now() or ${leases.owner} = ${of('excluded', leases.owner)}
       returning 1`);
     if (!rows.length) return false;
-    await tx.execute(sql`update carrier_outbox set claimed_by = null, claimed_at = null where connector_id = ${connectorId} and claimed_by is not null`);
+    await tx.execute(sql`
+      update ${outbox} set ${name(outbox.claimedBy)} = null, ${name(outbox.claimedAt)} = null where ${outbox.connectorId} = ${connectorId} and ${outbox.claimedBy} is not null`);
     return true;
   });
 }
@@ -34,14 +36,14 @@ export async function acquireLease(db: Db, connectorId: string, owner: string, t
  */
 export async function renewLease(db: Db, connectorId: string, token: string, sessions: SessionState[]): Promise<boolean> {
   const rows = await db.execute(sql`
-    update connector_leases set expires_at = now() + make_interval(secs => ${LEASE_S}), sessions = ${JSON.stringify(sessions)}::jsonb,
-           bound_sessions = ${sessions.filter((s) => s.state === 'bound').length}
-     where connector_id = ${connectorId} and token = ${token} and expires_at > now() returning 1`);
+    update ${leases} set ${name(leases.expiresAt)} = now() + make_interval(secs => ${LEASE_S}), ${name(leases.sessions)} = ${JSON.stringify(sessions)}::jsonb,
+           ${name(leases.boundSessions)} = ${sessions.filter((s) => s.state === 'bound').length}
+     where ${leases.connectorId} = ${connectorId} and ${leases.token} = ${token} and ${leases.expiresAt} > now() returning 1`);
   return rows.length > 0;
 }
 
 export async function releaseLease(db: Db, connectorId: string, token: string): Promise<void> {
-  await db.execute(sql`delete from connector_leases where connector_id = ${connectorId} and token = ${token}`);
+  await db.execute(sql`delete from ${leases} where ${leases.connectorId} = ${connectorId} and ${leases.token} = ${token}`);
 }
 
 /**
@@ -55,22 +57,23 @@ export async function takeTps(db: Db, connectorId: string, tps: number, want: nu
   const budgets = arrayLiteral(sliceBudgets(tps));
   const budgetOf = (start: SQL) => sql`(${budgets}::int[])[floor(extract(milliseconds from ${start}) % 1000 / ${SLICE_MS})::int + 1]`;
   const slice = sql`make_interval(secs => ${SLICE_MS / 1000})`;
-  const leftOf = (start: SQL) => sql`greatest(${budgetOf(start)} - c.used, 0)`;
+  const leftOf = (start: SQL) => sql`greatest(${budgetOf(start)} - ${of('c', connectorTps.used)}, 0)`;
+  const later = sql`${of('excluded', connectorTps.windowStart)} > ${of('c', connectorTps.windowStart)}`; // the statement's slice is a later one
   // The statement's clock slice is read before it waits for the row's lock, so another process may already have
   // moved the window to a later slice: only a later slice opens a new budget, and the window never goes back
   // (a stale slice that reset it would hand out a second budget for the same slice).
   const [row] = await db.execute<{ granted: number; left: number; slice_ms: number; ms: number }>(sql`
-    insert into connector_tps as c (connector_id, window_start, used, granted)
+    insert into ${connectorTps} as c (${name(connectorTps.connectorId)}, ${name(connectorTps.windowStart)}, ${name(connectorTps.used)}, ${name(connectorTps.granted)})
     select ${connectorId}, start, least(${w}, ${budgetOf(sql`start`)}), least(${w}, ${budgetOf(sql`start`)})
       from (select date_trunc('second', t) + floor(extract(milliseconds from t) % 1000 / ${SLICE_MS})::int * ${slice} as start
               from (select clock_timestamp() as t) now) opened
-    on conflict (connector_id) do update set
-      granted = case when excluded.window_start > c.window_start then excluded.granted else least(${w}, ${leftOf(sql`c.window_start`)}) end,
-      used = case when excluded.window_start > c.window_start then excluded.used else c.used + least(${w}, ${leftOf(sql`c.window_start`)}) end,
-      window_start = greatest(c.window_start, excluded.window_start)
-    returning granted, greatest(${budgetOf(sql`window_start`)} - used, 0) as left,
-      (extract(epoch from window_start) * 1000)::bigint as slice_ms,
-      extract(epoch from window_start + ${slice} - clock_timestamp()) * 1000 as ms`);
+    on conflict (${name(connectorTps.connectorId)}) do update set
+      ${name(connectorTps.granted)} = case when ${later} then ${of('excluded', connectorTps.granted)} else least(${w}, ${leftOf(of('c', connectorTps.windowStart))}) end,
+      ${name(connectorTps.used)} = case when ${later} then ${of('excluded', connectorTps.used)} else ${of('c', connectorTps.used)} + least(${w}, ${leftOf(of('c', connectorTps.windowStart))}) end,
+      ${name(connectorTps.windowStart)} = greatest(${of('c', connectorTps.windowStart)}, ${of('excluded', connectorTps.windowStart)})
+    returning ${name(connectorTps.granted)}, greatest(${budgetOf(name(connectorTps.windowStart))} - ${name(connectorTps.used)}, 0) as left,
+      (extract(epoch from ${name(connectorTps.windowStart)}) * 1000)::bigint as slice_ms,
+      extract(epoch from ${name(connectorTps.windowStart)} + ${slice} - clock_timestamp()) * 1000 as ms`);
   const sliceMs = Number(row.slice_ms);
   return {
     granted: Number(row.granted),

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/db/client';
+import { carrierMoParts as moParts, carrierMoSeen as seen, connectors } from '@/db/schema';
 import { reportInbound, type InboundReport } from '@/server/domain/delivery/carrier-port';
 import { inTransaction } from '@/server/lib/after-commit';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
+import { name, of } from '@/server/lib/sql-names';
 import { moSender, type MoConcat, type MoPdu } from '@/server/smpp/client/mo';
 import { decodeMoText, moCharset } from './mo-text';
 
@@ -17,7 +20,7 @@ const SWEEP_GROUPS = 100;
 
 type PartRow = { seq: number; data_coding: number; payload: string; received_ms: number };
 /** A returned part row's columns (received_at in epoch milliseconds). */
-const PART_COLUMNS = sql.raw(`seq, data_coding, payload, (extract(epoch from received_at) * 1000)::float8 as received_ms`);
+const PART_COLUMNS = sql`${name(moParts.seq)}, ${name(moParts.dataCoding)}, ${name(moParts.payload)}, (extract(epoch from ${name(moParts.receivedAt)}) * 1000)::float8 as received_ms`;
 
 /**
  * Records the MO PDUs of one connector in the caller's transaction (D18), before their deliver_sm_resp: a PDU seen
@@ -31,11 +34,11 @@ export async function recordMos(tx: DbOrTx, c: MoConnector, pdus: MoPdu[], now: 
   if (!pdus.length) return;
   const byHash = new Map(pdus.map((p) => [p.hash, p])); // (the first of identical PDUs of one batch)
   const fresh = await tx.execute<{ hash: string }>(sql`
-    insert into carrier_mo_seen (connector_id, hash, seen_at)
-    select ${c.id}, h, now() from unnest(string_to_array(${[...byHash.keys()].join(',')}, ',')) as h
-    on conflict (connector_id, hash) do update set seen_at = excluded.seen_at
-      where carrier_mo_seen.seen_at <= excluded.seen_at - ${RESEND_WINDOW}
-    returning hash`);
+    insert into ${seen} (${name(seen.connectorId)}, ${name(seen.hash)}, ${name(seen.seenAt)})
+    select ${c.id}, h, now() from unnest(${arrayLiteral([...byHash.keys()])}::text[]) as h
+    on conflict (${name(seen.connectorId)}, ${name(seen.hash)}) do update set ${name(seen.seenAt)} = ${of('excluded', seen.seenAt)}
+      where ${seen.seenAt} <= ${of('excluded', seen.seenAt)} - ${RESEND_WINDOW}
+    returning ${name(seen.hash)}`);
   const isFresh = new Set(fresh.map((r) => r.hash));
   const reports: InboundReport[] = [];
   for (const p of byHash.values()) {
@@ -52,19 +55,21 @@ export async function recordMos(tx: DbOrTx, c: MoConnector, pdus: MoPdu[], now: 
 /** Stores one part; returns the MO it completes, and the incomplete one it displaced, if any. */
 async function storePart(tx: DbOrTx, c: MoConnector, p: MoPdu, k: MoConcat): Promise<InboundReport[]> {
   const out: InboundReport[] = [];
-  const group = sql`connector_id = ${c.id} and source = ${p.source} and destination = ${p.destination} and ref = ${k.ref} and total = ${k.total}`;
+  const group = sql`${moParts.connectorId} = ${c.id} and ${moParts.source} = ${p.source} and ${moParts.destination} = ${p.destination}
+                    and ${moParts.ref} = ${k.ref} and ${moParts.total} = ${k.total}`;
   const insert = () => tx.execute(sql`
-    insert into carrier_mo_parts (connector_id, source, destination, ref, total, seq, data_coding, payload)
+    insert into ${moParts} (${name(moParts.connectorId)}, ${name(moParts.source)}, ${name(moParts.destination)}, ${name(moParts.ref)}, ${name(moParts.total)},
+                            ${name(moParts.seq)}, ${name(moParts.dataCoding)}, ${name(moParts.payload)})
     values (${c.id}, ${p.source}, ${p.destination}, ${k.ref}, ${k.total}, ${k.seq}, ${p.dataCoding}, ${p.payload.toString('hex')})
-    on conflict do nothing returning id`);
+    on conflict do nothing returning ${name(moParts.id)}`);
   if (!(await insert()).length) {
-    const waiting = await tx.execute<PartRow>(sql`delete from carrier_mo_parts where ${group} returning ${PART_COLUMNS}`);
+    const waiting = await tx.execute<PartRow>(sql`delete from ${moParts} where ${group} returning ${PART_COLUMNS}`);
     if (waiting.length) out.push(joined(c, p.source, p.destination, waiting, k.total));
     await insert();
   }
   // Every part here: the concatenation is joined (rows another transaction took meanwhile are not returned).
   const done = await tx.execute<PartRow>(sql`
-    delete from carrier_mo_parts where ${group} and (select count(*) from carrier_mo_parts where ${group}) = ${k.total}
+    delete from ${moParts} where ${group} and (select count(*) from ${moParts} where ${group}) = ${k.total}
     returning ${PART_COLUMNS}`);
   if (done.length) out.push(joined(c, p.source, p.destination, done, k.total));
   return out;
@@ -98,14 +103,17 @@ export async function sweepMoParts(db: Db, now: Date): Promise<number> {
     type Row = PartRow & { connector_id: string; source: string; destination: string; ref: string; total: number; name: string | null; gsm_coding: number | null };
     const rows = await tx.execute<Row>(sql`
       with stale as (
-        select distinct connector_id, source, destination, ref, total from carrier_mo_parts
-         where received_at <= now() - ${PARTS_WAIT} limit ${SWEEP_GROUPS}
+        select distinct ${moParts.connectorId}, ${moParts.source}, ${moParts.destination}, ${moParts.ref}, ${moParts.total} from ${moParts}
+         where ${moParts.receivedAt} <= now() - ${PARTS_WAIT} limit ${SWEEP_GROUPS}
       ), taken as (
-        delete from carrier_mo_parts p using stale s
-         where p.connector_id = s.connector_id and p.source = s.source and p.destination = s.destination and p.ref = s.ref and p.total = s.total
-        returning p.connector_id, p.source, p.destination, p.ref, p.total, p.seq, p.data_coding, p.payload, (extract(epoch from p.received_at) * 1000)::float8 as received_ms
+        delete from ${moParts} p using stale s
+         where ${of('p', moParts.connectorId)} = s.connector_id and ${of('p', moParts.source)} = s.source and ${of('p', moParts.destination)} = s.destination
+           and ${of('p', moParts.ref)} = s.ref and ${of('p', moParts.total)} = s.total
+        returning ${of('p', moParts.connectorId)}, ${of('p', moParts.source)}, ${of('p', moParts.destination)}, ${of('p', moParts.ref)}, ${of('p', moParts.total)},
+                  ${of('p', moParts.seq)}, ${of('p', moParts.dataCoding)}, ${of('p', moParts.payload)},
+                  (extract(epoch from ${of('p', moParts.receivedAt)}) * 1000)::float8 as received_ms
       )
-      select t.*, c.name, c.gsm_coding from taken t left join connectors c on c.id = t.connector_id`);
+      select t.*, ${of('c', connectors.name)}, ${of('c', connectors.gsmCoding)} from taken t left join ${connectors} c on ${of('c', connectors.id)} = t.connector_id`);
     const groups = new Map<string, Row[]>();
     for (const r of rows) {
       const key = JSON.stringify([r.connector_id, r.source, r.destination, r.ref, r.total]);
@@ -118,6 +126,6 @@ export async function sweepMoParts(db: Db, now: Date): Promise<number> {
     if (reports.length) await reportInbound(tx, reports, now);
     return reports.length;
   });
-  await db.execute(sql`delete from carrier_mo_seen where seen_at < now() - ${RESEND_WINDOW}`);
+  await db.execute(sql`delete from ${seen} where ${seen.seenAt} < now() - ${RESEND_WINDOW}`);
   return moved;
 }

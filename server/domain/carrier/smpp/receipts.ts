@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import type { ReceiptIdFormat } from '@/db/schema';
+import { carrierOutbox as outbox, carrierParts, carrierReceipts as receiptsTable, messageRecipients as recipients, type ReceiptIdFormat } from '@/db/schema';
 import type { Receipt } from '@/server/domain/carrier/connector';
 import { reportFor, type CarrierReport } from '@/server/domain/delivery/carrier-port';
 import { afterCommit } from '@/server/lib/after-commit';
 import { carrierReceipts } from '@/server/metrics/registry';
 import { receiptKey } from '@/server/smpp/client/receipt-ids';
 import { arrayLiteral } from '@/server/lib/sql-arrays';
+import { name, of } from '@/server/lib/sql-names';
 
 /** message_state TLV values (SMPP 3.4 5.2.28) as receipt `stat:` words. */
 const STATES: Record<number, string> = { 1: 'ENROUTE', 2: 'DELIVRD', 3: 'EXPIRED', 4: 'DELETED', 5: 'UNDELIV', 6: 'ACCEPTD', 7: 'UNKNOWN', 8: 'REJECTD' };
@@ -50,10 +51,10 @@ export async function insertReceipts(tx: DbOrTx, c: { id: string; name: string; 
   if (!receipts.length) return [];
   const rows = receipts.map((r) => ({ id: r.messageId, key: receiptKey(r.messageId, c.receiptIdFormat), stat: r.stat, err: r.err, final: FINAL.has(r.stat) }));
   const inserted = await tx.execute<{ id: number }>(sql`
-    insert into carrier_receipts (connector_id, carrier_message_id, receipt_key, stat, err, applied_at)
+    insert into ${receiptsTable} (${name(receiptsTable.connectorId)}, ${name(receiptsTable.carrierMessageId)}, ${name(receiptsTable.receiptKey)}, ${name(receiptsTable.stat)}, ${name(receiptsTable.err)}, ${name(receiptsTable.appliedAt)})
     select ${c.id}, x.id, x.key, x.stat, x.err, case when x.final then null else now() end
       from json_to_recordset(${JSON.stringify(rows)}::json) as x(id text, key text, stat text, err text, final boolean)
-    returning id`);
+    returning ${name(receiptsTable.id)}`);
   afterCommit(tx, () => {
     for (const r of receipts) carrierReceipts.inc({ connector: c.name, stat: KNOWN_STATS.has(r.stat) ? r.stat : 'other' });
   });
@@ -71,27 +72,29 @@ export async function matchReceipts(tx: DbOrTx, connectorId: string, receiptIds:
   if (!receiptIds.length && !partKeys.length) return { recipients: [], applied: [] };
   const rows = await tx.execute<{ recipient_id: number; receipt_id: number }>(sql`
     with rs as (
-      select id, receipt_key, stat, err from carrier_receipts where id = any(${arrayLiteral(receiptIds)}::bigint[]) and applied_at is null
+      select ${receiptsTable.id}, ${receiptsTable.receiptKey}, ${receiptsTable.stat}, ${receiptsTable.err} from ${receiptsTable} where ${receiptsTable.id} = any(${arrayLiteral(receiptIds)}::bigint[]) and ${receiptsTable.appliedAt} is null
       union
-      select id, receipt_key, stat, err from carrier_receipts
-       where connector_id = ${connectorId} and receipt_key = any(${arrayLiteral(partKeys)}::text[]) and applied_at is null
-         and received_at > now() - ${RECEIPT_WAIT}
+      select ${receiptsTable.id}, ${receiptsTable.receiptKey}, ${receiptsTable.stat}, ${receiptsTable.err} from ${receiptsTable}
+       where ${receiptsTable.connectorId} = ${connectorId} and ${receiptsTable.receiptKey} = any(${arrayLiteral(partKeys)}::text[]) and ${receiptsTable.appliedAt} is null
+         and ${receiptsTable.receivedAt} > now() - ${RECEIPT_WAIT}
     ), cand as (
       -- one receipt per part (a part named twice in one batch takes the first)
-      select distinct on (p.recipient_id, p.part_no) rs.id as receipt_id, p.recipient_id, p.connector_id, p.part_no, rs.stat, rs.err
+      select distinct on (${of('p', carrierParts.recipientId)}, ${of('p', carrierParts.partNo)}) rs.id as receipt_id, ${of('p', carrierParts.recipientId)}, ${of('p', carrierParts.connectorId)},
+             ${of('p', carrierParts.partNo)}, rs.stat, rs.err
         from rs cross join lateral (
-          select p.recipient_id, p.connector_id, p.part_no from carrier_parts p
-           where p.connector_id = ${connectorId} and p.receipt_key = rs.receipt_key and p.stat is null
-           order by p.accepted_at desc, p.recipient_id desc limit 1) p
-       order by p.recipient_id, p.part_no, rs.id
+          select ${of('p', carrierParts.recipientId)}, ${of('p', carrierParts.connectorId)}, ${of('p', carrierParts.partNo)} from ${carrierParts} p
+           where ${of('p', carrierParts.connectorId)} = ${connectorId} and ${of('p', carrierParts.receiptKey)} = rs.receipt_key and ${of('p', carrierParts.stat)} is null
+           order by ${of('p', carrierParts.acceptedAt)} desc, ${of('p', carrierParts.recipientId)} desc limit 1) p
+       order by ${of('p', carrierParts.recipientId)}, ${of('p', carrierParts.partNo)}, rs.id
     ), upd as (
       -- (each part by its whole key from cand, the connector's included: with the connector as a constant here, stale
       -- statistics led the planner to scan every waiting part of the connector through the receipt index)
-      update carrier_parts p set stat = cand.stat, err = cand.err from cand
-       where p.recipient_id = cand.recipient_id and p.connector_id = cand.connector_id and p.part_no = cand.part_no and p.stat is null
-      returning p.recipient_id, cand.receipt_id
+      update ${carrierParts} p set ${name(carrierParts.stat)} = cand.stat, ${name(carrierParts.err)} = cand.err from cand
+       where ${of('p', carrierParts.recipientId)} = cand.recipient_id and ${of('p', carrierParts.connectorId)} = cand.connector_id and ${of('p', carrierParts.partNo)} = cand.part_no
+         and ${of('p', carrierParts.stat)} is null
+      returning ${of('p', carrierParts.recipientId)}, cand.receipt_id
     ), marked as (
-      update carrier_receipts r set applied_at = now() from upd where r.id = upd.receipt_id
+      update ${receiptsTable} r set ${name(receiptsTable.appliedAt)} = now() from upd where ${of('r', receiptsTable.id)} = upd.receipt_id
     )
     select recipient_id, receipt_id from upd`);
   return { recipients: [...new Set(rows.map((r) => Number(r.recipient_id)))], applied: rows.map((r) => Number(r.receipt_id)) };
@@ -101,10 +104,10 @@ export async function matchReceipts(tx: DbOrTx, connectorId: string, receiptIds:
 export function dispatchesOfWaitingParts(connectorId: string, keys: string[]) {
   // key by key: each an index probe of carrier_parts_receipt_idx whatever the table's statistics say (`offset 0`
   // keeps the LATERAL subquery from being flattened into a join that may scan every waiting part of the connector)
-  return sql`select r.dispatch_id from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) as k(key)
-               cross join lateral (select p.recipient_id from carrier_parts p
-                                    where p.connector_id = ${connectorId} and p.receipt_key = k.key and p.stat is null offset 0) p
-               join message_recipients r on r.id = p.recipient_id`;
+  return sql`select ${of('r', recipients.dispatchId)} from unnest(${arrayLiteral(keys)}::text[]) as k(key)
+               cross join lateral (select ${of('p', carrierParts.recipientId)} from ${carrierParts} p
+                                    where ${of('p', carrierParts.connectorId)} = ${connectorId} and ${of('p', carrierParts.receiptKey)} = k.key and ${of('p', carrierParts.stat)} is null offset 0) p
+               join ${recipients} r on ${of('r', recipients.id)} = ${of('p', carrierParts.recipientId)}`;
 }
 
 /**
@@ -116,16 +119,16 @@ export async function judgeRecipients(tx: DbOrTx, recipientIds: number[], report
   if (!recipientIds.length) return;
   const decided = await tx.execute<{ recipient_id: number; dispatch_id: string; fail_stat: string | null; fail_err: string | null }>(sql`
     with v as (
-      select o.recipient_id, o.dispatch_id,
-             count(*) filter (where p.stat = 'DELIVRD') = max(p.parts_total) as delivered,
-             (array_agg(p.stat order by p.part_no) filter (where p.stat = any(${arrayLiteral(FINAL_FAILURES)}::text[])))[1] as fail_stat,
-             (array_agg(p.err order by p.part_no) filter (where p.stat = any(${arrayLiteral(FINAL_FAILURES)}::text[])))[1] as fail_err
-        from carrier_outbox o join carrier_parts p on p.recipient_id = o.recipient_id and p.connector_id = o.connector_id
-       where o.state = 'sent' and o.recipient_id = any(${arrayLiteral(recipientIds)}::bigint[])
-       group by o.recipient_id, o.dispatch_id
+      select ${of('o', outbox.recipientId)}, ${of('o', outbox.dispatchId)},
+             count(*) filter (where ${of('p', carrierParts.stat)} = 'DELIVRD') = max(${of('p', carrierParts.partsTotal)}) as delivered,
+             (array_agg(${of('p', carrierParts.stat)} order by ${of('p', carrierParts.partNo)}) filter (where ${of('p', carrierParts.stat)} = any(${arrayLiteral(FINAL_FAILURES)}::text[])))[1] as fail_stat,
+             (array_agg(${of('p', carrierParts.err)} order by ${of('p', carrierParts.partNo)}) filter (where ${of('p', carrierParts.stat)} = any(${arrayLiteral(FINAL_FAILURES)}::text[])))[1] as fail_err
+        from ${outbox} o join ${carrierParts} p on ${of('p', carrierParts.recipientId)} = ${of('o', outbox.recipientId)} and ${of('p', carrierParts.connectorId)} = ${of('o', outbox.connectorId)}
+       where ${of('o', outbox.state)} = 'sent' and ${of('o', outbox.recipientId)} = any(${arrayLiteral(recipientIds)}::bigint[])
+       group by ${of('o', outbox.recipientId)}, ${of('o', outbox.dispatchId)}
     ), gone as (
-      delete from carrier_outbox o using v where o.recipient_id = v.recipient_id and o.state = 'sent' and (v.delivered or v.fail_stat is not null)
-      returning o.recipient_id
+      delete from ${outbox} o using v where ${of('o', outbox.recipientId)} = v.recipient_id and ${of('o', outbox.state)} = 'sent' and (v.delivered or v.fail_stat is not null)
+      returning ${of('o', outbox.recipientId)}
     )
     select v.recipient_id, v.dispatch_id, v.fail_stat, v.fail_err from v join gone using (recipient_id)`);
   for (const r of decided) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import type { ReceiptIdFormat } from '@/db/schema';
+import { carrierOutbox as outbox, carrierParts, type ReceiptIdFormat } from '@/db/schema';
 import { applyCarrierReports, LockOrderError, lockDispatches, reportFor, type CarrierReport } from '@/server/domain/delivery/carrier-port';
 import { afterCommit, inTransaction } from '@/server/lib/after-commit';
 import { carrierSubmits } from '@/server/metrics/registry';
@@ -10,6 +10,7 @@ import { NEXT_ON_ROUTE } from '../outbox';
 import { partKey, receiptKey } from '@/server/smpp/client/receipt-ids';
 import { dispatchesOfWaitingParts, insertReceipts, isFinal, judgeRecipients, matchReceipts, type ParsedReceipt } from './receipts';
 import { arrayLiteral } from '@/server/lib/sql-arrays';
+import { name, of } from '@/server/lib/sql-names';
 import { smppFailure } from './status';
 
 export type AcceptedPart = { recipientId: number; partNo: number; partsTotal: number; messageId: string };
@@ -62,7 +63,8 @@ function recordOnce(db: Db, c: ConnectorRef, batch: Batch, now: Date, opts: { re
     const keyed = parts.map((p) => ({ recipient_id: p.recipientId, part_no: p.partNo, parts_total: p.partsTotal, message_id: p.messageId, key: partKey(p.messageId, c.receiptIdFormat) }));
     if (keyed.length) {
       await tx.execute(sql`
-        insert into carrier_parts (recipient_id, connector_id, part_no, parts_total, carrier_message_id, receipt_key)
+        insert into ${carrierParts} (${name(carrierParts.recipientId)}, ${name(carrierParts.connectorId)}, ${name(carrierParts.partNo)}, ${name(carrierParts.partsTotal)},
+                              ${name(carrierParts.carrierMessageId)}, ${name(carrierParts.receiptKey)})
         select x.recipient_id, ${c.id}, x.part_no, x.parts_total, x.message_id, x.key
           from json_to_recordset(${JSON.stringify(keyed)}::json) as x(recipient_id bigint, part_no int, parts_total int, message_id text, key text)
         on conflict do nothing`);
@@ -75,39 +77,42 @@ function recordOnce(db: Db, c: ConnectorRef, batch: Batch, now: Date, opts: { re
     const sentIds = ids('sent');
     const sentRows = JSON.stringify(sentIds.map((id) => ({ recipient_id: id, first_id: firstOf.get(id) ?? null })));
     const sent = !sentIds.length ? [] : await tx.execute<{ recipient_id: number; dispatch_id: string; has_receipt: boolean; first_id: string | null }>(sql`
-      update carrier_outbox o set state = 'sent', claimed_by = null, claimed_at = null, expires_at = now() + make_interval(secs => ${c.validityS})
+      update ${outbox} o set ${name(outbox.state)} = 'sent', ${name(outbox.claimedBy)} = null, ${name(outbox.claimedAt)} = null,
+             ${name(outbox.expiresAt)} = now() + make_interval(secs => ${c.validityS})
         from jsonb_to_recordset(${sentRows}::jsonb) as x(recipient_id bigint, first_id text)
-       where o.recipient_id = any(${arrayLiteral(sentIds)}::bigint[]) -- (read by key: a join on x alone let stale statistics scan the outbox)
-         and o.recipient_id = x.recipient_id and o.connector_id = ${c.id} and o.state = 'queued'
-      returning o.recipient_id, o.dispatch_id,
-        exists (select 1 from carrier_parts p where p.recipient_id = o.recipient_id and p.connector_id = o.connector_id and p.stat is not null) as has_receipt,
-        coalesce(x.first_id, (select p.carrier_message_id from carrier_parts p
-                               where p.recipient_id = o.recipient_id and p.connector_id = o.connector_id order by p.part_no limit 1)) as first_id`);
+       where ${of('o', outbox.recipientId)} = any(${arrayLiteral(sentIds)}::bigint[]) -- (read by key: a join on x alone let stale statistics scan the outbox)
+         and ${of('o', outbox.recipientId)} = x.recipient_id and ${of('o', outbox.connectorId)} = ${c.id} and ${of('o', outbox.state)} = 'queued'
+      returning ${of('o', outbox.recipientId)}, ${of('o', outbox.dispatchId)},
+        exists (select 1 from ${carrierParts} p where ${of('p', carrierParts.recipientId)} = ${of('o', outbox.recipientId)} and ${of('p', carrierParts.connectorId)} = ${of('o', outbox.connectorId)}
+                   and ${of('p', carrierParts.stat)} is not null) as has_receipt,
+        coalesce(x.first_id, (select ${of('p', carrierParts.carrierMessageId)} from ${carrierParts} p
+                               where ${of('p', carrierParts.recipientId)} = ${of('o', outbox.recipientId)} and ${of('p', carrierParts.connectorId)} = ${of('o', outbox.connectorId)}
+                               order by ${of('p', carrierParts.partNo)} limit 1)) as first_id`);
     for (const r of sent) (reportFor(reports, r.dispatch_id).accepted ??= []).push({ recipientId: Number(r.recipient_id), carrier: c.name, carrierMessageId: r.first_id ?? null });
 
     // (a statement only for the kinds present: each is a round trip inside the transaction)
     const retried = !ids('retry').length ? [] : await tx.execute<{ recipient_id: number; connector_id: string }>(sql`
-      update carrier_outbox o set ${NEXT_ON_ROUTE}, claimed_by = null, claimed_at = null
-       where o.recipient_id = any(${arrayLiteral(ids('retry'))}::bigint[]) and o.connector_id = ${c.id} and o.state = 'queued'
-      returning o.recipient_id, o.connector_id`);
+      update ${outbox} o set ${NEXT_ON_ROUTE}, ${name(outbox.claimedBy)} = null, ${name(outbox.claimedAt)} = null
+       where ${of('o', outbox.recipientId)} = any(${arrayLiteral(ids('retry'))}::bigint[]) and ${of('o', outbox.connectorId)} = ${c.id} and ${of('o', outbox.state)} = 'queued'
+      returning ${of('o', outbox.recipientId)}, ${of('o', outbox.connectorId)}`);
     const movedAway = retried.filter((r) => r.connector_id !== c.id).map((r) => Number(r.recipient_id));
     if (movedAway.length) {
       // The next connector gets the whole message again: parts this one accepted are forgotten.
-      await tx.execute(sql`delete from carrier_parts where connector_id = ${c.id} and recipient_id = any(${arrayLiteral(movedAway)}::bigint[])`);
+      await tx.execute(sql`delete from ${carrierParts} where ${carrierParts.connectorId} = ${c.id} and ${carrierParts.recipientId} = any(${arrayLiteral(movedAway)}::bigint[])`);
     }
 
     const failedRows = !ids('fail').length ? [] : await tx.execute<{ recipient_id: number; dispatch_id: string }>(sql`
-      delete from carrier_outbox where recipient_id = any(${arrayLiteral(ids('fail'))}::bigint[]) and connector_id = ${c.id} and state = 'queued'
-      returning recipient_id, dispatch_id`);
+      delete from ${outbox} where ${outbox.recipientId} = any(${arrayLiteral(ids('fail'))}::bigint[]) and ${outbox.connectorId} = ${c.id} and ${outbox.state} = 'queued'
+      returning ${name(outbox.recipientId)}, ${name(outbox.dispatchId)}`);
     const statusOf = new Map(outcomes.flatMap((o) => (o.kind === 'fail' ? [[o.recipientId, o.status] as const] : [])));
     for (const r of failedRows) {
       (reportFor(reports, r.dispatch_id).refused ??= []).push({ recipientId: Number(r.recipient_id), carrier: c.name, failure: smppFailure(statusOf.get(Number(r.recipient_id))!) });
     }
 
     if (ids('release').length) await tx.execute(sql`
-      update carrier_outbox set claimed_by = null, claimed_at = null
-       where recipient_id = any(${arrayLiteral(ids('release'))}::bigint[]) and connector_id = ${c.id} and state = 'queued'
-         ${c.token ? sql`and claimed_by = ${c.token}` : sql``}`);
+      update ${outbox} set ${name(outbox.claimedBy)} = null, ${name(outbox.claimedAt)} = null
+       where ${outbox.recipientId} = any(${arrayLiteral(ids('release'))}::bigint[]) and ${outbox.connectorId} = ${c.id} and ${outbox.state} = 'queued'
+         ${c.token ? sql`and ${outbox.claimedBy} = ${c.token}` : sql``}`);
 
     // Receipts onto parts (this batch's, and earlier ones still waiting for a part of this batch when the caller
     // knows some may be), then the recipients that are now decided: those whose parts just took a receipt, and those

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import type { ReceiptIdFormat } from '@/db/schema';
+import { carrierParts, carrierReceipts, type ReceiptIdFormat } from '@/db/schema';
+import { name, of } from '@/server/lib/sql-names';
 import { partKey, receiptKey } from '@/server/smpp/client/receipt-ids';
 import { applyCarrierReports, lockDispatches, type CarrierReport } from '@/server/domain/delivery/carrier-port';
 import { dispatchesOfWaitingParts, judgeRecipients, matchReceipts, RECEIPT_WAIT } from './receipts';
@@ -12,21 +13,21 @@ import { dispatchesOfWaitingParts, judgeRecipients, matchReceipts, RECEIPT_WAIT 
  */
 export async function rekeyWaiting(tx: DbOrTx, connectorId: string, format: ReceiptIdFormat, now: Date): Promise<void> {
   const parts = await tx.execute<{ id: string }>(sql`
-    select distinct carrier_message_id as id from carrier_parts where connector_id = ${connectorId} and stat is null`);
+    select distinct ${carrierParts.carrierMessageId} as id from ${carrierParts} where ${carrierParts.connectorId} = ${connectorId} and ${carrierParts.stat} is null`);
   if (parts.length) {
     const keys = JSON.stringify(parts.map((p) => ({ id: p.id, key: partKey(p.id, format) })));
     await tx.execute(sql`
-      update carrier_parts p set receipt_key = x.key from json_to_recordset(${keys}::json) as x(id text, key text)
-       where p.connector_id = ${connectorId} and p.stat is null and p.carrier_message_id = x.id`);
+      update ${carrierParts} p set ${name(carrierParts.receiptKey)} = x.key from json_to_recordset(${keys}::json) as x(id text, key text)
+       where ${of('p', carrierParts.connectorId)} = ${connectorId} and ${of('p', carrierParts.stat)} is null and ${of('p', carrierParts.carrierMessageId)} = x.id`);
   }
   const receipts = await tx.execute<{ id: number; message_id: string }>(sql`
-    select id, carrier_message_id as message_id from carrier_receipts
-     where connector_id = ${connectorId} and applied_at is null and received_at > now() - ${RECEIPT_WAIT}`);
+    select ${carrierReceipts.id}, ${carrierReceipts.carrierMessageId} as message_id from ${carrierReceipts}
+     where ${carrierReceipts.connectorId} = ${connectorId} and ${carrierReceipts.appliedAt} is null and ${carrierReceipts.receivedAt} > now() - ${RECEIPT_WAIT}`);
   if (!receipts.length) return;
   const rows = receipts.map((r) => ({ id: Number(r.id), key: receiptKey(r.message_id, format) }));
   await tx.execute(sql`
-    update carrier_receipts r set receipt_key = x.key from json_to_recordset(${JSON.stringify(rows)}::json) as x(id bigint, key text)
-     where r.id = x.id`);
+    update ${carrierReceipts} r set ${name(carrierReceipts.receiptKey)} = x.key from json_to_recordset(${JSON.stringify(rows)}::json) as x(id bigint, key text)
+     where ${of('r', carrierReceipts.id)} = x.id`);
   const dispatches = await lockDispatches(tx, [], dispatchesOfWaitingParts(connectorId, rows.map((r) => r.key)));
   const matched = await matchReceipts(tx, connectorId, rows.map((r) => r.id), []);
   const reports = new Map<string, CarrierReport>();

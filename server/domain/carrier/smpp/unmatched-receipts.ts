@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { carrierReceipts, connectors } from '@/db/schema';
+import { of } from '@/server/lib/sql-names';
 import { RECEIPT_WAIT } from './receipts';
 
 /**
@@ -9,7 +11,9 @@ import { RECEIPT_WAIT } from './receipts';
  */
 export function unmatchedReceipts(db: DbOrTx): Promise<Array<{ connector_id: string; name: string; n: number }>> {
   return db.execute<{ connector_id: string; name: string; n: number }>(sql`
-    select r.connector_id, c.name, count(*)::int as n from carrier_receipts r join connectors c on c.id = r.connector_id
-     where r.applied_at is null and r.received_at > now() - interval '24 hours' and r.received_at <= now() - ${RECEIPT_WAIT}
-     group by r.connector_id, c.name`);
+    select ${of('r', carrierReceipts.connectorId)}, ${of('c', connectors.name)}, count(*)::int as n
+      from ${carrierReceipts} r join ${connectors} c on ${of('c', connectors.id)} = ${of('r', carrierReceipts.connectorId)}
+     where ${of('r', carrierReceipts.appliedAt)} is null and ${of('r', carrierReceipts.receivedAt)} > now() - interval '24 hours'
+       and ${of('r', carrierReceipts.receivedAt)} <= now() - ${RECEIPT_WAIT}
+     group by ${of('r', carrierReceipts.connectorId)}, ${of('c', connectors.name)}`);
 }
