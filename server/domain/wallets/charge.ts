@@ -1,9 +1,10 @@
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import type { WalletType } from '@/db/schema';
+import { organizations, walletLedger, wallets, type WalletType } from '@/db/schema';
 import { ApiError } from '@/shared/errors/api-error';
 import { executeFixed, fixedSql } from '@/server/lib/fixed-sql';
 import { money, toDbAmount, type Money } from '@/server/lib/money';
+import { name, of } from '@/server/lib/sql-names';
 import { emitLowBalanceEvent, type LowBalance } from './low-balance';
 
 export type ChargePart = { walletId: string; type: WalletType; amount: string };
@@ -47,9 +48,11 @@ export async function chargeWallets(
  * Also the bench's raw send (bench/lib/raw-db.ts), so the floor it measures charges the way a send does.
  */
 export function chargeStatement(c: { organizationId: string; total: string; messageId: string; actor: string }): SQL {
+  const threshold = of('o', organizations.lowBalanceThreshold);
   return fixedSql`
     with w as (
-      select id, type, balance, currency from wallets where organization_id = ${c.organizationId} order by id for update
+      select ${name(wallets.id)}, ${name(wallets.type)}, ${name(wallets.balance)}, ${name(wallets.currency)}
+        from ${wallets} where ${wallets.organizationId} = ${c.organizationId} order by ${wallets.id} for update
     ), p as (
       select b.prepaid, b.postpaid, b.currency, least(b.prepaid, ${c.total}::numeric) as from_prepaid,
              ${c.total}::numeric - least(b.prepaid, ${c.total}::numeric) as from_postpaid
@@ -63,23 +66,24 @@ export function chargeStatement(c: { organizationId: string; total: string; mess
        where p.from_postpaid <= p.postpaid
          and case w.type when 'SVC_SMS' then p.from_prepaid else p.from_postpaid end > 0
     ), moved as (
-      update wallets x set balance = x.balance - d.amount, updated_at = now()
+      update ${wallets} x set ${name(wallets.balance)} = ${of('x', wallets.balance)} - d.amount, ${name(wallets.updatedAt)} = now()
         from draw d
-       where x.id = d.id
-      returning x.id, x.organization_id, x.type, x.balance, d.amount
+       where ${of('x', wallets.id)} = d.id
+      returning ${of('x', wallets.id)}, ${of('x', wallets.organizationId)}, ${of('x', wallets.type)}, ${of('x', wallets.balance)}, d.amount
     ), ledger as (
-      insert into wallet_ledger (wallet_id, organization_id, entry_type, amount, balance_after, message_id, actor)
+      insert into ${walletLedger} (${name(walletLedger.walletId)}, ${name(walletLedger.organizationId)}, ${name(walletLedger.entryType)}, ${name(walletLedger.amount)},
+                                   ${name(walletLedger.balanceAfter)}, ${name(walletLedger.messageId)}, ${name(walletLedger.actor)})
       select m.id, m.organization_id, 'charge', -m.amount, m.balance, ${c.messageId}, ${c.actor}
         from moved m order by m.type = 'SVC_POST_PAID' -- the prepaid row first, as it is drawn first
     )
     select p.prepaid::text as prepaid, p.postpaid::text as postpaid, p.from_postpaid <= p.postpaid as covered,
            coalesce((select json_agg(json_build_object('walletId', m.id, 'type', m.type, 'amount', m.amount::text)
                                      order by m.type = 'SVC_POST_PAID') from moved m), '[]'::json) as parts,
-           case when p.from_postpaid <= p.postpaid and o.low_balance_threshold is not null
-                 and p.prepaid + p.postpaid >= o.low_balance_threshold
-                 and p.prepaid + p.postpaid - ${c.total}::numeric < o.low_balance_threshold
+           case when p.from_postpaid <= p.postpaid and ${threshold} is not null
+                 and p.prepaid + p.postpaid >= ${threshold}
+                 and p.prepaid + p.postpaid - ${c.total}::numeric < ${threshold}
                 then json_build_object('balance', (p.prepaid + p.postpaid - ${c.total}::numeric)::text,
-                                       'threshold', o.low_balance_threshold::text, 'currency', p.currency)
+                                       'threshold', ${threshold}::text, 'currency', p.currency)
            end as low_balance
-      from p, organizations o where o.id = ${c.organizationId}`;
+      from p, ${organizations} o where ${of('o', organizations.id)} = ${c.organizationId}`;
 }
