@@ -191,7 +191,11 @@ async function timedReads(s: GrowthService, heavy: BenchMerchant, small: BenchMe
 
 /** Disk bytes per stored recipient in the filled database: the recipient tables (with their indexes and TOAST) over the recipients. */
 async function diskRows(sql: postgres.Sql, fill: FillResult, log: (m: string) => void): Promise<Row[]> {
-  const sizes = await sql<{ t: string; bytes: string }[]>`select t, pg_total_relation_size(t::regclass)::text as bytes from unnest(${RECIPIENT_TABLES}::text[]) t`;
+  // a partitioned table's own size is 0: its partitions (pg_partition_tree, the table itself among them) hold the rows
+  const sizes = await sql<{ t: string; bytes: string }[]>`
+    select t, coalesce((select sum(pg_total_relation_size(p.relid)) from pg_partition_tree(t::regclass) p where p.isleaf),
+                       pg_total_relation_size(t::regclass))::text as bytes
+      from unnest(${RECIPIENT_TABLES}::text[]) t`;
   const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from message_recipients`;
   const total = sizes.reduce((a, r) => a + Number(r.bytes), 0);
   log(`growth: disk per stored recipient (table + indexes + TOAST, ${n} recipients): ${(total / n).toFixed(0)} bytes; ` +
