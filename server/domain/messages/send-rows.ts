@@ -110,11 +110,14 @@ export async function insertSendRows(tx: DbOrTx, s: SendRows): Promise<SendingAp
           from json_to_recordset(${s.dispatchesJson}::json) as x(id text, seq int, at timestamptz)
         returning ${name(dispatches.id)}, ${name(dispatches.seq)}
       ), c as (
+        -- driven by the phones, one primary-key probe each: this statement is prepared, and the generic plan of a
+        -- probe by (organization, phone list) scanned every conversation of the organization by its activity index
         update ${conversations} c set ${name(conversations.lastActivityAt)} = ${at}::timestamptz
-          from (select ${conversations.organizationId}, ${conversations.phone} from ${conversations}
-                 where ${conversations.organizationId} = ${app.organizationId} and ${conversations.phone} in (select unnest(${phones}::text[]))
-                   and ${conversations.lastActivityAt} < ${at}::timestamptz
-                 order by ${conversations.phone} for update skip locked) l
+          from (select cv.organization_id, cv.phone from unnest(${phones}::text[]) as p(phone)
+                 cross join lateral (select ${conversations.organizationId}, ${conversations.phone} from ${conversations}
+                                      where ${conversations.organizationId} = ${app.organizationId} and ${conversations.phone} = p.phone
+                                        and ${conversations.lastActivityAt} < ${at}::timestamptz
+                                      for update skip locked) cv) l
          where ${of('c', conversations.organizationId)} = ${of('l', conversations.organizationId)} and ${of('c', conversations.phone)} = ${of('l', conversations.phone)}
       ), r as (
         insert into ${messageRecipients} (${name(messageRecipients.messageId)}, ${name(messageRecipients.organizationId)}, ${name(messageRecipients.dispatchId)},
