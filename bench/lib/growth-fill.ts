@@ -63,10 +63,10 @@ export async function fillGrowth(pool: postgres.Sql, plan: GrowthPlan, merchants
     await sql`set synchronous_commit = off`;
     await sql`set work_mem = '256MB'`;
     await createOrganizations(sql, merchants);
-    const [{ base }] = await sql<{ base: string }[]>`select coalesce(max(id), 0)::text as base from message_recipients`;
+    await layOutHistory(sql, log);
     for (const [i, chunk] of plan.chunks.entries()) {
       const c0 = performance.now();
-      await chunkTables(sql, plan, chunk, BigInt(base));
+      await chunkTables(sql, plan, chunk);
       await insertSends(sql);
       await insertEvents(sql);
       await insertDeliveries(sql);
@@ -74,6 +74,7 @@ export async function fillGrowth(pool: postgres.Sql, plan: GrowthPlan, merchants
       await chargeWallets(sql);
       log(`growth fill: chunk ${i + 1}/${plan.chunks.length}: sends ${chunk.from}-${chunk.to - 1} and their recipients in ${((performance.now() - c0) / 1000).toFixed(0)} s`);
     }
+    // the sequence goes on after the history's newest id, in this month's block
     await sql`select setval(pg_get_serial_sequence('message_recipients', 'id'), (select max(id) from message_recipients))`;
     await insertInbound(sql, plan);
     await sql`drop table if exists growth_msg, growth_rcpt, growth_org, growth_body`;
@@ -133,12 +134,61 @@ async function createOrganizations(sql: postgres.Sql, merchants: GrowthMerchant[
         as b(k int, body text, encoding text, segments int)`;
 }
 
+/** The first recipient id of the block of a timestamp's month (D24: recipient_id_month's inverse). */
+const blockOf = (at: string) =>
+  `(((extract(year from (${at}) at time zone 'UTC')::int - 2000) * 12 + extract(month from (${at}) at time zone 'UTC')::int - 1)::bigint << 40)`;
+/** The history's first month: its oldest send, a day and MONTHS x 30 days ago (chunkTables). */
+const HISTORY_FROM = `date_trunc('month', (now() - interval '1 day' - interval '${MONTHS * 30} days') at time zone 'UTC')`;
+
+/**
+ * D24: a database live for a year has a partition per month of its history, each table's first partition (FROM
+ * MINVALUE, the rows from before partitioning) long dropped by the retention; a freshly migrated one has only that
+ * first partition, empty, and the months from this one on. Each partitioned table's empty first partition is dropped
+ * and the history's months made, as the maintenance would have made them month after month (a timestamp's month, or
+ * a month's block of recipient ids), with the storage parameters of its newest partition, so that reads and the
+ * retention's drop meet the partitions a year leaves.
+ */
+async function layOutHistory(sql: postgres.Sql, log: (m: string) => void): Promise<void> {
+  const tables = await sql<{ parent: string; key: string; by_id: boolean; own_key: boolean }[]>`
+    select p.relname as parent, a.attname as key, a.atttypid = 'bigint'::regtype as by_id,
+           not exists (select 1 from pg_constraint k where k.conrelid = p.oid and k.contype = 'p') as own_key
+      from pg_partitioned_table t join pg_class p on p.oid = t.partrelid
+      join pg_attribute a on a.attrelid = p.oid and a.attnum = t.partattrs[0]
+     where p.relnamespace = 'public'::regnamespace order by 1`;
+  for (const t of tables) {
+    const [first] = await sql<{ name: string }[]>`
+      select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+       where i.inhparent = ${t.parent}::regclass and pg_get_expr(c.relpartbound, c.oid) like 'FOR VALUES FROM (MINVALUE)%'`;
+    if (first) {
+      const [{ n }] = await sql.unsafe<{ n: number }[]>(`select count(*)::int as n from "${first.name}"`);
+      if (n) throw new Error(`growth fill: ${first.name} is not empty`);
+      await sql.unsafe(`drop table "${first.name}"`);
+    }
+    const bound = (m: string) => (t.by_id ? blockOf(m) : m);
+    const made = await sql.unsafe<{ name: string }[]>(`
+      with newest as (
+        select c.reloptions from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = '${t.parent}'::regclass
+         order by c.relname desc limit 1
+      ), months as (
+        select (g at time zone 'UTC') as m, ((g + interval '1 month') at time zone 'UTC') as e, to_char(g, 'YYYYMM') as tag
+          from generate_series(${HISTORY_FROM}, date_trunc('month', now() at time zone 'UTC'), interval '1 month') g
+      )
+      select format('create table %I partition of %I %s for values from (%L) to (%L) %s', '${t.parent}_p' || tag, '${t.parent}',
+                    ${t.own_key ? `'(primary key (id))'` : `''`}, ${bound('m')}, ${bound('e')},
+                    coalesce('with (' || array_to_string((select reloptions from newest), ', ') || ')', '')) as name
+        from months where to_regclass('${t.parent}_p' || tag) is null`);
+    for (const { name: ddl } of made) await sql.unsafe(ddl);
+    log(`growth fill: ${t.parent}: ${made.length} months of history partitioned${first ? `, its empty ${first.name} dropped` : ''}`);
+  }
+}
+
 /**
  * The chunk's sends (growth_msg) and recipients (growth_rcpt). Send n: the heavy merchant for HEAVY_PERMILLE of
  * them, else one of the others; created evenly over MONTHS months up to a day ago. Recipient phones are drawn from
- * the pool with a square law (low k far more often), so popular phones recur across sends and organizations.
+ * the pool with a square law (low k far more often), so popular phones recur across sends and organizations. A
+ * recipient's id is in the block of its send's month (D24), numbered within it by its place in the history.
  */
-async function chunkTables(sql: postgres.Sql, plan: GrowthPlan, chunk: { from: number; to: number }, base: bigint): Promise<void> {
+async function chunkTables(sql: postgres.Sql, plan: GrowthPlan, chunk: { from: number; to: number }): Promise<void> {
   await sql`drop table if exists growth_msg, growth_rcpt`;
   const span = `interval '${MONTHS * 30} days'`;
   await sql.unsafe(`
@@ -157,7 +207,7 @@ async function chunkTables(sql: postgres.Sql, plan: GrowthPlan, chunk: { from: n
       join growth_body b on b.k = abs(hashint8extended(n, 3)) % ${BODIES.length}`);
   await sql.unsafe(`
     create unlogged table growth_rcpt as
-    select ${base} + m.first + p + 1 as rid, m.id as message_id, m.dispatch_id, m.organization_id, m.app_id, m.webhook_url,
+    select ${blockOf('m.created_at')} + m.first + p + 1 as rid, m.id as message_id, m.dispatch_id, m.organization_id, m.app_id, m.webhook_url,
            m.segments, p as position, r.k, ${phoneSql('r.k')} as phone,
            'growth-' || (array['vodacom', 'vodacom', 'vodacom', 'orange', 'orange', 'orange', 'africell', 'airtel', 'airtel', 'airtel'])[1 + r.k % 10] as carrier,
            m.created_at, m.created_at + interval '200 milliseconds' as processing_at,
@@ -184,8 +234,9 @@ async function insertSends(sql: postgres.Sql): Promise<void> {
            'active', m.size, m.size, 0, 0, 1, m.created_at, m.created_at, m.created_at + interval '25 seconds'
       from growth_msg m order by m.n`;
   await sql`
-    insert into message_dispatches (id, message_id, seq, dispatch_at, state, cost, started_at, refunded_at, finished_at, created_at)
-    select m.dispatch_id, m.id, 0, null, 'done', m.total_cost, m.created_at, null, m.created_at + interval '25 seconds', m.created_at
+    insert into message_dispatches (id, message_id, seq, dispatch_at, state, cost, started_at, refunded_at, finished_at, created_at, first_recipient_id)
+    select m.dispatch_id, m.id, 0, null, 'done', m.total_cost, m.created_at, null, m.created_at + interval '25 seconds', m.created_at,
+           ${sql.unsafe(blockOf('m.created_at'))} + m.first + 1
       from growth_msg m order by m.n`;
   await sql.unsafe(`
     insert into message_recipients (id, message_id, organization_id, dispatch_id, position, phone, price, pricing_row_id, state, carrier, carrier_message_id,

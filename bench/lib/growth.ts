@@ -7,6 +7,7 @@ import { throughputRun, type Gateway, type ThroughputResult } from './e2e';
 import { fillGrowth, type FillResult } from './growth-fill';
 import { growthPlan, type GrowthPlan } from './growth-plan';
 import { freshNumbers, moIngest, MO_NUMBER, sendAs, type GrowthService } from './growth-io';
+import { retentionDrop, type DropResult } from './growth-retention';
 import { sustainedLoad } from './growth-sustain';
 import { load, percentiles } from './load';
 import type { Row } from './report';
@@ -31,6 +32,8 @@ type Side = {
   /** p50 ms of each timed read, by label. */
   reads: Record<string, number>;
   moRate: number;
+  /** The filled database only: the retention's drop of its oldest month under sends (growth-retention.ts). */
+  drop?: DropResult;
 };
 
 const READS = 100;
@@ -59,6 +62,31 @@ export async function growthPhase(o: GrowthOptions): Promise<Row[]> {
     ...Object.keys(empty.reads).map((k) => slower(`growth: ${k}: p50`, 'ms', filled.reads[k], empty.reads[k])),
     faster(`growth: MO ingest (${o.moN} MO from phones with history)`, 'MO/s', filled.moRate, empty.moRate),
     ...disk,
+    ...(filled.drop ? dropRows(filled.drop) : []),
+  ];
+}
+
+/** Issue 43: a month of recipients dropped in under 10 s, POST /send p99 during the drop within 2 x of before. */
+function dropRows(d: DropResult): Row[] {
+  return [
+    {
+      figure: `growth: retention drops the oldest month (${d.recipients.toLocaleString('en')} recipients; ${d.dropped.length} partitions)`,
+      unit: 's',
+      value: d.seconds,
+      baseline: 'issue 43: a month of 1 million recipients',
+      baselineValue: 10,
+      target: '< 10 s',
+      ok: d.seconds < 10,
+    },
+    {
+      figure: `growth: POST /send p99 during the drop (${d.sendsDuring} sends, 8 clients)`,
+      unit: 'ms',
+      value: d.duringP99,
+      baseline: `p99 just before (${d.sendsBefore} sends)`,
+      baselineValue: d.beforeP99,
+      target: '<= 2 x',
+      ok: d.duringP99 <= 2 * d.beforeP99,
+    },
   ];
 }
 
@@ -93,6 +121,7 @@ async function measureDatabase(label: string, plan: GrowthPlan | null, o: Growth
        where c.name = 'bench-growth' and l.bound_sessions > 0 and l.expires_at > now()`).length > 0, 60_000, 100, 'the growth connector bound');
     const service = { api, url: database.url, sql, db, smsc, web, log: o.log };
     const side = await measureRows(service, heavy, small, o, label);
+    if (plan) side.drop = await retentionDrop(service, env, heavy);
     if (plan && o.sustainMinutes > 0) await sustainedLoad({ ...service, heavy, small }, o.sustainMinutes);
     return side;
   } finally {

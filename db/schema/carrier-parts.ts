@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Each part accepted by an SMSC (submit_sm_resp OK): its message_id, and the receipt status once known (D14). */
+/**
+ * Each part accepted by an SMSC (submit_sm_resp OK): its message_id, and the receipt status once known (D14).
+ * D24: partitioned by `recipient_id` range with message_recipients' bounds (migration 0044), so a month's parts go
+ * with its recipients.
+ */
 export const carrierParts = pgTable(
   'carrier_parts',
   {

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, money } from './_columns';
 
 export const DISPATCH_STATES = ['scheduled', 'running', 'done', 'cancelled', 'skipped'] as const;
@@ -22,6 +22,12 @@ export const messageDispatches = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /**
+     * D24: the id of its first recipient row (written by the send's statement): the statements that read a dispatch's
+     * recipients bound the ids from it, so they read one or two of message_recipients' partitions, not all of them
+     * (`dispatchRecipientIds`). Null for dispatches written before migration 0044.
+     */
+    firstRecipientId: bigint('first_recipient_id', { mode: 'number' }),
   },
   (t) => [uniqueIndex('message_dispatches_msg_seq_uq').on(t.messageId, t.seq), index('message_dispatches_due_idx').on(t.state, t.dispatchAt)],
 );

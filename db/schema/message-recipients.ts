@@ -1,11 +1,15 @@
-import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { RECIPIENT_STATE_VALUES } from '../../shared/contracts/reconcile';
 import { money } from './_columns';
 
 export type RecipientState = (typeof RECIPIENT_STATE_VALUES)[number];
 
-/** One row per recipient per dispatch (a "delivery" in D5's counting). */
+/**
+ * One row per recipient per dispatch (a "delivery" in D5's counting).
+ * D24: partitioned by `id` range (migration 0044; drizzle-kit cannot say so), one partition per month's block of ids
+ * (recipient_id_month): the maintenance moves the id sequence to the current month's block, so a month of recipients
+ * is one partition, dropped whole after RETENTION_DAYS. The primary key contains the partition key and stays on `id`.
+ */
 export const messageRecipients = pgTable(
   'message_recipients',
   {
@@ -13,11 +17,8 @@ export const messageRecipients = pgTable(
     messageId: text('message_id').notNull(),
     /** Its dispatch (no foreign key: db/schema/messages.ts says why). */
     dispatchId: text('dispatch_id').notNull(),
-    /**
-     * Its send's organization (messages.organization_id), carried so that a tenant's reads by phone stay within the
-     * tenant (D24). Never null: the check below (NOT VALID on a database upgraded live: migration 0040 says why).
-     */
-    organizationId: text('organization_id'),
+    /** Its send's organization (messages.organization_id), carried so that a tenant's reads by phone stay within the tenant (D24). */
+    organizationId: text('organization_id').notNull(),
     /** Index of the number in the request's `to` array. */
     position: integer('position').notNull(),
     phone: text('phone').notNull(),
@@ -48,6 +49,5 @@ export const messageRecipients = pgTable(
     // where each pair recurs 10 times, against 95 with it). Neither column ever changes, so the transitions stay HOT
     // updates; a send pays one index entry per recipient, as it did for the phone's.
     index('message_recipients_org_phone_idx').on(t.organizationId, t.phone),
-    check('message_recipients_organization_id_not_null', sql`${t.organizationId} is not null`),
   ],
 );

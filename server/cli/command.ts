@@ -5,8 +5,11 @@ import { parseOptions, type Values } from './args';
 
 export { CliError } from './args';
 
-/** What a command touches: the database, the settings and two line sinks (each call ends with a newline). */
-export type CliIo = { db: Db; env: Env; stdout: (s: string) => void; stderr: (s: string) => void };
+/**
+ * What a command touches: the database, the settings and two line sinks (each call ends with a newline);
+ * `databaseUrl` for a command that needs a connection of its own (maintain-partitions).
+ */
+export type CliIo = { db: Db; env: Env; stdout: (s: string) => void; stderr: (s: string) => void; databaseUrl?: string };
 
 /** `data` is the `--json` object; without `--json` it is printed as aligned lines, then `note`. */
 export type CommandResult = { data: Record<string, unknown>; note?: string };

@@ -20,7 +20,7 @@ try {
   await migrateDatabase(database.url);
   const db = createDb(database.url, { max: 2 });
   try {
-    code = await runCli(args, { ...io, db });
+    code = await runCli(args, { ...io, db, databaseUrl: database.url });
   } finally {
     await closeDb(db, { timeout: 5 });
   }

@@ -18,6 +18,7 @@ import { assignNumberCommand } from './commands/assign-number';
 import { listNumbersCommand } from './commands/list-numbers';
 import { releaseNumberCommand } from './commands/release-number';
 import { statusCommand } from './commands/status';
+import { maintainPartitionsCommand } from './commands/maintain-partitions';
 import { listSenderIdsCommand } from './commands/list-sender-ids';
 import { approveSenderIdCommand } from './commands/approve-sender-id';
 import { rejectSenderIdCommand } from './commands/reject-sender-id';
@@ -50,6 +51,7 @@ const COMMANDS: Command[] = [
   revokeSenderIdCommand,
   setDefaultSenderIdCommand,
   statusCommand,
+  maintainPartitionsCommand,
 ];
 
 /**

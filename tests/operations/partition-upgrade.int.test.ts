@@ -137,8 +137,9 @@ describe('upgrading a database at 0040 (the logs already partitioned) to MO part
                select 'in_' || g, '+243810000000', '4321', 'hi', 'gsm7', 1, true, 'simulator', now() - g * interval '1 second'
                  from generate_series(1, 10000) g`;
     await run('psql', [url41.toString(), '-q', '-v', `bound=${boundDay}`, '-f', 'scripts/prepare-partitions.sql']);
-    const checks = await db41`select conrelid::regclass::text as t, convalidated from pg_constraint where conname like '%partition_bound'`;
-    expect(checks).toEqual([{ t: 'inbound_messages', convalidated: true }]);
+    const checks = await db41`select conrelid::regclass::text as t, convalidated from pg_constraint where conname like '%partition_bound' order by 1`;
+    // (and the tables migration 0044 partitions, not partitioned yet either)
+    expect(checks).toEqual(['carrier_parts', 'inbound_messages', 'message_recipients'].map((t) => ({ t, convalidated: true })));
     const notices = await migrateTraced(url41);
     expect(notices).toContain('partition constraint for table "inbound_messages_legacy" is implied by existing constraints');
     const [facts] = await db41`
@@ -146,5 +147,63 @@ describe('upgrading a database at 0040 (the logs already partitioned) to MO part
              (select count(*)::int from pg_constraint where conname like '%partition_bound') as checks,
              (select pg_get_expr(c.relpartbound, c.oid) from pg_class c where c.relname = 'inbound_messages_legacy') as legacy`;
     expect(facts).toEqual({ rows: 10000, checks: 0, legacy: `FOR VALUES FROM (MINVALUE) TO ('${boundDay} 00:00:00+00')` });
+  }, 120_000);
+});
+
+describe('upgrading a database at 0043 to recipients partitioned by id (migration 0044)', () => {
+  const url44 = new URL(serverUrl);
+  url44.pathname = `/${name}44`;
+  let db44: postgres.Sql;
+  afterAll(async () => {
+    await db44?.end();
+    await admin.unsafe(`drop database if exists ${name}44 with (force)`);
+  });
+
+  it('prepares message_recipients and carrier_parts, and the migration attaches them and sets NOT NULL without reading them', async () => {
+    await admin.unsafe(`create database ${name}44`);
+    db44 = postgres(url44.toString(), { max: 1, onnotice: () => {} });
+    await migrate(drizzle(db44), { migrationsFolder: migrationsBefore('0044') });
+    await db44`insert into message_recipients (message_id, organization_id, dispatch_id, position, phone, price)
+               select 'msg_' || (g / 10), 'org_x', 'dsp_' || (g / 10), g % 10, '+24381' || lpad(g::text, 7, '0'), 0.02 from generate_series(1, ${ROWS}) g`;
+    await db44`insert into carrier_parts (recipient_id, connector_id, part_no, parts_total, carrier_message_id, receipt_key)
+               select id, 'con_x', 1, 1, id::text, id::text from message_recipients`;
+    // as a prepared upgrade to 0040 leaves it (scripts/prepare-recipients-organization.sql): not validated yet
+    await db44`alter table message_recipients drop constraint message_recipients_organization_id_not_null`;
+    await db44`alter table message_recipients add constraint message_recipients_organization_id_not_null check (organization_id is not null) not valid`;
+    await run('psql', [url44.toString(), '-q', '-v', `bound=${boundDay}`, '-f', 'scripts/prepare-partitions.sql']);
+    const checks = await db44`
+      select conrelid::regclass::text as t, conname, convalidated from pg_constraint
+       where conname like '%partition_bound' or conname = 'message_recipients_organization_id_not_null' order by 1, 2`;
+    expect(checks).toEqual([
+      { t: 'carrier_parts', conname: 'carrier_parts_partition_bound', convalidated: true },
+      { t: 'message_recipients', conname: 'message_recipients_organization_id_not_null', convalidated: true },
+      { t: 'message_recipients', conname: 'message_recipients_partition_bound', convalidated: true },
+    ]);
+    const notices = await migrateTraced(url44);
+    expect(notices).toContain('partition constraint for table "message_recipients_legacy" is implied by existing constraints');
+    expect(notices).toContain('partition constraint for table "carrier_parts_legacy" is implied by existing constraints');
+    expect(notices).toContain('existing constraints on column "message_recipients.organization_id" are sufficient to prove that it does not contain nulls');
+    const [facts] = await db44`
+      select (select count(*)::int from message_recipients) as recipients, (select count(*)::int from carrier_parts) as parts,
+             (select count(*)::int from pg_constraint where conname like '%partition_bound') as checks,
+             (select pg_get_expr(c.relpartbound, c.oid) from pg_class c where c.relname = 'message_recipients_legacy') as legacy,
+             (select pg_get_expr(c.relpartbound, c.oid) from pg_class c where c.relname = 'carrier_parts_legacy') as parts_legacy`;
+    expect(facts).toEqual({
+      recipients: ROWS,
+      parts: ROWS,
+      checks: 0,
+      legacy: "FOR VALUES FROM (MINVALUE) TO ('1099511627776')",
+      parts_legacy: "FOR VALUES FROM (MINVALUE) TO ('1099511627776')",
+    });
+    // the next recipient's id is the first of this month's block, in this month's partition
+    const month = `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+    const [next] = await db44`insert into message_recipients (message_id, organization_id, dispatch_id, position, phone, price)
+                              values ('msg_next', 'org_x', 'dsp_next', 0, '+243810000000', 0.02)
+                              returning id, tableoid::regclass::text as part, recipient_id_month(id)::text as month`;
+    expect(next).toEqual({
+      id: String(BigInt((now.getUTCFullYear() - 2000) * 12 + now.getUTCMonth()) << 40n),
+      part: `message_recipients_p${month}`,
+      month: `${month.slice(0, 4)}-${month.slice(4)}-01 00:00:00+00`,
+    });
   }, 120_000);
 });

@@ -23,16 +23,18 @@ const name = `${serverUrl.pathname.slice(1)}_ro`;
 const url = new URL(serverUrl);
 url.pathname = `/${name}`;
 const admin = postgres(serverUrl.toString(), { max: 1, onnotice: () => {} });
-const dir = mkdtempSync(path.join(tmpdir(), 'pre-0040-'));
+const dirs: string[] = [];
 let db: postgres.Sql;
 
-/** The committed migrations up to 0039: the database an operator upgrades. */
-function migrationsBefore0040(): string {
+/** The committed migrations before `tag`. */
+function migrationsBefore(tag: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), `pre-${tag}-`));
+  dirs.push(dir);
   cpSync('db/migrations', dir, { recursive: true });
   const journalPath = path.join(dir, 'meta', '_journal.json');
   const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  for (const e of journal.entries.filter((x) => x.tag >= '0040')) rmSync(path.join(dir, `${e.tag}.sql`));
-  journal.entries = journal.entries.filter((x) => x.tag < '0040');
+  for (const e of journal.entries.filter((x) => x.tag >= tag)) rmSync(path.join(dir, `${e.tag}.sql`));
+  journal.entries = journal.entries.filter((x) => x.tag < tag);
   writeFileSync(journalPath, JSON.stringify(journal));
   return dir;
 }
@@ -61,14 +63,14 @@ const facts = () => db`
 beforeAll(async () => {
   await admin.unsafe(`create database ${name}`);
   db = postgres(url.toString(), { max: 1, onnotice: () => {} });
-  await migrate(drizzle(db), { migrationsFolder: migrationsBefore0040() });
+  await migrate(drizzle(db), { migrationsFolder: migrationsBefore('0040') });
   await oldSends(1, SENDS);
 }, 120_000);
 afterAll(async () => {
   await db?.end();
   await admin.unsafe(`drop database if exists ${name} with (force)`);
   await admin.end();
-  rmSync(dir, { recursive: true, force: true });
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('upgrading a live database to recipients with their organization (migration 0040)', () => {
@@ -94,7 +96,8 @@ describe('upgrading a live database to recipients with their organization (migra
     const before = await seqScans();
     const migrator = postgres(url.toString(), { max: 1, onnotice: () => {} });
     try {
-      await migrate(drizzle(migrator), { migrationsFolder: 'db/migrations' });
+      // up to 0043: 0044 then partitions the table, validating the check first (partition-upgrade.int.test.ts)
+      await migrate(drizzle(migrator), { migrationsFolder: migrationsBefore('0044') });
     } finally {
       await migrator.end(); // its statistics are reported when it ends
     }

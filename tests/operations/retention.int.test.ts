@@ -17,10 +17,12 @@ import { drain, withSimulator } from '../pipeline/drain';
 import { startReceiver } from '../webhooks/receiver';
 
 /**
- * D24 on a real database: a send made today, its webhook attempts, a carrier receipt and an MO; then the maintenance
- * runs with a clock 401 days after the first partition's end (the clock passed in, not waited for). That partition
- * goes whole, the ledger stays and still sums to the balances, GET /status of the old send answers 404 `Message
- * expired`, sends and MO made during and after the drop work, the months ahead exist, and a rerun changes nothing.
+ * D24 on a real database: a send made today, its webhook attempts, a carrier receipt and an MO; then a maintenance at
+ * the start of next month moves the recipient ids to that month's block, and one runs with a clock 401 days after the
+ * first partition's end (the clock passed in, not waited for). Those partitions, and this month's block of
+ * recipients with its carrier parts, go whole, the ledger stays and still sums to the balances, GET /status of the old
+ * send answers 404 `Message expired`, sends and MO made during and after the drop work, the months ahead exist, and a
+ * rerun changes nothing.
  */
 const DAY = 86_400_000;
 let now = new Date();
@@ -44,6 +46,7 @@ let m: Awaited<ReturnType<typeof makeMerchant>>;
 let oldId: string;
 let firstEnd: Date;
 let newestBefore: Date;
+let thisMonth: string;
 let future: Date;
 let first: MaintenanceResult;
 let ledgerBefore: { id: number; entry_type: string; amount: string; message_id: string | null }[];
@@ -77,10 +80,22 @@ beforeAll(async () => {
     select count(*)::int as n from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id where d.organization_id = ${m.organizationId}`);
   expect(n).toBe(7); // sms.queued, then each recipient's sms.processing, sms.sent and sms.delivered
   await db.execute(sql`insert into carrier_receipts (connector_id, carrier_message_id, receipt_key, stat) values ('con_x', 'abc', 'abc', 'DELIVRD')`);
+  const [firstRow] = await db.execute<{ id: string }>(sql`select min(id)::text as id from message_recipients where message_id = ${oldId}`);
+  await db.execute(sql`
+    insert into carrier_parts (recipient_id, connector_id, part_no, parts_total, carrier_message_id, receipt_key, stat)
+    values (${firstRow.id}::bigint, 'con_x', 1, 1, 'abc', 'abc', 'DELIVRD')`);
+  thisMonth = monthStart(now).toISOString().slice(0, 7).replace('-', '');
+  const [where] = await db.execute<{ recipients: string[]; parts: string[] }>(sql`
+    select array(select distinct tableoid::regclass::text from message_recipients where message_id = ${oldId}) as recipients,
+           array(select distinct tableoid::regclass::text from carrier_parts where recipient_id = ${firstRow.id}::bigint) as parts`);
+  expect(where).toEqual({ recipients: [`message_recipients_p${thisMonth}`], parts: [`carrier_parts_p${thisMonth}`] });
   await assignNumber(db, m, NUMBER);
   await mo('+243810005555', 'Old question');
   expect(await inbox()).toEqual([['+243810005555', 'Old question']]);
   ledgerBefore = [...(await ledger())];
+  // the first maintenance of next month: the recipient ids move to its block; nothing is old enough to go but the
+  // blocks of ids from before partitioning (empty here: no id was ever written below 2^40)
+  expect((await maintain(new Date(monthStart(now, 1).getTime() + 3_600_000)))?.dropped).toEqual(['carrier_parts_legacy', 'message_recipients_legacy']);
   const before = byTable(await listPartitions(db), 'webhook_attempts');
   expect(before[0].from).toBeNull();
   firstEnd = before[0].to;
@@ -106,13 +121,25 @@ afterAll(async () => {
 describe('partition maintenance (D24)', () => {
   it('drops the partitions wholly older than the retention, and only those', async () => {
     expect(first?.cutoff.toISOString()).toBe(new Date(firstEnd.getTime() + DAY).toISOString());
-    expect(first?.dropped).toEqual(['carrier_receipts_legacy', 'inbound_messages_legacy', 'webhook_attempts_legacy']);
+    expect(first?.dropped).toEqual([
+      'carrier_receipts_legacy',
+      'inbound_messages_legacy',
+      'webhook_attempts_legacy',
+      `carrier_parts_p${thisMonth}`,
+      `message_recipients_p${thisMonth}`,
+    ]);
     const [gone] = await db.execute<{ a: string | null; r: string | null; i: string | null; attempts: number; receipts: number; inbound: number }>(sql`
       select to_regclass('webhook_attempts_legacy')::text as a, to_regclass('carrier_receipts_legacy')::text as r,
              to_regclass('inbound_messages_legacy')::text as i,
              (select count(*)::int from webhook_attempts) as attempts, (select count(*)::int from carrier_receipts) as receipts,
              (select count(*)::int from inbound_messages) as inbound`);
     expect(gone).toEqual({ a: null, r: null, i: null, attempts: 0, receipts: 0, inbound: 0 });
+    // the old send's recipients and parts went with their month's block; the sends made during the drop stayed
+    const [rows] = await db.execute<{ old: number; during: number; parts: number }>(sql`
+      select (select count(*)::int from message_recipients where message_id = ${oldId}) as old,
+             (select count(*)::int from message_recipients where message_id = any(${`{${duringIds.join(',')}}`}::text[])) as during,
+             (select count(*)::int from carrier_parts) as parts`);
+    expect(rows).toEqual({ old: 0, during: 3, parts: 0 });
     // a conversation whose every MO has expired leaves the Inbox (its row, one per phone, stays)
     expect(await inbox()).toEqual([]);
   });
@@ -149,7 +176,17 @@ describe('partition maintenance (D24)', () => {
     const months: string[] = [];
     for (let d = newestBefore; d < monthStart(future, 5); d = monthStart(d, 1)) months.push(d.toISOString().slice(0, 7).replace('-', ''));
     expect(months.length).toBeGreaterThan(12);
-    expect(first?.created).toEqual(['webhook_attempts', 'carrier_receipts', 'inbound_messages'].flatMap((t) => months.map((x) => `${t}_p${x}`)));
+    // the blocks of recipient ids: the months kept, then none for the months no id was written in (the sequence
+    // moves from the block it was in to now's), then now's month and 4 ahead
+    const ahead = [0, 1, 2, 3, 4].map((k) => monthStart(future, k).toISOString().slice(0, 7).replace('-', ''));
+    expect(first?.created).toEqual([
+      ...['webhook_attempts', 'carrier_receipts', 'inbound_messages'].flatMap((t) => months.map((x) => `${t}_p${x}`)),
+      ...['message_recipients', 'carrier_parts'].flatMap((t) => ahead.map((x) => `${t}_p${x}`)),
+    ]);
+    for (const table of ['message_recipients', 'carrier_parts']) {
+      const kept = [0, 1, 2, 3, 4].map((k) => monthStart(firstEnd, k).toISOString().slice(0, 7).replace('-', ''));
+      expect(byTable(await listPartitions(db), table).map((p) => p.name)).toEqual([...kept, ...ahead].map((x) => `${table}_p${x}`));
+    }
   });
 
   it('lets sends go on after the drop: delivered, and a receipt of today lands in its month', async () => {
@@ -160,6 +197,11 @@ describe('partition maintenance (D24)', () => {
       insert into carrier_receipts (connector_id, carrier_message_id, receipt_key, stat, received_at)
       values ('con_x', 'def', 'def', 'DELIVRD', ${future.toISOString()}::timestamptz) returning tableoid::regclass::text as part`);
     expect(r.part).toBe(`carrier_receipts_p${future.toISOString().slice(0, 7).replace('-', '')}`);
+    // its recipient's id is in the block of the month the maintenance moved the ids to
+    const [row] = await db.execute<{ part: string; month: string }>(sql`
+      select tableoid::regclass::text as part, recipient_id_month(id)::text as month from message_recipients where message_id = ${id}`);
+    expect(row.part).toBe(`message_recipients_p${future.toISOString().slice(0, 7).replace('-', '')}`);
+    expect(new Date(row.month).toISOString()).toBe(monthStart(future).toISOString());
   });
 
   it('stores an MO of today in its month, and the Inbox shows it', async () => {
@@ -173,7 +215,7 @@ describe('partition maintenance (D24)', () => {
     const before = await listPartitions(db);
     expect(await maintain(future)).toEqual({ cutoff: first!.cutoff, created: [], dropped: [] });
     expect(await listPartitions(db)).toEqual(before);
-    expect((await getRetentionStatus(db)).dropped_total).toBe(3);
+    expect((await getRetentionStatus(db)).dropped_total).toBe(7);
   });
 
   it('shows in `status --json` and /metrics: last run, partitions dropped, oldest kept', async () => {
@@ -187,22 +229,32 @@ describe('partition maintenance (D24)', () => {
       last_cutoff: first!.cutoff.toISOString(),
       last_created: [],
       last_dropped: [],
-      dropped_total: 3,
-      tables: [
-        { table: 'webhook_attempts', partitions: printed.tables[0].partitions, oldest_from: firstEnd.toISOString(), newest_to: monthStart(future, 5).toISOString() },
-        { table: 'carrier_receipts', partitions: printed.tables[0].partitions, oldest_from: firstEnd.toISOString(), newest_to: monthStart(future, 5).toISOString() },
-        { table: 'inbound_messages', partitions: printed.tables[0].partitions, oldest_from: firstEnd.toISOString(), newest_to: monthStart(future, 5).toISOString() },
-      ],
+      dropped_total: 7,
+      tables: ['webhook_attempts', 'carrier_receipts', 'inbound_messages', 'message_recipients', 'carrier_parts'].map((table, i) => ({
+        table,
+        partitions: i < 3 ? printed.tables[0].partitions : 10,
+        oldest_from: firstEnd.toISOString(),
+        newest_to: monthStart(future, 5).toISOString(),
+      })),
     });
     expect(printed.tables[0].partitions).toBe(byTable(await listPartitions(db), 'webhook_attempts').length);
     await collectDbGauges(db, new Date());
     expect((await retentionLastRun.get()).values[0].value).toBe(future.getTime() / 1000);
-    expect((await retentionPartitionsDropped.get()).values[0].value).toBe(3);
-    expect((await retentionOldestKept.get()).values.map((v) => [v.labels.table, v.value])).toEqual([
-      ['webhook_attempts', firstEnd.getTime() / 1000],
-      ['carrier_receipts', firstEnd.getTime() / 1000],
-      ['inbound_messages', firstEnd.getTime() / 1000],
-    ]);
+    expect((await retentionPartitionsDropped.get()).values[0].value).toBe(7);
+    expect((await retentionOldestKept.get()).values.map((v) => [v.labels.table, v.value])).toEqual(
+      ['webhook_attempts', 'carrier_receipts', 'inbound_messages', 'message_recipients', 'carrier_parts'].map((t) => [t, firstEnd.getTime() / 1000]),
+    );
+  });
+
+  it('runs from `npm run admin -- maintain-partitions --json` on a connection of its own, with RETENTION_DAYS', async () => {
+    let out = '';
+    const io = { db, env: { ...env, RETENTION_DAYS: 400 }, stdout: (x: string) => (out += x), stderr: () => {}, databaseUrl: process.env.DATABASE_URL };
+    expect(await runCli(['maintain-partitions', '--json'], io)).toBe(0);
+    const printed = JSON.parse(out) as Record<string, unknown>;
+    // today, 400 days back is before every partition, and the months ahead of the clock's future exist already
+    expect(printed).toEqual({ ran: true, retention_days: 400, cutoff: printed.cutoff, created: [], dropped: [], seconds: printed.seconds });
+    expect(Date.now() - 400 * DAY - new Date(String(printed.cutoff)).getTime()).toBeLessThan(60_000);
+    expect(await runCli(['maintain-partitions', '--json'], { ...io, databaseUrl: undefined })).toBe(2);
   });
 
   it("runs as the crontab's maintain_partitions job, on a connection of graphile-worker's pool, with the pipeline's clock", async () => {

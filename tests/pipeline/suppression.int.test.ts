@@ -262,15 +262,27 @@ describe('D19/D20: a phone opted out after the send is skipped at its dispatch a
     const id = res.body.data.message_id as string;
     await optOut(m, [phones[7], phones[400]]);
     const [dispatchId] = await dispatchesOf(id);
-    const d = { id: dispatchId, messageId: id };
+    const [{ first }] = await db.execute<{ first: string }>(sql`select first_recipient_id::text as first from message_dispatches where id = ${dispatchId}`);
+    const d = { id: dispatchId, messageId: id, firstRecipientId: Number(first) };
     const [{ 'QUERY PLAN': plan }] = await db.execute<{ 'QUERY PLAN': unknown }>(sql`explain (analyze, format json) ${optedOutOfDispatches([d])}`);
     const scans: Array<{ loops: number; rows: number }> = [];
+    const partitions = new Set<string>();
     const walk = (node: Record<string, unknown>) => {
       if (node['Relation Name'] === 'opt_outs') scans.push({ loops: node['Actual Loops'] as number, rows: node['Actual Rows'] as number });
+      if (String(node['Relation Name']).startsWith('message_recipients') && (node['Actual Loops'] as number) > 0) partitions.add(String(node['Relation Name']));
       for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
     };
     walk((plan as Array<{ Plan: Record<string, unknown> }>)[0].Plan);
     expect(scans).toEqual([{ loops: 1, rows: 2 }]);
+    // D24: the dispatch's recipients are read from its month's partition and the next (inDispatchBlocks), not from
+    // every month's
+    const month = (k: number) => {
+      const at = new Date();
+      at.setUTCDate(1);
+      at.setUTCMonth(at.getUTCMonth() + k);
+      return `message_recipients_p${at.toISOString().slice(0, 7).replace('-', '')}`;
+    };
+    expect([...partitions].sort()).toEqual([month(0), month(1)]);
     const found = await db.execute<{ id: number }>(optedOutOfDispatches([d]));
     const [{ n }] = await db.execute<{ n: number }>(sql`
       select count(*)::int as n from message_recipients where id = any(${arrayLiteral(found.map((r) => r.id))}::bigint[]) and phone in (${phones[7]}, ${phones[400]})`);

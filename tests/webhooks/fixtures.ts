@@ -12,7 +12,7 @@ export async function sendVia(db: Db, call: Call, key: string, to: string[], ext
   expect(res.status).toBe(201);
   const messageId = res.body.data.message_id as string;
   const recipients = await db.execute<{ id: number; phone: string; dispatch_id: string }>(
-    sql`select id::int as id, phone, dispatch_id from message_recipients where message_id = ${messageId} order by position`,
+    sql`select id::float8 as id, phone, dispatch_id from message_recipients where message_id = ${messageId} order by position`,
   );
   return { messageId, recipients: [...recipients] };
 }
@@ -31,7 +31,7 @@ export function deliveredEvent(messageId: string, r: { id: number; phone: string
 export type EventRow = { id: string; event_type: string; recipient_id: number | null; payload: any };
 export async function eventOf(db: Db, messageId: string, type: string, recipientId: number | null = null): Promise<EventRow> {
   const rows = await db.execute<EventRow>(sql`
-    select id::text, event_type, recipient_id::int as recipient_id, payload from webhook_events
+    select id::text, event_type, recipient_id::float8 as recipient_id, payload from webhook_events
      where message_id = ${messageId} and event_type = ${type} and recipient_id is not distinct from ${recipientId}::bigint`);
   expect(rows).toHaveLength(1);
   return rows[0];

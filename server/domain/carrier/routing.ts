@@ -3,6 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { carrierOutbox as outbox, connectors, messageRecipients as recipients, routes } from '@/db/schema';
 import { arrayLiteral } from '@/server/lib/sql-arrays';
 import { name, of } from '@/server/lib/sql-names';
+import { inDispatchBlocks } from '@/server/domain/delivery/recipient-blocks';
 import type { Failure } from './connector';
 
 /** What a recipient that no connector takes fails with (D14 amended: no route, no send). */
@@ -37,7 +38,7 @@ function routeTakes(digits: SQL, organizationId: SQL): SQL {
  * at commit (migration 0022's trigger). Answers every pending recipient with the name of its connector, null when
  * nothing takes it. A recipient is the outbox key: a retried step adds nothing twice.
  */
-export async function routeToConnectors(tx: DbOrTx, dispatches: Array<{ id: string; organizationId: string }>, policy: RoutingPolicy, now: Date): Promise<RoutedRecipient[]> {
+export async function routeToConnectors(tx: DbOrTx, dispatches: Array<{ id: string; organizationId: string; firstRecipientId: number | null }>, policy: RoutingPolicy, now: Date): Promise<RoutedRecipient[]> {
   if (!dispatches.length) return [];
   const at = now.toISOString();
   const forced = policy.forced;
@@ -45,12 +46,13 @@ export async function routeToConnectors(tx: DbOrTx, dispatches: Array<{ id: stri
     with ds as (
       -- (each dispatch's organization given, not joined: joined to messages, the planner that expects hundreds of
       -- recipients per dispatch hashed the whole messages table for a single-recipient dispatch)
-      select * from jsonb_to_recordset(${JSON.stringify(dispatches.map((d) => ({ id: d.id, o: d.organizationId })))}::jsonb) as ds(id text, o text)
+      select * from jsonb_to_recordset(${JSON.stringify(dispatches.map((d) => ({ id: d.id, o: d.organizationId, f: d.firstRecipientId })))}::jsonb) as ds(id text, o text, f bigint)
     ), cand as materialized (
       select ${of('r', recipients.id)}, ${of('r', recipients.dispatchId)}, ${of('r', recipients.phone)}, ltrim(${of('r', recipients.phone)}, '+') as digits,
              ds.o as organization_id
         from ds cross join lateral (select ${of('r', recipients.id)}, ${of('r', recipients.dispatchId)}, ${of('r', recipients.phone)} from ${recipients} r
-                                     where ${of('r', recipients.dispatchId)} = ds.id and ${of('r', recipients.state)} = 'pending' offset 0) r
+                                     where ${of('r', recipients.dispatchId)} = ds.id and ${inDispatchBlocks(sql`${of('r', recipients.id)}`, sql`ds.f`)}
+                                       and ${of('r', recipients.state)} = 'pending' offset 0) r
     ), policy as (
       select (select ${connectors.id} from ${connectors} where ${connectors.name} = ${policy.fallback}) as fallback,
              (select ${connectors.id} from ${connectors} where ${connectors.name} = ${forced?.connector ?? null}) as forced

@@ -30,7 +30,7 @@ export async function handOverDispatches(tx: DbOrTx, p: Pipeline, ds: Starting[]
   // (a timed dispatch's sender is judged again; an immediate one starts moments after its send judged it)
   const refused = await refuseDisallowedSenders(tx, ds.filter((d) => d.ref.dispatchAt !== null), p.env.SMS_ENV, now);
   const open = ds.filter((d) => !refused.has(d.ref.id));
-  const routed = await routeToConnectors(tx, open.map((d) => ({ id: d.ref.id, organizationId: d.organizationId })), p.routing, now);
+  const routed = await routeToConnectors(tx, open.map((d) => ({ id: d.ref.id, organizationId: d.organizationId, firstRecipientId: d.ref.firstRecipientId })), p.routing, now);
   for (const d of open) {
     const unroutable = routed.filter((r) => r.connector === null && r.dispatchId === d.ref.id).map((r) => r.id);
     if (unroutable.length) await skipUnroutable(tx, d.ref, unroutable, now);

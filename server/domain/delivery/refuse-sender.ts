@@ -4,6 +4,7 @@ import { messageRecipients as recipients } from '@/db/schema';
 import type { KeyEnvironment } from '@/server/domain/keys/api-keys';
 import { judgeSender, senderFacts } from '@/server/domain/sender-ids/sender-policy';
 import type { DispatchRef } from './recipient-events';
+import { inDispatchBlocksOf } from './recipient-blocks';
 import { skipPending } from './skip-pending';
 
 /** What a recipient fails with when its dispatch's sender is no longer allowed (D22): in its record and its `sms.failed` event. */
@@ -35,7 +36,8 @@ export async function refuseDisallowedSenders(tx: DbOrTx, ds: SenderOf[], enviro
     if (ok === undefined) verdicts.set(key, (ok = judgeSender(d.senderId, environment, await senderFacts(tx, d.organizationId, d.senderId)).ok));
     if (ok) continue;
     const rows = await tx.execute<{ id: number }>(sql`
-      select ${recipients.id} from ${recipients} where ${recipients.dispatchId} = ${d.ref.id} and ${recipients.state} = 'pending' order by ${recipients.id}`);
+      select ${recipients.id} from ${recipients} where ${recipients.dispatchId} = ${d.ref.id} and ${inDispatchBlocksOf(sql`${recipients.id}`, d.ref.firstRecipientId)}
+         and ${recipients.state} = 'pending' order by ${recipients.id}`);
     await skipPending(tx, d.ref, rows.map((r) => Number(r.id)), SENDER_NOT_ALLOWED, 'Sender ID not allowed at the dispatch', now);
     refused.add(d.ref.id);
   }

@@ -6,7 +6,10 @@ import { afterCommit, inTransaction } from '@/server/lib/after-commit';
 import { logger } from '@/server/lib/logger';
 import { name, of } from '@/server/lib/sql-names';
 import { dispatchLag, recipientsTerminal } from '@/server/metrics/registry';
+import { dispatchRef } from './dispatch-locks';
 import { handOverDispatches, type Starting } from './hand-over';
+import { inDispatchBlocksOf } from './recipient-blocks';
+import type { DispatchRef } from './recipient-events';
 import type { Pipeline } from './pipeline';
 
 type DispatchRow = {
@@ -14,6 +17,7 @@ type DispatchRow = {
   message_id: string;
   seq: number;
   dispatch_at: Date | null;
+  first_recipient_id: string | null;
   due_at: Date;
   state: string;
   control_state: string;
@@ -23,7 +27,7 @@ type DispatchRow = {
   dispatches_total: number;
 };
 
-const COLUMNS = sql`${of('d', dispatches.id)}, ${of('d', dispatches.messageId)}, ${of('d', dispatches.seq)}, ${of('d', dispatches.dispatchAt)},
+const COLUMNS = sql`${of('d', dispatches.id)}, ${of('d', dispatches.messageId)}, ${of('d', dispatches.seq)}, ${of('d', dispatches.dispatchAt)}, ${of('d', dispatches.firstRecipientId)},
                     coalesce(${of('d', dispatches.dispatchAt)}, ${of('m', messages.createdAt)}) as due_at, ${of('d', dispatches.state)},
                     ${of('m', messages.controlState)}, ${of('m', messages.organizationId)}, ${of('m', messages.senderId)}, ${of('m', messages.channel)},
                     ${of('m', messages.dispatchesTotal)}`;
@@ -87,7 +91,7 @@ async function startDispatches(tx: DbOrTx, p: Pipeline, rows: DispatchRow[], now
   const starting: Starting[] = [];
   for (const d of rows) {
     if (d.state !== 'scheduled' || d.control_state === 'cancelled') continue; // started already, or settled by cancel
-    const ref = { id: d.id, messageId: d.message_id, dispatchAt: d.dispatch_at ? new Date(d.dispatch_at) : null };
+    const ref = dispatchRef(d);
     const nextAt = d.dispatches_total > 1 ? await scheduleNext(tx, d.message_id, d.seq, now) : null;
     if (d.control_state === 'paused') await skipPaused(tx, ref, nextAt, now);
     else starting.push({ ref, organizationId: d.organization_id, senderId: d.sender_id, channel: d.channel, nextAt });
@@ -100,11 +104,11 @@ async function startDispatches(tx: DbOrTx, p: Pipeline, rows: DispatchRow[], now
 }
 
 /** A paused send's dispatch: skipped, its pending recipients cancelled (counted; refunded at resume). */
-async function skipPaused(tx: DbOrTx, d: { id: string; messageId: string }, next: string | null, now: Date): Promise<void> {
+async function skipPaused(tx: DbOrTx, d: DispatchRef, next: string | null, now: Date): Promise<void> {
   const skipped = await tx.execute<{ n: number }>(sql`
     with moved as (
       update ${recipients} set ${name(recipients.state)} = 'cancelled', ${name(recipients.updatedAt)} = ${now.toISOString()}::timestamptz
-       where ${recipients.dispatchId} = ${d.id} and ${recipients.state} = 'pending' returning 1)
+       where ${recipients.dispatchId} = ${d.id} and ${inDispatchBlocksOf(sql`${recipients.id}`, d.firstRecipientId)} and ${recipients.state} = 'pending' returning 1)
     select count(*)::int as n from moved`);
   await tx.execute(sql`
     update ${dispatches} set ${name(dispatches.state)} = 'skipped', ${name(dispatches.finishedAt)} = ${now.toISOString()}::timestamptz where ${dispatches.id} = ${d.id}`);

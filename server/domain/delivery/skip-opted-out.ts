@@ -4,6 +4,7 @@ import { messageRecipients as recipients, messages, optOuts } from '@/db/schema'
 import { of } from '@/server/lib/sql-names';
 import { OPTED_OUT } from '@/server/domain/opt-outs/suppression';
 import type { DispatchRef } from './recipient-events';
+import { inDispatchBlocks } from './recipient-blocks';
 import { skipPending } from './skip-pending';
 
 /**
@@ -32,17 +33,18 @@ export async function skipOptedOut(tx: DbOrTx, ds: DispatchRef[], now: Date): Pr
  * loop over the recipients: the whole array probed once per recipient, a million probes for a 1,000-recipient
  * dispatch, about a second of Postgres CPU.)
  */
-export function optedOutOfDispatches(ds: Array<Pick<DispatchRef, 'id' | 'messageId'>>) {
+export function optedOutOfDispatches(ds: Array<Pick<DispatchRef, 'id' | 'messageId' | 'firstRecipientId'>>) {
   return sql`
     with ds as (
-      select * from jsonb_to_recordset(${JSON.stringify(ds.map((d) => ({ id: d.id, m: d.messageId })))}::jsonb) as ds(id text, m text)
+      select * from jsonb_to_recordset(${JSON.stringify(ds.map((d) => ({ id: d.id, m: d.messageId, f: d.firstRecipientId })))}::jsonb) as ds(id text, m text, f bigint)
     ), c as materialized (
       -- the reply to a STOP keyword (D19) is the one send exempt: its message yields no organization, so no phone
       select ${of('r', recipients.id)}, ${of('r', recipients.dispatchId)}, ${of('r', recipients.phone)}, ${of('m', messages.organizationId)}
         from ds
        cross join lateral (select ${messages.organizationId} from ${messages} where ${messages.id} = ds.m and ${messages.keywordReply} is distinct from 'stop') m
        cross join lateral (select ${recipients.id}, ${recipients.dispatchId}, ${recipients.phone} from ${recipients}
-                            where ${recipients.dispatchId} = ds.id and ${recipients.state} = 'pending' offset 0) r
+                            where ${recipients.dispatchId} = ds.id and ${inDispatchBlocks(sql`${recipients.id}`, sql`ds.f`)}
+                              and ${recipients.state} = 'pending' offset 0) r
     ), o as materialized (
       select ${optOuts.organizationId}, ${optOuts.phone} from ${optOuts}
        where ${optOuts.organizationId} = any(array(select distinct organization_id from c))

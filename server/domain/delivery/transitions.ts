@@ -8,6 +8,7 @@ import { recipientsTerminal } from '@/server/metrics/registry';
 import { arrayLiteral } from '@/server/lib/sql-arrays';
 import { name, of } from '@/server/lib/sql-names';
 import { eventTimeField, type DispatchRef } from './recipient-events';
+import { inDispatchBlocks } from './recipient-blocks';
 
 type Move = { id: number; carrier?: string | null; carrierMessageId?: string | null; errorCode?: string; errorMessage?: string };
 
@@ -147,7 +148,9 @@ export async function finishAllComplete(tx: DbOrTx, dispatchIds: string[], now: 
       update ${messageDispatches} d set ${name(messageDispatches.state)} = 'done', ${name(messageDispatches.finishedAt)} = ${now.toISOString()}::timestamptz
        where ${of('d', messageDispatches.id)} = any(${arrayLiteral(dispatchIds)}::text[]) and ${of('d', messageDispatches.state)} = 'running'
          and not exists (select 1 from ${recipients} r
-                          where ${of('r', recipients.dispatchId)} = ${of('d', messageDispatches.id)} and ${of('r', recipients.state)} in ('pending', 'processing', 'sent'))
+                          where ${of('r', recipients.dispatchId)} = ${of('d', messageDispatches.id)}
+                            and ${inDispatchBlocks(sql`${of('r', recipients.id)}`, sql`${of('d', messageDispatches.firstRecipientId)}`)}
+                            and ${of('r', recipients.state)} in ('pending', 'processing', 'sent'))
       returning ${of('d', messageDispatches.messageId)})
     update ${messages} m set ${name(messages.dispatchesDone)} = ${of('m', messages.dispatchesDone)} + c.n
       from (select message_id, count(*)::int as n from done group by message_id) c

@@ -9,6 +9,7 @@ import { money, toAmount } from '@/server/lib/money';
 import { refundMessage } from '@/server/domain/wallets/refund';
 import { afterCommit, inTransaction } from '@/server/lib/after-commit';
 import { recipientsTerminal } from '@/server/metrics/registry';
+import { inDispatchBlocks } from '@/server/domain/delivery/recipient-blocks';
 import { isMessageId, toMessageStatus } from './get-status';
 
 export type ControlAction = 'cancel' | 'pause' | 'resume';
@@ -73,10 +74,12 @@ async function settleDispatches(tx: DbOrTx, messageId: string, states: Array<'sc
              ${name(dispatches.refundedAt)} = ${at}::timestamptz
        where ${dispatches.messageId} = ${messageId} and ${dispatches.refundedAt} is null
          and ${dispatches.state} = any(${arrayLiteral(states)}::text[])
-      returning ${name(dispatches.id)}, ${name(dispatches.cost)}),
+      returning ${name(dispatches.id)}, ${name(dispatches.cost)}, ${name(dispatches.firstRecipientId)}),
     cancelled as (
-      update ${recipients} set ${name(recipients.state)} = 'cancelled', ${name(recipients.updatedAt)} = ${at}::timestamptz
-       where ${recipients.dispatchId} in (select id from settled) and ${recipients.state} = 'pending'
+      update ${recipients} r set ${name(recipients.state)} = 'cancelled', ${name(recipients.updatedAt)} = ${at}::timestamptz
+        from settled s
+       where ${of('r', recipients.dispatchId)} = s.id and ${inDispatchBlocks(sql`${of('r', recipients.id)}`, sql`s.first_recipient_id`)}
+         and ${of('r', recipients.state)} = 'pending'
       returning 1)
     select (select sum(cost) from settled)::text as cost, (select count(*)::int from cancelled) as cancelled`);
   await tx.execute(sql`

@@ -104,11 +104,6 @@ export async function insertSendRows(tx: DbOrTx, s: SendRows): Promise<SendingAp
                 ${via.channel}, ${via.channel === 'smpp' ? via.registeredDelivery : null}::int, ${via.channel === 'smpp' ? (via.udh ?? null) : null},
                 ${via.channel === 'keyword' ? via.reply : null}, ${s.failedAtSend}::int)
         returning ${name(messages.id)}
-      ), d as (
-        insert into ${dispatches} (${name(dispatches.id)}, ${name(dispatches.messageId)}, ${name(dispatches.seq)}, ${name(dispatches.dispatchAt)}, ${name(dispatches.cost)})
-        select x.id, ${messageId}, x.seq, x.at, ${toDbAmount(s.perDispatch)}::numeric
-          from json_to_recordset(${s.dispatchesJson}::json) as x(id text, seq int, at timestamptz)
-        returning ${name(dispatches.id)}, ${name(dispatches.seq)}
       ), c as (
         -- driven by the phones, one primary-key probe each: this statement is prepared, and the generic plan of a
         -- probe by (organization, phone list) scanned every conversation of the organization by its activity index
@@ -127,8 +122,16 @@ export async function insertSendRows(tx: DbOrTx, s: SendRows): Promise<SendingAp
         select ${messageId}, ${app.organizationId}, d.id, r.p, r.n, r.c, r.r, ${at}::timestamptz,
                case when r.e is not null then 'failed' else 'pending' end, r.e, r.m,
                case when r.e is not null then ${at}::timestamptz end
-          from (select id from d order by seq) d
+          from (select x.id from json_to_recordset(${s.dispatchesJson}::json) as x(id text, seq int) order by x.seq) d
          cross join json_to_recordset(${s.recipientsJson}::json) as r(p int, n text, c numeric, r text, e text, m text)
+        returning ${name(messageRecipients.id)}, ${name(messageRecipients.dispatchId)}
+      ), d as (
+        -- after the recipients, so that each dispatch keeps its first recipient's id (D24: its reads prune by it)
+        insert into ${dispatches} (${name(dispatches.id)}, ${name(dispatches.messageId)}, ${name(dispatches.seq)}, ${name(dispatches.dispatchAt)}, ${name(dispatches.cost)},
+                                   ${name(dispatches.firstRecipientId)})
+        select x.id, ${messageId}, x.seq, x.at, ${toDbAmount(s.perDispatch)}::numeric,
+               (select min(${of('r', messageRecipients.id)}) from r where ${of('r', messageRecipients.dispatchId)} = x.id)
+          from json_to_recordset(${s.dispatchesJson}::json) as x(id text, seq int, at timestamptz)
       ), q as (
         insert into ${events} (${name(events.id)}, ${name(events.organizationId)}, ${name(events.appId)}, ${name(events.messageId)}, ${name(events.eventType)},
                                ${name(events.payload)}, ${name(events.createdAt)})

@@ -1,9 +1,9 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { retentionState as s } from '@/db/schema';
+import { messageRecipients as r, messages as m, retentionState as s } from '@/db/schema';
 import { name, of, textOf } from '@/server/lib/sql-names';
-import { MONTHS_AHEAD, PARTITIONED_TABLES, listPartitions, retentionCutoff } from './partitions';
+import { MONTHS_AHEAD, PARTITIONED_TABLES, listPartitions, monthBlockStart, retentionCutoff, type Partition } from './partitions';
 
 /** Session advisory lock: one maintenance at a time across workers (a worker's start and the crontab may overlap). */
 const LOCK = 727_424;
@@ -28,11 +28,22 @@ const RECORD_RUN = textOf(sql`
     ${name(s.lastCreated)} = ${of('excluded', s.lastCreated)}, ${name(s.lastDropped)} = ${of('excluded', s.lastDropped)},
     ${name(s.droppedTotal)} = ${s.droppedTotal} + ${of('excluded', s.droppedTotal)}`);
 
+const RECIPIENT_IDS = 'message_recipients_id_seq';
+
+/** Moves the recipient id sequence forward to $1 (the current month's block), never back. */
+const ADVANCE_RECIPIENT_IDS = `select setval('${RECIPIENT_IDS}', $1::bigint, false) from ${ident(RECIPIENT_IDS)} where last_value < $1::bigint`;
+
+/** The accepted time of the send of a recipient partition's newest row (by its primary key, one row). */
+const NEWEST_SEND = textOf(sql`
+  select ${of('m', m.createdAt)}::text as created_at from $partition x join ${m} m on ${of('m', m.id)} = ${of('x', r.messageId)}
+   order by ${of('x', r.id)} desc limit 1`);
+
 /**
  * D24's partition maintenance, idempotent: finishes any detach a crash interrupted, creates the monthly partitions up
- * to MONTHS_AHEAD months after `now`'s, and drops every partition whose whole range is older than `now` minus the
- * retention: DETACH ... CONCURRENTLY (SHARE UPDATE EXCLUSIVE on the table: inserts and reads go on), then DROP of the
- * detached table, which nobody else reads any more. Never a row-by-row DELETE. Records the run in retention_state.
+ * to MONTHS_AHEAD months after `now`'s, moves the recipient id sequence to `now`'s month's block, and drops every
+ * partition whose whole range is older than `now` minus the retention (a block of recipient ids: once the sequence
+ * had left it when the run began and its newest send is older too): DETACH ... CONCURRENTLY (SHARE UPDATE EXCLUSIVE
+ * on the table: inserts and reads go on), then DROP of the detached table, which nobody else reads any more. Never a row-by-row DELETE. Records the run in retention_state.
  * Returns null when another process holds the maintenance (it does the same work).
  */
 export async function maintainPartitions(db: Db, session: Session, opts: { now: Date; retentionDays: number }): Promise<MaintenanceResult> {
@@ -48,6 +59,11 @@ export async function maintainPartitions(db: Db, session: Session, opts: { now: 
 async function maintain(db: Db, conn: Session, { now, retentionDays }: { now: Date; retentionDays: number }) {
   const cutoff = retentionCutoff(now, retentionDays);
   const dropped: string[] = [];
+  const drop = async (p: Partition) => {
+    await conn.query(`alter table ${ident(p.table)} detach partition ${ident(p.name)} concurrently`);
+    await conn.query(`drop table ${ident(p.name)}`);
+    dropped.push(p.name);
+  };
   for (const p of await listPartitions(db)) {
     if (!p.detachPending) continue;
     // only this function detaches, and only partitions past the cutoff: finish the detach and the drop
@@ -60,11 +76,26 @@ async function maintain(db: Db, conn: Session, { now, retentionDays }: { now: Da
     const { rows } = await conn.query('select retention_ensure_partitions($1, $2, $3::timestamptz, $4) as name', [t.table, t.key, now.toISOString(), MONTHS_AHEAD]);
     created.push(...rows.map((r) => String(r.name)));
   }
-  for (const p of await listPartitions(db)) {
-    if (p.to.getTime() > cutoff.getTime()) continue;
-    await conn.query(`alter table ${ident(p.table)} detach partition ${ident(p.name)} concurrently`);
-    await conn.query(`drop table ${ident(p.name)}`);
-    dropped.push(p.name);
+  // The id sequence as this run found it: a block it had left by then is one no send is writing to any more (a send
+  // takes its ids within its one statement), so it may go.
+  const { rows: seq } = await conn.query(`select last_value::text as v from ${ident(RECIPIENT_IDS)}`);
+  const nextId = BigInt(String(seq[0].v));
+  // the month's block of recipient ids, now that its partitions exist (forward only: a send that took an id of the
+  // block before keeps it, in the partition of that block)
+  await conn.query(ADVANCE_RECIPIENT_IDS, [monthBlockStart(now).toString()]);
+  const partitions = await listPartitions(db);
+  for (const p of partitions) {
+    if (p.toId !== null || p.to.getTime() > cutoff.getTime()) continue;
+    await drop(p);
+  }
+  // a block of recipient ids goes when its month is past the cutoff, the id sequence had left it, and its newest
+  // send is older than the cutoff; its carrier parts (the same bounds) go first
+  for (const p of partitions.filter((x) => x.table === 'message_recipients')) {
+    if (p.toId === null || p.to.getTime() > cutoff.getTime() || p.toId > nextId) continue;
+    const { rows: newest } = await conn.query(NEWEST_SEND.replace('$partition', ident(p.name)));
+    if (newest.length && new Date(String(newest[0].created_at)).getTime() >= cutoff.getTime()) continue;
+    for (const parts of partitions.filter((x) => x.table === 'carrier_parts' && x.toId === p.toId)) await drop(parts);
+    await drop(p);
   }
   await conn.query(RECORD_RUN, [now.toISOString(), cutoff.toISOString(), created, dropped, dropped.length]);
   return { cutoff, created, dropped };

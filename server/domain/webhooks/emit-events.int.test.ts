@@ -69,7 +69,7 @@ describe('emitEvents', () => {
     expect(await db.transaction((tx) => emitEvents(tx, [processing(s.messageId, s.recipients[0], at)], { now }))).toBe(1);
 
     const [row] = await db.execute<{ id: string; organization_id: string; app_id: string; dispatch_id: string; recipient_id: number; payload: any }>(sql`
-      select id::text, organization_id, app_id, dispatch_id, recipient_id::int, payload from webhook_events
+      select id::text, organization_id, app_id, dispatch_id, recipient_id::float8 as recipient_id, payload from webhook_events
        where message_id = ${s.messageId} and event_type = 'sms.processing'`);
     expect(row).toEqual({
       id: expect.stringMatching(UUID_V4),

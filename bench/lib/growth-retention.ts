@@ -1,0 +1,69 @@
+import { freshNumbers, sendAs, type GrowthService } from './growth-io';
+import { admin, type BenchMerchant } from './service';
+
+/** What the retention's drop of the history's oldest month measured. */
+export type DropResult = {
+  /** The month dropped (message_recipients' partition) and its rows. */
+  partition: string;
+  recipients: number;
+  /** Every partition the run dropped (each partitioned table's month). */
+  dropped: string[];
+  /** The maintenance run alone, as the CLI timed it. */
+  seconds: number;
+  /** POST /send (one recipient) under the same load: p99 ms just before the run, and while it ran. */
+  beforeP99: number;
+  duringP99: number;
+  sendsBefore: number;
+  sendsDuring: number;
+};
+
+const DAY = 86_400_000;
+const SENDERS = 8;
+const BEFORE_MS = 5_000;
+
+/**
+ * Issue 43's retention target on the filled database: the heavy merchant sends single messages from SENDERS
+ * concurrent clients; after BEFORE_MS, `npm run admin -- maintain-partitions` runs with a RETENTION_DAYS that
+ * expires the history's oldest month, so every partitioned table drops that month (DETACH CONCURRENTLY, DROP) while
+ * the sends go on. Returns how long the maintenance took, what it dropped, and the sends' p99 before and during.
+ */
+export async function retentionDrop(s: GrowthService, env: NodeJS.ProcessEnv, heavy: BenchMerchant): Promise<DropResult> {
+  const [oldest] = await s.sql<{ name: string; upper: Date }[]>`
+    select c.relname as name, recipient_id_month(substring(pg_get_expr(c.relpartbound, c.oid) from 'TO \\(''([^'']+)''\\)')::bigint) as upper
+      from pg_inherits i join pg_class c on c.oid = i.inhrelid
+     where i.inhparent = 'message_recipients'::regclass order by 2 limit 1`;
+  const [{ n: recipients }] = await s.sql<{ n: number }[]>`select count(*)::int as n from ${s.sql(oldest.name)}`;
+  // the cutoff lands within the day after the oldest month: that month goes, the next stays
+  const retentionDays = Math.floor((Date.now() - new Date(oldest.upper).getTime()) / DAY);
+  s.log(`growth retention: ${oldest.name} holds ${recipients} recipients; maintenance with RETENTION_DAYS=${retentionDays}`);
+
+  const samples: Array<{ at: number; ms: number }> = [];
+  let stop = false;
+  const sender = async () => {
+    while (!stop) {
+      const t0 = performance.now();
+      await sendAs(s.api, heavy, freshNumbers(1));
+      samples.push({ at: t0, ms: performance.now() - t0 });
+    }
+  };
+  const senders = Array.from({ length: SENDERS }, sender);
+  await new Promise((r) => setTimeout(r, BEFORE_MS));
+  const from = performance.now();
+  let run: { dropped: string[]; seconds: number };
+  try {
+    run = await admin({ ...env, RETENTION_DAYS: String(retentionDays) }, 'maintain-partitions');
+  } finally {
+    stop = true;
+    await Promise.all(senders);
+  }
+  const to = performance.now();
+  const p99 = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] ?? 0;
+  };
+  const before = samples.filter((x) => x.at >= from - BEFORE_MS + 1_000 && x.at < from).map((x) => x.ms);
+  const during = samples.filter((x) => x.at >= from && x.at < to).map((x) => x.ms);
+  s.log(`growth retention: dropped ${run.dropped.join(', ')} in ${run.seconds} s; POST /send p99 ${p99(before).toFixed(0)} ms before (${before.length} sends), ` +
+    `${p99(during).toFixed(0)} ms during (${during.length} sends)`);
+  return { partition: oldest.name, recipients, dropped: run.dropped, seconds: run.seconds, beforeP99: p99(before), duringP99: p99(during), sendsBefore: before.length, sendsDuring: during.length };
+}

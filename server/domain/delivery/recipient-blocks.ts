@@ -1,0 +1,18 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * D24: a dispatch's recipient rows were written by one statement of its send, so their ids lie in its first
+ * recipient's id block or the next (the block moves forward once a month, maybe while that statement runs):
+ * `id >= first and id < start of the block after next`. Bounding a dispatch's reads by it makes them read one or two
+ * of message_recipients' partitions instead of every month's, at plan time for literals and at executor start for a
+ * prepared statement's parameters or a joined dispatch's columns. A dispatch written before migration 0044 has no
+ * first id (null): its rows are all in block 0, which the bound from 0 covers.
+ */
+export function inDispatchBlocks(recipientId: SQL, firstRecipientId: SQL): SQL {
+  return sql`(${recipientId} >= coalesce(${firstRecipientId}, 0) and ${recipientId} < (((coalesce(${firstRecipientId}, 0) >> 40) + 2) << 40))`;
+}
+
+/** The same bound for a dispatch whose first recipient id is known here (a literal: plan-time pruning). */
+export function inDispatchBlocksOf(recipientId: SQL, firstRecipientId: number | null): SQL {
+  return inDispatchBlocks(recipientId, sql`${firstRecipientId}::bigint`);
+}
