@@ -3,8 +3,8 @@ import { admin, type BenchMerchant } from './service';
 
 /** What the retention's drop of the history's oldest month measured. */
 export type DropResult = {
-  /** The month dropped (message_recipients' partition) and its rows. */
-  partition: string;
+  /** The months dropped (message_recipients' partitions) and their rows. */
+  partitions: string[];
   recipients: number;
   /** Every partition the run dropped (each partitioned table's month). */
   dropped: string[];
@@ -18,24 +18,35 @@ export type DropResult = {
 };
 
 const DAY = 86_400_000;
+/** Issue 43's month: the drop takes the oldest months until they hold this many recipients (or all but 2 months). */
+const MONTH_OF = 1_000_000;
 const SENDERS = 8;
 const BEFORE_MS = 5_000;
 
 /**
  * Issue 43's retention target on the filled database: the heavy merchant sends single messages from SENDERS
  * concurrent clients; after BEFORE_MS, `npm run admin -- maintain-partitions` runs with a RETENTION_DAYS that
- * expires the history's oldest month, so every partitioned table drops that month (DETACH CONCURRENTLY, DROP) while
- * the sends go on. Returns how long the maintenance took, what it dropped, and the sends' p99 before and during.
+ * expires the history's oldest months, as many as hold MONTH_OF recipients (the oldest month of the history is a
+ * part of one), so every partitioned table drops them (DETACH CONCURRENTLY, DROP) while the sends go on. Returns how long the maintenance took, what it dropped, and the sends' p99 before and during.
  */
 export async function retentionDrop(s: GrowthService, env: NodeJS.ProcessEnv, heavy: BenchMerchant): Promise<DropResult> {
-  const [oldest] = await s.sql<{ name: string; upper: Date }[]>`
+  const months = await s.sql<{ name: string; upper: Date }[]>`
     select c.relname as name, recipient_id_month(substring(pg_get_expr(c.relpartbound, c.oid) from 'TO \\(''([^'']+)''\\)')::bigint) as upper
       from pg_inherits i join pg_class c on c.oid = i.inhrelid
-     where i.inhparent = 'message_recipients'::regclass order by 2 limit 1`;
-  const [{ n: recipients }] = await s.sql<{ n: number }[]>`select count(*)::int as n from ${s.sql(oldest.name)}`;
-  // the cutoff lands within the day after the oldest month: that month goes, the next stays
-  const retentionDays = Math.floor((Date.now() - new Date(oldest.upper).getTime()) / DAY);
-  s.log(`growth retention: ${oldest.name} holds ${recipients} recipients; maintenance with RETENTION_DAYS=${retentionDays}`);
+     where i.inhparent = 'message_recipients'::regclass and c.relname <> 'message_recipients_legacy' order by 2`;
+  const partitions: string[] = [];
+  let recipients = 0;
+  for (const m of months.slice(0, -7)) {
+    // (the last 7: this month's, the 4 ahead and one kept)
+    const [{ n }] = await s.sql<{ n: number }[]>`select count(*)::int as n from ${s.sql(m.name)}`;
+    partitions.push(m.name);
+    recipients += n;
+    if (recipients >= MONTH_OF) break;
+  }
+  const upper = months[partitions.length - 1].upper;
+  // the cutoff lands within the day after the last of those months: they go, the next stays
+  const retentionDays = Math.floor((Date.now() - new Date(upper).getTime()) / DAY);
+  s.log(`growth retention: ${partitions.join(', ')} hold ${recipients} recipients; maintenance with RETENTION_DAYS=${retentionDays}`);
 
   const samples: Array<{ at: number; ms: number }> = [];
   let stop = false;
@@ -65,5 +76,5 @@ export async function retentionDrop(s: GrowthService, env: NodeJS.ProcessEnv, he
   const during = samples.filter((x) => x.at >= from && x.at < to).map((x) => x.ms);
   s.log(`growth retention: dropped ${run.dropped.join(', ')} in ${run.seconds} s; POST /send p99 ${p99(before).toFixed(0)} ms before (${before.length} sends), ` +
     `${p99(during).toFixed(0)} ms during (${during.length} sends)`);
-  return { partition: oldest.name, recipients, dropped: run.dropped, seconds: run.seconds, beforeP99: p99(before), duringP99: p99(during), sendsBefore: before.length, sendsDuring: during.length };
+  return { partitions, recipients, dropped: run.dropped, seconds: run.seconds, beforeP99: p99(before), duringP99: p99(during), sendsBefore: before.length, sendsDuring: during.length };
 }

@@ -70,7 +70,7 @@ export async function growthPhase(o: GrowthOptions): Promise<Row[]> {
 function dropRows(d: DropResult): Row[] {
   return [
     {
-      figure: `growth: retention drops the oldest month (${d.recipients.toLocaleString('en')} recipients; ${d.dropped.length} partitions)`,
+      figure: `growth: retention drops the oldest ${d.partitions.length} month(s) (${d.recipients.toLocaleString('en')} recipients; ${d.dropped.length} partitions)`,
       unit: 's',
       value: d.seconds,
       baseline: 'issue 43: a month of 1 million recipients',
