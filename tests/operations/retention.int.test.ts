@@ -17,10 +17,12 @@ import { drain, withSimulator } from '../pipeline/drain';
 import { startReceiver } from '../webhooks/receiver';
 
 /**
- * D24 on a real database: a send made today, its webhook attempts, a carrier receipt and an MO; then the maintenance
+ * D24 on a real database: a send made today, its events, deliveries and webhook attempts, a carrier receipt and an MO;
+ * a send in each of the two months after (its events and deliveries in that month's partitions); then the maintenance
  * runs with a clock 401 days after the first partition's end (the clock passed in, not waited for). That partition
  * goes whole, the ledger stays and still sums to the balances, GET /status of the old send answers 404 `Message
- * expired`, sends and MO made during and after the drop work, the months ahead exist, and a rerun changes nothing.
+ * expired`, sends and MO made during and after the drop work, the months ahead exist, and a rerun changes nothing. A
+ * month later the first month's events and deliveries go whole too, the next month's stay.
  */
 const DAY = 86_400_000;
 let now = new Date();
@@ -30,10 +32,10 @@ const { db } = deps;
 const call = restClient(deps);
 /** The maintenance's session: a connection of a `pg` pool, as the worker gives it one of graphile-worker's. */
 const sessions = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
-const maintain = async (at: Date) => {
+const maintain = async (at: Date, retentionDays = 400) => {
   const client = await sessions.connect();
   try {
-    return await maintainPartitions(db, client, { now: at, retentionDays: 400 });
+    return await maintainPartitions(db, client, { now: at, retentionDays });
   } finally {
     client.release();
   }
@@ -42,9 +44,13 @@ const tasks = withSimulator(createTaskList(() => createPipeline(db, env, () => n
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let m: Awaited<ReturnType<typeof makeMerchant>>;
 let oldId: string;
+/** Sends in the first and the second month after the first partition's (their events in those months' partitions). */
+let expiringId: string;
+let keptId: string;
 let firstEnd: Date;
 let newestBefore: Date;
 let future: Date;
+let ahead: MaintenanceResult;
 let first: MaintenanceResult;
 let ledgerBefore: { id: number; entry_type: string; amount: string; message_id: string | null }[];
 const duringIds: string[] = [];
@@ -67,7 +73,24 @@ const ledger = () =>
 /** The first day of the month `months` after `d`'s month (UTC). */
 const monthStart = (d: Date, months = 0) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1));
 const byTable = (ps: Partition[], table: string) => ps.filter((p) => p.table === table);
-
+/** A monthly partition's suffix: `202702` for February 2027. */
+const yyyymm = (d: Date) => d.toISOString().slice(0, 7).replace('-', '');
+const TABLES = ['webhook_attempts', 'carrier_receipts', 'inbound_messages', 'webhook_events', 'webhook_deliveries'];
+/**
+ * Moves the recipient ids to the block of `at`'s month (recipient_id_month: block k names the k-th month after January
+ * 2000), forward only, as the partition maintenance does at the first of each month once the recipients are
+ * partitioned by id range (D24): a recipient's events then carry its month.
+ */
+const recipientIdsAt = async (at: Date) => {
+  const block = (at.getUTCFullYear() - 2000) * 12 + at.getUTCMonth();
+  await db.execute(sql`select setval('message_recipients_id_seq', greatest((select last_value from message_recipients_id_seq), ${block}::bigint << 40))`);
+};
+/** Where a send's events and deliveries are, partition by partition. */
+const eventRows = (messageId: string) =>
+  db.execute<{ part: string; events: number; deliveries: number }>(sql`
+    select e.tableoid::regclass::text as part, count(distinct e.id)::int as events, count(d.id)::int as deliveries
+      from webhook_events e left join webhook_deliveries d on d.event_id = e.id and d.partition_month = e.partition_month
+     where e.message_id = ${messageId} group by 1 order by 1`);
 beforeAll(async () => {
   receiver = await startReceiver({ '/ok': () => ({ status: 200 }) });
   m = await makeMerchant(db, env, { name: 'Acme', prepaid: '10', webhook: { url: `${receiver.url}/ok` } });
@@ -80,13 +103,22 @@ beforeAll(async () => {
   await assignNumber(db, m, NUMBER);
   await mo('+243810005555', 'Old question');
   expect(await inbox()).toEqual([['+243810005555', 'Old question']]);
-  ledgerBefore = [...(await ledger())];
   const before = byTable(await listPartitions(db), 'webhook_attempts');
   expect(before[0].from).toBeNull();
   firstEnd = before[0].to;
   newestBefore = before[before.length - 1].to;
+  for (const [months, set] of [[0, (id: string) => (expiringId = id)], [1, (id: string) => (keptId = id)]] as const) {
+    now = new Date(monthStart(firstEnd, months).getTime() + 10 * DAY);
+    await recipientIdsAt(now);
+    set(await send(['+243810005560']));
+    await drain(db, tasks);
+  }
+  ledgerBefore = [...(await ledger())];
   future = new Date(firstEnd.getTime() + 401 * DAY);
   now = future;
+  await recipientIdsAt(future);
+  // the months up to `future` were made ahead by the maintenance's runs in between (here: one run that drops nothing)
+  ahead = await maintain(future, 3650);
   // Sends go on while the maintenance detaches and drops.
   const [result, ...ids] = await Promise.all([
     maintain(future),
@@ -106,13 +138,22 @@ afterAll(async () => {
 describe('partition maintenance (D24)', () => {
   it('drops the partitions wholly older than the retention, and only those', async () => {
     expect(first?.cutoff.toISOString()).toBe(new Date(firstEnd.getTime() + DAY).toISOString());
-    expect(first?.dropped).toEqual(['carrier_receipts_legacy', 'inbound_messages_legacy', 'webhook_attempts_legacy']);
-    const [gone] = await db.execute<{ a: string | null; r: string | null; i: string | null; attempts: number; receipts: number; inbound: number }>(sql`
-      select to_regclass('webhook_attempts_legacy')::text as a, to_regclass('carrier_receipts_legacy')::text as r,
-             to_regclass('inbound_messages_legacy')::text as i,
-             (select count(*)::int from webhook_attempts) as attempts, (select count(*)::int from carrier_receipts) as receipts,
-             (select count(*)::int from inbound_messages) as inbound`);
-    expect(gone).toEqual({ a: null, r: null, i: null, attempts: 0, receipts: 0, inbound: 0 });
+    expect(first?.dropped).toEqual([
+      'carrier_receipts_legacy',
+      'inbound_messages_legacy',
+      'webhook_attempts_legacy',
+      'webhook_deliveries_legacy',
+      'webhook_events_legacy',
+    ]);
+    const [gone] = await db.execute<{ legacy: number; receipts: number; inbound: number; events: number; deliveries: number }>(sql`
+      select (select count(to_regclass(t || '_legacy'))::int from unnest(${sql.raw(`array['${TABLES.join("','")}']`)}) t) as legacy,
+             (select count(*)::int from carrier_receipts) as receipts, (select count(*)::int from inbound_messages) as inbound,
+             (select count(*)::int from webhook_events where message_id = ${oldId}) as events,
+             (select count(*)::int from webhook_deliveries d where d.organization_id = ${m.organizationId} and d.created_at < ${firstEnd.toISOString()}::timestamptz) as deliveries`);
+    expect(gone).toEqual({ legacy: 0, receipts: 0, inbound: 0, events: 0, deliveries: 0 });
+    // the attempts left are those of the months after: the sends' made then
+    const [{ attempts }] = await db.execute<{ attempts: number }>(sql`select count(*)::int as attempts from webhook_attempts where attempted_at < ${firstEnd.toISOString()}::timestamptz`);
+    expect(attempts).toBe(0);
     // a conversation whose every MO has expired leaves the Inbox (its row, one per phone, stays)
     expect(await inbox()).toEqual([]);
   });
@@ -128,7 +169,7 @@ describe('partition maintenance (D24)', () => {
     expect(wallets.length).toBeGreaterThan(0);
     for (const w of wallets) expect(w.balance).toBe(w.sum);
     const [{ balance }] = await db.execute<{ balance: string }>(sql`select sum(balance)::text as balance from wallets where organization_id = ${m.organizationId}`);
-    expect(balance).toBe('9.9000'); // 10 - 5 recipients x 0.02
+    expect(balance).toBe('9.8600'); // 10 - 7 recipients x 0.02
   });
 
   it('answers 404 Message expired for the old send, and the sends made during the drop as usual', async () => {
@@ -139,7 +180,7 @@ describe('partition maintenance (D24)', () => {
   });
 
   it('has every month from the first kept partition to 4 months ahead, contiguous', async () => {
-    for (const table of ['webhook_attempts', 'carrier_receipts', 'inbound_messages']) {
+    for (const table of TABLES) {
       const ps = byTable(await listPartitions(db), table);
       expect(ps[0].from?.toISOString()).toBe(firstEnd.toISOString());
       expect(ps[ps.length - 1].to.toISOString()).toBe(monthStart(future, 5).toISOString());
@@ -149,7 +190,9 @@ describe('partition maintenance (D24)', () => {
     const months: string[] = [];
     for (let d = newestBefore; d < monthStart(future, 5); d = monthStart(d, 1)) months.push(d.toISOString().slice(0, 7).replace('-', ''));
     expect(months.length).toBeGreaterThan(12);
-    expect(first?.created).toEqual(['webhook_attempts', 'carrier_receipts', 'inbound_messages'].flatMap((t) => months.map((x) => `${t}_p${x}`)));
+    expect(ahead?.created).toEqual(TABLES.flatMap((t) => months.map((x) => `${t}_p${x}`)));
+    expect(ahead?.dropped).toEqual([]);
+    expect(first?.created).toEqual([]);
   });
 
   it('lets sends go on after the drop: delivered, and a receipt of today lands in its month', async () => {
@@ -159,13 +202,20 @@ describe('partition maintenance (D24)', () => {
     const [r] = await db.execute<{ part: string }>(sql`
       insert into carrier_receipts (connector_id, carrier_message_id, receipt_key, stat, received_at)
       values ('con_x', 'def', 'def', 'DELIVRD', ${future.toISOString()}::timestamptz) returning tableoid::regclass::text as part`);
-    expect(r.part).toBe(`carrier_receipts_p${future.toISOString().slice(0, 7).replace('-', '')}`);
+    expect(r.part).toBe(`carrier_receipts_p${yyyymm(future)}`);
+    // its events and deliveries in its month's partitions: the queued event by the send's month, the others by the
+    // recipient's
+    expect(await eventRows(id)).toEqual([{ part: `webhook_events_p${yyyymm(future)}`, events: 4, deliveries: 4 }]);
+    const [{ parts }] = await db.execute<{ parts: string[] }>(sql`
+      select array_agg(distinct d.tableoid::regclass::text) as parts from webhook_deliveries d join webhook_events e on e.id = d.event_id
+       where e.message_id = ${id}`);
+    expect(parts).toEqual([`webhook_deliveries_p${yyyymm(future)}`]);
   });
 
   it('stores an MO of today in its month, and the Inbox shows it', async () => {
     const id = await mo('+243810005555', 'New question');
     const [row] = await db.execute<{ part: string }>(sql`select tableoid::regclass::text as part from inbound_messages where id = ${id}`);
-    expect(row.part).toBe(`inbound_messages_p${future.toISOString().slice(0, 7).replace('-', '')}`);
+    expect(row.part).toBe(`inbound_messages_p${yyyymm(future)}`);
     expect(await inbox()).toEqual([['+243810005555', 'New question']]);
   });
 
@@ -173,7 +223,7 @@ describe('partition maintenance (D24)', () => {
     const before = await listPartitions(db);
     expect(await maintain(future)).toEqual({ cutoff: first!.cutoff, created: [], dropped: [] });
     expect(await listPartitions(db)).toEqual(before);
-    expect((await getRetentionStatus(db)).dropped_total).toBe(3);
+    expect((await getRetentionStatus(db)).dropped_total).toBe(5);
   });
 
   it('shows in `status --json` and /metrics: last run, partitions dropped, oldest kept', async () => {
@@ -187,22 +237,19 @@ describe('partition maintenance (D24)', () => {
       last_cutoff: first!.cutoff.toISOString(),
       last_created: [],
       last_dropped: [],
-      dropped_total: 3,
-      tables: [
-        { table: 'webhook_attempts', partitions: printed.tables[0].partitions, oldest_from: firstEnd.toISOString(), newest_to: monthStart(future, 5).toISOString() },
-        { table: 'carrier_receipts', partitions: printed.tables[0].partitions, oldest_from: firstEnd.toISOString(), newest_to: monthStart(future, 5).toISOString() },
-        { table: 'inbound_messages', partitions: printed.tables[0].partitions, oldest_from: firstEnd.toISOString(), newest_to: monthStart(future, 5).toISOString() },
-      ],
+      dropped_total: 5,
+      tables: TABLES.map((table) => ({
+        table,
+        partitions: printed.tables[0].partitions,
+        oldest_from: firstEnd.toISOString(),
+        newest_to: monthStart(future, 5).toISOString(),
+      })),
     });
     expect(printed.tables[0].partitions).toBe(byTable(await listPartitions(db), 'webhook_attempts').length);
     await collectDbGauges(db, new Date());
     expect((await retentionLastRun.get()).values[0].value).toBe(future.getTime() / 1000);
-    expect((await retentionPartitionsDropped.get()).values[0].value).toBe(3);
-    expect((await retentionOldestKept.get()).values.map((v) => [v.labels.table, v.value])).toEqual([
-      ['webhook_attempts', firstEnd.getTime() / 1000],
-      ['carrier_receipts', firstEnd.getTime() / 1000],
-      ['inbound_messages', firstEnd.getTime() / 1000],
-    ]);
+    expect((await retentionPartitionsDropped.get()).values[0].value).toBe(5);
+    expect((await retentionOldestKept.get()).values.map((v) => [v.labels.table, v.value])).toEqual(TABLES.map((t) => [t, firstEnd.getTime() / 1000]));
   });
 
   it("runs as the crontab's maintain_partitions job, on a connection of graphile-worker's pool, with the pipeline's clock", async () => {
@@ -210,6 +257,30 @@ describe('partition maintenance (D24)', () => {
     await db.execute(sql`select graphile_worker.add_job('maintain_partitions', '{}'::json)`);
     await drain(db, tasks);
     expect((await getRetentionStatus(db)).last_run_at).toBe(now.toISOString());
+    now = future;
+  });
+
+  it("drops a month's events and deliveries whole once it has aged, keeps the next month's, and leaves the ledger and balances as they were", async () => {
+    const [expiring, kept] = [monthStart(firstEnd), monthStart(firstEnd, 1)].map(yyyymm);
+    // each send's events and deliveries are in its month's partitions, all together
+    expect(await eventRows(expiringId)).toEqual([{ part: `webhook_events_p${expiring}`, events: 4, deliveries: 4 }]);
+    expect(await eventRows(keptId)).toEqual([{ part: `webhook_events_p${kept}`, events: 4, deliveries: 4 }]);
+    const ledgerThen = await ledger();
+    now = new Date(monthStart(firstEnd, 1).getTime() + 401 * DAY);
+    const r = await maintain(now);
+    expect(r?.dropped).toEqual(['carrier_receipts', 'inbound_messages', 'webhook_attempts', 'webhook_deliveries', 'webhook_events'].map((t) => `${t}_p${expiring}`));
+    expect(await eventRows(expiringId)).toEqual([]);
+    const [{ deliveries }] = await db.execute<{ deliveries: number }>(sql`
+      select count(*)::int as deliveries from webhook_deliveries where partition_month < ${monthStart(firstEnd, 1).toISOString()}::timestamptz`);
+    expect(deliveries).toBe(0);
+    expect(await eventRows(keptId)).toEqual([{ part: `webhook_events_p${kept}`, events: 4, deliveries: 4 }]);
+    expect(await call('GET', `/status/${expiringId}`, { key: m.apiKey })).toMatchObject({ status: 404, body: { detail: 'Message expired' } });
+    expect(await call('GET', `/status/${keptId}`, { key: m.apiKey })).toMatchObject({ status: 200, body: { data: { message_id: keptId, status: 'delivered' } } });
+    expect(await ledger()).toEqual(ledgerThen);
+    const wallets = await db.execute<{ balance: string; sum: string }>(sql`
+      select w.balance::text, coalesce((select sum(l.amount) from wallet_ledger l where l.wallet_id = w.id), 0)::numeric(18,4)::text as sum
+        from wallets w where w.organization_id = ${m.organizationId}`);
+    for (const w of wallets) expect(w.balance).toBe(w.sum);
     now = future;
   });
 });

@@ -4,12 +4,16 @@ import { arrayLiteral } from '@/server/lib/sql-arrays';
 
 /**
  * D24: the tables partitioned by month of a timestamp, and that timestamp. Each holds rows nothing else refers to once
- * their month is past the retention, so a partition goes whole.
+ * their month is past the retention, so a partition goes whole. The events and their deliveries are partitioned by
+ * partition_month, the month of their subject (a recipient's, a send's, an MO's: db/schema/webhook-events.ts), which
+ * they share, so an event and its deliveries go in the same maintenance.
  */
 export const PARTITIONED_TABLES = [
   { table: 'webhook_attempts', key: 'attempted_at' },
   { table: 'carrier_receipts', key: 'received_at' },
   { table: 'inbound_messages', key: 'received_at' },
+  { table: 'webhook_events', key: 'partition_month' },
+  { table: 'webhook_deliveries', key: 'partition_month' },
 ] as const;
 export type PartitionedTable = (typeof PARTITIONED_TABLES)[number]['table'];
 
