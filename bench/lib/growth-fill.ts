@@ -55,7 +55,7 @@ const RECIPIENT_EVENTS = `(values (1, 'sms.processing', 'processing_at', null), 
 export async function fillGrowth(pool: postgres.Sql, plan: GrowthPlan, merchants: GrowthMerchant[], log: (m: string) => void): Promise<FillResult> {
   const t0 = performance.now();
   // One session for the whole fill. Its rows are consistent by construction, so the foreign keys' per-row checks
-  // (webhook_deliveries -> webhook_events, webhook_attempts -> webhook_deliveries) are left out as a bulk load does
+  // (wallet_ledger -> wallets, inbound_messages -> organizations and gateway_apps) are left out as a bulk load does
   // (session_replication_role: replica); no commit waits for its WAL flush; sorts get the memory they need.
   const sql = await pool.reserve();
   try {
@@ -246,43 +246,53 @@ async function insertSends(sql: postgres.Sql): Promise<void> {
       from growth_rcpt r order by r.rid`);
 }
 
+/**
+ * The events, each with its partition month as the service computes it (D24): an sms.queued its send's accepted month,
+ * a recipient's event its recipient's (recipient_id_month of the id).
+ */
 async function insertEvents(sql: postgres.Sql): Promise<void> {
   await sql.unsafe(`
-    insert into webhook_events (id, organization_id, app_id, message_id, dispatch_id, recipient_id, inbound_id, event_type, payload, created_at)
+    insert into webhook_events (id, organization_id, app_id, message_id, dispatch_id, recipient_id, inbound_id, event_type, payload, created_at,
+                                partition_month)
     select ${queuedId('m.id')}, m.organization_id, m.app_id, m.id, null, null, null, 'sms.queued',
            jsonb_build_object('event_id', ${queuedId('m.id')}, 'event_type', 'sms.queued', 'timestamp', ${iso('m.created_at')}, 'message_id', m.id,
                               'data', jsonb_build_object('total_recipients', m.size, 'total_messages', m.size * m.segments,
                                                          'total_cost', m.total_cost::text, 'currency', m.currency, 'scheduled_at', null)),
-           m.created_at
+           m.created_at, date_trunc('month', m.created_at, 'UTC')
       from growth_msg m order by m.n`);
   await sql.unsafe(`
-    insert into webhook_events (id, organization_id, app_id, message_id, dispatch_id, recipient_id, inbound_id, event_type, payload, created_at)
+    insert into webhook_events (id, organization_id, app_id, message_id, dispatch_id, recipient_id, inbound_id, event_type, payload, created_at,
+                                partition_month)
     select ${eventId('r.rid', 't.type')}, r.organization_id, r.app_id, r.message_id, r.dispatch_id, r.rid, null, t.type,
            jsonb_build_object('event_id', ${eventId('r.rid', 't.type')}, 'event_type', t.type, 'timestamp', ${iso('e.at')}, 'message_id', r.message_id,
                               'data', jsonb_build_object('recipient_phone', r.phone, 'carrier', r.carrier)
                                       || case when t.field is null then '{}'::jsonb else jsonb_build_object(t.field, ${iso('e.at')}) end
                                       || jsonb_build_object('dispatch_at', null)),
-           e.at
+           e.at, recipient_id_month(r.rid)
       from growth_rcpt r
      cross join ${RECIPIENT_EVENTS}
      cross join lateral (select case t.k when 1 then r.processing_at when 2 then r.sent_at else r.done_at end as at) e
      order by e.at`);
 }
 
-/** One succeeded delivery per event of an organization with a webhook URL, and its one attempt (204). */
+/**
+ * One succeeded delivery per event of an organization with a webhook URL (with its event's partition month, as
+ * insertEvents computes it), and its one attempt (204).
+ */
 async function insertDeliveries(sql: postgres.Sql): Promise<void> {
   const events = `
-    select ${queuedId('m.id')} as event_id, m.organization_id, m.app_id, m.webhook_url, m.created_at as at
+    select ${queuedId('m.id')} as event_id, m.organization_id, m.app_id, m.webhook_url, m.created_at as at,
+           date_trunc('month', m.created_at, 'UTC') as partition_month
       from growth_msg m where m.webhook_url is not null
     union all
     select ${eventId('r.rid', 't.type')}, r.organization_id, r.app_id, r.webhook_url,
-           case t.k when 1 then r.processing_at when 2 then r.sent_at else r.done_at end
+           case t.k when 1 then r.processing_at when 2 then r.sent_at else r.done_at end, recipient_id_month(r.rid)
       from growth_rcpt r cross join ${RECIPIENT_EVENTS} where r.webhook_url is not null`;
   await sql.unsafe(`
     insert into webhook_deliveries (id, event_id, organization_id, app_id, url, use_basic_auth, state, attempts, next_attempt_at, locked_until,
-                                    last_status_code, last_error, created_at, updated_at)
+                                    last_status_code, last_error, created_at, updated_at, partition_month)
     select 'whd_' || left(md5(e.event_id::text), 22), e.event_id, e.organization_id, e.app_id, e.webhook_url, false, 'succeeded', 1, null, null,
-           204, null, e.at, e.at + interval '80 milliseconds'
+           204, null, e.at, e.at + interval '80 milliseconds', e.partition_month
       from (${events}) e order by e.at`);
   await sql.unsafe(`
     insert into webhook_attempts (delivery_id, attempted_at, status_code, latency_ms, error, response_body)

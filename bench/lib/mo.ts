@@ -61,7 +61,7 @@ export async function moPhase(b: MoPhase, n: number): Promise<Row[]> {
     const rate = n / secs;
     const [stored] = await b.sql<{ mo: number; deliveries: number }[]>`
       select (select count(*)::int from inbound_messages where organization_id = ${m.organization_id}) as mo,
-             (select count(*)::int from webhook_deliveries d join webhook_events e on e.id = d.event_id
+             (select count(*)::int from webhook_deliveries d join webhook_events e on e.id = d.event_id and e.partition_month = d.partition_month
                where d.organization_id = ${m.organization_id} and e.event_type = 'sms.received') as deliveries`;
     if (run.refused || stored.mo !== WARM + n || stored.deliveries !== WARM + n) {
       throw new Error(`mo: ${run.refused} refused; ${stored.mo} MO stored and ${stored.deliveries} sms.received deliveries, expected ${WARM + n}`);

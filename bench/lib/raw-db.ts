@@ -88,8 +88,9 @@ export function rawSendOnce(sql: postgres.Sql, recipients: number, block = 0) {
             select ${messageId}, ${m.organizationId}, d.id, r.p, r.n, r.c, r.r, ${at}::timestamptz
               from d cross join json_to_recordset(${rows}::text::json) as r(p int, n text, c numeric, r text)
           ), q as (
-            insert into webhook_events (id, organization_id, app_id, message_id, event_type, payload, created_at)
-            values (${eventId}::uuid, ${m.organizationId}, ${m.appId}, ${messageId}, 'sms.queued', ${queued}::jsonb, ${at}::timestamptz)
+            insert into webhook_events (id, organization_id, app_id, message_id, event_type, payload, created_at, partition_month)
+            values (${eventId}::uuid, ${m.organizationId}, ${m.appId}, ${messageId}, 'sms.queued', ${queued}::jsonb, ${at}::timestamptz,
+                    date_trunc('month', ${at}::timestamptz, 'UTC'))
           )
           select webhook_url, webhook_username is not null as has_credentials from gateway_apps where id = ${m.appId}`;
         const [charged] = await tx.unsafe(charge.sql, charge.params as postgres.ParameterOrJSON<never>[], { prepare: true });
@@ -145,10 +146,10 @@ export async function rawPipeline(
 }
 
 const ISO_NOW = `to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-/** The event rows of the recipients a CTE `mv` moved: the payload built as emitEvents builds it. */
+/** The event rows of the recipients a CTE `mv` moved: the payload and partition month built as emitEvents builds them. */
 const eventsOf = (type: string, extra: string) => `
-    insert into webhook_events (id, organization_id, app_id, message_id, dispatch_id, recipient_id, event_type, payload)
-    select mv.eid, m.organization_id, m.app_id, mv.message_id, mv.dispatch_id, mv.id, '${type}',
+    insert into webhook_events (id, organization_id, app_id, message_id, dispatch_id, recipient_id, event_type, partition_month, payload)
+    select mv.eid, m.organization_id, m.app_id, mv.message_id, mv.dispatch_id, mv.id, '${type}', recipient_id_month(mv.id),
            jsonb_build_object('event_id', mv.eid, 'event_type', '${type}', 'timestamp', ${ISO_NOW}, 'message_id', mv.message_id,
              'data', jsonb_build_object('recipient_phone', mv.phone, 'carrier', mv.carrier${extra}, 'dispatch_at', null))
       from mv join messages m on m.id = mv.message_id

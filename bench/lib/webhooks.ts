@@ -60,16 +60,17 @@ export async function rawWebhookLoop(
 ): Promise<{ rate: number; delivered: number; ms: { lease: number; post: number; record: number } }> {
   const pools = new Map<string, { pool: Pool; path: string }>();
   const secrets = new Map<string, Buffer>();
-  const lease = () => sql<Array<{ id: string; event_id: string; url: string; attempts: number; payload: Record<string, unknown>; app_id: string; v: number }>>`
+  const lease = () => sql<Array<{ id: string; pm: string; event_id: string; url: string; attempts: number; payload: Record<string, unknown>; app_id: string; v: number }>>`
     with chosen as (
-      select id from webhook_deliveries
+      select id, partition_month from webhook_deliveries
        where organization_id = ${o.organizationId} and state = 'pending' and next_attempt_at <= now()
          and (locked_until is null or locked_until < now())
        order by next_attempt_at, id limit ${o.batch} for update skip locked)
     update webhook_deliveries d set locked_until = now() + interval '1 minute', updated_at = now()
       from chosen, webhook_events e, gateway_apps a
-     where d.id = chosen.id and e.id = d.event_id and a.id = d.app_id
-    returning d.id, d.event_id, d.url, d.attempts, e.payload, a.id as app_id, a.webhook_secret_version as v`;
+     where d.id = chosen.id and d.partition_month = chosen.partition_month and e.id = d.event_id and e.partition_month = d.partition_month
+       and a.id = d.app_id
+    returning d.id, d.partition_month::text as pm, d.event_id, d.url, d.attempts, e.payload, a.id as app_id, a.webhook_secret_version as v`;
   const post = async (url: string, body: string, headers: Record<string, string>) => {
     let to = pools.get(url);
     if (!to) {
@@ -93,7 +94,7 @@ export async function rawWebhookLoop(
     if (rows.length === 0) break;
     next = lease();
     t = performance.now();
-    const results: Array<{ id: string; n: number; c: number; ms: number; at: string }> = [];
+    const results: Array<{ id: string; pm: string; n: number; c: number; ms: number; at: string }> = [];
     let i = 0;
     await Promise.all(
       Array.from({ length: o.concurrency }, async () => {
@@ -115,7 +116,7 @@ export async function rawWebhookLoop(
             'webhook-timestamp': ts,
             'webhook-signature': signature,
           });
-          results.push({ id: d.id, n: d.attempts + 1, c: r.status, ms: r.ms, at: at.toISOString() });
+          results.push({ id: d.id, pm: d.pm, n: d.attempts + 1, c: r.status, ms: r.ms, at: at.toISOString() });
         }
       }),
     );
@@ -123,11 +124,11 @@ export async function rawWebhookLoop(
     const record = async () => {
       const t1 = performance.now();
       await sql`
-        with r as (select * from json_to_recordset(${JSON.stringify(results)}::text::json) as r(id text, n int, c int, ms int, at timestamptz)),
+        with r as (select * from json_to_recordset(${JSON.stringify(results)}::text::json) as r(id text, pm timestamptz, n int, c int, ms int, at timestamptz)),
         moved as (
           update webhook_deliveries d set attempts = r.n, state = 'succeeded', last_status_code = r.c, last_error = null,
                  next_attempt_at = null, locked_until = null, updated_at = now()
-            from r where d.id = r.id and d.state = 'pending'
+            from r where d.id = r.id and d.partition_month = r.pm and d.state = 'pending'
           returning d.id)
         insert into webhook_attempts (delivery_id, attempted_at, status_code, latency_ms, error, response_body)
         select r.id, r.at, r.c, r.ms, null, '' from r`;

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, updatedAt } from './_columns';
-import { webhookEvents } from './webhook-events';
+import { createdAt, updatedAt } from './_columns';
 
 export const DELIVERY_STATES = ['pending', 'succeeded', 'failed'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
@@ -9,14 +8,18 @@ export type DeliveryState = (typeof DELIVERY_STATES)[number];
 /**
  * One attempt series of an event to one URL (D10): the initial attempt plus the
  * retries of the schedule. A dashboard replay adds a new delivery of the same event.
+ * D24: partitioned by month of `partition_month`, its event's (migration 0045; drizzle-kit cannot say so), so that an
+ * event and its deliveries go together. Each partition has its own primary key on `id` (`whd_…`, random); ids are
+ * unique by construction. No foreign key to webhook_events, and none from webhook_attempts (one to a partitioned table
+ * would have to include its partition key): a delivery is written with its event, in the event's transaction, by the
+ * emitters and the replay only (emit-events.ts, inbound-events.ts, organization-events.ts, contact-events.ts,
+ * replay-event.ts), and its attempts by the delivery loop, which leased it.
  */
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    id: idColumn(),
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => webhookEvents.id),
+    id: text('id').notNull(),
+    eventId: uuid('event_id').notNull(),
     organizationId: text('organization_id').notNull(),
     appId: text('app_id').notNull(),
     url: text('url').notNull(),
@@ -30,6 +33,8 @@ export const webhookDeliveries = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** D24's partition key: its event's `partition_month` (webhook-events.ts), copied when the delivery is written. */
+    partitionMonth: timestamp('partition_month', { withTimezone: true }).notNull(),
   },
   (t) => [
     index('webhook_deliveries_due_idx').on(t.state, t.nextAttemptAt),

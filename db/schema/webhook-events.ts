@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, customType, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, customType, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './_columns';
 
 /** The five v1 event types of a send: the only ones `webhook_url` (or a send's `callback_url`) receives. */
@@ -34,11 +34,17 @@ const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
  * The unique indexes make "one event per (recipient x dispatch, type)",
  * "one sms.queued per send" and "one sms.received per MO" hold even when a job
  * is retried after a crash.
+ * D24: partitioned by month of `partition_month` (migration 0045; drizzle-kit cannot say so). Each partition has its
+ * own primary key on `id` (one on the parent would have to include `partition_month`): ids are random UUIDs, and a
+ * lookup by id alone probes each partition's key. No foreign key points here (one to a partitioned table would have
+ * to include its partition key): the event's deliveries are written by the same few statements that write the event,
+ * in its transaction (emit-events.ts, inbound-events.ts, organization-events.ts, contact-events.ts), and a replay
+ * reads the event before it adds a delivery.
  */
 export const webhookEvents = pgTable(
   'webhook_events',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     organizationId: text('organization_id').notNull(),
     appId: text('app_id').notNull(),
     /** The send of the five v1 types; null for inbound and sender ID events. */
@@ -57,11 +63,22 @@ export const webhookEvents = pgTable(
      * them in transaction order, up to the oldest transaction still running. Null for events older than migration 0035.
      */
     tx: xid8('tx').default(sql`pg_current_xact_id()`),
+    /**
+     * D24's partition key: the first instant (UTC) of the month that decides the event's retention, a pure function
+     * of its subject, so that an event a retried job emits again computes the same key and meets the unique indexes:
+     * an event of a recipient, `recipient_id_month(recipient_id)` (its recipient's month, so both go together); an
+     * `sms.queued`, its send's accepted month (`messages.created_at`); an `sms.received`, its MO's `received_at` month;
+     * any other (contact, sender ID, wallet), its `created_at` month. Rows from before migration 0045 read January 2000
+     * (as recipient ids from before the partitioning do): all in the first partition, FROM (MINVALUE).
+     */
+    partitionMonth: timestamp('partition_month', { withTimezone: true }).notNull(),
   },
   (t) => [
-    uniqueIndex('webhook_events_recipient_type_uq').on(t.recipientId, t.eventType).where(sql`${t.recipientId} is not null`),
-    uniqueIndex('webhook_events_queued_uq').on(t.messageId).where(sql`${t.eventType} = 'sms.queued'`),
-    uniqueIndex('webhook_events_received_uq').on(t.inboundId).where(sql`${t.eventType} = 'sms.received'`),
+    // (with the partition key, which a partitioned table's unique index must hold: the key is a function of the
+    // subject, so each still means one event per recipient and type, per send, per MO)
+    uniqueIndex('webhook_events_recipient_type_uq').on(t.recipientId, t.eventType, t.partitionMonth).where(sql`${t.recipientId} is not null`),
+    uniqueIndex('webhook_events_queued_uq').on(t.messageId, t.partitionMonth).where(sql`${t.eventType} = 'sms.queued'`),
+    uniqueIndex('webhook_events_received_uq').on(t.inboundId, t.partitionMonth).where(sql`${t.eventType} = 'sms.received'`),
     index('webhook_events_message_idx').on(t.messageId, t.createdAt),
     index('webhook_events_org_idx').on(t.organizationId, t.createdAt),
     // what the consumers read: a send's terminal events, in transaction order

@@ -17,12 +17,14 @@ import { drain, withSimulator } from '../pipeline/drain';
 import { startReceiver } from '../webhooks/receiver';
 
 /**
- * D24 on a real database: a send made today, its webhook attempts, a carrier receipt and an MO; then a maintenance at
- * the start of next month moves the recipient ids to that month's block, and one runs with a clock 401 days after the
- * first partition's end (the clock passed in, not waited for). Those partitions, and this month's block of
- * recipients with its carrier parts, go whole, the ledger stays and still sums to the balances, GET /status of the old
- * send answers 404 `Message expired`, sends and MO made during and after the drop work, the months ahead exist, and a
- * rerun changes nothing.
+ * D24 on a real database: a send made today, its recipients and a carrier part, its events, deliveries and webhook
+ * attempts, a carrier receipt and an MO; a send in each of the two months after, each after that month's first
+ * maintenance moved the recipient ids to its block (its recipients, events and deliveries in that month's
+ * partitions); then the maintenance runs with a clock 401 days after the first partition's end (the clock passed in,
+ * not waited for). Those partitions, and this month's block of recipients with its carrier parts, go whole, the ledger
+ * stays and still sums to the balances, GET /status of the old send answers 404 `Message expired`, sends and MO made
+ * during and after the drop work, the months ahead exist, and a rerun changes nothing. A month later the first
+ * month's recipients, events and deliveries go whole too, the next month's stay.
  */
 const DAY = 86_400_000;
 let now = new Date();
@@ -32,10 +34,10 @@ const { db } = deps;
 const call = restClient(deps);
 /** The maintenance's session: a connection of a `pg` pool, as the worker gives it one of graphile-worker's. */
 const sessions = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
-const maintain = async (at: Date) => {
+const maintain = async (at: Date, retentionDays = 400) => {
   const client = await sessions.connect();
   try {
-    return await maintainPartitions(db, client, { now: at, retentionDays: 400 });
+    return await maintainPartitions(db, client, { now: at, retentionDays });
   } finally {
     client.release();
   }
@@ -44,10 +46,15 @@ const tasks = withSimulator(createTaskList(() => createPipeline(db, env, () => n
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let m: Awaited<ReturnType<typeof makeMerchant>>;
 let oldId: string;
+/** Sends in the first and the second month after the first partition's (their events in those months' partitions). */
+let expiringId: string;
+let keptId: string;
 let firstEnd: Date;
 let newestBefore: Date;
 let thisMonth: string;
+let legacyIds: MaintenanceResult;
 let future: Date;
+let ahead: MaintenanceResult;
 let first: MaintenanceResult;
 let ledgerBefore: { id: number; entry_type: string; amount: string; message_id: string | null }[];
 const duringIds: string[] = [];
@@ -70,7 +77,20 @@ const ledger = () =>
 /** The first day of the month `months` after `d`'s month (UTC). */
 const monthStart = (d: Date, months = 0) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1));
 const byTable = (ps: Partition[], table: string) => ps.filter((p) => p.table === table);
-
+/** A monthly partition's suffix: `202702` for February 2027. */
+const yyyymm = (d: Date) => d.toISOString().slice(0, 7).replace('-', '');
+const TABLES = ['webhook_attempts', 'carrier_receipts', 'inbound_messages', 'webhook_events', 'webhook_deliveries'];
+/** The tables partitioned by month's block of recipient ids. */
+const BY_ID = ['message_recipients', 'carrier_parts'];
+/** The partitions holding a send's recipients. */
+const recipientParts = async (messageId: string) =>
+  (await db.execute<{ part: string }>(sql`select distinct tableoid::regclass::text as part from message_recipients where message_id = ${messageId}`)).map((r) => r.part);
+/** Where a send's events and deliveries are, partition by partition. */
+const eventRows = (messageId: string) =>
+  db.execute<{ part: string; events: number; deliveries: number }>(sql`
+    select e.tableoid::regclass::text as part, count(distinct e.id)::int as events, count(d.id)::int as deliveries
+      from webhook_events e left join webhook_deliveries d on d.event_id = e.id and d.partition_month = e.partition_month
+     where e.message_id = ${messageId} group by 1 order by 1`);
 beforeAll(async () => {
   receiver = await startReceiver({ '/ok': () => ({ status: 200 }) });
   m = await makeMerchant(db, env, { name: 'Acme', prepaid: '10', webhook: { url: `${receiver.url}/ok` } });
@@ -84,24 +104,32 @@ beforeAll(async () => {
   await db.execute(sql`
     insert into carrier_parts (recipient_id, connector_id, part_no, parts_total, carrier_message_id, receipt_key, stat)
     values (${firstRow.id}::bigint, 'con_x', 1, 1, 'abc', 'abc', 'DELIVRD')`);
-  thisMonth = monthStart(now).toISOString().slice(0, 7).replace('-', '');
-  const [where] = await db.execute<{ recipients: string[]; parts: string[] }>(sql`
-    select array(select distinct tableoid::regclass::text from message_recipients where message_id = ${oldId}) as recipients,
-           array(select distinct tableoid::regclass::text from carrier_parts where recipient_id = ${firstRow.id}::bigint) as parts`);
-  expect(where).toEqual({ recipients: [`message_recipients_p${thisMonth}`], parts: [`carrier_parts_p${thisMonth}`] });
+  thisMonth = yyyymm(now);
+  const [where] = await db.execute<{ parts: string[] }>(sql`
+    select array(select distinct tableoid::regclass::text from carrier_parts where recipient_id = ${firstRow.id}::bigint) as parts`);
+  expect([await recipientParts(oldId), where.parts]).toEqual([[`message_recipients_p${thisMonth}`], [`carrier_parts_p${thisMonth}`]]);
   await assignNumber(db, m, NUMBER);
   await mo('+243810005555', 'Old question');
   expect(await inbox()).toEqual([['+243810005555', 'Old question']]);
-  ledgerBefore = [...(await ledger())];
-  // the first maintenance of next month: the recipient ids move to its block; nothing is old enough to go but the
-  // blocks of ids from before partitioning (empty here: no id was ever written below 2^40)
-  expect((await maintain(new Date(monthStart(now, 1).getTime() + 3_600_000)))?.dropped).toEqual(['carrier_parts_legacy', 'message_recipients_legacy']);
   const before = byTable(await listPartitions(db), 'webhook_attempts');
   expect(before[0].from).toBeNull();
   firstEnd = before[0].to;
-  newestBefore = before[before.length - 1].to;
+  for (const [months, set] of [[0, (id: string) => (expiringId = id)], [1, (id: string) => (keptId = id)]] as const) {
+    now = new Date(monthStart(firstEnd, months).getTime() + 10 * DAY);
+    // that month's maintenance: the recipient ids move to its block; nothing is old enough to go but, at the first,
+    // the blocks of ids from before partitioning (empty here: no id was ever written below 2^40)
+    const run = await maintain(now, 3650);
+    if (months === 0) legacyIds = run;
+    set(await send(['+243810005560']));
+    await drain(db, tasks);
+    expect(await recipientParts(months === 0 ? expiringId : keptId)).toEqual([`message_recipients_p${yyyymm(now)}`]);
+  }
+  newestBefore = byTable(await listPartitions(db), 'webhook_attempts').at(-1)!.to;
+  ledgerBefore = [...(await ledger())];
   future = new Date(firstEnd.getTime() + 401 * DAY);
   now = future;
+  // the months up to `future` were made ahead by the maintenance's runs in between (here: one run that drops nothing)
+  ahead = await maintain(future, 3650);
   // Sends go on while the maintenance detaches and drops.
   const [result, ...ids] = await Promise.all([
     maintain(future),
@@ -121,19 +149,25 @@ afterAll(async () => {
 describe('partition maintenance (D24)', () => {
   it('drops the partitions wholly older than the retention, and only those', async () => {
     expect(first?.cutoff.toISOString()).toBe(new Date(firstEnd.getTime() + DAY).toISOString());
+    expect(legacyIds?.dropped).toEqual(['carrier_parts_legacy', 'message_recipients_legacy']);
     expect(first?.dropped).toEqual([
       'carrier_receipts_legacy',
       'inbound_messages_legacy',
       'webhook_attempts_legacy',
+      'webhook_deliveries_legacy',
+      'webhook_events_legacy',
       `carrier_parts_p${thisMonth}`,
       `message_recipients_p${thisMonth}`,
     ]);
-    const [gone] = await db.execute<{ a: string | null; r: string | null; i: string | null; attempts: number; receipts: number; inbound: number }>(sql`
-      select to_regclass('webhook_attempts_legacy')::text as a, to_regclass('carrier_receipts_legacy')::text as r,
-             to_regclass('inbound_messages_legacy')::text as i,
-             (select count(*)::int from webhook_attempts) as attempts, (select count(*)::int from carrier_receipts) as receipts,
-             (select count(*)::int from inbound_messages) as inbound`);
-    expect(gone).toEqual({ a: null, r: null, i: null, attempts: 0, receipts: 0, inbound: 0 });
+    const [gone] = await db.execute<{ legacy: number; receipts: number; inbound: number; events: number; deliveries: number }>(sql`
+      select (select count(to_regclass(t || '_legacy'))::int from unnest(${sql.raw(`array['${TABLES.join("','")}']`)}) t) as legacy,
+             (select count(*)::int from carrier_receipts) as receipts, (select count(*)::int from inbound_messages) as inbound,
+             (select count(*)::int from webhook_events where message_id = ${oldId}) as events,
+             (select count(*)::int from webhook_deliveries d where d.organization_id = ${m.organizationId} and d.created_at < ${firstEnd.toISOString()}::timestamptz) as deliveries`);
+    expect(gone).toEqual({ legacy: 0, receipts: 0, inbound: 0, events: 0, deliveries: 0 });
+    // the attempts left are those of the months after: the sends' made then
+    const [{ attempts }] = await db.execute<{ attempts: number }>(sql`select count(*)::int as attempts from webhook_attempts where attempted_at < ${firstEnd.toISOString()}::timestamptz`);
+    expect(attempts).toBe(0);
     // the old send's recipients and parts went with their month's block; the sends made during the drop stayed
     const [rows] = await db.execute<{ old: number; during: number; parts: number }>(sql`
       select (select count(*)::int from message_recipients where message_id = ${oldId}) as old,
@@ -155,7 +189,7 @@ describe('partition maintenance (D24)', () => {
     expect(wallets.length).toBeGreaterThan(0);
     for (const w of wallets) expect(w.balance).toBe(w.sum);
     const [{ balance }] = await db.execute<{ balance: string }>(sql`select sum(balance)::text as balance from wallets where organization_id = ${m.organizationId}`);
-    expect(balance).toBe('9.9000'); // 10 - 5 recipients x 0.02
+    expect(balance).toBe('9.8600'); // 10 - 7 recipients x 0.02
   });
 
   it('answers 404 Message expired for the old send, and the sends made during the drop as usual', async () => {
@@ -166,7 +200,7 @@ describe('partition maintenance (D24)', () => {
   });
 
   it('has every month from the first kept partition to 4 months ahead, contiguous', async () => {
-    for (const table of ['webhook_attempts', 'carrier_receipts', 'inbound_messages']) {
+    for (const table of TABLES) {
       const ps = byTable(await listPartitions(db), table);
       expect(ps[0].from?.toISOString()).toBe(firstEnd.toISOString());
       expect(ps[ps.length - 1].to.toISOString()).toBe(monthStart(future, 5).toISOString());
@@ -175,17 +209,19 @@ describe('partition maintenance (D24)', () => {
     }
     const months: string[] = [];
     for (let d = newestBefore; d < monthStart(future, 5); d = monthStart(d, 1)) months.push(d.toISOString().slice(0, 7).replace('-', ''));
-    expect(months.length).toBeGreaterThan(12);
-    // the blocks of recipient ids: the months kept, then none for the months no id was written in (the sequence
-    // moves from the block it was in to now's), then now's month and 4 ahead
-    const ahead = [0, 1, 2, 3, 4].map((k) => monthStart(future, k).toISOString().slice(0, 7).replace('-', ''));
-    expect(first?.created).toEqual([
-      ...['webhook_attempts', 'carrier_receipts', 'inbound_messages'].flatMap((t) => months.map((x) => `${t}_p${x}`)),
-      ...['message_recipients', 'carrier_parts'].flatMap((t) => ahead.map((x) => `${t}_p${x}`)),
+    expect(months.length).toBe(12); // the months from the last made ahead (in the second month) to 4 after `future`'s
+    // the blocks of recipient ids: the months kept, then none for the months no id was written in (the sequence moves
+    // from the block it was in to now's), then now's month and 4 ahead
+    const aheadOfFuture = [0, 1, 2, 3, 4].map((k) => yyyymm(monthStart(future, k)));
+    expect(ahead?.created).toEqual([
+      ...TABLES.flatMap((t) => months.map((x) => `${t}_p${x}`)),
+      ...BY_ID.flatMap((t) => aheadOfFuture.map((x) => `${t}_p${x}`)),
     ]);
-    for (const table of ['message_recipients', 'carrier_parts']) {
-      const kept = [0, 1, 2, 3, 4].map((k) => monthStart(firstEnd, k).toISOString().slice(0, 7).replace('-', ''));
-      expect(byTable(await listPartitions(db), table).map((p) => p.name)).toEqual([...kept, ...ahead].map((x) => `${table}_p${x}`));
+    expect(ahead?.dropped).toEqual([]);
+    expect(first?.created).toEqual([]);
+    for (const table of BY_ID) {
+      const kept = [0, 1, 2, 3, 4, 5].map((k) => yyyymm(monthStart(firstEnd, k)));
+      expect(byTable(await listPartitions(db), table).map((p) => p.name)).toEqual([...kept, ...aheadOfFuture].map((x) => `${table}_p${x}`));
     }
   });
 
@@ -196,18 +232,25 @@ describe('partition maintenance (D24)', () => {
     const [r] = await db.execute<{ part: string }>(sql`
       insert into carrier_receipts (connector_id, carrier_message_id, receipt_key, stat, received_at)
       values ('con_x', 'def', 'def', 'DELIVRD', ${future.toISOString()}::timestamptz) returning tableoid::regclass::text as part`);
-    expect(r.part).toBe(`carrier_receipts_p${future.toISOString().slice(0, 7).replace('-', '')}`);
+    expect(r.part).toBe(`carrier_receipts_p${yyyymm(future)}`);
+    // its events and deliveries in its month's partitions: the queued event by the send's month, the others by the
+    // recipient's
+    expect(await eventRows(id)).toEqual([{ part: `webhook_events_p${yyyymm(future)}`, events: 4, deliveries: 4 }]);
+    const [{ parts }] = await db.execute<{ parts: string[] }>(sql`
+      select array_agg(distinct d.tableoid::regclass::text) as parts from webhook_deliveries d join webhook_events e on e.id = d.event_id
+       where e.message_id = ${id}`);
+    expect(parts).toEqual([`webhook_deliveries_p${yyyymm(future)}`]);
     // its recipient's id is in the block of the month the maintenance moved the ids to
     const [row] = await db.execute<{ part: string; month: string }>(sql`
       select tableoid::regclass::text as part, recipient_id_month(id)::text as month from message_recipients where message_id = ${id}`);
-    expect(row.part).toBe(`message_recipients_p${future.toISOString().slice(0, 7).replace('-', '')}`);
+    expect(row.part).toBe(`message_recipients_p${yyyymm(future)}`);
     expect(new Date(row.month).toISOString()).toBe(monthStart(future).toISOString());
   });
 
   it('stores an MO of today in its month, and the Inbox shows it', async () => {
     const id = await mo('+243810005555', 'New question');
     const [row] = await db.execute<{ part: string }>(sql`select tableoid::regclass::text as part from inbound_messages where id = ${id}`);
-    expect(row.part).toBe(`inbound_messages_p${future.toISOString().slice(0, 7).replace('-', '')}`);
+    expect(row.part).toBe(`inbound_messages_p${yyyymm(future)}`);
     expect(await inbox()).toEqual([['+243810005555', 'New question']]);
   });
 
@@ -215,7 +258,7 @@ describe('partition maintenance (D24)', () => {
     const before = await listPartitions(db);
     expect(await maintain(future)).toEqual({ cutoff: first!.cutoff, created: [], dropped: [] });
     expect(await listPartitions(db)).toEqual(before);
-    expect((await getRetentionStatus(db)).dropped_total).toBe(7);
+    expect((await getRetentionStatus(db)).dropped_total).toBe(9);
   });
 
   it('shows in `status --json` and /metrics: last run, partitions dropped, oldest kept', async () => {
@@ -229,10 +272,10 @@ describe('partition maintenance (D24)', () => {
       last_cutoff: first!.cutoff.toISOString(),
       last_created: [],
       last_dropped: [],
-      dropped_total: 7,
-      tables: ['webhook_attempts', 'carrier_receipts', 'inbound_messages', 'message_recipients', 'carrier_parts'].map((table, i) => ({
+      dropped_total: 9,
+      tables: [...TABLES, ...BY_ID].map((table, i) => ({
         table,
-        partitions: i < 3 ? printed.tables[0].partitions : 10,
+        partitions: i < TABLES.length ? printed.tables[0].partitions : 11,
         oldest_from: firstEnd.toISOString(),
         newest_to: monthStart(future, 5).toISOString(),
       })),
@@ -240,10 +283,8 @@ describe('partition maintenance (D24)', () => {
     expect(printed.tables[0].partitions).toBe(byTable(await listPartitions(db), 'webhook_attempts').length);
     await collectDbGauges(db, new Date());
     expect((await retentionLastRun.get()).values[0].value).toBe(future.getTime() / 1000);
-    expect((await retentionPartitionsDropped.get()).values[0].value).toBe(7);
-    expect((await retentionOldestKept.get()).values.map((v) => [v.labels.table, v.value])).toEqual(
-      ['webhook_attempts', 'carrier_receipts', 'inbound_messages', 'message_recipients', 'carrier_parts'].map((t) => [t, firstEnd.getTime() / 1000]),
-    );
+    expect((await retentionPartitionsDropped.get()).values[0].value).toBe(9);
+    expect((await retentionOldestKept.get()).values.map((v) => [v.labels.table, v.value])).toEqual([...TABLES, ...BY_ID].map((t) => [t, firstEnd.getTime() / 1000]));
   });
 
   it('runs from `npm run admin -- maintain-partitions --json` on a connection of its own, with RETENTION_DAYS', async () => {
@@ -262,6 +303,33 @@ describe('partition maintenance (D24)', () => {
     await db.execute(sql`select graphile_worker.add_job('maintain_partitions', '{}'::json)`);
     await drain(db, tasks);
     expect((await getRetentionStatus(db)).last_run_at).toBe(now.toISOString());
+    now = future;
+  });
+
+  it("drops a month's recipients, parts, events and deliveries whole once it has aged, keeps the next month's, and leaves the ledger and balances as they were", async () => {
+    const [expiring, kept] = [monthStart(firstEnd), monthStart(firstEnd, 1)].map(yyyymm);
+    // each send's events and deliveries are in its month's partitions, all together
+    expect(await eventRows(expiringId)).toEqual([{ part: `webhook_events_p${expiring}`, events: 4, deliveries: 4 }]);
+    expect(await eventRows(keptId)).toEqual([{ part: `webhook_events_p${kept}`, events: 4, deliveries: 4 }]);
+    const ledgerThen = await ledger();
+    now = new Date(monthStart(firstEnd, 1).getTime() + 401 * DAY);
+    const r = await maintain(now);
+    expect(r?.dropped).toEqual(
+      ['carrier_receipts', 'inbound_messages', 'webhook_attempts', 'webhook_deliveries', 'webhook_events', 'carrier_parts', 'message_recipients'].map((t) => `${t}_p${expiring}`),
+    );
+    expect(await eventRows(expiringId)).toEqual([]);
+    expect([await recipientParts(expiringId), await recipientParts(keptId)]).toEqual([[], [`message_recipients_p${kept}`]]);
+    const [{ deliveries }] = await db.execute<{ deliveries: number }>(sql`
+      select count(*)::int as deliveries from webhook_deliveries where partition_month < ${monthStart(firstEnd, 1).toISOString()}::timestamptz`);
+    expect(deliveries).toBe(0);
+    expect(await eventRows(keptId)).toEqual([{ part: `webhook_events_p${kept}`, events: 4, deliveries: 4 }]);
+    expect(await call('GET', `/status/${expiringId}`, { key: m.apiKey })).toMatchObject({ status: 404, body: { detail: 'Message expired' } });
+    expect(await call('GET', `/status/${keptId}`, { key: m.apiKey })).toMatchObject({ status: 200, body: { data: { message_id: keptId, status: 'delivered' } } });
+    expect(await ledger()).toEqual(ledgerThen);
+    const wallets = await db.execute<{ balance: string; sum: string }>(sql`
+      select w.balance::text, coalesce((select sum(l.amount) from wallet_ledger l where l.wallet_id = w.id), 0)::numeric(18,4)::text as sum
+        from wallets w where w.organization_id = ${m.organizationId}`);
+    for (const w of wallets) expect(w.balance).toBe(w.sum);
     now = future;
   });
 });

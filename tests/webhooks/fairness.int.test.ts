@@ -46,8 +46,8 @@ async function merchantsWithBacklog(merchants: number, backlog: number, delayMs:
     expect(await emitEvents(db, [deliveredEvent(s.messageId, s.recipients[0])], { now: new Date() })).toBe(1);
     const [{ org }] = await db.execute<{ org: string }>(sql`select organization_id as org from messages where id = ${s.messageId}`);
     await db.execute(sql`
-      insert into webhook_deliveries (id, event_id, organization_id, app_id, url, use_basic_auth, state, next_attempt_at)
-      select d.id || '_' || g, d.event_id, d.organization_id, d.app_id, d.url, d.use_basic_auth, 'pending', d.next_attempt_at
+      insert into webhook_deliveries (id, event_id, organization_id, app_id, url, use_basic_auth, state, next_attempt_at, partition_month)
+      select d.id || '_' || g, d.event_id, d.organization_id, d.app_id, d.url, d.use_basic_auth, 'pending', d.next_attempt_at, d.partition_month
         from webhook_deliveries d
        cross join generate_series(1, ${backlog} - (select count(*)::int from webhook_deliveries where organization_id = ${org} and state = 'pending')) g
        where d.id = (select min(id) from webhook_deliveries where organization_id = ${org} and state = 'pending')`);

@@ -74,7 +74,19 @@ export async function receiveInbound(tx: DbOrTx, mos: InboundReport[], now: Date
   });
   await tx.insert(inboundMessages).values(rows);
   const routed = rows.flatMap((row) => (row.organizationId && row.appId ? [{ ...row, organizationId: row.organizationId, appId: row.appId }] : []));
-  await emitInboundEvents(tx, routed.map((row) => ({ eventType: 'sms.received', organizationId: row.organizationId, appId: row.appId, inboundId: row.id, data: toReceivedData(row), at: now })), { now });
+  await emitInboundEvents(
+    tx,
+    routed.map((row) => ({
+      eventType: 'sms.received',
+      organizationId: row.organizationId,
+      appId: row.appId,
+      inboundId: row.id,
+      receivedAt: row.receivedAt,
+      data: toReceivedData(row),
+      at: now,
+    })),
+    { now },
+  );
   await recordInboundConversations(tx, routed.map((row) => ({ organizationId: row.organizationId, phone: row.fromPhone, receivedAt: row.receivedAt })));
   await queueInboundForSmpp(tx, rows.flatMap((row, i) => (routes[i]?.smpp ? [{ inboundId: row.id, appId: routes[i].appId }] : [])), now);
   afterCommit(tx, () => {

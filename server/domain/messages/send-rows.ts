@@ -72,12 +72,15 @@ export type SendRows = {
   queued: QueuedEvent;
 };
 
-/** What the queued event's delivery needs of the app (recordQueuedDelivery). */
-export type SendingAppHooks = { webhookUrl: string | null; hasCredentials: boolean };
+/**
+ * What the queued event's delivery needs (recordQueuedDelivery): the app's webhook, and the event's partition month
+ * (D24: the send's accepted month, as the statement wrote it) for the delivery to carry.
+ */
+export type QueuedDeliveryNeeds = { webhookUrl: string | null; hasCredentials: boolean; partitionMonth: string };
 
 /**
  * A send's rows in one statement: the message, its dispatches, one recipient row per recipient per dispatch (D5), and
- * its `sms.queued` event; it answers what the event's delivery needs of the app (its webhook).
+ * its `sms.queued` event; it answers what the event's delivery needs: the app's webhook and the event's partition month.
  * They hold together because this statement writes them all, with no foreign key to check (db/schema/messages.ts).
  * A suppressed or unroutable recipient's rows are failed OPTED_OUT or NO_ROUTE at price 0 from the start (D19, D14),
  * in every dispatch.
@@ -85,11 +88,11 @@ export type SendingAppHooks = { webhookUrl: string | null; hasCredentials: boole
  * that sent MO have one): a conversation row another transaction holds (its MO, a concurrent send) is skipped rather
  * than waited for, as that one moves it to about the same moment.
  */
-export async function insertSendRows(tx: DbOrTx, s: SendRows): Promise<SendingAppHooks> {
+export async function insertSendRows(tx: DbOrTx, s: SendRows): Promise<QueuedDeliveryNeeds> {
   const { app, plan, messageId, via } = s;
   const at = s.now.toISOString();
   const phones = arrayLiteral(plan.recipients);
-  const [hooks] = await executeFixed<{ webhook_url: string | null; has_credentials: boolean }>(tx, fixedSql`
+  const [hooks] = await executeFixed<{ webhook_url: string | null; has_credentials: boolean; partition_month: string }>(tx, fixedSql`
       with m as (
         insert into ${messages} (${name(messages.id)}, ${name(messages.organizationId)}, ${name(messages.appId)}, ${name(messages.sendingType)},
                               ${name(messages.body)}, ${name(messages.originalBody)}, ${name(messages.senderId)}, ${name(messages.encoding)},
@@ -133,10 +136,14 @@ export async function insertSendRows(tx: DbOrTx, s: SendRows): Promise<SendingAp
                (select min(${of('r', messageRecipients.id)}) from r where ${of('r', messageRecipients.dispatchId)} = x.id)
           from json_to_recordset(${s.dispatchesJson}::json) as x(id text, seq int, at timestamptz)
       ), q as (
+        -- (D24: partitioned by the send's accepted month, the month of the message's created_at)
         insert into ${events} (${name(events.id)}, ${name(events.organizationId)}, ${name(events.appId)}, ${name(events.messageId)}, ${name(events.eventType)},
-                               ${name(events.payload)}, ${name(events.createdAt)})
-        values (${s.queued.id}::uuid, ${app.organizationId}, ${app.appId}, ${messageId}, 'sms.queued', ${s.queued.payload}::jsonb, ${at}::timestamptz)
+                               ${name(events.payload)}, ${name(events.createdAt)}, ${name(events.partitionMonth)})
+        values (${s.queued.id}::uuid, ${app.organizationId}, ${app.appId}, ${messageId}, 'sms.queued', ${s.queued.payload}::jsonb, ${at}::timestamptz,
+                date_trunc('month', ${at}::timestamptz, 'UTC'))
+        returning ${name(events.partitionMonth)}
       )
-      select ${apps.webhookUrl}, ${apps.webhookUsername} is not null as has_credentials from ${apps} where ${apps.id} = ${app.appId}`);
-  return { webhookUrl: hooks?.webhook_url ?? null, hasCredentials: hooks?.has_credentials ?? false };
+      select ${of('a', apps.webhookUrl)}, ${of('a', apps.webhookUsername)} is not null as has_credentials, q.partition_month::text as partition_month
+        from q left join ${apps} a on ${of('a', apps.id)} = ${app.appId}`);
+  return { webhookUrl: hooks.webhook_url, hasCredentials: hooks.has_credentials ?? false, partitionMonth: hooks.partition_month };
 }

@@ -50,7 +50,7 @@ export async function contactTargets(tx: DbOrTx, organizationId: string, audienc
  * parameter) zipped with the deliveries' ids, drawn here (ROWS FROM walks both in step: no join, no numbering). The
  * envelope is sms.received's without `inbound_id` (inbound-envelope.ts orders it on the wire): `{event_id,
  * event_type, timestamp, data: {phone, source, number}}`. The delivery loop is kicked. Returns how many events were
- * written.
+ * written. D24: events and deliveries carry the month they are written in (`now`'s) as their partition month.
  */
 export async function emitContactEvents(tx: DbOrTx, targets: ContactTarget[], change: ContactChange, phones: string[], now: Date): Promise<number> {
   if (!targets.length || !phones.length) return 0;
@@ -61,23 +61,25 @@ export async function emitContactEvents(tx: DbOrTx, targets: ContactTarget[], ch
     const deliveryIds = arrayLiteral(Array.from(phones, () => newId('whd')));
     const [row] = await tx.execute<{ n: number }>(sql`
       with ev as materialized (
-        select gen_random_uuid() as id, x.phone, x.delivery_id
+        select gen_random_uuid() as id, x.phone, x.delivery_id, date_trunc('month', ${at}::timestamptz, 'UTC') as partition_month
           from unnest(${phoneArray}::text[], ${deliveryIds}::text[]) as x(phone, delivery_id)
       ), ins as (
         insert into ${webhookEvents} (${name(webhookEvents.id)}, ${name(webhookEvents.organizationId)}, ${name(webhookEvents.appId)}, ${name(webhookEvents.messageId)},
                                       ${name(webhookEvents.dispatchId)}, ${name(webhookEvents.recipientId)}, ${name(webhookEvents.inboundId)},
-                                      ${name(webhookEvents.eventType)}, ${name(webhookEvents.payload)}, ${name(webhookEvents.createdAt)})
+                                      ${name(webhookEvents.eventType)}, ${name(webhookEvents.payload)}, ${name(webhookEvents.createdAt)},
+                                      ${name(webhookEvents.partitionMonth)})
         select ev.id, ${change.organizationId}, ${t.appId}, null, null, null, null, ${change.eventType},
                jsonb_build_object('event_id', ev.id, 'event_type', ${change.eventType}::text, 'timestamp', ${change.at.toISOString()}::text,
                                   'data', jsonb_build_object('phone', ev.phone, 'source', ${change.source}::text, 'number', ${change.number}::text)),
-               ${at}::timestamptz
+               ${at}::timestamptz, ev.partition_month
           from ev
       ), del as (
         insert into ${webhookDeliveries} (${name(webhookDeliveries.id)}, ${name(webhookDeliveries.eventId)}, ${name(webhookDeliveries.organizationId)},
                                           ${name(webhookDeliveries.appId)}, ${name(webhookDeliveries.url)}, ${name(webhookDeliveries.useBasicAuth)},
                                           ${name(webhookDeliveries.state)}, ${name(webhookDeliveries.attempts)}, ${name(webhookDeliveries.nextAttemptAt)},
-                                          ${name(webhookDeliveries.createdAt)}, ${name(webhookDeliveries.updatedAt)})
-        select ev.delivery_id, ev.id, ${change.organizationId}, ${t.appId}, ${t.url}, ${t.useBasicAuth}, 'pending', 0, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+                                          ${name(webhookDeliveries.createdAt)}, ${name(webhookDeliveries.updatedAt)}, ${name(webhookDeliveries.partitionMonth)})
+        select ev.delivery_id, ev.id, ${change.organizationId}, ${t.appId}, ${t.url}, ${t.useBasicAuth}, 'pending', 0, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz,
+               ev.partition_month
           from ev
       )
       select count(*)::int as n from ev`);

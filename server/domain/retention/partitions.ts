@@ -4,14 +4,18 @@ import { arrayLiteral } from '@/server/lib/sql-arrays';
 
 /**
  * D24: the partitioned tables and their partition keys. Each holds rows nothing else refers to once their month is
- * past the retention, so a partition goes whole. `time`: monthly partitions of a timestamp. `recipient_id`: one
- * partition per month's block of recipient ids (recipient_id_month; message_recipients and carrier_parts share the
- * bounds and go together).
+ * past the retention, so a partition goes whole. `time`: monthly partitions of a timestamp; the events and their
+ * deliveries by partition_month, the month of their subject (a recipient's, a send's, an MO's:
+ * db/schema/webhook-events.ts), which they share, so an event and its deliveries go in the same maintenance.
+ * `recipient_id`: one partition per month's block of recipient ids (recipient_id_month; message_recipients and
+ * carrier_parts share the bounds and go together).
  */
 export const PARTITIONED_TABLES = [
   { table: 'webhook_attempts', key: 'attempted_at', by: 'time' },
   { table: 'carrier_receipts', key: 'received_at', by: 'time' },
   { table: 'inbound_messages', key: 'received_at', by: 'time' },
+  { table: 'webhook_events', key: 'partition_month', by: 'time' },
+  { table: 'webhook_deliveries', key: 'partition_month', by: 'time' },
   { table: 'message_recipients', key: 'id', by: 'recipient_id' },
   { table: 'carrier_parts', key: 'recipient_id', by: 'recipient_id' },
 ] as const;

@@ -53,6 +53,8 @@ export type ClaimedDelivery = {
   attempts: number;
   /** The lease: the run's token, written to locked_until (see claimDue). */
   lockedUntil: string;
+  /** Its partition month (D24, as Postgres prints it): the attempt's record finds the row in its one partition. */
+  partitionMonth: string;
   payload: unknown;
   credentials: { username: string; passwordEnc: string | null } | null;
   /** The app's signing secret version (D16). */
@@ -77,6 +79,11 @@ export type ClaimedDelivery = {
  * held, not perOrg of each (EXPLAIN ANALYZE, 11 organizations with a backlog, limit 256: 1,284 rows locked to
  * lease 256). When some organizations have fewer due than a round, the claim may return fewer than `limit`; the
  * next claim takes the rest.
+ *
+ * The rows are read through each partition's indexes (D24: a month's partition holds the deliveries of that month's
+ * events; the pending ones are nearly all in the newest), and the lease's UPDATE names each chosen row with its
+ * partition_month, so that it probes one partition's primary key per row, not every partition's; the event's payload
+ * is read the same way (an event and its deliveries share the month).
  *
  * Claims are serialized (CLAIM_LOCK, held to the end of the claim's
  * transaction): "served elsewhere" is read from the statement's snapshot, so
@@ -117,6 +124,7 @@ async function claimDueLocked(db: DbOrTx, o: ClaimOptions): Promise<ClaimedDeliv
     app_id: string;
     secret_version: number;
     secret_previous_until: string | null;
+    partition_month: string;
   }>(sql`
     with recursive pending_orgs as (
       -- The organizations with pending deliveries, one index probe each (pending_org_idx, in its own order).
@@ -148,12 +156,13 @@ async function claimDueLocked(db: DbOrTx, o: ClaimOptions): Promise<ClaimedDeliv
       -- No row ranked past this can be among the first limit when every organization has enough due.
       select ceil(${o.limit}::numeric / greatest(count(*), 1))::int + coalesce(max(held), 0) as rank from open_orgs
     ), picked as (
-      select ${of('c', deliveries.id)}, ${of('c', deliveries.organizationId)}, ${of('c', deliveries.nextAttemptAt)}, o.held,
+      select ${of('c', deliveries.id)}, ${of('c', deliveries.partitionMonth)}, ${of('c', deliveries.organizationId)}, ${of('c', deliveries.nextAttemptAt)}, o.held,
              row_number() over (partition by ${of('c', deliveries.organizationId)} order by ${of('c', deliveries.nextAttemptAt)}, ${of('c', deliveries.id)}) as rn
         from open_orgs o
        cross join reach
        cross join lateral (
-         select ${of('w', deliveries.id)}, ${of('w', deliveries.organizationId)}, ${of('w', deliveries.nextAttemptAt)} from ${deliveries} w
+         select ${of('w', deliveries.id)}, ${of('w', deliveries.partitionMonth)}, ${of('w', deliveries.organizationId)}, ${of('w', deliveries.nextAttemptAt)}
+           from ${deliveries} w
           where ${of('w', deliveries.organizationId)} = o.organization_id and ${of('w', deliveries.state)} = 'pending'
             and ${of('w', deliveries.nextAttemptAt)} <= ${now}::timestamptz
             and (${of('w', deliveries.lockedUntil)} is null or ${of('w', deliveries.lockedUntil)} < ${now}::timestamptz)
@@ -161,18 +170,20 @@ async function claimDueLocked(db: DbOrTx, o: ClaimOptions): Promise<ClaimedDeliv
           limit least(${o.perOrg}, reach.rank - o.held)
           for update skip locked) c
     ), chosen as (
-      select p.id from picked p
+      select p.id, p.partition_month from picked p
        order by p.rn + p.held, p.next_attempt_at, p.id
        limit ${o.limit}
     )
     update ${deliveries} d
        set ${name(deliveries.lockedUntil)} = ${o.lease}::timestamptz, ${name(deliveries.updatedAt)} = ${now}::timestamptz
       from chosen, ${events} e, ${apps} a
-     where ${of('d', deliveries.id)} = chosen.id and ${of('e', events.id)} = ${of('d', deliveries.eventId)} and ${of('a', apps.id)} = ${of('d', deliveries.appId)}
+     where ${of('d', deliveries.id)} = chosen.id and ${of('d', deliveries.partitionMonth)} = chosen.partition_month
+       and ${of('e', events.id)} = ${of('d', deliveries.eventId)} and ${of('e', events.partitionMonth)} = ${of('d', deliveries.partitionMonth)}
+       and ${of('a', apps.id)} = ${of('d', deliveries.appId)}
     returning ${of('d', deliveries.id)}, ${of('d', deliveries.eventId)}, ${of('d', deliveries.organizationId)}, ${of('d', deliveries.url)},
               ${of('d', deliveries.attempts)}, ${of('e', events.payload)}, ${of('d', deliveries.useBasicAuth)}, ${of('a', apps.webhookUsername)} as username,
               ${of('a', apps.webhookPasswordEnc)} as password_enc, ${of('a', apps.id)} as app_id, ${of('a', apps.webhookSecretVersion)} as secret_version,
-              ${of('a', apps.webhookSecretPreviousUntil)} as secret_previous_until`);
+              ${of('a', apps.webhookSecretPreviousUntil)} as secret_previous_until, ${of('d', deliveries.partitionMonth)}::text as partition_month`);
   return rows.map((r) => ({
     id: r.id,
     eventId: r.event_id,
@@ -180,6 +191,7 @@ async function claimDueLocked(db: DbOrTx, o: ClaimOptions): Promise<ClaimedDeliv
     url: r.url,
     attempts: r.attempts,
     lockedUntil: o.lease,
+    partitionMonth: r.partition_month,
     payload: r.payload,
     credentials: r.use_basic_auth && r.username ? { username: r.username, passwordEnc: r.password_enc } : null,
     signing: { appId: r.app_id, version: r.secret_version, previousUntil: r.secret_previous_until ? new Date(r.secret_previous_until) : null },
@@ -203,13 +215,14 @@ export type AttemptRecord = { delivery: ClaimedDelivery; attemptedAt: Date; resu
 /**
  * Writes attempts and moves their deliveries, many in one statement. A
  * delivery is only moved while it still carries the run's lease; the attempt
- * is recorded anyway.
+ * is recorded anyway. Each delivery is found by id in its partition (D24: its partition_month, as claimed).
  */
 export async function recordAttempts(db: DbOrTx, records: AttemptRecord[]): Promise<void> {
   if (!records.length) return;
   const rows = JSON.stringify(
     records.map(({ delivery: d, attemptedAt, result, step, now }) => ({
       id: d.id,
+      pm: d.partitionMonth,
       n: d.attempts + 1,
       s: step.state,
       c: result.statusCode,
@@ -225,13 +238,14 @@ export async function recordAttempts(db: DbOrTx, records: AttemptRecord[]): Prom
   await db.execute(sql`
     with r as (
       select * from json_to_recordset(${rows}::json)
-        as r(id text, n int, s text, c int, e text, next timestamptz, lease timestamptz, at timestamptz, ms int, b text, now timestamptz)
+        as r(id text, pm timestamptz, n int, s text, c int, e text, next timestamptz, lease timestamptz, at timestamptz, ms int, b text, now timestamptz)
     ), moved as (
       update ${deliveries} d
          set ${name(deliveries.attempts)} = r.n, ${name(deliveries.state)} = r.s, ${name(deliveries.lastStatusCode)} = r.c, ${name(deliveries.lastError)} = r.e,
              ${name(deliveries.nextAttemptAt)} = r.next, ${name(deliveries.lockedUntil)} = null, ${name(deliveries.updatedAt)} = r.now
         from r
-       where ${of('d', deliveries.id)} = r.id and ${of('d', deliveries.state)} = 'pending' and ${of('d', deliveries.lockedUntil)} = r.lease
+       where ${of('d', deliveries.id)} = r.id and ${of('d', deliveries.partitionMonth)} = r.pm
+         and ${of('d', deliveries.state)} = 'pending' and ${of('d', deliveries.lockedUntil)} = r.lease
       returning ${of('d', deliveries.id)}
     )
     insert into ${attempts} (${name(attempts.deliveryId)}, ${name(attempts.attemptedAt)}, ${name(attempts.statusCode)}, ${name(attempts.latencyMs)},

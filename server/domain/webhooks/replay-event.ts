@@ -25,8 +25,11 @@ export async function replayEvent(db: Db, organizationId: string, eventId: strin
       webhook_url: string | null;
       inbound_url: string | null;
       has_credentials: boolean;
+      partition_month: string;
     }>(sql`
-      select ${of('e', webhookEvents.appId)}, ${of('e', webhookEvents.eventType)}, ${of('m', messages.callbackUrl)}, ${of('a', gatewayApps.webhookUrl)},
+      -- (by id alone: one probe of each partition's primary key)
+      select ${of('e', webhookEvents.appId)}, ${of('e', webhookEvents.eventType)}, ${of('e', webhookEvents.partitionMonth)}::text as partition_month,
+             ${of('m', messages.callbackUrl)}, ${of('a', gatewayApps.webhookUrl)},
              ${of('a', gatewayApps.inboundUrl)}, (${of('a', gatewayApps.webhookUsername)} is not null) as has_credentials
         from ${webhookEvents} e left join ${messages} m on ${of('m', messages.id)} = ${of('e', webhookEvents.messageId)}
         join ${gatewayApps} a on ${of('a', gatewayApps.id)} = ${of('e', webhookEvents.appId)}
@@ -49,6 +52,8 @@ export async function replayEvent(db: Db, organizationId: string, eventId: strin
       nextAttemptAt: now,
       createdAt: now,
       updatedAt: now,
+      // kept and dropped with its event (D24)
+      partitionMonth: sql`${row.partition_month}::timestamptz`,
     });
     await kickDeliveries(tx);
     return id;
@@ -119,13 +124,17 @@ export async function inboundEventDeliveries(db: Db, organizationId: string, inb
   return log ?? null;
 }
 
-/** Events with their deliveries (oldest first) and each delivery's attempts: two statements for any number of events. */
+/**
+ * Events with their deliveries (oldest first) and each delivery's attempts: two statements for any number of events.
+ * The deliveries are read in their events' partitions only (D24: a delivery carries its event's partition_month).
+ */
 async function withDeliveries(db: Db, events: Array<typeof webhookEvents.$inferSelect>): Promise<EventLog[]> {
   if (events.length === 0) return [];
+  const months = [...new Map(events.map((e) => [e.partitionMonth.getTime(), e.partitionMonth])).values()];
   const deliveries = await db
     .select()
     .from(webhookDeliveries)
-    .where(inArray(webhookDeliveries.eventId, events.map((e) => e.id)))
+    .where(and(inArray(webhookDeliveries.eventId, events.map((e) => e.id)), inArray(webhookDeliveries.partitionMonth, months)))
     .orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id));
   const attempts = deliveries.length
     ? await db
