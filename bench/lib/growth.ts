@@ -87,6 +87,15 @@ function dropRows(d: DropResult): Row[] {
       target: '<= 2 x',
       ok: d.duringP99 <= 2 * d.beforeP99,
     },
+    {
+      figure: `growth: sends not answered 201 around the drop${d.firstFailure ? ` (first: ${d.firstFailure.slice(0, 80)})` : ''}`,
+      unit: 'count',
+      value: d.failed,
+      baseline: '-',
+      baselineValue: null,
+      target: '0',
+      ok: d.failed === 0,
+    },
   ];
 }
 

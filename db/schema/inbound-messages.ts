@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './_columns';
-import { gatewayApps } from './gateway-apps';
-import { organizations } from './organizations';
 
 export const INBOUND_ENCODINGS = ['gsm7', 'latin1', 'ucs2', 'binary'] as const;
 export type InboundEncoding = (typeof INBOUND_ENCODINGS)[number];
@@ -24,8 +22,12 @@ export const inboundMessages = pgTable(
   'inbound_messages',
   {
     id: text('id').notNull(),
-    organizationId: text('organization_id').references(() => organizations.id),
-    appId: text('app_id').references(() => gatewayApps.id),
+    // No foreign keys (migration 0046): dropping a month's partition would drop their triggers on organizations and
+    // gateway_apps, which takes those tables' ACCESS EXCLUSIVE lock: every API key check (it reads both) waited for
+    // it, and deadlocked with it (the growth bench's drop). The MO path writes the organization and app of the number
+    // it just routed by, in its one transaction, and neither is ever deleted.
+    organizationId: text('organization_id'),
+    appId: text('app_id'),
     /** The sender, E.164 with `+` (as the carrier gave it when it was not a number). */
     fromPhone: text('from_phone').notNull(),
     /** The number as assigned (numbers.number); the destination as received when unrouted. */

@@ -33,7 +33,7 @@ const deps = testDeps({ env, clock: () => now });
 const { db } = deps;
 const call = restClient(deps);
 /** The maintenance's session: a connection of a `pg` pool, as the worker gives it one of graphile-worker's. */
-const sessions = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+const sessions = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 3 });
 const maintain = async (at: Date, retentionDays = 400) => {
   const client = await sessions.connect();
   try {
@@ -130,15 +130,23 @@ beforeAll(async () => {
   now = future;
   // the months up to `future` were made ahead by the maintenance's runs in between (here: one run that drops nothing)
   ahead = await maintain(future, 3650);
-  // Sends go on while the maintenance detaches and drops.
-  const [result, ...ids] = await Promise.all([
-    maintain(future),
-    send(['+243810005556']),
-    send(['+243810005557']),
-    send(['+243810005558']),
-  ]);
-  first = result;
-  duringIds.push(...ids);
+  // Sends go on while the maintenance detaches and drops; and a transaction that has read the tables every API key
+  // check reads (organizations, gateway_apps) and is still open does not hold the drop up: a partition with a foreign
+  // key to them would need their ACCESS EXCLUSIVE lock to drop (migration 0046)
+  const reader = await sessions.connect();
+  await reader.query('begin');
+  await reader.query('select count(*) from organizations, gateway_apps');
+  try {
+    const [result, ...ids] = await Promise.race([
+      Promise.all([maintain(future), send(['+243810005556']), send(['+243810005557']), send(['+243810005558'])]),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the maintenance waited for a reader of organizations and gateway_apps')), 20_000)),
+    ]);
+    first = result;
+    duringIds.push(...ids);
+  } finally {
+    await reader.query('commit');
+    reader.release();
+  }
 });
 afterAll(async () => {
   await receiver.close();
