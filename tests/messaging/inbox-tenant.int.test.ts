@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { conversationItems } from '@/server/domain/inbox/conversation-items';
+import { latestSendsSql } from '@/server/domain/inbound/receive-inbound';
 import { assignNumber, inboundRows } from '../carrier/inbound-helpers';
 import { closePools, restClient, testClock, testDeps, testEnv } from '../helpers';
 import { readyMerchant } from './setup';
@@ -144,6 +145,23 @@ describe('a conversation is read within its tenant (D24)', () => {
     const [row] = await inboundRows(deps.db, sql`id = ${id}`);
     expect(row.in_reply_to).toBe(bSends[0]);
     expect(row.in_reply_to).not.toBe(later);
+  });
+
+  it("reads an MO's in_reply_to from the recipients' partitions of its 7 days only, never an older month's (D24)", async () => {
+    const probe = latestSendsSql([{ i: 0, organizationId: b.organizationId, phone: P, at: at(4) }]);
+    expect(await deps.db.execute<{ i: number; id: string }>(probe)).toEqual([{ i: 0, id: bSends[0] }]);
+    const [{ 'QUERY PLAN': plan }] = await deps.db.execute<{ 'QUERY PLAN': unknown }>(sql`explain (analyze, format json) ${probe}`);
+    const read: string[] = [];
+    const walk = (node: Record<string, unknown>) => {
+      const relation = String(node['Relation Name'] ?? '');
+      if (relation.startsWith('message_recipients') && (node['Actual Loops'] as number) > 0) read.push(relation);
+      for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+    };
+    walk((plan as Array<{ Plan: Record<string, unknown> }>)[0].Plan);
+    // this month's partition holds the sends; the first partition (ids from before partitioning) is older than any
+    // 7 days and is not read
+    expect(read).toContain(`message_recipients_p${at(4).toISOString().slice(0, 7).replace('-', '')}`);
+    expect(read).not.toContain('message_recipients_legacy');
   });
 
   it('has no index on the phone alone any more, and refuses a recipient row without organization', async () => {

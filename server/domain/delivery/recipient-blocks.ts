@@ -16,3 +16,12 @@ export function inDispatchBlocks(recipientId: SQL, firstRecipientId: SQL): SQL {
 export function inDispatchBlocksOf(recipientId: SQL, firstRecipientId: number | null): SQL {
   return inDispatchBlocks(recipientId, sql`${firstRecipientId}::bigint`);
 }
+
+/**
+ * The first recipient id of the block of a timestamp's month (recipient_id_month's inverse, D24): a read of the
+ * recipients written since `at` bounds its ids from it and reads only the months since. Ids from before migration
+ * 0044 (block 0) are below every such bound.
+ */
+export function blockStartOf(at: SQL): SQL {
+  return sql`((((extract(year from (${at}) at time zone 'UTC'))::int - 2000) * 12 + extract(month from (${at}) at time zone 'UTC')::int - 1)::bigint << 40)`;
+}
