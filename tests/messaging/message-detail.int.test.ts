@@ -145,6 +145,13 @@ describe('cancel / pause / resume buttons: the procedure behind them', () => {
       send: { to: [VODACOM, '+243840005555'], message: 'x', sending_type: 'scheduled', scheduled_dates: [{ date: '2030-01-05', time: '09:00' }, { date: '2030-01-06', time: '09:00' }] },
     });
     expect(await walletBalances(deps, m.organizationId)).toEqual({ SVC_SMS: '0.9220' });
+    // D24: each dispatch keeps the id of its own first recipient row (its reads are bounded from it)
+    const firsts = await deps.db.execute<{ seq: number; first: string; own: string; n: number }>(sql`
+      select d.seq, d.first_recipient_id::text as first, min(r.id)::text as own, count(*)::int as n
+        from message_dispatches d join message_recipients r on r.dispatch_id = d.id
+       where d.message_id = ${id} group by d.seq, d.first_recipient_id order by d.seq`);
+    expect(firsts.map((f) => [f.seq, f.n, f.first === f.own])).toEqual([[0, 2, true], [1, 2, true]]);
+    expect(firsts[0].first).not.toBe(firsts[1].first);
     let d = await m.api.messages.get({ id });
     expect(d).toMatchObject({
       status: { status: 'pending', pending: 4, next_dispatch_at: '2030-01-05T08:00:00.000Z' },

@@ -132,9 +132,11 @@ export async function insertSendRows(tx: DbOrTx, s: SendRows): Promise<QueuedDel
         -- after the recipients, so that each dispatch keeps its first recipient's id (D24: its reads prune by it)
         insert into ${dispatches} (${name(dispatches.id)}, ${name(dispatches.messageId)}, ${name(dispatches.seq)}, ${name(dispatches.dispatchAt)}, ${name(dispatches.cost)},
                                    ${name(dispatches.firstRecipientId)})
-        select x.id, ${messageId}, x.seq, x.at, ${toDbAmount(s.perDispatch)}::numeric,
-               (select min(${of('r', messageRecipients.id)}) from r where ${of('r', messageRecipients.dispatchId)} = x.id)
+        -- (the recipients' first ids read once for all dispatches: a recurring send has hundreds of dispatches)
+        select x.id, ${messageId}, x.seq, x.at, ${toDbAmount(s.perDispatch)}::numeric, f.first_id
           from json_to_recordset(${s.dispatchesJson}::json) as x(id text, seq int, at timestamptz)
+          left join (select ${of('r', messageRecipients.dispatchId)}, min(${of('r', messageRecipients.id)}) as first_id from r
+                      group by ${of('r', messageRecipients.dispatchId)}) f on f.dispatch_id = x.id
       ), q as (
         -- (D24: partitioned by the send's accepted month, the month of the message's created_at)
         insert into ${events} (${name(events.id)}, ${name(events.organizationId)}, ${name(events.appId)}, ${name(events.messageId)}, ${name(events.eventType)},
