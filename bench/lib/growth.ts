@@ -12,6 +12,7 @@ import { sustainedLoad } from './growth-sustain';
 import { load, percentiles } from './load';
 import type { Row } from './report';
 import { cpuSeconds, postgresCpuSeconds } from './rss';
+import { aroundPhase } from './statements';
 import { admin, benchEnv, benchMerchant, freshDatabase, migrate, startNpm, waitFor, type BenchMerchant, type Proc } from './service';
 
 /**
@@ -165,10 +166,11 @@ async function measureRows(s: GrowthService, heavy: BenchMerchant, small: BenchM
     };
     const warm = await throughputRun(gw, s.smsc, { numbers: freshNumbers(200), perRequest: 1, inFlight: 32 });
     s.log(`growth ${label}: warm-up, 200 single sends: ${warm.rate.toFixed(0)} msg/s`);
-    const single = await throughputRun(gw, s.smsc, { numbers: freshNumbers(o.n), perRequest: 1, inFlight: 32 });
+    const single = await aroundPhase(s.sql, `growth-${label}-single`, () => throughputRun(gw, s.smsc, { numbers: freshNumbers(o.n), perRequest: 1, inFlight: 32 }));
     s.log(`growth ${label}: ${o.n} single sends: ${single.rate.toFixed(0)} msg/s; CPU per message ${single.cpuMsPerRecipient.toFixed(2)} ms ` +
       `(${Object.entries(single.cpuMsByPart).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')})`);
-    const big = await throughputRun(gw, s.smsc, { numbers: freshNumbers(BIG.sends * BIG.perRequest), perRequest: BIG.perRequest, inFlight: BIG.inFlight });
+    const big = await aroundPhase(s.sql, `growth-${label}-big`, () =>
+      throughputRun(gw, s.smsc, { numbers: freshNumbers(BIG.sends * BIG.perRequest), perRequest: BIG.perRequest, inFlight: BIG.inFlight }));
     s.log(`growth ${label}: ${BIG.sends} x ${BIG.perRequest}: ${big.rate.toFixed(0)} rcpt/s; receipts all applied ${big.receiptSecs.toFixed(2)} s after the last submit_sm`);
 
     const statusId = await sendAs(s.api, heavy, freshNumbers(1));
@@ -179,7 +181,7 @@ async function measureRows(s: GrowthService, heavy: BenchMerchant, small: BenchM
     const reads = await timedReads(s, heavy, small);
     s.log(`growth ${label}: reads p50 (ms): ${Object.entries(reads).map(([k, v]) => `${k} ${v.toFixed(1)}`).join('; ')}`);
 
-    const moRate = await moIngest(s, heavy, o.moN);
+    const moRate = await aroundPhase(s.sql, `growth-${label}-mo`, () => moIngest(s, heavy, o.moN));
     s.log(`growth ${label}: ${o.moN} MO stored at ${moRate.toFixed(0)} MO/s`);
     return { single, big, statusRps: status.rps, reads, moRate };
   } finally {

@@ -25,3 +25,19 @@ export function inDispatchBlocksOf(recipientId: SQL, firstRecipientId: number | 
 export function blockStartOf(at: SQL): SQL {
   return sql`((((extract(year from (${at}) at time zone 'UTC'))::int - 2000) * 12 + extract(month from (${at}) at time zone 'UTC')::int - 1)::bigint << 40)`;
 }
+
+/**
+ * `column between min(ids) and max(ids)`, as parameters: a statement that reads recipients (or their carrier parts)
+ * by a set of ids it was given prunes the other id blocks' partitions before it runs (at planning, or at executor
+ * start for a generic plan); `= any(array)` alone prunes only while running, once every partition and its indexes
+ * were opened. `ids` must not be empty.
+ */
+export function inIdRange(column: SQL, ids: readonly number[]): SQL {
+  let lo = ids[0];
+  let hi = lo;
+  for (const id of ids) {
+    if (id < lo) lo = id;
+    if (id > hi) hi = id;
+  }
+  return sql`${column} between ${lo}::bigint and ${hi}::bigint`;
+}

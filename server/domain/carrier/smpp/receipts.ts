@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { carrierOutbox as outbox, carrierParts, carrierReceipts as receiptsTable, messageRecipients as recipients, type ReceiptIdFormat } from '@/db/schema';
+import { carrierOutbox as outbox, carrierParts, carrierReceipts as receiptsTable, type ReceiptIdFormat } from '@/db/schema';
 import type { Receipt } from '@/server/domain/carrier/connector';
 import { reportFor, type CarrierReport } from '@/server/domain/delivery/carrier-port';
+import { inIdRange } from '@/server/domain/delivery/recipient-blocks';
 import { afterCommit } from '@/server/lib/after-commit';
 import { carrierReceipts } from '@/server/metrics/registry';
 import { receiptKey } from '@/server/smpp/client/receipt-ids';
@@ -62,9 +63,24 @@ export async function insertReceipts(tx: DbOrTx, c: { id: string; name: string; 
 }
 
 /**
+ * The part `p` of connector `connectorId` is one the connector still waits on: its recipient is in the connector's
+ * outbox (queued with parts accepted, or sent). A part whose recipient left it (decided, expired, failed) takes no
+ * receipt any more: a late one is kept unmatched, as a repeated one is. The lowest recipient id of the outbox bounds
+ * the lookup by the recipients' id blocks (D24): the partitions of months whose parts no longer wait are skipped at
+ * execution (the bound is an InitPlan), where each probe of their partial index of waiting parts cost buffers per
+ * receipt and month. (`offset 0` keeps the EXISTS a probe of the outbox's key per part: as a semi-join the planner
+ * may drive the lookup from the connector's whole outbox.)
+ */
+function waitedOn(connectorId: string) {
+  return sql`${of('p', carrierParts.recipientId)} >= (select min(${of('w', outbox.recipientId)}) from ${outbox} w where ${of('w', outbox.connectorId)} = ${connectorId})
+    and exists (select 1 from ${outbox} w where ${of('w', outbox.recipientId)} = ${of('p', carrierParts.recipientId)} and ${of('w', outbox.connectorId)} = ${connectorId} offset 0)`;
+}
+
+/**
  * Applies waiting receipts to the parts they name, in the caller's transaction: the receipts `receiptIds`, and those
  * still waiting (younger than RECEIPT_WAIT) whose key is one of `partKeys` (parts just recorded). A receipt matches
- * exactly one part: the newest part of the connector with its key that has no receipt yet. The part takes its stat
+ * exactly one part: the newest part of the connector with its key that has no receipt yet and that the connector
+ * still waits on (waitedOn). The part takes its stat
  * and the receipt is marked applied in the same statement. Returns the recipients whose parts changed and the
  * receipts applied.
  */
@@ -84,6 +100,7 @@ export async function matchReceipts(tx: DbOrTx, connectorId: string, receiptIds:
         from rs cross join lateral (
           select ${of('p', carrierParts.recipientId)}, ${of('p', carrierParts.connectorId)}, ${of('p', carrierParts.partNo)} from ${carrierParts} p
            where ${of('p', carrierParts.connectorId)} = ${connectorId} and ${of('p', carrierParts.receiptKey)} = rs.receipt_key and ${of('p', carrierParts.stat)} is null
+             and ${waitedOn(connectorId)}
            order by ${of('p', carrierParts.acceptedAt)} desc, ${of('p', carrierParts.recipientId)} desc limit 1) p
        order by ${of('p', carrierParts.recipientId)}, ${of('p', carrierParts.partNo)}, rs.id
     ), upd as (
@@ -100,14 +117,19 @@ export async function matchReceipts(tx: DbOrTx, connectorId: string, receiptIds:
   return { recipients: [...new Set(rows.map((r) => Number(r.recipient_id)))], applied: rows.map((r) => Number(r.receipt_id)) };
 }
 
-/** The dispatches of the recipients whose waiting parts have one of these keys (to lock them before matching). */
+/**
+ * The dispatches of the recipients whose waiting parts have one of these keys (to lock them before matching): those
+ * the connector still waits on, their dispatch read from the outbox row (waitedOn: no read of the recipients).
+ */
 export function dispatchesOfWaitingParts(connectorId: string, keys: string[]) {
   // key by key: each an index probe of carrier_parts_receipt_idx whatever the table's statistics say (`offset 0`
   // keeps the LATERAL subquery from being flattened into a join that may scan every waiting part of the connector)
-  return sql`select ${of('r', recipients.dispatchId)} from unnest(${arrayLiteral(keys)}::text[]) as k(key)
+  return sql`select ${of('w', outbox.dispatchId)} from unnest(${arrayLiteral(keys)}::text[]) as k(key)
                cross join lateral (select ${of('p', carrierParts.recipientId)} from ${carrierParts} p
-                                    where ${of('p', carrierParts.connectorId)} = ${connectorId} and ${of('p', carrierParts.receiptKey)} = k.key and ${of('p', carrierParts.stat)} is null offset 0) p
-               join ${recipients} r on ${of('r', recipients.id)} = ${of('p', carrierParts.recipientId)}`;
+                                    where ${of('p', carrierParts.connectorId)} = ${connectorId} and ${of('p', carrierParts.receiptKey)} = k.key and ${of('p', carrierParts.stat)} is null
+                                      and ${of('p', carrierParts.recipientId)} >= (select min(${of('w', outbox.recipientId)}) from ${outbox} w where ${of('w', outbox.connectorId)} = ${connectorId})
+                                    offset 0) p
+               join ${outbox} w on ${of('w', outbox.recipientId)} = ${of('p', carrierParts.recipientId)} and ${of('w', outbox.connectorId)} = ${connectorId}`;
 }
 
 /**
@@ -125,6 +147,7 @@ export async function judgeRecipients(tx: DbOrTx, recipientIds: number[], report
              (array_agg(${of('p', carrierParts.err)} order by ${of('p', carrierParts.partNo)}) filter (where ${of('p', carrierParts.stat)} = any(${arrayLiteral(FINAL_FAILURES)}::text[])))[1] as fail_err
         from ${outbox} o join ${carrierParts} p on ${of('p', carrierParts.recipientId)} = ${of('o', outbox.recipientId)} and ${of('p', carrierParts.connectorId)} = ${of('o', outbox.connectorId)}
        where ${of('o', outbox.state)} = 'sent' and ${of('o', outbox.recipientId)} = any(${arrayLiteral(recipientIds)}::bigint[])
+         and ${inIdRange(sql`${of('p', carrierParts.recipientId)}`, recipientIds)}
        group by ${of('o', outbox.recipientId)}, ${of('o', outbox.dispatchId)}
     ), gone as (
       delete from ${outbox} o using v where ${of('o', outbox.recipientId)} = v.recipient_id and ${of('o', outbox.state)} = 'sent' and (v.delivered or v.fail_stat is not null)

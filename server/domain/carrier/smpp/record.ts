@@ -12,6 +12,7 @@ import { dispatchesOfWaitingParts, insertReceipts, isFinal, judgeRecipients, mat
 import { arrayLiteral } from '@/server/lib/sql-arrays';
 import { name, of } from '@/server/lib/sql-names';
 import { smppFailure } from './status';
+import { inIdRange } from '@/server/domain/delivery/recipient-blocks';
 
 export type AcceptedPart = { recipientId: number; partNo: number; partsTotal: number; messageId: string };
 export type OutcomeKind = { kind: 'sent' } | { kind: 'retry' } | { kind: 'fail'; status: number } | { kind: 'release' };
@@ -84,9 +85,10 @@ function recordOnce(db: Db, c: ConnectorRef, batch: Batch, now: Date, opts: { re
          and ${of('o', outbox.recipientId)} = x.recipient_id and ${of('o', outbox.connectorId)} = ${c.id} and ${of('o', outbox.state)} = 'queued'
       returning ${of('o', outbox.recipientId)}, ${of('o', outbox.dispatchId)},
         exists (select 1 from ${carrierParts} p where ${of('p', carrierParts.recipientId)} = ${of('o', outbox.recipientId)} and ${of('p', carrierParts.connectorId)} = ${of('o', outbox.connectorId)}
-                   and ${of('p', carrierParts.stat)} is not null) as has_receipt,
+                   and ${inIdRange(sql`${of('p', carrierParts.recipientId)}`, sentIds)} and ${of('p', carrierParts.stat)} is not null) as has_receipt,
         coalesce(x.first_id, (select ${of('p', carrierParts.carrierMessageId)} from ${carrierParts} p
                                where ${of('p', carrierParts.recipientId)} = ${of('o', outbox.recipientId)} and ${of('p', carrierParts.connectorId)} = ${of('o', outbox.connectorId)}
+                                 and ${inIdRange(sql`${of('p', carrierParts.recipientId)}`, sentIds)}
                                order by ${of('p', carrierParts.partNo)} limit 1)) as first_id`);
     for (const r of sent) (reportFor(reports, r.dispatch_id).accepted ??= []).push({ recipientId: Number(r.recipient_id), carrier: c.name, carrierMessageId: r.first_id ?? null });
 
@@ -98,7 +100,8 @@ function recordOnce(db: Db, c: ConnectorRef, batch: Batch, now: Date, opts: { re
     const movedAway = retried.filter((r) => r.connector_id !== c.id).map((r) => Number(r.recipient_id));
     if (movedAway.length) {
       // The next connector gets the whole message again: parts this one accepted are forgotten.
-      await tx.execute(sql`delete from ${carrierParts} where ${carrierParts.connectorId} = ${c.id} and ${carrierParts.recipientId} = any(${arrayLiteral(movedAway)}::bigint[])`);
+      await tx.execute(sql`delete from ${carrierParts} where ${carrierParts.connectorId} = ${c.id} and ${carrierParts.recipientId} = any(${arrayLiteral(movedAway)}::bigint[])
+                             and ${inIdRange(sql`${carrierParts.recipientId}`, movedAway)}`);
     }
 
     const failedRows = !ids('fail').length ? [] : await tx.execute<{ recipient_id: number; dispatch_id: string }>(sql`
