@@ -3,7 +3,7 @@ import { TransactionRollbackError } from 'drizzle-orm/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
 import { lockDispatches } from '@/server/domain/delivery/dispatch-locks';
-import { dispatchesOfWaitingParts, insertReceipts, matchReceipts } from '@/server/domain/carrier/smpp/receipts';
+import { dispatchesOfWaitingParts, insertReceipts, matchReceipts, waitingScope } from '@/server/domain/carrier/smpp/receipts';
 import { closePools, restClient, testDeps } from '../helpers';
 import { readyMerchant } from '../messaging/setup';
 
@@ -70,7 +70,7 @@ describe('receipts and the parts the connector waits on', () => {
     const { value } = await inRolledBack(async (tx) => {
       const ids = await insertReceipts(tx, c, [{ messageId: 'k1', stat: 'DELIVRD', err: '000' }]);
       const before = await legacyScans(tx);
-      const matched = await matchReceipts(tx, C, ids, []);
+      const matched = await matchReceipts(tx, await waitingScope(tx, C, new Date()), ids, []);
       const scans = (await legacyScans(tx)) - before;
       const parts = await tx.execute<{ recipient_id: number; stat: string | null }>(sql`
         select recipient_id::float8 as recipient_id, stat from carrier_parts where connector_id = ${C} and receipt_key = 'k1' order by recipient_id`);
@@ -87,7 +87,7 @@ describe('receipts and the parts the connector waits on', () => {
   it('a receipt for a part whose recipient left the outbox stays unmatched (kept, never applied)', async () => {
     const { value } = await inRolledBack(async (tx) => {
       const ids = await insertReceipts(tx, c, [{ messageId: 'k2', stat: 'DELIVRD', err: '000' }]);
-      const matched = await matchReceipts(tx, C, ids, []);
+      const matched = await matchReceipts(tx, await waitingScope(tx, C, new Date()), ids, []);
       const [receipt] = await tx.execute<{ applied: boolean }>(sql`select applied_at is not null as applied from carrier_receipts where id = ${ids[0]}`);
       const [part] = await tx.execute<{ stat: string | null }>(sql`select stat from carrier_parts where recipient_id = ${gone.id} and connector_id = ${C}`);
       return { matched, receipt, part };
@@ -98,7 +98,7 @@ describe('receipts and the parts the connector waits on', () => {
   });
 
   it("the dispatches a batch's receipts lock are those of the outbox's parts, found without reading the old block", async () => {
-    const { value, scans } = await inRolledBack(async (tx) => [...(await lockDispatches(tx, [], dispatchesOfWaitingParts(C, ['k1', 'k2']))).keys()]);
+    const { value, scans } = await inRolledBack(async (tx) => [...(await lockDispatches(tx, [], dispatchesOfWaitingParts(await waitingScope(tx, C, new Date()), ['k1', 'k2']))).keys()]);
     expect(value).toEqual([live.dispatch_id]);
     expect(scans).toBe(0);
   });

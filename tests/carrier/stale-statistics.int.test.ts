@@ -4,7 +4,7 @@ import type { Db } from '@/db/client';
 import { lockDispatches } from '@/server/domain/delivery/dispatch-locks';
 import { recordBatch } from '@/server/domain/carrier/smpp/record';
 import { partKey } from '@/server/smpp/client/receipt-ids';
-import { dispatchesOfWaitingParts, insertReceipts, matchReceipts } from '@/server/domain/carrier/smpp/receipts';
+import { dispatchesOfWaitingParts, insertReceipts, matchReceipts, waitingScope } from '@/server/domain/carrier/smpp/receipts';
 import { closePools, restClient, testDeps } from '../helpers';
 import { readyMerchant } from '../messaging/setup';
 
@@ -84,7 +84,7 @@ describe('with statistics from before the connector had rows', () => {
   it('a receipt is matched to its part by key: a few rows of carrier_parts read, not the 3,000 waiting', async () => {
     const n = await rowsRead('carrier_parts', async (tx) => {
       const ids = await insertReceipts(tx, c, [{ messageId: idOf(7), stat: 'DELIVRD', err: '000' }]);
-      const matched = await matchReceipts(tx, NEW, ids, []);
+      const matched = await matchReceipts(tx, await waitingScope(tx, NEW, new Date()), ids, []);
       expect(matched.recipients).toEqual([first.id + 6]);
     });
     expect(n).toBeGreaterThan(0);
@@ -94,7 +94,7 @@ describe('with statistics from before the connector had rows', () => {
   it("the dispatches of a batch's receipts are found through their parts by key", async () => {
     let locked: string[] = [];
     const n = await rowsRead('carrier_parts', async (tx) => {
-      locked = [...(await lockDispatches(tx, [], dispatchesOfWaitingParts(NEW, [idOf(8), idOf(9)]))).keys()];
+      locked = [...(await lockDispatches(tx, [], dispatchesOfWaitingParts(await waitingScope(tx, NEW, new Date()), [idOf(8), idOf(9)]))).keys()];
     });
     expect(locked).toEqual([first.dispatch_id]);
     expect(n).toBeGreaterThan(0);

@@ -12,6 +12,7 @@ import { applyCarrierReport, lockDispatches } from '@/server/domain/delivery/car
 import { inTransaction } from '@/server/lib/after-commit';
 import type { Failure } from './connector';
 import { arrayLiteral } from '@/server/lib/sql-arrays';
+import { inIdRange } from '@/server/domain/delivery/recipient-blocks';
 import { name, of } from '@/server/lib/sql-names';
 
 /** The outbox row `o` is not on its route's last connector. */
@@ -34,32 +35,42 @@ export type Claimed = { recipientId: number; dispatchId: string; phone: string; 
 /**
  * The owner takes up to `limit` due rows of its connector (SKIP LOCKED: never a row another transaction holds), while
  * its lease is live: a claim sent before the database went away and run once it was back, after the lease had lapsed
- * (or gone to a new owner), took rows nobody would send or rows the new owner was sending.
+ * (or gone to a new owner), took rows nobody would send or rows the new owner was sending. Then, in a second
+ * statement, what sending them needs (phone, text, parts already accepted), read by the claimed ids given as
+ * parameters: the partitions of other id blocks are pruned when it is planned (D24), where a join from the claim
+ * into message_recipients and carrier_parts planned every month's partition of both at each claim.
  */
 export async function claimOutbox(db: Db, connectorId: string, token: string, limit: number): Promise<Claimed[]> {
-  const rows = await db.execute<{ id: number; dispatch_id: string; phone: string; body: string; sender_id: string | null; smpp_udh: string | null; state: string; done: number[] }>(sql`
+  const claimed = await db.execute<{ recipient_id: number; dispatch_id: string }>(sql`
     with picked as (
       select ${outbox.recipientId} from ${outbox}
        where ${outbox.connectorId} = ${connectorId} and ${outbox.state} = 'queued' and ${outbox.claimedBy} is null and ${outbox.nextAt} <= now()
          and exists (select 1 from ${leases} l where ${of('l', leases.connectorId)} = ${connectorId} and ${of('l', leases.token)} = ${token}
                         and ${of('l', leases.expiresAt)} > now())
        order by ${outbox.nextAt} limit ${limit} for update skip locked
-    ), claimed as (
-      update ${outbox} o set ${name(outbox.claimedBy)} = ${token}, ${name(outbox.claimedAt)} = now() from picked
-       where ${of('o', outbox.recipientId)} = picked.recipient_id returning ${of('o', outbox.recipientId)}, ${of('o', outbox.dispatchId)}
     )
-    select ${of('r', recipients.id)}, c.dispatch_id, ${of('r', recipients.phone)}, ${of('m', messages.body)}, ${of('m', messages.senderId)},
+    update ${outbox} o set ${name(outbox.claimedBy)} = ${token}, ${name(outbox.claimedAt)} = now() from picked
+     where ${of('o', outbox.recipientId)} = picked.recipient_id returning ${of('o', outbox.recipientId)}, ${of('o', outbox.dispatchId)}`);
+  if (!claimed.length) return [];
+  const ids = claimed.map((c) => Number(c.recipient_id));
+  const dispatchOf = new Map(claimed.map((c) => [Number(c.recipient_id), c.dispatch_id]));
+  const rows = await db.execute<{ id: number; phone: string; body: string; sender_id: string | null; smpp_udh: string | null; state: string; done: number[] }>(sql`
+    select ${of('r', recipients.id)}, ${of('r', recipients.phone)}, ${of('m', messages.body)}, ${of('m', messages.senderId)},
            ${of('m', messages.smppUdh)}, ${of('r', recipients.state)},
            array(select ${of('p', parts.partNo)} from ${parts} p
-                  where ${of('p', parts.recipientId)} = ${of('r', recipients.id)} and ${of('p', parts.connectorId)} = ${connectorId}) as done
-      from claimed c join ${recipients} r on ${of('r', recipients.id)} = c.recipient_id join ${messages} m on ${of('m', messages.id)} = ${of('r', recipients.messageId)}
+                  where ${of('p', parts.recipientId)} = ${of('r', recipients.id)} and ${of('p', parts.connectorId)} = ${connectorId}
+                    and ${inIdRange(sql`${of('p', parts.recipientId)}`, ids)}) as done
+      from ${recipients} r join ${messages} m on ${of('m', messages.id)} = ${of('r', recipients.messageId)}
+     where ${of('r', recipients.id)} = any(${arrayLiteral(ids)}::bigint[]) and ${inIdRange(sql`${of('r', recipients.id)}`, ids)}
      order by ${of('r', recipients.id)}`);
-  const gone = rows.filter((r) => r.state !== 'processing').map((r) => Number(r.id));
+  // a claimed row whose recipient is no longer processing (or is gone) is not sent: its outbox row goes
+  const sending = new Set(rows.filter((r) => r.state === 'processing').map((r) => Number(r.id)));
+  const gone = ids.filter((id) => !sending.has(id));
   if (gone.length) await db.execute(sql`delete from ${outbox} where ${outbox.recipientId} = any(${arrayLiteral(gone)}::bigint[])`);
   return rows
     .filter((r) => r.state === 'processing')
     .map((r) => ({
-      recipientId: Number(r.id), dispatchId: r.dispatch_id, phone: r.phone, body: r.body, senderId: r.sender_id, doneParts: r.done.map(Number),
+      recipientId: Number(r.id), dispatchId: dispatchOf.get(Number(r.id))!, phone: r.phone, body: r.body, senderId: r.sender_id, doneParts: r.done.map(Number),
       udh: r.smpp_udh ? Buffer.from(r.smpp_udh, 'hex') : null,
     }));
 }

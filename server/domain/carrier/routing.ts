@@ -3,7 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { carrierOutbox as outbox, connectors, messageRecipients as recipients, routes } from '@/db/schema';
 import { arrayLiteral } from '@/server/lib/sql-arrays';
 import { name, of } from '@/server/lib/sql-names';
-import { inDispatchBlocks } from '@/server/domain/delivery/recipient-blocks';
+import { inBlocksOfDispatches, inDispatchBlocks } from '@/server/domain/delivery/recipient-blocks';
 import type { Failure } from './connector';
 
 /** What a recipient that no connector takes fails with (D14 amended: no route, no send). */
@@ -52,6 +52,7 @@ export async function routeToConnectors(tx: DbOrTx, dispatches: Array<{ id: stri
              ds.o as organization_id
         from ds cross join lateral (select ${of('r', recipients.id)}, ${of('r', recipients.dispatchId)}, ${of('r', recipients.phone)} from ${recipients} r
                                      where ${of('r', recipients.dispatchId)} = ds.id and ${inDispatchBlocks(sql`${of('r', recipients.id)}`, sql`ds.f`)}
+                                       and ${inBlocksOfDispatches(sql`${of('r', recipients.id)}`, dispatches.map((d) => d.firstRecipientId))}
                                        and ${of('r', recipients.state)} = 'pending' offset 0) r
     ), policy as (
       select (select ${connectors.id} from ${connectors} where ${connectors.name} = ${policy.fallback}) as fallback,

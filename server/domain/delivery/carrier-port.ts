@@ -61,7 +61,7 @@ export async function applyCarrierReports(tx: DbOrTx, dispatches: Map<string, Lo
     receipts.filter(({ x }) => x.delivered).map(({ d, x }) => ({ dispatchId: d.ref.id, id: x.recipientId, extra: { segments: d.segments } })), now);
   await moveAcross(tx, refs, { from: 'sent', to: 'failed', type: 'sms.failed' },
     receipts.flatMap(({ d, x }) => (x.delivered ? [] : [{ dispatchId: d.ref.id, ...failedMove({ id: x.recipientId, carrier: null, failure: x as Failure }) }])), now);
-  await finishAllComplete(tx, present.filter(({ r }) => r.refused?.length || r.receipts?.length).map(({ d }) => d.ref.id), now);
+  await finishAllComplete(tx, present.filter(({ r }) => r.refused?.length || r.receipts?.length).map(({ d }) => d.ref), now);
   return { sent };
 }
 

@@ -53,6 +53,7 @@ export async function handOverDispatches(tx: DbOrTx, p: Pipeline, ds: Starting[]
            ${name(messages.updatedAt)} = ${now.toISOString()}::timestamptz
       from (select m, sum(n)::int as n, min(next) as next from x group by m) c
      where ${of('m', messages.id)} = c.m`);
-  await finishAllComplete(tx, counts.filter((c) => c.n === 0).map((c) => c.d), now);
+  const idle = new Set(counts.filter((c) => c.n === 0).map((c) => c.d));
+  await finishAllComplete(tx, ds.filter((d) => idle.has(d.ref.id)).map((d) => d.ref), now);
   return moved;
 }

@@ -30,9 +30,10 @@ export function blockStartOf(at: SQL): SQL {
  * `column between min(ids) and max(ids)`, as parameters: a statement that reads recipients (or their carrier parts)
  * by a set of ids it was given prunes the other id blocks' partitions before it runs (at planning, or at executor
  * start for a generic plan); `= any(array)` alone prunes only while running, once every partition and its indexes
- * were opened. `ids` must not be empty.
+ * were opened. No ids: false.
  */
 export function inIdRange(column: SQL, ids: readonly number[]): SQL {
+  if (!ids.length) return sql`false`;
   let lo = ids[0];
   let hi = lo;
   for (const id of ids) {
@@ -41,3 +42,20 @@ export function inIdRange(column: SQL, ids: readonly number[]): SQL {
   }
   return sql`${column} between ${lo}::bigint and ${hi}::bigint`;
 }
+
+/**
+ * inDispatchBlocks for a set of dispatches whose first recipient ids are known here, as parameters: from the lowest
+ * first id to the end of the block after the highest one's. Added beside each dispatch's own bound (which a join
+ * evaluates row by row, so that only execution prunes by it), it has the partitions of the other blocks pruned when
+ * the statement is planned. Null is a dispatch from before migration 0044 (block 0); no dispatch: false.
+ */
+export function inBlocksOfDispatches(recipientId: SQL, firstIds: ReadonlyArray<number | null>): SQL {
+  if (!firstIds.length) return sql`false`;
+  const firsts = firstIds.map((f) => f ?? 0);
+  const lo = Math.min(...firsts);
+  const hi = (Math.floor(Math.max(...firsts) / BLOCK) + 2) * BLOCK;
+  return sql`(${recipientId} >= ${lo}::bigint and ${recipientId} < ${hi}::bigint)`;
+}
+
+/** The ids of one month's block (D24): 2^40. */
+const BLOCK = 2 ** 40;

@@ -4,7 +4,7 @@ import { messageRecipients as recipients, messages, optOuts } from '@/db/schema'
 import { of } from '@/server/lib/sql-names';
 import { OPTED_OUT } from '@/server/domain/opt-outs/suppression';
 import type { DispatchRef } from './recipient-events';
-import { inDispatchBlocks } from './recipient-blocks';
+import { inBlocksOfDispatches, inDispatchBlocks } from './recipient-blocks';
 import { skipPending } from './skip-pending';
 
 /**
@@ -44,6 +44,7 @@ export function optedOutOfDispatches(ds: Array<Pick<DispatchRef, 'id' | 'message
        cross join lateral (select ${messages.organizationId} from ${messages} where ${messages.id} = ds.m and ${messages.keywordReply} is distinct from 'stop') m
        cross join lateral (select ${recipients.id}, ${recipients.dispatchId}, ${recipients.phone} from ${recipients}
                             where ${recipients.dispatchId} = ds.id and ${inDispatchBlocks(sql`${recipients.id}`, sql`ds.f`)}
+                              and ${inBlocksOfDispatches(sql`${recipients.id}`, ds.map((d) => d.firstRecipientId))}
                               and ${recipients.state} = 'pending' offset 0) r
     ), o as materialized (
       select ${optOuts.organizationId}, ${optOuts.phone} from ${optOuts}

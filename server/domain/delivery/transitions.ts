@@ -8,7 +8,7 @@ import { recipientsTerminal } from '@/server/metrics/registry';
 import { arrayLiteral } from '@/server/lib/sql-arrays';
 import { name, of } from '@/server/lib/sql-names';
 import { eventTimeField, type DispatchRef } from './recipient-events';
-import { inDispatchBlocks, inIdRange } from './recipient-blocks';
+import { inBlocksOfDispatches, inDispatchBlocks, inIdRange } from './recipient-blocks';
 
 type Move = { id: number; carrier?: string | null; carrierMessageId?: string | null; errorCode?: string; errorMessage?: string };
 
@@ -139,12 +139,13 @@ async function move(
 
 /** A running dispatch whose recipients are all terminal becomes `done` (once), and the message counts it. */
 export function finishIfComplete(tx: DbOrTx, d: DispatchRef, now: Date): Promise<void> {
-  return finishAllComplete(tx, [d.id], now);
+  return finishAllComplete(tx, [d], now);
 }
 
 /** finishIfComplete for a set of dispatches, in one statement whatever their number. */
-export async function finishAllComplete(tx: DbOrTx, dispatchIds: string[], now: Date): Promise<void> {
-  if (!dispatchIds.length) return;
+export async function finishAllComplete(tx: DbOrTx, refs: ReadonlyArray<Pick<DispatchRef, 'id' | 'firstRecipientId'>>, now: Date): Promise<void> {
+  if (!refs.length) return;
+  const dispatchIds = refs.map((d) => d.id);
   await tx.execute(sql`
     with done as (
       update ${messageDispatches} d set ${name(messageDispatches.state)} = 'done', ${name(messageDispatches.finishedAt)} = ${now.toISOString()}::timestamptz
@@ -152,6 +153,7 @@ export async function finishAllComplete(tx: DbOrTx, dispatchIds: string[], now: 
          and not exists (select 1 from ${recipients} r
                           where ${of('r', recipients.dispatchId)} = ${of('d', messageDispatches.id)}
                             and ${inDispatchBlocks(sql`${of('r', recipients.id)}`, sql`${of('d', messageDispatches.firstRecipientId)}`)}
+                            and ${inBlocksOfDispatches(sql`${of('r', recipients.id)}`, refs.map((d) => d.firstRecipientId))}
                             and ${of('r', recipients.state)} in ('pending', 'processing', 'sent'))
       returning ${of('d', messageDispatches.messageId)})
     update ${messages} m set ${name(messages.dispatchesDone)} = ${of('m', messages.dispatchesDone)} + c.n

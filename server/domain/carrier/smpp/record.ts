@@ -8,7 +8,7 @@ import type { MoPdu } from '@/server/smpp/client/mo';
 import { recordMos } from './mo-record';
 import { NEXT_ON_ROUTE } from '../outbox';
 import { partKey, receiptKey } from '@/server/smpp/client/receipt-ids';
-import { dispatchesOfWaitingParts, insertReceipts, isFinal, judgeRecipients, matchReceipts, type ParsedReceipt } from './receipts';
+import { dispatchesOfWaitingParts, insertReceipts, isFinal, judgeRecipients, matchReceipts, waitingScope, type ParsedReceipt } from './receipts';
 import { arrayLiteral } from '@/server/lib/sql-arrays';
 import { name, of } from '@/server/lib/sql-names';
 import { smppFailure } from './status';
@@ -58,7 +58,9 @@ function recordOnce(db: Db, c: ConnectorRef, batch: Batch, now: Date, opts: { re
     });
     const moving = outcomes.filter((o) => o.kind === 'sent' || o.kind === 'fail').map((o) => o.dispatchId);
     const receiptKeys = receipts.map((r) => receiptKey(r.messageId, c.receiptIdFormat));
-    const dispatches = await lockDispatches(tx, [...moving, ...extra], receiptKeys.length ? dispatchesOfWaitingParts(c.id, receiptKeys) : undefined);
+    const matching = receipts.length || (opts.receiptsMayWait && parts.length);
+    const scope = matching ? await waitingScope(tx, c.id, now) : null;
+    const dispatches = await lockDispatches(tx, [...moving, ...extra], scope && receiptKeys.length ? dispatchesOfWaitingParts(scope, receiptKeys) : undefined);
     const reports = new Map<string, CarrierReport>();
 
     const keyed = parts.map((p) => ({ recipient_id: p.recipientId, part_no: p.partNo, parts_total: p.partsTotal, message_id: p.messageId, key: partKey(p.messageId, c.receiptIdFormat) }));
@@ -120,7 +122,7 @@ function recordOnce(db: Db, c: ConnectorRef, batch: Batch, now: Date, opts: { re
     // Receipts onto parts (this batch's, and earlier ones still waiting for a part of this batch when the caller
     // knows some may be), then the recipients that are now decided: those whose parts just took a receipt, and those
     // that just became sent with a part that took its receipt in an earlier batch.
-    const matched = await matchReceipts(tx, c.id, receiptIds, opts.receiptsMayWait ? keyed.map((p) => p.key) : []);
+    const matched = scope ? await matchReceipts(tx, scope, receiptIds, opts.receiptsMayWait ? keyed.map((p) => p.key) : []) : { recipients: [], applied: [] };
     const judged = new Set(matched.recipients);
     for (const r of sent) if (r.has_receipt) judged.add(Number(r.recipient_id));
     await judgeRecipients(tx, [...judged], reports);

@@ -4,7 +4,7 @@ import { carrierParts, carrierReceipts, type ReceiptIdFormat } from '@/db/schema
 import { name, of } from '@/server/lib/sql-names';
 import { partKey, receiptKey } from '@/server/smpp/client/receipt-ids';
 import { applyCarrierReports, lockDispatches, type CarrierReport } from '@/server/domain/delivery/carrier-port';
-import { dispatchesOfWaitingParts, judgeRecipients, matchReceipts, RECEIPT_WAIT } from './receipts';
+import { dispatchesOfWaitingParts, judgeRecipients, matchReceipts, RECEIPT_WAIT, waitingScope } from './receipts';
 
 /**
  * A connector's receipt_id_format changed: its parts still waiting for a receipt, and its receipts still waiting for
@@ -28,8 +28,9 @@ export async function rekeyWaiting(tx: DbOrTx, connectorId: string, format: Rece
   await tx.execute(sql`
     update ${carrierReceipts} r set ${name(carrierReceipts.receiptKey)} = x.key from json_to_recordset(${JSON.stringify(rows)}::json) as x(id bigint, key text)
      where ${of('r', carrierReceipts.id)} = x.id`);
-  const dispatches = await lockDispatches(tx, [], dispatchesOfWaitingParts(connectorId, rows.map((r) => r.key)));
-  const matched = await matchReceipts(tx, connectorId, rows.map((r) => r.id), []);
+  const scope = await waitingScope(tx, connectorId, now);
+  const dispatches = await lockDispatches(tx, [], dispatchesOfWaitingParts(scope, rows.map((r) => r.key)));
+  const matched = await matchReceipts(tx, scope, rows.map((r) => r.id), []);
   const reports = new Map<string, CarrierReport>();
   await judgeRecipients(tx, matched.recipients, reports);
   await applyCarrierReports(tx, dispatches, reports, now);

@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import { inBlocksOfDispatches, inIdRange } from './recipient-blocks';
+
+const render = (q: ReturnType<typeof sql>) => new PgDialect().sqlToQuery(q);
+const BLOCK = 2 ** 40;
+
+describe('recipient id bounds given as parameters (D24)', () => {
+  it('a set of ids: from the lowest to the highest, inclusive', () => {
+    expect(render(inIdRange(sql`id`, [5 * BLOCK + 9, 5 * BLOCK + 3, 6 * BLOCK]))).toMatchObject({ sql: 'id between $1::bigint and $2::bigint', params: [5 * BLOCK + 3, 6 * BLOCK] });
+  });
+
+  it("dispatches: from the lowest first id to the end of the block after the highest one's", () => {
+    expect(render(inBlocksOfDispatches(sql`id`, [323 * BLOCK + 5]))).toMatchObject({ sql: '(id >= $1::bigint and id < $2::bigint)', params: [323 * BLOCK + 5, 325 * BLOCK] });
+    expect(render(inBlocksOfDispatches(sql`id`, [324 * BLOCK - 1, 323 * BLOCK]))).toMatchObject({ sql: '(id >= $1::bigint and id < $2::bigint)', params: [323 * BLOCK, 325 * BLOCK] });
+  });
+
+  it('a dispatch from before the partitioning (no first id) starts the range at 0', () => {
+    expect(render(inBlocksOfDispatches(sql`id`, [null, 323 * BLOCK + 5])).params).toEqual([0, 325 * BLOCK]);
+  });
+
+  it('nothing given: false', () => {
+    expect(render(inIdRange(sql`id`, [])).sql).toBe('false');
+    expect(render(inBlocksOfDispatches(sql`id`, [])).sql).toBe('false');
+  });
+});
