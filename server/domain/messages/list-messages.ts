@@ -10,6 +10,7 @@ import { validationError } from '@/shared/errors/validation';
 import { normalizePhone } from '@/shared/messages/phone';
 import { toMessageStatus } from './get-status';
 import { aggregateStatusSql } from './status-sql';
+import { inDispatchBlocks } from '@/server/domain/delivery/recipient-blocks';
 
 export type MessageFilter = {
   status?: MessageStatus['status'];
@@ -64,7 +65,8 @@ export async function listMessages(db: DbOrTx, org: Org, filter: MessageFilter, 
       cursorTs: sql<string>`${messages.createdAt}::text`,
       firstRecipient: sql<string | null>`(select ${of('r', messageRecipients.phone)} from ${messageRecipients} r
           join ${messageDispatches} d on ${of('d', messageDispatches.id)} = ${of('r', messageRecipients.dispatchId)}
-         where ${of('d', messageDispatches.messageId)} = ${MESSAGE_ID} and ${of('d', messageDispatches.seq)} = 0 and ${of('r', messageRecipients.position)} = 0 limit 1)`,
+         where ${of('d', messageDispatches.messageId)} = ${MESSAGE_ID} and ${of('d', messageDispatches.seq)} = 0 and ${of('r', messageRecipients.position)} = 0
+           and ${inDispatchBlocks(sql`${of('r', messageRecipients.id)}`, sql`${of('d', messageDispatches.firstRecipientId)}`)} limit 1)`,
     })
     .from(messages)
     .where(and(...where))
