@@ -44,10 +44,10 @@ export const messageRecipients = pgTable(
     // Keyset pages of one message's deliveries (GET /messages/{id}/recipients, the dashboard).
     index('message_recipients_message_id_idx').on(t.messageId, t.id),
     // The Inbox's sends of a conversation and D18's in_reply_to (an organization's latest send to the phone an MO came
-    // from): one range of the tenant's own deliveries to the phone, not every organization's (D24). Without the message
-    // id, an organization's many sends to one phone deduplicate into one posting list (about 14 bytes a recipient
-    // where each pair recurs 10 times, against 95 with it). Neither column ever changes, so the transitions stay HOT
-    // updates; a send pays one index entry per recipient, as it did for the phone's.
-    index('message_recipients_org_phone_idx').on(t.organizationId, t.phone),
+    // from): one range of the tenant's own deliveries to the phone, not every organization's (D24), in id order, so
+    // that in_reply_to reads it backwards and stops at the first send of its window (migration 0047). The id defeats
+    // the deduplication of an organization's many sends to one phone (about 14 bytes a recipient without it, about 40
+    // with it). No column of it ever changes, so the transitions stay HOT updates.
+    index('message_recipients_org_phone_id_idx').on(t.organizationId, t.phone, t.id),
   ],
 );

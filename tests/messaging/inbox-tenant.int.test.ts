@@ -8,8 +8,8 @@ import { closePools, restClient, testClock, testDeps, testEnv } from '../helpers
 import { readyMerchant } from './setup';
 
 /**
- * D24: a conversation's sends are read within the tenant, through message_recipients_org_phone_idx
- * (organization_id, phone). Another organization's traffic to the same phone (here 2,000 sends written in
+ * D24: a conversation's sends are read within the tenant, through message_recipients_org_phone_id_idx
+ * (organization_id, phone, id). Another organization's traffic to the same phone (here 2,000 sends written in
  * bulk) is neither shown nor read: the plan's range on the index holds the conversation's own deliveries only.
  */
 const T0 = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 3_600_000);
@@ -120,14 +120,14 @@ describe('a conversation is read within its tenant (D24)', () => {
     expect(shownOfA.filter((id) => bSends.includes(id))).toEqual([]);
   });
 
-  it("reads the conversation's sends through (organization_id, phone), the tenant's two deliveries and nothing else", async () => {
+  it("reads the conversation's sends through (organization_id, phone, id), the tenant's two deliveries and nothing else", async () => {
     const plans = await conversationPlans(b.organizationId, P);
     expect(plans).toHaveLength(2);
     const sendsPlan = plans.find((p) => p.includes('message_recipients')) ?? '';
     // an index scan of the partition that holds them (this month's block of ids, D24), or a bitmap one on a small
     // table: either way, two rows out of the index; the other partitions are empty here
     expect(sendsPlan).toMatch(
-      /(Index Scan using message_recipients_p\d{6}_organization_id_phone_idx on message_recipients_p\d{6} x_\d+|Bitmap Index Scan on message_recipients_p\d{6}_organization_id_phone_idx) \(actual rows=2(\.00)? loops=1\)/,
+      /(Index Scan using message_recipients_p\d{6}_organization_id_phone_id_idx on message_recipients_p\d{6} x_\d+|Bitmap Index Scan on message_recipients_p\d{6}_organization_id_phone_id_idx) \(actual rows=2(\.00)? loops=1\)/,
     );
     expect(sendsPlan).toContain("Index Cond: ((organization_id = '");
     expect(sendsPlan).not.toContain('messages_org_created_idx');
@@ -166,11 +166,44 @@ describe('a conversation is read within its tenant (D24)', () => {
     expect(read).not.toContain('message_recipients_legacy');
   });
 
+  it("reads an MO's in_reply_to newest delivery first and stops at the first send of its window, whatever the phone's history", async () => {
+    const Q = '+243810000099';
+    // 300 sends of B to Q over the 5 hours before T0, ids in the order of their creation, and one 8 days old to R
+    const R = '+243810000098';
+    await deps.db.execute(sql`
+      with g as (select g, 'msg_reply_' || g as id, 'dsp_reply_' || g as dispatch_id,
+                        ${T0.toISOString()}::timestamptz - (301 - g) * interval '1 minute' as created_at from generate_series(1, 300) g
+                 union all select 0, 'msg_reply_old', 'dsp_reply_old', ${T0.toISOString()}::timestamptz - interval '8 days'),
+           m as (insert into messages (id, organization_id, app_id, sending_type, body, encoding, segments, total_recipients, dispatches_total,
+                                       total_messages, total_cost, currency, created_at, updated_at)
+                 select id, ${b.organizationId}, 'app_bulk', 'immediate', 'bulk', 'GSM-7', 1, 1, 1, 1, 0.02, 'USD', created_at, created_at from g),
+           d as (insert into message_dispatches (id, message_id, seq, cost) select dispatch_id, id, 0, 0.02 from g)
+      insert into message_recipients (message_id, organization_id, dispatch_id, position, phone, price)
+      select id, ${b.organizationId}, dispatch_id, 0, case when g = 0 then ${R} else ${Q} end, 0.02 from g order by g`);
+    await deps.db.execute(sql`analyze message_recipients, messages`);
+    const probe = latestSendsSql([
+      { i: 0, organizationId: b.organizationId, phone: Q, at: at(4) },
+      { i: 1, organizationId: b.organizationId, phone: R, at: at(4) },
+      { i: 2, organizationId: a.organizationId, phone: Q, at: at(4) },
+    ]);
+    expect(await deps.db.execute<{ i: number; id: string }>(probe)).toEqual([{ i: 0, id: 'msg_reply_300' }]);
+    const [{ 'QUERY PLAN': plan }] = await deps.db.execute<{ 'QUERY PLAN': unknown }>(sql`explain (analyze, format json) ${probe}`);
+    let rows = 0;
+    const walk = (node: Record<string, unknown>) => {
+      if (String(node['Relation Name'] ?? '').startsWith('message_recipients')) rows += (node['Actual Rows'] as number) * (node['Actual Loops'] as number);
+      for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+    };
+    walk((plan as Array<{ Plan: Record<string, unknown> }>)[0].Plan);
+    // Q's newest delivery, R's one (outside the window), none of A's: not Q's 300
+    expect(rows).toBeLessThanOrEqual(3);
+  });
+
   it('has no index on the phone alone any more, and refuses a recipient row without organization', async () => {
     const [{ indexes, nullable }] = await deps.db.execute<{ indexes: string[]; nullable: string }>(sql`
       select (select array_agg(indexname::text order by indexname) from pg_indexes where tablename = 'message_recipients') as indexes,
              (select is_nullable from information_schema.columns where table_name = 'message_recipients' and column_name = 'organization_id') as nullable`);
-    expect(indexes).toContain('message_recipients_org_phone_idx');
+    expect(indexes).toContain('message_recipients_org_phone_id_idx');
+    expect(indexes).not.toContain('message_recipients_org_phone_idx');
     expect(indexes).not.toContain('message_recipients_phone_idx');
     expect(nullable).toBe('NO'); // 0040's check, validated, became NOT NULL with the partitions (0044)
     await expect(

@@ -58,12 +58,15 @@ async function oldEvents(to: postgres.Sql, from: number, count: number) {
 /** The indexes an attach built on the old rows (partitions made after it are new and empty: theirs do not count). */
 const builtOnLegacy = (notices: string[]) => notices.filter((n) => /^building index .* on table "\w+_legacy"/.test(n));
 
-/** Migrates to the last migration, with Postgres' debug notices (what an attach read or did not read, built or not). */
-async function migrateTraced(to: URL): Promise<string[]> {
+/**
+ * Migrates (to the last migration, or those of `folder`), with Postgres' debug notices (what an attach read or did not
+ * read, built or not).
+ */
+async function migrateTraced(to: URL, folder = 'db/migrations'): Promise<string[]> {
   const notices: string[] = [];
   const traced = postgres(to.toString(), { max: 1, connection: { client_min_messages: 'debug1' }, onnotice: (n) => notices.push(n.message) });
   try {
-    await migrate(drizzle(traced), { migrationsFolder: 'db/migrations' });
+    await migrate(drizzle(traced), { migrationsFolder: folder });
   } finally {
     await traced.end();
   }
@@ -110,7 +113,7 @@ describe('upgrading a live database to partitions (migrations 0039 and 0041)', (
 
   it('attaches the prepared tables without reading them, keeping every row and the ids going on', async () => {
     await run('psql', [url.toString(), '-q', '-v', `bound=${boundDay}`, '-f', 'scripts/prepare-partitions.sql']);
-    const notices = await migrateTraced(url);
+    const notices = await migrateTraced(url, migrationsBefore('0047')); // (0047's index: its own upgrade, below)
     for (const t of ['webhook_attempts_legacy', 'carrier_receipts_legacy', 'inbound_messages_legacy', 'webhook_events_legacy', 'webhook_deliveries_legacy']) {
       expect(notices).toContain(`partition constraint for table "${t}" is implied by existing constraints`);
     }
@@ -165,7 +168,7 @@ describe('upgrading a database at 0040 (the logs already partitioned) to MO part
     const checks = await db41`select conrelid::regclass::text as t, convalidated from pg_constraint where conname like '%partition_bound' order by 1`;
     // (and the tables migrations 0044 and 0045 partition, not partitioned yet either)
     expect(checks).toEqual(['carrier_parts', 'inbound_messages', 'message_recipients', 'webhook_deliveries', 'webhook_events'].map((t) => ({ t, convalidated: true })));
-    const notices = await migrateTraced(url41);
+    const notices = await migrateTraced(url41, migrationsBefore('0047')); // (0047's index: its own upgrade, below)
     expect(notices).toContain('partition constraint for table "inbound_messages_legacy" is implied by existing constraints');
     const [facts] = await db41`
       select (select count(*)::int from inbound_messages) as rows,
@@ -205,7 +208,7 @@ describe('upgrading a database at 0043 to recipients partitioned by id (migratio
       { t: 'message_recipients', conname: 'message_recipients_organization_id_not_null', convalidated: true },
       { t: 'message_recipients', conname: 'message_recipients_partition_bound', convalidated: true },
     ]);
-    const notices = await migrateTraced(url44);
+    const notices = await migrateTraced(url44, migrationsBefore('0047')); // (0047's index: its own upgrade, below)
     expect(notices).toContain('partition constraint for table "message_recipients_legacy" is implied by existing constraints');
     expect(notices).toContain('partition constraint for table "carrier_parts_legacy" is implied by existing constraints');
     expect(notices).toContain('existing constraints on column "message_recipients.organization_id" are sufficient to prove that it does not contain nulls');
@@ -265,7 +268,7 @@ describe('upgrading a database at 0044 (the MO already partitioned) to events an
     const checks = await db45`select conrelid::regclass::text as t, convalidated from pg_constraint where conname like '%partition_bound' order by 1`;
     expect(checks).toEqual(['webhook_deliveries', 'webhook_events'].map((t) => ({ t, convalidated: true })));
 
-    const notices = await migrateTraced(url45);
+    const notices = await migrateTraced(url45, migrationsBefore('0047')); // (0047's index: its own upgrade, below)
     for (const t of ['webhook_events_legacy', 'webhook_deliveries_legacy']) {
       expect(notices).toContain(`partition constraint for table "${t}" is implied by existing constraints`);
     }
@@ -300,4 +303,42 @@ describe('upgrading a database at 0044 (the MO already partitioned) to events an
     await expect(db45`insert into webhook_events (id, organization_id, app_id, event_type, payload, message_id)
                       values (gen_random_uuid(), 'org_x', 'app_x', 'sms.queued', '{}', 'msg_y')`).rejects.toThrow(/no partition of relation "webhook_events" found for row/);
   }, 120_000);
+});
+
+describe('upgrading a database at 0046 to the reply index (migration 0047)', () => {
+  const url47 = new URL(serverUrl);
+  url47.pathname = `/${name}47`;
+  let db47: postgres.Sql;
+  afterAll(async () => {
+    await db47?.end();
+    await admin.unsafe(`drop database if exists ${name}47 with (force)`);
+  });
+
+  it('builds it partition by partition with the service writing (rerunnable), and the migration builds nothing', async () => {
+    await admin.unsafe(`create database ${name}47`);
+    db47 = postgres(url47.toString(), { max: 1, onnotice: () => {} });
+    await migrate(drizzle(db47), { migrationsFolder: migrationsBefore('0047') });
+    const write = (from: number) => db47`
+      insert into message_recipients (message_id, organization_id, dispatch_id, position, phone, price)
+      select 'msg_' || (g / 10), 'org_x', 'dsp_' || (g / 10), g % 10, '+24381' || lpad((g % 500)::text, 7, '0'), 0.02
+        from generate_series(${from}::int, ${from + 9_999}::int) g`;
+    await write(1);
+    await run('psql', [url47.toString(), '-q', '-f', 'scripts/prepare-reply-index.sql']);
+    await write(10_001); // the service goes on writing, then the script runs again
+    await run('psql', [url47.toString(), '-q', '-f', 'scripts/prepare-reply-index.sql']);
+    const [parent] = await db47`
+      select i.indisvalid as valid, (select count(*)::int from pg_inherits where inhparent = i.indexrelid) as attached,
+             (select count(*)::int from pg_inherits where inhparent = 'message_recipients'::regclass) as partitions
+        from pg_index i where i.indexrelid = 'message_recipients_org_phone_id_idx'::regclass`;
+    expect(parent.valid).toBe(true);
+    expect(parent.attached).toBe(parent.partitions);
+
+    const notices = await migrateTraced(url47);
+    expect(notices.filter((n) => n.startsWith('building index'))).toEqual([]);
+    const [facts] = await db47`
+      select (select array_agg(indexname::text order by indexname) from pg_indexes
+               where tablename = 'message_recipients' and indexname like 'message_recipients_org_phone%') as indexes,
+             (select count(*)::int from message_recipients where organization_id = 'org_x' and phone = '+243810000007') as rows`;
+    expect(facts).toEqual({ indexes: ['message_recipients_org_phone_id_idx'], rows: 40 });
+  });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { inBlocksOfDispatches, inIdRange } from './recipient-blocks';
+import { blockStartOfDate, inBlocksOfDispatches, inIdRange } from './recipient-blocks';
 
 const render = (q: ReturnType<typeof sql>) => new PgDialect().sqlToQuery(q);
 const BLOCK = 2 ** 40;
@@ -23,5 +23,11 @@ describe('recipient id bounds given as parameters (D24)', () => {
   it('nothing given: false', () => {
     expect(render(inIdRange(sql`id`, [])).sql).toBe('false');
     expect(render(inBlocksOfDispatches(sql`id`, [])).sql).toBe('false');
+  });
+
+  it("an instant's block starts at its UTC month's first id (recipient_id_month's inverse)", () => {
+    expect(blockStartOfDate(new Date('2026-12-02T10:00:00Z'))).toBe(323 * BLOCK);
+    expect(blockStartOfDate(new Date('2000-01-01T00:00:00Z'))).toBe(0);
+    expect(blockStartOfDate(new Date('2026-12-31T23:30:00-01:00'))).toBe(324 * BLOCK); // (January 2027 in UTC)
   });
 });

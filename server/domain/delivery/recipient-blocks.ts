@@ -18,15 +18,6 @@ export function inDispatchBlocksOf(recipientId: SQL, firstRecipientId: number | 
 }
 
 /**
- * The first recipient id of the block of a timestamp's month (recipient_id_month's inverse, D24): a read of the
- * recipients written since `at` bounds its ids from it and reads only the months since. Ids from before migration
- * 0044 (block 0) are below every such bound.
- */
-export function blockStartOf(at: SQL): SQL {
-  return sql`((((extract(year from (${at}) at time zone 'UTC'))::int - 2000) * 12 + extract(month from (${at}) at time zone 'UTC')::int - 1)::bigint << 40)`;
-}
-
-/**
  * `column between min(ids) and max(ids)`, as parameters: a statement that reads recipients (or their carrier parts)
  * by a set of ids it was given prunes the other id blocks' partitions before it runs (at planning, or at executor
  * start for a generic plan); `= any(array)` alone prunes only while running, once every partition and its indexes
@@ -59,3 +50,8 @@ export function inBlocksOfDispatches(recipientId: SQL, firstIds: ReadonlyArray<n
 
 /** The ids of one month's block (D24): 2^40. */
 const BLOCK = 2 ** 40;
+
+/** The first recipient id of the block of an instant's UTC month (recipient_id_month's inverse, D24), as a parameter. */
+export function blockStartOfDate(at: Date): number {
+  return ((at.getUTCFullYear() - 2000) * 12 + at.getUTCMonth()) * BLOCK;
+}

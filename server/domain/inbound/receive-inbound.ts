@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { inboundMessages, messageRecipients, messages, type InboundEncoding } from '@/db/schema';
 import { of } from '@/server/lib/sql-names';
-import { blockStartOf } from '@/server/domain/delivery/recipient-blocks';
+import { blockStartOfDate } from '@/server/domain/delivery/recipient-blocks';
 import { recordInboundConversations } from '@/server/domain/inbox/record-inbound';
 import { queueInboundForSmpp } from '@/server/domain/smpp-access/inbound';
 import { emitInboundEvents } from '@/server/domain/webhooks/inbound-events';
@@ -98,14 +98,14 @@ export async function receiveInbound(tx: DbOrTx, mos: InboundReport[], now: Date
 }
 
 /**
- * For each MO (by its index), the organization's latest send (by its creation) to the MO's sender in the 7 days up to
- * its receipt: what it replies to. One statement; per MO, read through message_recipients_org_phone_idx (the
- * organization's sends to that phone, D24), then each send's row by key. Only the recipients' partitions of the
- * window's months are read (their ids from the block of the window's start): unbounded, a phone the organization sent
- * to every day for a year had its whole year read, every month's partition, and the planner's way round (the
- * organization's sends of the week, each probed for the phone in every partition) cost as much: 194 ms an MO batch
- * at 1 million recipients in the growth bench. A send made before migration 0044 (ids below every block) is no longer
- * found, for the 7 days after the upgrade.
+ * For each MO (by its index), the organization's latest send to the MO's sender in the 7 days up to its receipt: what
+ * it replies to. One statement; per MO, the organization's deliveries to that phone are read newest first through
+ * message_recipients_org_phone_id_idx (organization, phone, id) backwards, each send's row by key, and the first send
+ * created in the window is the answer: a phone the organization texts every day costs a few rows, not the window's
+ * months of them (D24). Ids are handed out in insertion order, so the newest id is the latest send (two sends
+ * committed in the same instant may come out in either order). Only the partitions from the window's start's block
+ * are read; a send made before migration 0044 (ids below every block) is no longer found, for the 7 days after the
+ * upgrade.
  */
 async function latestSendsTo(tx: DbOrTx, mos: ReplyProbe[]): Promise<Map<number, string>> {
   if (!mos.length) return new Map();
@@ -115,14 +115,35 @@ async function latestSendsTo(tx: DbOrTx, mos: ReplyProbe[]): Promise<Map<number,
 
 type ReplyProbe = { i: number; organizationId: string; phone: string; at: Date };
 
-/** latestSendsTo's one statement (its plan is tested: tests/messaging/inbox-tenant.int.test.ts). */
+/**
+ * How many of the newest deliveries to the phone in_reply_to looks at: the first send in the window is among them
+ * unless that many deliveries to the phone were created after the MO arrived (a recurring send's occurrences are a
+ * delivery each, all of one send).
+ */
+const NEWEST_DELIVERIES = 20;
+const WINDOW_MS = 7 * 86_400_000;
+
+/**
+ * latestSendsTo's one statement (its plan is tested: tests/messaging/inbox-tenant.int.test.ts): one arm per MO, its
+ * organization, phone and first id (the block of its window's start, D24) given as parameters. So a custom plan (the
+ * connector's pool plans every statement with its values) prunes the partitions before the window's when it is
+ * planned, and estimates the phone's deliveries from the statistics: for a phone the organization texts often, it
+ * reads them newest first through the index and stops after NEWEST_DELIVERIES; with the phone a column of a joined
+ * row, the planner guessed one delivery whatever the phone, and sorted all of them.
+ */
 export function latestSendsSql(mos: ReplyProbe[]) {
-  const input = JSON.stringify(mos.map((m) => ({ i: m.i, o: m.organizationId, p: m.phone, at: m.at.toISOString() })));
-  return sql`
-    select x.i, s.id from jsonb_to_recordset(${input}::jsonb) as x(i int, o text, p text, at timestamptz)
-     cross join lateral (select ${of('m', messages.id)} from ${messageRecipients} r join ${messages} m on ${of('m', messages.id)} = ${of('r', messageRecipients.messageId)}
-                          where ${of('r', messageRecipients.organizationId)} = x.o and ${of('r', messageRecipients.phone)} = x.p and ${of('m', messages.organizationId)} = x.o
-                            and ${of('r', messageRecipients.id)} >= ${blockStartOf(sql`x.at - ${REPLY_WINDOW}`)}
-                            and ${of('m', messages.createdAt)} > x.at - ${REPLY_WINDOW} and ${of('m', messages.createdAt)} <= x.at
-                          order by ${of('m', messages.createdAt)} desc, ${of('m', messages.id)} desc limit 1) s`;
+  const arms = mos.map((m) => {
+    const from = blockStartOfDate(new Date(m.at.getTime() - WINDOW_MS));
+    return sql`select ${m.i}::int as i, (
+      select ${of('m', messages.id)}
+        from (select ${of('r', messageRecipients.id)}, ${of('r', messageRecipients.messageId)} from ${messageRecipients} r
+               where ${of('r', messageRecipients.organizationId)} = ${m.organizationId} and ${of('r', messageRecipients.phone)} = ${m.phone}
+                 and ${of('r', messageRecipients.id)} >= ${from}::bigint
+               order by ${of('r', messageRecipients.id)} desc limit ${NEWEST_DELIVERIES}) r
+        join ${messages} m on ${of('m', messages.id)} = r.message_id
+       where ${of('m', messages.organizationId)} = ${m.organizationId}
+         and ${of('m', messages.createdAt)} > ${m.at.toISOString()}::timestamptz - ${REPLY_WINDOW} and ${of('m', messages.createdAt)} <= ${m.at.toISOString()}::timestamptz
+       order by r.id desc limit 1) as id`;
+  });
+  return sql`select i, id from (${sql.join(arms, sql` union all `)}) x where id is not null`;
 }

@@ -23,7 +23,7 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 
 /**
  * One page of a conversation, newest first: the phone's MO to the organization (inbound_messages_org_from_idx, read
- * backwards) and the organization's sends to the phone (message_recipients_org_phone_idx, then each send by its key),
+ * backwards) and the organization's sends to the phone (message_recipients_org_phone_id_idx, then each send by its key),
  * merged by (time, id) — an MO's received_at, a send's created_at — with keyset pages on that pair. Each side gives
  * at most `limit + 1` rows past the cursor; the MO side reads no more than that, the sends side reads the
  * organization's deliveries to the phone (its own only: another merchant's traffic to the phone costs it nothing, D24),
