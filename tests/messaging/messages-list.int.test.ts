@@ -75,6 +75,25 @@ describe('message history: filters and keyset pages', async () => {
     expect(page.items.map((i) => i.message_id)).not.toContain(foreign);
   });
 
+  it("shows each send's first recipient (its first dispatch's), also for a send written before first ids were kept", async () => {
+    const expected = { [partial]: ORANGE, [processing]: VODACOM, [paused]: ORANGE, [cancelled]: VODACOM, [pending]: VODACOM, [delivered]: VODACOM, [failed]: M1111 };
+    const firsts = async () => Object.fromEntries((await a.api.messages.list({ limit: 100 })).items.map((i) => [i.message_id, i.first_recipient]));
+    expect(await firsts()).toMatchObject(expected);
+    // two sends as a database from before migration 0044 holds them: their rows' ids in block 0, no first id kept
+    const block = sql`((1::bigint << 40) - 1)`;
+    const [{ high }] = await deps.db.execute<{ high: string }>(sql`select (min(id) & ~${block})::text as high from message_recipients where message_id = ${processing}`);
+    await deps.db.execute(sql`update message_recipients set id = id & ${block} where message_id in (${processing}, ${partial})`);
+    await deps.db.execute(sql`update message_dispatches set first_recipient_id = null where message_id in (${processing}, ${partial})`);
+    try {
+      expect(await firsts()).toMatchObject(expected);
+    } finally {
+      await deps.db.execute(sql`update message_recipients set id = id | ${high}::bigint where message_id in (${processing}, ${partial})`);
+      await deps.db.execute(sql`
+        update message_dispatches d set first_recipient_id = (select min(r.id) from message_recipients r where r.dispatch_id = d.id)
+         where d.message_id in (${processing}, ${partial})`);
+    }
+  });
+
   it('filters by every aggregate status exactly (the SQL agrees with toMessageStatus)', async () => {
     const expected: Record<string, string[]> = {
       pending: [pending, tie1, tie2],

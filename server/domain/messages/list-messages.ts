@@ -10,6 +10,7 @@ import { validationError } from '@/shared/errors/validation';
 import { normalizePhone } from '@/shared/messages/phone';
 import { toMessageStatus } from './get-status';
 import { aggregateStatusSql } from './status-sql';
+import { arrayLiteral } from '@/server/lib/sql-arrays';
 import { inDispatchBlocks } from '@/server/domain/delivery/recipient-blocks';
 
 export type MessageFilter = {
@@ -63,10 +64,10 @@ export async function listMessages(db: DbOrTx, org: Org, filter: MessageFilter, 
     .select({
       ...getTableColumns(messages),
       cursorTs: sql<string>`${messages.createdAt}::text`,
-      firstRecipient: sql<string | null>`(select ${of('r', messageRecipients.phone)} from ${messageRecipients} r
-          join ${messageDispatches} d on ${of('d', messageDispatches.id)} = ${of('r', messageRecipients.dispatchId)}
-         where ${of('d', messageDispatches.messageId)} = ${MESSAGE_ID} and ${of('d', messageDispatches.seq)} = 0 and ${of('r', messageRecipients.position)} = 0
-           and ${inDispatchBlocks(sql`${of('r', messageRecipients.id)}`, sql`${of('d', messageDispatches.firstRecipientId)}`)} limit 1)`,
+      // the first dispatch's first recipient id (its row at position 0: a send's insert numbers each dispatch's rows
+      // in position order), read by key below
+      firstRecipientId: sql<string | null>`(select ${of('d', messageDispatches.firstRecipientId)} from ${messageDispatches} d
+         where ${of('d', messageDispatches.messageId)} = ${MESSAGE_ID} and ${of('d', messageDispatches.seq)} = 0)`,
     })
     .from(messages)
     .where(and(...where))
@@ -76,11 +77,12 @@ export async function listMessages(db: DbOrTx, org: Org, filter: MessageFilter, 
   const more = rows.length > page.limit;
   const pageRows = rows.slice(0, page.limit);
   if (back) pageRows.reverse();
-  const items: MessageListItem[] = pageRows.map(({ cursorTs: _ts, firstRecipient, ...row }) => ({
+  const phones = await firstRecipients(db, pageRows.map((r) => ({ messageId: r.id, firstId: r.firstRecipientId === null ? null : Number(r.firstRecipientId) })));
+  const items: MessageListItem[] = pageRows.map(({ cursorTs: _ts, firstRecipientId: _first, ...row }) => ({
     ...toMessageStatus(row),
     body_preview: row.body.length > 80 ? `${row.body.slice(0, 79)}…` : row.body,
     sender_id: row.senderId,
-    first_recipient: firstRecipient,
+    first_recipient: phones.get(row.id) ?? null,
   }));
   const first = pageRows[0];
   const last = pageRows[pageRows.length - 1];
@@ -93,4 +95,34 @@ export async function listMessages(db: DbOrTx, org: Org, filter: MessageFilter, 
     prev_cursor: hasNewer && first ? timeKeyCursor(first.cursorTs, first.id) : null,
     timezone: org.timezone,
   };
+}
+
+/**
+ * Each send's first recipient (position 0 of its first dispatch), by message id. By the dispatches' first recipient
+ * ids, given as parameters: the page's rows are read by key in the partitions that hold them, pruned when the
+ * statement is planned (D24); read by a join from each message, every month's partition was planned at each call of
+ * the page. A dispatch from before migration 0044 has no first id: its send's row is read by its dispatch.
+ * A send with no recipient row (none: a send always has one) shows none.
+ */
+async function firstRecipients(db: DbOrTx, sends: Array<{ messageId: string; firstId: number | null }>): Promise<Map<string, string>> {
+  const byId = sends.filter((s) => s.firstId !== null).map((s) => s.firstId!);
+  const found = new Map<string, string>();
+  if (byId.length) {
+    const rows = await db.execute<{ message_id: string; phone: string }>(sql`
+      select ${messageRecipients.messageId}, ${messageRecipients.phone} from ${messageRecipients}
+       where ${messageRecipients.id} = any(${arrayLiteral(byId)}::bigint[]) and ${messageRecipients.position} = 0`);
+    for (const r of rows) found.set(r.message_id, r.phone);
+  }
+  // (and any send whose first id did not name its position 0, which its insert never writes: read by its dispatch)
+  const rest = sends.filter((s) => !found.has(s.messageId)).map((s) => s.messageId);
+  if (rest.length) {
+    const rows = await db.execute<{ message_id: string; phone: string }>(sql`
+      select ${of('d', messageDispatches.messageId)}, ${of('r', messageRecipients.phone)} from ${messageDispatches} d
+        join ${messageRecipients} r on ${of('r', messageRecipients.dispatchId)} = ${of('d', messageDispatches.id)}
+       where ${of('d', messageDispatches.messageId)} = any(${arrayLiteral(rest)}::text[]) and ${of('d', messageDispatches.seq)} = 0
+         and ${of('r', messageRecipients.position)} = 0
+         and ${inDispatchBlocks(sql`${of('r', messageRecipients.id)}`, sql`${of('d', messageDispatches.firstRecipientId)}`)}`);
+    for (const r of rows) found.set(r.message_id, r.phone);
+  }
+  return found;
 }
