@@ -6,6 +6,8 @@ import { waitFor, type BenchMerchant, type Proc } from './service';
 
 /** What the growth phase's rows and its sustained load share: the service on one database, and how they talk to it. */
 export const MO_NUMBER = '243990500000';
+/** The small merchant's number (the pages it reads must show rows on the empty database too: seedPages). */
+export const SMALL_MO_NUMBER = '243990500001';
 
 export type GrowthService = { api: string; url: string; sql: postgres.Sql; db: Db; smsc: Awaited<ReturnType<typeof startSmsc>>; web: Proc; log: (m: string) => void };
 
@@ -44,4 +46,22 @@ export async function moIngest(s: GrowthService, m: BenchMerchant, n: number): P
   await waitFor(async () => (await s.sql<{ n: number }[]>`select count(*)::int as n from inbound_messages where organization_id = ${m.organization_id}`)[0].n >= before + n,
     60_000, 50, `${n} MO stored`);
   return n / Math.max((run.lastAt - run.firstAt) / 1000, 0.001);
+}
+
+/**
+ * What a person's pages show, the same on both databases before they are read: the small merchant's 30 newest sends
+ * and both merchants' 30 newest conversations (an MO each from phones no run used). Without them the empty database's
+ * small merchant had no send and neither merchant a conversation yet, and its pages, empty, were timed against full
+ * ones. On the filled database they are the newest rows, above the history.
+ */
+export async function seedPages(s: GrowthService, heavy: BenchMerchant, small: BenchMerchant): Promise<void> {
+  for (const to of freshNumbers(30)) await sendAs(s.api, small, [to], 'Votre commande est prete');
+  for (const [m, number] of [[heavy, MO_NUMBER], [small, SMALL_MO_NUMBER]] as const) {
+    const [{ before }] = await s.sql<{ before: number }[]>`select count(*)::int as before from inbound_messages where organization_id = ${m.organization_id}`;
+    const phones = freshNumbers(30);
+    const run = await s.smsc.moBurst(30, (i) => ({ source_addr: phones[i].slice(1), destination_addr: number, short_message: Buffer.from(`Bonjour ${i}`, 'latin1') }));
+    if (run.refused) throw new Error(`growth: ${run.refused} MO refused`);
+    await waitFor(async () => (await s.sql<{ n: number }[]>`select count(*)::int as n from inbound_messages where organization_id = ${m.organization_id}`)[0].n >= before + 30,
+      60_000, 50, '30 MO stored');
+  }
 }

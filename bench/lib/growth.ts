@@ -6,7 +6,7 @@ import { timeKeyCursor } from '../../server/domain/pagination/keyset';
 import { throughputRun, type Gateway, type ThroughputResult } from './e2e';
 import { fillGrowth, type FillResult } from './growth-fill';
 import { growthPlan, type GrowthPlan } from './growth-plan';
-import { freshNumbers, moIngest, MO_NUMBER, sendAs, type GrowthService } from './growth-io';
+import { freshNumbers, moIngest, MO_NUMBER, seedPages, sendAs, SMALL_MO_NUMBER, type GrowthService } from './growth-io';
 import { retentionDrop, type DropResult } from './growth-retention';
 import { sustainedLoad } from './growth-sustain';
 import { load, percentiles } from './load';
@@ -124,6 +124,7 @@ async function measureDatabase(label: string, plan: GrowthPlan | null, o: Growth
       '--system-id', 'bench', '--password', 'benchpw1', '--window', '50', '--tps', '100000');
     await admin(env, 'set-route', '--prefix', '243819', '--connectors', 'bench-growth');
     await admin(env, 'assign-number', '--app-id', heavy.app_id, '--number', MO_NUMBER);
+    await admin(env, 'assign-number', '--app-id', small.app_id, '--number', SMALL_MO_NUMBER);
     web = startNpm(['start'], { ...env, WORKER: 'on' });
     const api = `http://127.0.0.1:${port}/api/v1/svc/sms-api`;
     await waitFor(async () => (await fetch(`${api}/health`).catch(() => null))?.status === 200, 90_000, 300, 'the web process');
@@ -178,6 +179,7 @@ async function measureRows(s: GrowthService, heavy: BenchMerchant, small: BenchM
     const status = await load({ url: `${s.api}/status/${statusId}`, connections: 32, duration: 5, headers: { 'app-key': heavy.api_key } });
     s.log(`growth ${label}: GET /status ${status.rps.toFixed(0)} req/s, p99 ${status.p99} ms, statuses ${JSON.stringify(status.statuses)}`);
 
+    await seedPages(s, heavy, small);
     const reads = await timedReads(s, heavy, small);
     s.log(`growth ${label}: reads p50 (ms): ${Object.entries(reads).map(([k, v]) => `${k} ${v.toFixed(1)}`).join('; ')}`);
 
