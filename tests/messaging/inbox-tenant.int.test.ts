@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { conversationItems } from '@/server/domain/inbox/conversation-items';
-import { latestSendsSql } from '@/server/domain/inbound/receive-inbound';
+import { latestSendsSql, planningWithoutSorts } from '@/server/domain/inbound/receive-inbound';
 import { assignNumber, inboundRows } from '../carrier/inbound-helpers';
 import { closePools, restClient, testClock, testDeps, testEnv } from '../helpers';
 import { readyMerchant } from './setup';
@@ -67,6 +67,12 @@ async function conversationPlans(organizationId: string, phone: string): Promise
   } as unknown as DbOrTx;
   await conversationItems(explaining, { organizationId, phone, readThrough: null, limit: 25, now: at(10) });
   return plans;
+}
+
+/** The in_reply_to probe's plan, run with EXPLAIN ANALYZE as receiveInbound runs it (planningWithoutSorts). */
+async function probePlan(probe: SQL): Promise<unknown> {
+  return deps.db.transaction(async (tx) =>
+    planningWithoutSorts(tx, async () => (await tx.execute<{ 'QUERY PLAN': unknown }>(sql`explain (analyze, format json) ${probe}`))[0]['QUERY PLAN']));
 }
 
 let a: Awaited<ReturnType<typeof merchant>>;
@@ -152,7 +158,7 @@ describe('a conversation is read within its tenant (D24)', () => {
   it("reads an MO's in_reply_to from the recipients' partitions of its 7 days only, never an older month's (D24)", async () => {
     const probe = latestSendsSql([{ i: 0, organizationId: b.organizationId, phone: P, at: at(4) }]);
     expect(await deps.db.execute<{ i: number; id: string }>(probe)).toEqual([{ i: 0, id: bSends[0] }]);
-    const [{ 'QUERY PLAN': plan }] = await deps.db.execute<{ 'QUERY PLAN': unknown }>(sql`explain (analyze, format json) ${probe}`);
+    const plan = await probePlan(probe);
     const read: string[] = [];
     const walk = (node: Record<string, unknown>) => {
       const relation = String(node['Relation Name'] ?? '');
@@ -187,7 +193,7 @@ describe('a conversation is read within its tenant (D24)', () => {
       { i: 2, organizationId: a.organizationId, phone: Q, at: at(4) },
     ]);
     expect(await deps.db.execute<{ i: number; id: string }>(probe)).toEqual([{ i: 0, id: 'msg_reply_300' }]);
-    const [{ 'QUERY PLAN': plan }] = await deps.db.execute<{ 'QUERY PLAN': unknown }>(sql`explain (analyze, format json) ${probe}`);
+    const plan = await probePlan(probe);
     let rows = 0;
     const walk = (node: Record<string, unknown>) => {
       if (String(node['Relation Name'] ?? '').startsWith('message_recipients')) rows += (node['Actual Rows'] as number) * (node['Actual Loops'] as number);

@@ -99,18 +99,29 @@ export async function receiveInbound(tx: DbOrTx, mos: InboundReport[], now: Date
 
 /**
  * For each MO (by its index), the organization's latest send to the MO's sender in the 7 days up to its receipt: what
- * it replies to. One statement; per MO, the organization's deliveries to that phone are read newest first through
- * message_recipients_org_phone_id_idx (organization, phone, id) backwards, each send's row by key, and the first send
- * created in the window is the answer: a phone the organization texts every day costs a few rows, not the window's
- * months of them (D24). Ids are handed out in insertion order, so the newest id is the latest send (two sends
- * committed in the same instant may come out in either order). Only the partitions from the window's start's block
- * are read; a send made before migration 0044 (ids below every block) is no longer found, for the 7 days after the
- * upgrade.
+ * it replies to. One statement for the batch (latestSendsSql); per MO, the organization's deliveries to that phone are
+ * walked newest first through message_recipients_org_phone_id_idx (organization, phone, id), each send's row read by
+ * key, and the first send created by the MO's receipt is the answer if it is in the window: a phone the organization
+ * texts every day costs a row or two, not the window's months of them (D24). Ids are handed out in insertion order, so
+ * the newest id is the latest send (two sends committed in the same instant may come out in either order). Only the
+ * partitions from the window's start's block are read; a send made before migration 0044 (ids below every block) is
+ * no longer found, for the 7 days after the upgrade.
  */
 async function latestSendsTo(tx: DbOrTx, mos: ReplyProbe[]): Promise<Map<number, string>> {
   if (!mos.length) return new Map();
-  const rows = await tx.execute<{ i: number; id: string }>(latestSendsSql(mos));
+  const rows = await planningWithoutSorts(tx, () => tx.execute<{ i: number; id: string }>(latestSendsSql(mos)));
   return new Map(rows.map((r) => [Number(r.i), r.id]));
+}
+
+/**
+ * Runs latestSendsSql in the caller's transaction with sorting disabled for the planner (see latestSendsSql), then
+ * puts the setting back. Exported for the test that reads its plan.
+ */
+export async function planningWithoutSorts<T>(tx: DbOrTx, run: () => Promise<T>): Promise<T> {
+  await tx.execute(sql`set local enable_sort = off`);
+  const result = await run();
+  await tx.execute(sql`set local enable_sort = default`);
+  return result;
 }
 
 type ReplyProbe = { i: number; organizationId: string; phone: string; at: Date };
@@ -124,26 +135,29 @@ const NEWEST_DELIVERIES = 20;
 const WINDOW_MS = 7 * 86_400_000;
 
 /**
- * latestSendsTo's one statement (its plan is tested: tests/messaging/inbox-tenant.int.test.ts): one arm per MO, its
- * organization, phone and first id (the block of its window's start, D24) given as parameters. So a custom plan (the
- * connector's pool plans every statement with its values) prunes the partitions before the window's when it is
- * planned, and estimates the phone's deliveries from the statistics: for a phone the organization texts often, it
- * reads them newest first through the index and stops after NEWEST_DELIVERIES; with the phone a column of a joined
- * row, the planner guessed one delivery whatever the phone, and sorted all of them.
+ * latestSendsTo's one statement (its plan is tested: tests/messaging/inbox-tenant.int.test.ts), the same text for any
+ * batch with the MO as one JSON parameter: planned once per connection and then run on the cached plan. (A statement
+ * with each MO's values was planned anew for every batch, each MO's part over every partition it could read, and the
+ * planning cost more than the reads.) Per MO, its phone's deliveries by the organization from the block of the
+ * window's start (D24; the other partitions pruned as it runs), newest first, each one's send read by key, until the
+ * first send created by the MO's receipt. Not knowing the phone, the planner would rather sort the phone's deliveries
+ * than read them in the index's order (it guesses a handful), which for a phone texted every minute is all of its
+ * month's; latestSendsTo plans it with sorting disabled (planningWithoutSorts), so that the plan reads each partition's index backwards and
+ * stops.
  */
 export function latestSendsSql(mos: ReplyProbe[]) {
-  const arms = mos.map((m) => {
-    const from = blockStartOfDate(new Date(m.at.getTime() - WINDOW_MS));
-    return sql`select ${m.i}::int as i, (
-      select ${of('m', messages.id)}
-        from (select ${of('r', messageRecipients.id)}, ${of('r', messageRecipients.messageId)} from ${messageRecipients} r
-               where ${of('r', messageRecipients.organizationId)} = ${m.organizationId} and ${of('r', messageRecipients.phone)} = ${m.phone}
-                 and ${of('r', messageRecipients.id)} >= ${from}::bigint
-               order by ${of('r', messageRecipients.id)} desc limit ${NEWEST_DELIVERIES}) r
-        join ${messages} m on ${of('m', messages.id)} = r.message_id
-       where ${of('m', messages.organizationId)} = ${m.organizationId}
-         and ${of('m', messages.createdAt)} > ${m.at.toISOString()}::timestamptz - ${REPLY_WINDOW} and ${of('m', messages.createdAt)} <= ${m.at.toISOString()}::timestamptz
-       order by r.id desc limit 1) as id`;
-  });
-  return sql`select i, id from (${sql.join(arms, sql` union all `)}) x where id is not null`;
+  const probes = mos.map((m) => ({ i: m.i, o: m.organizationId, p: m.phone, f: blockStartOfDate(new Date(m.at.getTime() - WINDOW_MS)), at: m.at.toISOString() }));
+  const r = messageRecipients;
+  return sql`select x.i, n.message_id as id
+      from jsonb_to_recordset(${JSON.stringify(probes)}::jsonb) as x(i int, o text, p text, f bigint, at timestamptz)
+      cross join lateral (
+        select c.message_id, c.created_at from (
+          select ${of('r', r.id)}, ${of('r', r.messageId)},
+                 (select ${of('m', messages.createdAt)} from ${messages} m where ${of('m', messages.id)} = ${of('r', r.messageId)}) as created_at
+            from ${r} r
+           where ${of('r', r.organizationId)} = x.o and ${of('r', r.phone)} = x.p and ${of('r', r.id)} >= x.f
+           order by ${of('r', r.id)} desc limit ${NEWEST_DELIVERIES}) c
+         where c.created_at <= x.at
+         order by c.id desc limit 1) n
+     where n.created_at > x.at - ${REPLY_WINDOW}`;
 }
