@@ -328,7 +328,7 @@ async function chargeWallets(sql: postgres.Sql): Promise<void> {
 /**
  * MO from phones of the pool (the popular ones most often) to the organizations in the sends' proportions, over the
  * same months; then one Inbox conversation per organization and phone (its last activity: its latest MO; four in
- * five read through it).
+ * five read through it, the others' MO all unread).
  */
 async function insertInbound(sql: postgres.Sql, plan: GrowthPlan): Promise<void> {
   const span = `interval '${MONTHS * 30} days'`;
@@ -344,8 +344,9 @@ async function insertInbound(sql: postgres.Sql, plan: GrowthPlan): Promise<void>
       join growth_org o on o.idx = case when abs(hashint8extended(i, 10)) % 1000 < ${HEAVY_PERMILLE} then 0
                                         else 1 + abs(hashint8extended(i, 11)) % ${ORGANIZATIONS - 1} end`);
   await sql`
-    insert into inbox_conversations (organization_id, phone, last_inbound_at, last_activity_at, read_through, created_at)
+    insert into inbox_conversations (organization_id, phone, last_inbound_at, last_activity_at, read_through, unread_count, created_at)
     select organization_id, from_phone, max(received_at), max(received_at),
-           case when abs(hashtext(organization_id || from_phone)) % 5 <> 0 then max(received_at) end, min(received_at)
+           case when abs(hashtext(organization_id || from_phone)) % 5 <> 0 then max(received_at) end,
+           case when abs(hashtext(organization_id || from_phone)) % 5 <> 0 then 0 else least(count(*), 100) end, min(received_at)
       from inbound_messages where id like 'in_growth%' group by organization_id, from_phone`;
 }

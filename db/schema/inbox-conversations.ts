@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './_columns';
 import { organizations } from './organizations';
 
@@ -10,7 +10,10 @@ import { organizations } from './organizations';
  * - `last_activity_at`: the later of that and the latest send to the phone (the send's insert statement moves it,
  *   server/domain/messages/send-message.ts), the list's order;
  * - `read_through`: the newest MO the organization's members were shown when one of them last opened the
- *   conversation (read state is per organization, a team inbox); MO received after it are unread.
+ *   conversation (read state is per organization, a team inbox); MO received after it are unread;
+ * - `unread_count`: how many they are, kept with them (the MO's statement adds its own, marking read recounts from
+ *   the new read_through), so that the list does not count each conversation's MO in every month's partition (D24).
+ *   MO dropped by the retention stay counted until the conversation is read.
  */
 export const inboxConversations = pgTable(
   'inbox_conversations',
@@ -23,6 +26,7 @@ export const inboxConversations = pgTable(
     lastInboundAt: timestamp('last_inbound_at', { withTimezone: true }).notNull(),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull(),
     readThrough: timestamp('read_through', { withTimezone: true }),
+    unreadCount: integer('unread_count').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

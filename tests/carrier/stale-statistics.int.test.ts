@@ -1,4 +1,4 @@
-import { sql, TransactionRollbackError } from 'drizzle-orm';
+import { sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
 import { lockDispatches } from '@/server/domain/delivery/dispatch-locks';
@@ -12,7 +12,8 @@ import { readyMerchant } from '../messaging/setup';
  * The recorder's statements read what a batch names by key, whatever the planner's statistics say. The carrier
  * tables are queues: a campaign fills them faster than autovacuum analyzes them, so the planner believes a connector
  * has one waiting part or outbox row while it has thousands. Here the statistics are taken while another connector
- * holds a few rows, then a new connector gets 3,000: each statement below must read a handful of rows of the table,
+ * holds 1,000 rows, then a new connector gets 3,000 with higher recipient ids (as every new part has: the statistics'
+ * histogram ends below them): each statement below must read a handful of rows of the table,
  * not the connector's 3,000 (counted in this transaction by pg_stat_xact_user_tables). Before they read by key, a
  * batch's receipts read every waiting part of the connector and a batch's answers every queued outbox row: the bench's
  * 10,000-submit drain ran at 816/s and its receipts at 294/s.
@@ -30,27 +31,31 @@ const idOf = (i: number) => `m${100000 + i}`;
 let first: { id: number; dispatch_id: string };
 
 beforeAll(async () => {
-  // The new connector's rows name real recipients (three sends of 1,000), so that joins to them find rows.
+  // The connectors' rows name real recipients (sends of 1,000), so that joins to them find rows: the old connector's
+  // the first send's, the new one's the next three sends' (higher ids, in the same month's block of ids: the same
+  // partition of carrier_parts, D24, above every id the statistics saw)
   const m = await readyMerchant(deps, { prepaid: '100' });
   const call = restClient(deps);
-  for (let s = 0; s < N / 1000; s++) {
+  for (let s = 0; s < N / 1000 + 1; s++) {
     const to = Array.from({ length: 1000 }, (_, i) => `+24381${String(1000000 + s * 1000 + i).slice(1)}`);
     expect((await call('POST', '/send', { key: m.apiKey, body: { to, message: 'Hello' } })).status).toBe(201);
   }
-  const recipients = sql`(select row_number() over (order by id)::int as i, id, dispatch_id from message_recipients order by id limit ${N})`;
-  const rows = async (connector: string, source: ReturnType<typeof sql>) => {
+  const recipients = (offset: number, count: number) =>
+    sql`(select row_number() over (order by id)::int as i, id, dispatch_id from (select id, dispatch_id from message_recipients order by id offset ${offset} limit ${count}) r)`;
+  const rows = async (connector: string, source: ReturnType<typeof sql>, key: (i: SQL) => SQL) => {
     await db.execute(sql`
       insert into carrier_parts (recipient_id, connector_id, part_no, parts_total, carrier_message_id, receipt_key)
-      select r.id, ${connector}, 1, 1, 'm' || (100000 + r.i), 'm' || (100000 + r.i) from ${source} r`);
+      select r.id, ${connector}, 1, 1, ${key(sql`r.i`)}, ${key(sql`r.i`)} from ${source} r`);
     await db.execute(sql`
       insert into carrier_outbox (recipient_id, dispatch_id, state, route, connector_id, expires_at)
       select r.id, r.dispatch_id, 'queued', array[${connector}::text], ${connector}, now() + interval '1 hour' from ${source} r`);
   };
-  // (ids past the sends' own, in the same month's block of ids: the same partition of carrier_parts, D24)
-  await rows(OLD, sql`(select i, (select max(id) from message_recipients) + 1000 + i as id, 'dsp_stale' as dispatch_id from generate_series(1, 20) i)`);
+  await rows(OLD, recipients(0, 1000), (i) => sql`'old' || ${i}`);
+  // (most of them receipted long ago: the statistics see hardly a part waiting)
+  await db.execute(sql`update carrier_parts set stat = 'DELIVRD' where connector_id = ${OLD} and receipt_key <> 'old1'`);
   await db.execute(sql`analyze carrier_parts, carrier_outbox, carrier_receipts`);
-  await rows(NEW, recipients);
-  [first] = await db.execute<{ id: number; dispatch_id: string }>(sql`select id::float8 as id, dispatch_id from message_recipients order by id limit 1`);
+  await rows(NEW, recipients(1000, N), (i) => sql`'m' || (100000 + ${i})`);
+  [first] = await db.execute<{ id: number; dispatch_id: string }>(sql`select id::float8 as id, dispatch_id from message_recipients order by id offset 1000 limit 1`);
   expect(partKey(idOf(5), 'exact')).toBe(idOf(5)); // (the keys written above)
 });
 

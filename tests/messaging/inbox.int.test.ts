@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { receiveInbound } from '@/server/domain/inbound/receive-inbound';
 import { deliverDueWebhooks } from '@/server/domain/webhooks/deliver-due';
 import { assignNumber, setInboundUrl } from '../carrier/inbound-helpers';
 import { closePools, restClient, testClock, testDeps, testEnv } from '../helpers';
@@ -151,6 +152,39 @@ describe('unread marks', () => {
     const viewer = await memberOf(deps, m.organizationId, 'viewer');
     await viewer.inbox.markRead({ phone: A, through: at(22) });
     expect((await m.api.inbox.list({})).items[0]).toMatchObject({ unread: false });
+  });
+});
+
+describe('unread counts', () => {
+  it('counts an MO received before the read mark but stored after it as read, one by one in its batch', async () => {
+    const m = await merchant();
+    setMinute(30);
+    await m.mo(A, 'one');
+    setMinute(32);
+    await m.mo(A, 'three');
+    expect(await m.api.inbox.markRead({ phone: A, through: at(32) })).toEqual({ read_through: at(32) });
+    // received at minute 31 (a slower connector's batch), stored once the page showing 'three' had marked it read
+    await deps.db.transaction((tx) =>
+      receiveInbound(tx, [31, 33].map((minute) => ({ carrier: 'simulator', connectorId: null, from: A, to: m.number, text: `at ${minute}`, encoding: 'gsm7' as const,
+        segments: 1, complete: true, receivedAt: new Date(at(minute)) })), new Date(at(33))));
+    expect((await m.api.inbox.list({})).items[0]).toMatchObject({ phone: A, unread: true, unread_count: 1 });
+    expect((await m.api.inbox.get({ phone: A })).items.map((i) => [i.text, i.kind === 'inbound' && i.unread])).toEqual([
+      ['at 33', true], ['three', false], ['at 31', false], ['one', false],
+    ]);
+  });
+
+  it('shows at most 100 unread, and marking read recounts what came after the mark', async () => {
+    const m = await merchant();
+    setMinute(40);
+    await deps.db.transaction((tx) =>
+      receiveInbound(tx, Array.from({ length: 120 }, (_, i) => ({ carrier: 'simulator', connectorId: null, from: B, to: m.number, text: `n${i}`,
+        encoding: 'gsm7' as const, segments: 1, complete: true, receivedAt: new Date(Date.parse(at(40)) + i * 1000) })), new Date(at(42))));
+    expect((await m.api.inbox.list({})).items[0]).toMatchObject({ phone: B, unread: true, unread_count: 100 });
+    // shown up to the 111th: 9 after it
+    expect(await m.api.inbox.markRead({ phone: B, through: new Date(Date.parse(at(40)) + 110_000).toISOString() })).toEqual({
+      read_through: new Date(Date.parse(at(40)) + 110_000).toISOString(),
+    });
+    expect((await m.api.inbox.list({})).items[0]).toMatchObject({ phone: B, unread: true, unread_count: 9 });
   });
 });
 
@@ -322,6 +356,23 @@ describe("an MO's webhook log", () => {
     const log = await m.api.inbox.webhookLog({ inbound_id: id });
     expect(log.event).toMatchObject({ event_type: 'sms.received', deliveries: [] });
     expect(await rejection(m.api.messages.replayEvent({ event_id: log.event!.event_id }))).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('migration 0048', () => {
+  it("counts each conversation's unread MO as the statements that keep the count leave them (before 0026's test, which writes the rows anew: this one puts back what it found)", async () => {
+    const m = await merchant();
+    setMinute(90);
+    await m.mo(C, 'before the count');
+    await m.mo(C, 'and another');
+    const counts = () => deps.db.execute(sql`select organization_id, phone, unread_count from inbox_conversations order by organization_id, phone`);
+    const kept = await counts();
+    expect(kept.filter((r) => Number(r.unread_count) > 0).length).toBeGreaterThan(3);
+    expect(kept.some((r) => Number(r.unread_count) === 9)).toBe(true); // (the conversation of 120 MO, read but for 9)
+    const migration = readFileSync('db/migrations/0048_conversation_unread_count.sql', 'utf8').split('--> statement-breakpoint');
+    await deps.db.execute(sql`update inbox_conversations set unread_count = 0`);
+    await deps.db.execute(sql.raw(migration[migration.length - 1]));
+    expect(await counts()).toEqual(kept);
   });
 });
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { blockStartOfDate, inBlocksOfDispatches, inIdRange } from './recipient-blocks';
+import { blockStartOfDate, blockStartOfId, inBlocksOfDispatches, inIdRange } from './recipient-blocks';
 
 const render = (q: ReturnType<typeof sql>) => new PgDialect().sqlToQuery(q);
 const BLOCK = 2 ** 40;
@@ -29,5 +29,12 @@ describe('recipient id bounds given as parameters (D24)', () => {
     expect(blockStartOfDate(new Date('2026-12-02T10:00:00Z'))).toBe(323 * BLOCK);
     expect(blockStartOfDate(new Date('2000-01-01T00:00:00Z'))).toBe(0);
     expect(blockStartOfDate(new Date('2026-12-31T23:30:00-01:00'))).toBe(324 * BLOCK); // (January 2027 in UTC)
+  });
+
+  it("an id's block starts at the first id of its month's block", () => {
+    expect(blockStartOfId(323 * BLOCK + 123_456)).toBe(323 * BLOCK);
+    expect(blockStartOfId(323 * BLOCK)).toBe(323 * BLOCK);
+    expect(blockStartOfId(324 * BLOCK - 1)).toBe(323 * BLOCK);
+    expect(blockStartOfId(17)).toBe(0);
   });
 });

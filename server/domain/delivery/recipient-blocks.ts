@@ -55,3 +55,8 @@ const BLOCK = 2 ** 40;
 export function blockStartOfDate(at: Date): number {
   return ((at.getUTCFullYear() - 2000) * 12 + at.getUTCMonth()) * BLOCK;
 }
+
+/** The first id of the block that holds `id` (D24), as a parameter. */
+export function blockStartOfId(id: number): number {
+  return Math.floor(id / BLOCK) * BLOCK;
+}

@@ -3,7 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { carrierOutbox as outbox, carrierParts, carrierReceipts as receiptsTable, type ReceiptIdFormat } from '@/db/schema';
 import type { Receipt } from '@/server/domain/carrier/connector';
 import { reportFor, type CarrierReport } from '@/server/domain/delivery/carrier-port';
-import { inIdRange } from '@/server/domain/delivery/recipient-blocks';
+import { blockStartOfId, inIdRange } from '@/server/domain/delivery/recipient-blocks';
 import { afterCommit } from '@/server/lib/after-commit';
 import { carrierReceipts } from '@/server/metrics/registry';
 import { receiptKey } from '@/server/smpp/client/receipt-ids';
@@ -81,9 +81,21 @@ export async function waitingScope(tx: DbOrTx, connectorId: string, now: Date): 
   return { connectorId, lowest: r?.lowest ?? null, since: new Date(Math.min(now.getTime(), Date.now()) - 86_400_000) };
 }
 
+/**
+ * The part `p` is in the partitions of a `scope`'s waiting parts: from the block of its lowest recipient (D24), not
+ * from that id itself. Either prunes the same partitions when the statement is planned; but with the lowest id, which
+ * is newer than any the statistics saw, the planner took `recipient_id >= lowest` for a range of a few rows and read
+ * the connector's waiting parts through the primary key, filtering them by receipt key (thousands of rows a receipt
+ * during a campaign); from the block's start the range is the whole partition and the receipt key's index is the
+ * cheaper path (tests/carrier/stale-statistics.int.test.ts).
+ */
+function inWaitingBlocks(scope: WaitingScope) {
+  return sql`${of('p', carrierParts.recipientId)} >= ${blockStartOfId(scope.lowest ?? 0)}::bigint`;
+}
+
 /** The part `p` is one `scope`'s connector still waits on (`offset 0`: a probe of the outbox's key per part; as a semi-join the planner may drive the lookup from the connector's whole outbox). */
 function waitedOn(scope: WaitingScope) {
-  return sql`${of('p', carrierParts.recipientId)} >= ${scope.lowest}::bigint
+  return sql`${inWaitingBlocks(scope)}
     and exists (select 1 from ${outbox} w where ${of('w', outbox.recipientId)} = ${of('p', carrierParts.recipientId)} and ${of('w', outbox.connectorId)} = ${scope.connectorId} offset 0)`;
 }
 
@@ -142,7 +154,7 @@ export function dispatchesOfWaitingParts(scope: WaitingScope, keys: string[]) {
   return sql`select ${of('w', outbox.dispatchId)} from unnest(${arrayLiteral(keys)}::text[]) as k(key)
                cross join lateral (select ${of('p', carrierParts.recipientId)} from ${carrierParts} p
                                     where ${of('p', carrierParts.connectorId)} = ${connectorId} and ${of('p', carrierParts.receiptKey)} = k.key and ${of('p', carrierParts.stat)} is null
-                                      and ${of('p', carrierParts.recipientId)} >= ${scope.lowest}::bigint offset 0) p
+                                      and ${inWaitingBlocks(scope)} offset 0) p
                join ${outbox} w on ${of('w', outbox.recipientId)} = ${of('p', carrierParts.recipientId)} and ${of('w', outbox.connectorId)} = ${connectorId}`;
 }
 
