@@ -170,6 +170,9 @@ describe('a conversation is read within its tenant (D24)', () => {
     // 7 days and is not read
     expect(read).toContain(`message_recipients_p${at(4).toISOString().slice(0, 7).replace('-', '')}`);
     expect(read).not.toContain('message_recipients_legacy');
+    // and not planned either: the batch's earliest window start prunes it when the statement is planned with its values
+    // (as the connector's pool plans every statement)
+    expect(JSON.stringify(plan)).not.toContain('message_recipients_legacy');
   });
 
   it("reads an MO's in_reply_to newest delivery first and stops at the first send of its window, whatever the phone's history", async () => {

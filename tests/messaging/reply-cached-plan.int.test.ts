@@ -7,10 +7,10 @@ import { readyMerchant } from './setup';
 
 /**
  * An MO's in_reply_to probe (receive-inbound.ts latestSendsSql) is one statement text for any batch, its MO a JSON
- * parameter: planned once per connection, then run on the cached generic plan. Its earlier form, a part per MO with
- * the MO's values, was planned at every batch, and with a year of partitions the planning cost more than the reads
- * (the growth bench's MO ingest). One connection here, so that its prepared statements are the ones
- * pg_prepared_statements shows.
+ * parameter: on a pool that caches plans (the web's, which stores the sandbox's simulated MO) it is planned once per
+ * connection and then runs on the cached generic plan. Its earlier form, a part per MO with the MO's values, was
+ * planned at every batch, and with a year of partitions the planning cost more than the reads. One connection here,
+ * so that its prepared statements are the ones pg_prepared_statements shows.
  */
 const db = createDb(process.env.DATABASE_URL!, { max: 1 });
 const deps = testDeps({ db });
