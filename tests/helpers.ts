@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { createDb, type Db } from '@/db/client';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +17,27 @@ export function testDb(): Db {
   const db = createDb(process.env.DATABASE_URL!, { max: 5 });
   pools.push(db);
   return db;
+}
+
+/**
+ * A pool of one connection on this file's database (closed by closePools): the prepared statements
+ * pg_prepared_statements shows there are all of its statements (planCounts).
+ */
+export function oneConnectionDb(): Db {
+  const db = createDb(process.env.DATABASE_URL!, { max: 1 });
+  pools.push(db);
+  return db;
+}
+
+/**
+ * How Postgres's plan cache planned `db`'s prepared statement whose text holds every fragment (`db` of one
+ * connection: oneConnectionDb); undefined when none is prepared.
+ */
+export async function planCounts(db: Db, ...fragments: string[]): Promise<{ generic: number; custom: number } | undefined> {
+  const [plans] = await db.execute<{ generic: number; custom: number }>(sql`
+    select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
+     where ${sql.join(fragments.map((f) => sql`strpos(statement, ${f}) > 0`), sql` and `)}`);
+  return plans;
 }
 
 export async function closePools(): Promise<void> {

@@ -1,10 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createDb } from '@/db/client';
 import { listConversations } from '@/server/domain/inbox/list-conversations';
 import { receiveInbound } from '@/server/domain/inbound/receive-inbound';
 import { assignNumber } from '../carrier/inbound-helpers';
-import { closePools, testDeps } from '../helpers';
+import { closePools, oneConnectionDb, planCounts, testDeps } from '../helpers';
 import { readyMerchant } from './setup';
 
 /**
@@ -13,12 +12,9 @@ import { readyMerchant } from './setup';
  * and looked dearer than any plan made with the values, so every page was planned anew over each month's partition
  * of inbound_messages). One connection here, so that its prepared statements are the ones pg_prepared_statements shows.
  */
-const db = createDb(process.env.DATABASE_URL!, { max: 1 });
+const db = oneConnectionDb();
 const deps = testDeps({ db });
-afterAll(async () => {
-  await db.$client.end({ timeout: 1 });
-  await closePools();
-});
+afterAll(closePools);
 
 describe("the Inbox list's statement on the plan cache", () => {
   it('runs on a generic plan after its first executions, each row with its latest MO and unread count', async () => {
@@ -44,9 +40,7 @@ describe("the Inbox list's statement on the plan cache", () => {
       ...Array.from({ length: 10 }, (_, k) => [`+2438191${String(9 - k).padStart(5, '0')}`, `m${39 - k}`, 2]),
       ['+243819100029', 'm29', 1],
     ]);
-    const [plans] = await db.execute<{ generic: number; custom: number }>(sql`
-      select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
-       where statement like '%from "inbox_conversations" c%' and statement like '%cross join lateral%'`);
+    const plans = await planCounts(db, 'from "inbox_conversations" c', 'cross join lateral');
     // (the plan cache tries 5 custom plans first, then compares)
     expect(plans).toEqual({ generic: 5, custom: 5 });
   });

@@ -1,8 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createDb } from '@/db/client';
 import { assignNumber, inboundRows } from '../carrier/inbound-helpers';
-import { closePools, restClient, testDeps } from '../helpers';
+import { closePools, oneConnectionDb, planCounts, restClient, testDeps } from '../helpers';
 import { readyMerchant } from './setup';
 
 /**
@@ -12,13 +11,10 @@ import { readyMerchant } from './setup';
  * planned at every batch, and with a year of partitions the planning cost more than the reads. One connection here,
  * so that its prepared statements are the ones pg_prepared_statements shows.
  */
-const db = createDb(process.env.DATABASE_URL!, { max: 1 });
+const db = oneConnectionDb();
 const deps = testDeps({ db });
 const call = restClient(deps);
-afterAll(async () => {
-  await db.$client.end({ timeout: 1 });
-  await closePools();
-});
+afterAll(closePools);
 
 describe("an MO's in_reply_to probe on the plan cache", () => {
   it('runs on a generic plan after its first executions, and still finds the send each MO replies to', async () => {
@@ -39,9 +35,7 @@ describe("an MO's in_reply_to probe on the plan cache", () => {
     }
     const rows = await inboundRows(deps.db, sql`organization_id = ${m.organizationId}`);
     expect(new Map(rows.map((r) => [r.id, r.in_reply_to]))).toEqual(new Map(received.map((id, i) => [id, sent[i]])));
-    const [plans] = await db.execute<{ generic: number; custom: number }>(sql`
-      select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
-       where statement like '%jsonb_to_recordset%' and statement like '%message_recipients%'`);
+    const plans = await planCounts(db, 'jsonb_to_recordset', 'message_recipients');
     // (the plan cache tries 5 custom plans first, then compares)
     expect(plans).toEqual({ generic: 5, custom: 5 });
   });

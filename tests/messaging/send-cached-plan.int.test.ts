@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createDb } from '@/db/client';
-import { closePools, restClient, testDb, testDeps } from '../helpers';
+import { closePools, oneConnectionDb, planCounts, restClient, testDb, testDeps } from '../helpers';
 import { readyMerchant } from './setup';
 
 /**
@@ -13,12 +12,9 @@ import { readyMerchant } from './setup';
  * its prepared statements are the ones pg_prepared_statements shows.
  */
 const admin = testDb();
-const db = createDb(process.env.DATABASE_URL!, { max: 1 });
+const db = oneConnectionDb();
 const deps = testDeps({ db });
-afterAll(async () => {
-  await db.$client.end({ timeout: 1 });
-  await closePools();
-});
+afterAll(closePools);
 
 describe("a single send's statement on the plan cache", () => {
   it('runs on a generic plan after its first executions, with conversations of many organizations in the table', async () => {
@@ -40,8 +36,7 @@ describe("a single send's statement on the plan cache", () => {
       const res = await call('POST', '/send', { key: m.apiKey, body: { to: [`+2438190${String(i).padStart(5, '0')}`], message: `Hello ${i}` } });
       expect(res.status).toBe(201);
     }
-    const [plans] = await db.execute<{ generic: number; custom: number }>(sql`
-      select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement like '%insert into "messages"%'`);
+    const plans = await planCounts(db, 'insert into "messages"');
     // (the plan cache tries 5 custom plans first, then compares)
     expect(plans).toEqual({ generic: 5, custom: 5 });
   });
