@@ -44,7 +44,7 @@ export function inBlocksOfDispatches(recipientId: SQL, firstIds: ReadonlyArray<n
   if (!firstIds.length) return sql`false`;
   const firsts = firstIds.map((f) => f ?? 0);
   const lo = Math.min(...firsts);
-  const hi = (Math.floor(Math.max(...firsts) / BLOCK) + 2) * BLOCK;
+  const hi = blockStartOfId(Math.max(...firsts)) + 2 * BLOCK;
   return sql`(${recipientId} >= ${lo}::bigint and ${recipientId} < ${hi}::bigint)`;
 }
 

@@ -90,7 +90,9 @@ export async function waitingScope(tx: DbOrTx, connectorId: string, now: Date): 
  * cheaper path (tests/carrier/stale-statistics.int.test.ts).
  */
 function inWaitingBlocks(scope: WaitingScope) {
-  return sql`${of('p', carrierParts.recipientId)} >= ${blockStartOfId(scope.lowest ?? 0)}::bigint`;
+  // (no outbox row: the connector waits on no part)
+  if (scope.lowest === null) return sql`false`;
+  return sql`${of('p', carrierParts.recipientId)} >= ${blockStartOfId(scope.lowest)}::bigint`;
 }
 
 /** The part `p` is one `scope`'s connector still waits on (`offset 0`: a probe of the outbox's key per part; as a semi-join the planner may drive the lookup from the connector's whole outbox). */
