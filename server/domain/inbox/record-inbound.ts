@@ -18,9 +18,10 @@ export async function recordInboundConversations(tx: DbOrTx, mos: RoutedInbound[
   const c = conversations;
   // excluded: the batch's MO of the conversation, created_at the first one's receipt
   await tx.execute(sql`
+    with x as (select * from json_to_recordset(${rows}::json) as x(o text, p text, at timestamptz))
     insert into ${c} as c (${name(c.organizationId)}, ${name(c.phone)}, ${name(c.lastInboundAt)}, ${name(c.lastActivityAt)}, ${name(c.unreadCount)}, ${name(c.createdAt)})
     select x.o, x.p, max(x.at), max(x.at), count(*)::int, min(x.at)
-      from json_to_recordset(${rows}::json) as x(o text, p text, at timestamptz)
+      from x
      group by x.o, x.p
      order by x.o, x.p
     on conflict (${name(c.organizationId)}, ${name(c.phone)}) do update
@@ -28,7 +29,6 @@ export async function recordInboundConversations(tx: DbOrTx, mos: RoutedInbound[
            ${name(c.lastActivityAt)} = greatest(${of('c', c.lastActivityAt)}, ${of('excluded', c.lastActivityAt)}),
            ${name(c.unreadCount)} = ${of('c', c.unreadCount)} + case
              when ${of('excluded', c.createdAt)} > coalesce(${of('c', c.readThrough)}, '-infinity'::timestamptz) then ${of('excluded', c.unreadCount)}
-             else (select count(*)::int from json_to_recordset(${rows}::json) as y(o text, p text, at timestamptz)
-                    where y.o = ${of('c', c.organizationId)} and y.p = ${of('c', c.phone)} and y.at > coalesce(${of('c', c.readThrough)}, '-infinity'::timestamptz))
+             else (select count(*)::int from x where x.o = ${of('c', c.organizationId)} and x.p = ${of('c', c.phone)} and x.at > coalesce(${of('c', c.readThrough)}, '-infinity'::timestamptz))
            end`);
 }
