@@ -345,8 +345,8 @@ async function insertInbound(sql: postgres.Sql, plan: GrowthPlan): Promise<void>
                                         else 1 + abs(hashint8extended(i, 11)) % ${ORGANIZATIONS - 1} end`);
   await sql`
     insert into inbox_conversations (organization_id, phone, last_inbound_at, last_activity_at, read_through, unread_count, created_at)
-    select organization_id, from_phone, max(received_at), max(received_at),
-           case when abs(hashtext(organization_id || from_phone)) % 5 <> 0 then max(received_at) end,
-           case when abs(hashtext(organization_id || from_phone)) % 5 <> 0 then 0 else least(count(*), 100) end, min(received_at)
-      from inbound_messages where id like 'in_growth%' group by organization_id, from_phone`;
+    select organization_id, from_phone, last_at, last_at, case when read then last_at end, case when read then 0 else least(n, 100) end, first_at
+      from (select organization_id, from_phone, max(received_at) as last_at, min(received_at) as first_at, count(*) as n,
+                   abs(hashtext(organization_id || from_phone)) % 5 <> 0 as read
+              from inbound_messages where id like 'in_growth%' group by organization_id, from_phone) c`;
 }

@@ -29,6 +29,16 @@ export function freshNumbers(count: number): string[] {
   return out;
 }
 
+/** A burst of MO deliver_sm from the test SMSC to the merchant's number, answered once each is stored (D18). */
+async function moBurstStored(s: GrowthService, m: BenchMerchant, number: string, from: (i: number) => string, text: (i: number) => string, n: number) {
+  const [{ before }] = await s.sql<{ before: number }[]>`select count(*)::int as before from inbound_messages where organization_id = ${m.organization_id}`;
+  const run = await s.smsc.moBurst(n, (i) => ({ source_addr: from(i).slice(1), destination_addr: number, short_message: Buffer.from(text(i), 'latin1') }));
+  if (run.refused) throw new Error(`growth: ${run.refused} MO refused`);
+  await waitFor(async () => (await s.sql<{ n: number }[]>`select count(*)::int as n from inbound_messages where organization_id = ${m.organization_id}`)[0].n >= before + n,
+    60_000, 50, `${n} MO stored`);
+  return run;
+}
+
 let moSeq = 0;
 /**
  * `n` MO deliver_sm from the pool's 1,000 most frequent phones (in the filled database, phones with a year of sends:
@@ -36,15 +46,9 @@ let moSeq = 0;
  * first deliver_sm to the last answer, which the connector sends once the MO is stored (D18). MO/s.
  */
 export async function moIngest(s: GrowthService, m: BenchMerchant, n: number): Promise<number> {
-  const [{ before }] = await s.sql<{ before: number }[]>`select count(*)::int as before from inbound_messages where organization_id = ${m.organization_id}`;
   const from = moSeq;
   moSeq += n;
-  const run = await s.smsc.moBurst(n, (i) => ({
-    source_addr: poolPhone((from + i) % 1000).slice(1), destination_addr: MO_NUMBER, short_message: Buffer.from(`Merci, bien recu ${from + i}`, 'latin1'),
-  }));
-  if (run.refused) throw new Error(`growth: ${run.refused} MO refused`);
-  await waitFor(async () => (await s.sql<{ n: number }[]>`select count(*)::int as n from inbound_messages where organization_id = ${m.organization_id}`)[0].n >= before + n,
-    60_000, 50, `${n} MO stored`);
+  const run = await moBurstStored(s, m, MO_NUMBER, (i) => poolPhone((from + i) % 1000), (i) => `Merci, bien recu ${from + i}`, n);
   return n / Math.max((run.lastAt - run.firstAt) / 1000, 0.001);
 }
 
@@ -57,11 +61,7 @@ export async function moIngest(s: GrowthService, m: BenchMerchant, n: number): P
 export async function seedPages(s: GrowthService, heavy: BenchMerchant, small: BenchMerchant): Promise<void> {
   for (const to of freshNumbers(30)) await sendAs(s.api, small, [to], 'Votre commande est prete');
   for (const [m, number] of [[heavy, MO_NUMBER], [small, SMALL_MO_NUMBER]] as const) {
-    const [{ before }] = await s.sql<{ before: number }[]>`select count(*)::int as before from inbound_messages where organization_id = ${m.organization_id}`;
     const phones = freshNumbers(30);
-    const run = await s.smsc.moBurst(30, (i) => ({ source_addr: phones[i].slice(1), destination_addr: number, short_message: Buffer.from(`Bonjour ${i}`, 'latin1') }));
-    if (run.refused) throw new Error(`growth: ${run.refused} MO refused`);
-    await waitFor(async () => (await s.sql<{ n: number }[]>`select count(*)::int as n from inbound_messages where organization_id = ${m.organization_id}`)[0].n >= before + 30,
-      60_000, 50, '30 MO stored');
+    await moBurstStored(s, m, number, (i) => phones[i], (i) => `Bonjour ${i}`, 30);
   }
 }
