@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { arrayLiteral } from '@/server/lib/sql-arrays';
+import { blockStartOfDate } from '@/server/domain/delivery/recipient-blocks';
 
 /**
  * D24: the partitioned tables and their partition keys. Each holds rows nothing else refers to once their month is
@@ -68,7 +69,7 @@ export function retentionCutoff(now: Date, retentionDays: number): Date {
   return new Date(now.getTime() - retentionDays * 86_400_000);
 }
 
-/** The first recipient id of `at`'s month's block (recipient_id_month's inverse). */
+/** The first recipient id of `at`'s month's block (recipient_id_month's inverse), as the bigint DDL writes. */
 export function monthBlockStart(at: Date): bigint {
-  return BigInt((at.getUTCFullYear() - 2000) * 12 + at.getUTCMonth()) << 40n;
+  return BigInt(blockStartOfDate(at));
 }
