@@ -226,12 +226,17 @@ const queuedId = (messageId: string) => `md5('growth queued ' || ${messageId})::
 
 async function insertSends(sql: postgres.Sql): Promise<void> {
   await sql`
-    insert into messages (id, organization_id, app_id, sending_type, body, original_body, sender_id, encoding, segments, total_recipients,
+    insert into messages (id, organization_id, app_id, sending_type, first_recipient_id, sender_id, encoding, segments, total_recipients,
                           dispatches_total, total_messages, total_cost, refunded_amount, currency, callback_url, schedule, channel,
                           control_state, picked_up, delivered, failed, cancelled, dispatches_done, next_dispatch_at, created_at, updated_at)
-    select m.id, m.organization_id, m.app_id, 'immediate', m.body, null, 'INFO', m.encoding, m.segments, m.size,
+    select m.id, m.organization_id, m.app_id, 'immediate', ${sql.unsafe(blockOf('m.created_at'))} + m.first + 1, 'INFO', m.encoding, m.segments, m.size,
            1, m.size * m.segments, m.total_cost, 0, m.currency, null, null, m.channel,
            'active', m.size, m.size, 0, 0, 1, m.created_at, m.created_at, m.created_at + interval '25 seconds'
+      from growth_msg m order by m.n`;
+  // each send's text, keyed by its first recipient id (D24: in its recipients' month's partition)
+  await sql`
+    insert into message_texts (message_id, first_recipient_id, body, original_body)
+    select m.id, ${sql.unsafe(blockOf('m.created_at'))} + m.first + 1, m.body, null
       from growth_msg m order by m.n`;
   await sql`
     insert into message_dispatches (id, message_id, seq, dispatch_at, state, cost, started_at, refunded_at, finished_at, created_at, first_recipient_id)

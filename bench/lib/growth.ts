@@ -40,7 +40,7 @@ type Side = {
 const READS = 100;
 const BIG = { sends: 10, perRequest: 1000, inFlight: 4 };
 /** The tables a stored recipient leaves rows in (disk per recipient). */
-const RECIPIENT_TABLES = ['message_recipients', 'messages', 'message_dispatches', 'webhook_events', 'webhook_deliveries', 'webhook_attempts', 'carrier_parts', 'carrier_receipts'];
+const RECIPIENT_TABLES = ['message_recipients', 'messages', 'message_dispatches', 'webhook_events', 'webhook_deliveries', 'webhook_attempts', 'carrier_parts', 'carrier_receipts', 'message_texts'];
 
 export async function growthPhase(o: GrowthOptions): Promise<Row[]> {
   const plan = growthPlan(o.rows);

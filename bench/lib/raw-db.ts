@@ -75,9 +75,9 @@ export function rawSendOnce(sql: postgres.Sql, recipients: number, block = 0) {
       write: async (tx) => {
         await tx`
           with m as (
-            insert into messages (id, organization_id, app_id, sending_type, body, sender_id, encoding, segments, total_recipients,
+            insert into messages (id, organization_id, app_id, sending_type, sender_id, encoding, segments, total_recipients,
                                   dispatches_total, total_messages, total_cost, currency, next_dispatch_at, created_at, updated_at, channel)
-            values (${messageId}, ${m.organizationId}, ${m.appId}, 'immediate', 'Your code is 123456', 'ACME', 'GSM-7', 1, ${recipients},
+            values (${messageId}, ${m.organizationId}, ${m.appId}, 'immediate', 'ACME', 'GSM-7', 1, ${recipients},
                     1, ${recipients}, ${cost}::numeric, 'USD', ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz, 'api')
             returning id
           ), d as (
@@ -87,6 +87,10 @@ export function rawSendOnce(sql: postgres.Sql, recipients: number, block = 0) {
             insert into message_recipients (message_id, organization_id, dispatch_id, position, phone, price, pricing_row_id, updated_at)
             select ${messageId}, ${m.organizationId}, d.id, r.p, r.n, r.c, r.r, ${at}::timestamptz
               from d cross join json_to_recordset(${rows}::text::json) as r(p int, n text, c numeric, r text)
+            returning id
+          ), t as (
+            -- the text, apart, keyed by the first recipient id (D24, as the service writes it)
+            insert into message_texts (message_id, first_recipient_id, body) select ${messageId}, min(r.id), 'Your code is 123456' from r
           ), q as (
             insert into webhook_events (id, organization_id, app_id, message_id, event_type, payload, created_at, partition_month)
             values (${eventId}::uuid, ${m.organizationId}, ${m.appId}, ${messageId}, 'sms.queued', ${queued}::jsonb, ${at}::timestamptz,

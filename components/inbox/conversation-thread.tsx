@@ -140,10 +140,11 @@ function InboundWebhook({ inboundId, timeZone }: { inboundId: string; timeZone: 
 function SendBubble({ item, timeZone }: { item: Extract<ConversationItem, { kind: 'send' }>; timeZone: string }) {
   const scheduled = item.dispatch_at !== null && item.state === 'pending';
   const t = useTranslations('inbox.thread');
+  const tl = useTranslations('inbox');
   const f = useFormat();
   return (
     <article data-testid="send-item" className="max-w-[85%] rounded-lg rounded-tr-none border border-blue-200 bg-blue-50 px-4 py-2 shadow-sm">
-      <p className="whitespace-pre-wrap break-words text-sm text-slate-900">{item.text}</p>
+      <p className="whitespace-pre-wrap break-words text-sm text-slate-900">{item.text ?? <em className="text-slate-600">{tl('list.textExpired')}</em>}</p>
       <p className="mt-1 flex flex-wrap items-center justify-end gap-x-2 text-xs text-slate-600">
         <span>{t('sent', { time: f.dateTime(item.at, timeZone) })}</span>
         {item.sender_id && <span>{t('from', { sender: item.sender_id })}</span>}

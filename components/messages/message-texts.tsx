@@ -3,9 +3,10 @@ import { useTranslations } from 'next-intl';
 /**
  * A send's text (D21): what phones got, and, when smart encoding replaced characters, the text as it was written.
  */
-export function MessageTexts({ body, originalBody }: { body: string; originalBody: string | null }) {
+export function MessageTexts({ body, originalBody }: { body: string | null; originalBody: string | null }) {
   const t = useTranslations('messages.texts');
   const box = 'whitespace-pre-wrap break-words rounded-md bg-slate-50 p-3 text-sm text-slate-900';
+  if (body === null) return <p className={`${box} italic text-slate-600`} data-testid="message-body-expired">{t('expired')}</p>;
   if (originalBody === null || originalBody === body) return <p className={box}>{body}</p>;
   return (
     <div className="space-y-3">

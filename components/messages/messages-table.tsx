@@ -26,7 +26,7 @@ export function MessagesTable({ page }: { page: MessagePage }) {
           cell: (m) => (
             <>
               <Link href={`/dashboard/messages/${m.message_id}`} className="font-medium text-blue-700 underline-offset-2 hover:underline">
-                <span className="line-clamp-1 break-all">{m.body_preview}</span>
+                <span className="line-clamp-1 break-all">{m.body_preview ?? <em>{t('texts.expired')}</em>}</span>
               </Link>
               <span className="block text-xs text-slate-600">
                 {m.first_recipient ?? '—'}

@@ -10,6 +10,7 @@ export * from './rate-limit-suspensions';
 export * from './audit-log';
 export * from './worker-heartbeats';
 export * from './messages';
+export * from './message-texts';
 export * from './message-dispatches';
 export * from './message-recipients';
 export * from './idempotency-keys';

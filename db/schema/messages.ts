@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, money, updatedAt } from './_columns';
 
 export const SENDING_TYPES = ['immediate', 'scheduled', 'recurring'] as const;
@@ -36,10 +36,18 @@ export const messages = pgTable(
     organizationId: text('organization_id').notNull(),
     appId: text('app_id').notNull(),
     sendingType: text('sending_type', { enum: SENDING_TYPES }).notNull(),
-    /** The text as sent: what phones get, and what segments and cost count. */
-    body: text('body').notNull(),
-    /** D21: the text as the sender wrote it, when smart encoding replaced characters in it (null: `body` is it). */
+    /**
+     * The text of a send accepted before migration 0049 (what phones get, and what segments and cost count). A send
+     * accepted since keeps its text in message_texts, dropped with its recipients' month (D24), and null here.
+     */
+    body: text('body'),
+    /** D21, before migration 0049: the text as the sender wrote it, when smart encoding replaced characters in it. */
     originalBody: text('original_body'),
+    /**
+     * D24: the id of the send's first recipient row (or, for a send without one, the recipient id sequence's value
+     * then): the key of its text in message_texts, partitioned like the recipients. Null before migration 0049.
+     */
+    firstRecipientId: bigint('first_recipient_id', { mode: 'number' }),
     senderId: text('sender_id'),
     encoding: text('encoding', { enum: ['GSM-7', 'UCS-2'] }).notNull(),
     segments: integer('segments').notNull(),

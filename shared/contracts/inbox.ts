@@ -75,7 +75,8 @@ export const SendConversationItem = z.object({
   message_id: z.string(),
   /** When the send was made. */
   at: z.string(),
-  text: z.string(),
+  /** Null once the retention dropped the send's text (D24). */
+  text: z.string().nullable(),
   sender_id: z.string().nullable(),
   /** This phone's delivery: of the latest dispatch that has begun, else of the first. */
   state: z.enum(RECIPIENT_STATE_VALUES),

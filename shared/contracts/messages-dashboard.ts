@@ -24,7 +24,8 @@ export const ListMessagesInput = z.object({
 export type ListMessagesInput = z.input<typeof ListMessagesInput>;
 
 export const MessageListItem = MessageStatus.extend({
-  body_preview: z.string(),
+  /** Null once the retention dropped the send's text (D24). */
+  body_preview: z.string().nullable(),
   sender_id: z.string().nullable(),
   first_recipient: z.string().nullable(),
 });
@@ -99,8 +100,8 @@ export const MessageSchedule = z.discriminatedUnion('kind', [
 
 export const MessageDetail = z.object({
   status: MessageStatus,
-  /** The text as sent (what phones read). */
-  body: z.string(),
+  /** The text as sent (what phones read); null once the retention dropped it (D24). */
+  body: z.string().nullable(),
   /** D21: the text as written when smart encoding replaced characters in it; else null. */
   original_body: z.string().nullable(),
   sender_id: z.string().nullable(),

@@ -136,7 +136,8 @@ describe('MO over SMPP (D18)', () => {
     expect(row.opt_out).toBe('stop');
     expect(await h.db.execute(sql`select phone, source from opt_outs where organization_id = ${m.organizationId}`)).toEqual([{ phone: '+243811606666', source: 'keyword' }]);
     const [sent] = await h.db.execute<{ id: string; sender_id: string; body: string; total_cost: string }>(sql`
-      select id, sender_id, body, total_cost::text from messages where organization_id = ${m.organizationId} and channel = 'keyword'`);
+      select id, sender_id, t.body, total_cost::text from messages m join message_texts t on t.message_id = m.id
+       where organization_id = ${m.organizationId} and channel = 'keyword'`);
     expect(sent).toMatchObject({ sender_id: '243990008888', body: reply, total_cost: '0.0000' });
 
     await h.drain();

@@ -47,7 +47,7 @@ describe('smart encoding through a carrier (D21)', () => {
       expect(decodeGsm(Buffer.concat(bodies))).toBe(FRENCH_ORDER_GSM);
     }
     const [row] = await h.db.execute<{ body: string; original_body: string | null; encoding: string; segments: number }>(
-      sql`select body, original_body, encoding, segments from messages where id = ${id}`,
+      sql`select t.body, t.original_body, encoding, segments from messages m join message_texts t on t.message_id = m.id where m.id = ${id}`,
     );
     expect(row).toEqual({ body: FRENCH_ORDER_GSM, original_body: FRENCH_ORDER, encoding: 'GSM-7', segments: 2 });
 
@@ -61,7 +61,7 @@ describe('smart encoding through a carrier (D21)', () => {
       expect(parts).toEqual([1, 2, 3, 4].map((seq) => [8, 0x40, `05000304${seq.toString(16).padStart(2, '0')}`, seq < 4 ? 134 : 4]));
       expect(Buffer.concat(bodies).swap16().toString('utf16le')).toBe(FRENCH_ORDER);
     }
-    const [offRow] = await h.db.execute<{ original_body: string | null }>(sql`select original_body from messages where id = ${off.body.data.message_id}`);
+    const [offRow] = await h.db.execute<{ original_body: string | null }>(sql`select original_body from message_texts where message_id = ${off.body.data.message_id}`);
     expect(offRow.original_body).toBeNull();
   });
 });

@@ -72,7 +72,8 @@ describe('POST /send: accepted sends', () => {
     const emoji = await send(m.apiKey, { to: [VODACOM], message: 'Prête 😀' });
     expect(emoji.body.data).toMatchObject({ encoding: 'ucs2', smart_encoding: { mode: 'transliterate', applied: false, replaced_characters: 0 } });
     const rows = await deps.db.execute<{ body: string; original_body: string | null }>(
-      sql`select body, original_body from messages where organization_id = ${m.organizationId} order by created_at, id`,
+      sql`select t.body, t.original_body from messages m join message_texts t on t.message_id = m.id
+           where organization_id = ${m.organizationId} order by created_at, id`,
     );
     expect(rows.find((r) => r.original_body !== null)).toEqual({ body: 'Prete - à 10 h...', original_body: text });
     const bad = await send(m.apiKey, { to: [VODACOM], message: text, smart_encoding: 'on' });

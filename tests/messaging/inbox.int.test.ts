@@ -219,7 +219,7 @@ describe('pages', () => {
     await m.send([A], 'same instant, send');
     // (time, id): at one instant a send (msg_…) sorts after an MO (in_…), so comes first newest-first.
     expected.unshift('same instant, send', 'same instant, MO');
-    const texts: string[] = [];
+    const texts: Array<string | null> = [];
     cursor = undefined;
     do {
       const page = await m.api.inbox.get({ phone: A, limit: 3, cursor });

@@ -63,7 +63,8 @@ async function listed(m: Merchant) {
 /** The organization's keyword replies, oldest first: [message_id, sender_id, body, recipient]. */
 async function replies(m: Merchant) {
   const rows = await db.execute<{ id: string; sender_id: string; body: string; phone: string; keyword_reply: string }>(sql`
-    select m.id, m.sender_id, m.body, r.phone, m.keyword_reply from messages m join message_recipients r on r.message_id = m.id
+    select m.id, m.sender_id, t.body, r.phone, m.keyword_reply from messages m join message_texts t on t.message_id = m.id
+      join message_recipients r on r.message_id = m.id
      where m.organization_id = ${m.organizationId} and m.channel = 'keyword' order by m.created_at, m.id`);
   return rows.map((x) => [x.keyword_reply, x.sender_id, x.body, x.phone]);
 }

@@ -333,7 +333,7 @@ describe('upgrading a database at 0046 to the reply index (migration 0047)', () 
     expect(parent.valid).toBe(true);
     expect(parent.attached).toBe(parent.partitions);
 
-    const notices = await migrateTraced(url47);
+    const notices = await migrateTraced(url47, migrationsBefore('0049')); // (0049 makes a new table: the indexes of its empty partitions)
     expect(notices.filter((n) => n.startsWith('building index'))).toEqual([]);
     const [facts] = await db47`
       select (select array_agg(indexname::text order by indexname) from pg_indexes

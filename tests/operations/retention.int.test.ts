@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '@/server/cli/run-cli';
 import { createPipeline } from '@/server/domain/delivery/pipeline';
 import { listConversations } from '@/server/domain/inbox/list-conversations';
+import { getMessageDetail } from '@/server/domain/messages/get-message-detail';
+import { listMessages } from '@/server/domain/messages/list-messages';
 import { getRetentionStatus } from '@/server/domain/retention/get-retention-status';
 import { maintainPartitions, type MaintenanceResult } from '@/server/domain/retention/maintain-partitions';
 import { listPartitions, type Partition } from '@/server/domain/retention/partitions';
@@ -65,6 +67,11 @@ const mo = async (from: string, text: string) => {
   expect(r.status).toBe(202);
   return r.body.data.inbound_id as string;
 };
+/** The Messages page's text of each send (its body_preview), in the order of `ids`. */
+const texts = async (ids: string[]) => {
+  const page = await listMessages(db, { id: m.organizationId, timezone: 'UTC', defaultCountry: 'CD' }, {}, { direction: 'next', limit: 100 });
+  return ids.map((id) => page.items.find((i) => i.message_id === id)?.body_preview);
+};
 const inbox = async () => (await listConversations(db, { id: m.organizationId, timezone: 'UTC' }, { limit: 25 })).items.map((c) => [c.phone, c.last_inbound.text]);
 const send = async (to: string[]) => {
   const r = await call('POST', '/send', { key: m.apiKey, body: { to, message: 'Hello' } });
@@ -81,7 +88,7 @@ const byTable = (ps: Partition[], table: string) => ps.filter((p) => p.table ===
 const yyyymm = (d: Date) => d.toISOString().slice(0, 7).replace('-', '');
 const TABLES = ['webhook_attempts', 'carrier_receipts', 'inbound_messages', 'webhook_events', 'webhook_deliveries'];
 /** The tables partitioned by month's block of recipient ids. */
-const BY_ID = ['message_recipients', 'carrier_parts'];
+const BY_ID = ['message_recipients', 'carrier_parts', 'message_texts'];
 /** The partitions holding a send's recipients. */
 const recipientParts = async (messageId: string) =>
   (await db.execute<{ part: string }>(sql`select distinct tableoid::regclass::text as part from message_recipients where message_id = ${messageId}`)).map((r) => r.part);
@@ -157,7 +164,7 @@ afterAll(async () => {
 describe('partition maintenance (D24)', () => {
   it('drops the partitions wholly older than the retention, and only those', async () => {
     expect(first?.cutoff.toISOString()).toBe(new Date(firstEnd.getTime() + DAY).toISOString());
-    expect(legacyIds?.dropped).toEqual(['carrier_parts_legacy', 'message_recipients_legacy']);
+    expect(legacyIds?.dropped).toEqual(['carrier_parts_legacy', 'message_texts_legacy', 'message_recipients_legacy']);
     expect(first?.dropped).toEqual([
       'carrier_receipts_legacy',
       'inbound_messages_legacy',
@@ -165,6 +172,7 @@ describe('partition maintenance (D24)', () => {
       'webhook_deliveries_legacy',
       'webhook_events_legacy',
       `carrier_parts_p${thisMonth}`,
+      `message_texts_p${thisMonth}`,
       `message_recipients_p${thisMonth}`,
     ]);
     const [gone] = await db.execute<{ legacy: number; receipts: number; inbound: number; events: number; deliveries: number }>(sql`
@@ -182,6 +190,8 @@ describe('partition maintenance (D24)', () => {
              (select count(*)::int from message_recipients where message_id = any(${`{${duringIds.join(',')}}`}::text[])) as during,
              (select count(*)::int from carrier_parts) as parts`);
     expect(rows).toEqual({ old: 0, during: 3, parts: 0 });
+    // and its text with them: the Messages page lists it without (its totals stay), the sends made during the drop with
+    expect(await texts([oldId, ...duringIds])).toEqual([null, 'Hello', 'Hello', 'Hello']);
     // a conversation whose every MO has expired leaves the Inbox (its row, one per phone, stays)
     expect(await inbox()).toEqual([]);
   });
@@ -266,7 +276,7 @@ describe('partition maintenance (D24)', () => {
     const before = await listPartitions(db);
     expect(await maintain(future)).toEqual({ cutoff: first!.cutoff, created: [], dropped: [] });
     expect(await listPartitions(db)).toEqual(before);
-    expect((await getRetentionStatus(db)).dropped_total).toBe(9);
+    expect((await getRetentionStatus(db)).dropped_total).toBe(11);
   });
 
   it('shows in `status --json` and /metrics: last run, partitions dropped, oldest kept', async () => {
@@ -280,7 +290,7 @@ describe('partition maintenance (D24)', () => {
       last_cutoff: first!.cutoff.toISOString(),
       last_created: [],
       last_dropped: [],
-      dropped_total: 9,
+      dropped_total: 11,
       tables: [...TABLES, ...BY_ID].map((table, i) => ({
         table,
         partitions: i < TABLES.length ? printed.tables[0].partitions : 11,
@@ -291,7 +301,7 @@ describe('partition maintenance (D24)', () => {
     expect(printed.tables[0].partitions).toBe(byTable(await listPartitions(db), 'webhook_attempts').length);
     await collectDbGauges(db, new Date());
     expect((await retentionLastRun.get()).values[0].value).toBe(future.getTime() / 1000);
-    expect((await retentionPartitionsDropped.get()).values[0].value).toBe(9);
+    expect((await retentionPartitionsDropped.get()).values[0].value).toBe(11);
     expect((await retentionOldestKept.get()).values.map((v) => [v.labels.table, v.value])).toEqual([...TABLES, ...BY_ID].map((t) => [t, firstEnd.getTime() / 1000]));
   });
 
@@ -323,8 +333,13 @@ describe('partition maintenance (D24)', () => {
     now = new Date(monthStart(firstEnd, 1).getTime() + 401 * DAY);
     const r = await maintain(now);
     expect(r?.dropped).toEqual(
-      ['carrier_receipts', 'inbound_messages', 'webhook_attempts', 'webhook_deliveries', 'webhook_events', 'carrier_parts', 'message_recipients'].map((t) => `${t}_p${expiring}`),
+      ['carrier_receipts', 'inbound_messages', 'webhook_attempts', 'webhook_deliveries', 'webhook_events', 'carrier_parts', 'message_texts', 'message_recipients'].map(
+        (t) => `${t}_p${expiring}`,
+      ),
     );
+    expect(await texts([expiringId, keptId])).toEqual([null, 'Hello']);
+    expect((await getMessageDetail(db, { organizationId: m.organizationId, role: 'owner' }, expiringId)).body).toBeNull();
+    expect((await getMessageDetail(db, { organizationId: m.organizationId, role: 'owner' }, keptId)).body).toBe('Hello');
     expect(await eventRows(expiringId)).toEqual([]);
     expect([await recipientParts(expiringId), await recipientParts(keptId)]).toEqual([[], [`message_recipients_p${kept}`]]);
     const [{ deliveries }] = await db.execute<{ deliveries: number }>(sql`

@@ -121,7 +121,7 @@ describe('SMPP access for merchants (D15)', () => {
     expect(status.status).toBe(200);
     expect(status.body.data).toMatchObject({ message_id: id, total_recipients: 1, total_messages: 1, total_cost: 0.02, sending_type: 'immediate' });
     const [row] = await db.execute<{ channel: string; smpp_registered_delivery: number; body: string; sender_id: string }>(
-      sql`select channel, smpp_registered_delivery, body, sender_id from messages where id = ${id}`,
+      sql`select channel, smpp_registered_delivery, t.body, sender_id from messages m join message_texts t on t.message_id = m.id where m.id = ${id}`,
     );
     expect(row).toEqual({ channel: 'smpp', smpp_registered_delivery: 1, body: 'Hello over SMPP', sender_id: 'ACME' });
     const [rcpt] = await db.execute<{ phone: string }>(sql`select phone from message_recipients where message_id = ${id}`);
@@ -145,7 +145,8 @@ describe('SMPP access for merchants (D15)', () => {
     const gsm = await ask(s, 'submit_sm', { destination_addr: '+243810003333', data_coding: 0, short_message: Buffer.from([0x1b, 0x65, 0x20, 0x31, 0x30, 0x1b, 0x28]) });
     expect(gsm.command_status).toBe(0);
     const rows = await db.execute<{ id: string; body: string; encoding: string; segments: number; total_cost: string }>(
-      sql`select id, body, encoding, segments, total_cost::text from messages where id = any(${arrayLiteral([ucs.message_id, part.message_id, gsm.message_id] as string[])}::text[]) order by created_at, id`,
+      sql`select id, t.body, encoding, segments, total_cost::text from messages m join message_texts t on t.message_id = m.id
+           where id = any(${arrayLiteral([ucs.message_id, part.message_id, gsm.message_id] as string[])}::text[]) order by created_at, id`,
     );
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(byId.get(ucs.message_id as string)).toMatchObject({ body: 'Jambo ☺', encoding: 'UCS-2', segments: 1 });

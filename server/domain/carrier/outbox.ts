@@ -13,6 +13,7 @@ import { inTransaction } from '@/server/lib/after-commit';
 import type { Failure } from './connector';
 import { arrayLiteral } from '@/server/lib/sql-arrays';
 import { inIdRange } from '@/server/domain/delivery/recipient-blocks';
+import { firstIdsOfRecipients, sendTextOf } from '@/server/domain/messages/texts';
 import { name, of } from '@/server/lib/sql-names';
 
 /** The outbox row `o` is not on its route's last connector. */
@@ -38,7 +39,8 @@ export type Claimed = { recipientId: number; dispatchId: string; phone: string; 
  * (or gone to a new owner), took rows nobody would send or rows the new owner was sending. Then, in a second
  * statement, what sending them needs (phone, text, parts already accepted), read by the claimed ids given as
  * parameters: the partitions of other id blocks are pruned when it is planned (D24), where a join from the claim
- * into message_recipients and carrier_parts planned every month's partition of both at each claim.
+ * into message_recipients and carrier_parts planned every month's partition of both at each claim; the texts by
+ * their sends' first recipient ids, bounded from the same ids.
  */
 export async function claimOutbox(db: Db, connectorId: string, token: string, limit: number): Promise<Claimed[]> {
   const claimed = await db.execute<{ recipient_id: number; dispatch_id: string }>(sql`
@@ -54,8 +56,9 @@ export async function claimOutbox(db: Db, connectorId: string, token: string, li
   if (!claimed.length) return [];
   const ids = claimed.map((c) => Number(c.recipient_id));
   const dispatchOf = new Map(claimed.map((c) => [Number(c.recipient_id), c.dispatch_id]));
+  // (a text the retention dropped: its send is older than any validity, so its recipient is no longer processing)
   const rows = await db.execute<{ id: number; phone: string; body: string; sender_id: string | null; smpp_udh: string | null; state: string; done: number[] }>(sql`
-    select ${of('r', recipients.id)}, ${of('r', recipients.phone)}, ${of('m', messages.body)}, ${of('m', messages.senderId)},
+    select ${of('r', recipients.id)}, ${of('r', recipients.phone)}, ${sendTextOf('m', firstIdsOfRecipients(Math.min(...ids), Math.max(...ids)))} as body, ${of('m', messages.senderId)},
            ${of('m', messages.smppUdh)}, ${of('r', recipients.state)},
            array(select ${of('p', parts.partNo)} from ${parts} p
                   where ${of('p', parts.recipientId)} = ${of('r', recipients.id)} and ${of('p', parts.connectorId)} = ${connectorId}

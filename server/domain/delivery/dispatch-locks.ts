@@ -6,9 +6,9 @@ import { of } from '@/server/lib/sql-names';
 import type { DispatchRef } from './recipient-events';
 
 /** A dispatch locked by its transaction, with what its recipients' moves need of its message. */
-export type Loaded = { ref: DispatchRef; body: string; senderId: string | null; segments: number };
+export type Loaded = { ref: DispatchRef; senderId: string | null; segments: number };
 
-type DispatchRow = { id: string; message_id: string; dispatch_at: Date | null; first_recipient_id: string | null; body: string; sender_id: string | null; segments: number };
+type DispatchRow = { id: string; message_id: string; dispatch_at: Date | null; first_recipient_id: string | null; sender_id: string | null; segments: number };
 
 /** A dispatch row's reference (its columns id, message_id, dispatch_at, first_recipient_id). */
 export function dispatchRef(d: Pick<DispatchRow, 'id' | 'message_id' | 'dispatch_at' | 'first_recipient_id'>): DispatchRef {
@@ -23,7 +23,6 @@ export function dispatchRef(d: Pick<DispatchRow, 'id' | 'message_id' | 'dispatch
 function loaded(d: DispatchRow): Loaded {
   return {
     ref: dispatchRef(d),
-    body: d.body,
     senderId: d.sender_id,
     segments: d.segments,
   };
@@ -31,7 +30,7 @@ function loaded(d: DispatchRow): Loaded {
 
 export async function loadDispatch(tx: DbOrTx, dispatchId: string): Promise<Loaded | null> {
   const [d] = await tx.execute<DispatchRow>(sql`
-    select ${of('d', dispatches.id)}, ${of('d', dispatches.messageId)}, ${of('d', dispatches.dispatchAt)}, ${of('d', dispatches.firstRecipientId)}, ${of('m', messages.body)}, ${of('m', messages.senderId)},
+    select ${of('d', dispatches.id)}, ${of('d', dispatches.messageId)}, ${of('d', dispatches.dispatchAt)}, ${of('d', dispatches.firstRecipientId)}, ${of('m', messages.senderId)},
            ${of('m', messages.segments)}
       from ${dispatches} d join ${messages} m on ${of('m', messages.id)} = ${of('d', dispatches.messageId)} where ${of('d', dispatches.id)} = ${dispatchId} for update of d`);
   return d ? loaded(d) : null;
@@ -65,7 +64,7 @@ export async function existingDispatches(tx: DbOrTx, ids: string[]): Promise<str
 export async function lockDispatches(tx: DbOrTx, ids: string[], also?: SQL): Promise<Map<string, Loaded>> {
   if (!ids.length && !also) return new Map();
   const rows = await tx.execute<DispatchRow>(sql`
-    select ${of('d', dispatches.id)}, ${of('d', dispatches.messageId)}, ${of('d', dispatches.dispatchAt)}, ${of('d', dispatches.firstRecipientId)}, ${of('m', messages.body)}, ${of('m', messages.senderId)},
+    select ${of('d', dispatches.id)}, ${of('d', dispatches.messageId)}, ${of('d', dispatches.dispatchAt)}, ${of('d', dispatches.firstRecipientId)}, ${of('m', messages.senderId)},
            ${of('m', messages.segments)}
       from ${dispatches} d join ${messages} m on ${of('m', messages.id)} = ${of('d', dispatches.messageId)}
      where ${of('d', dispatches.id)} = any(array(select unnest(${arrayLiteral([...new Set(ids)])}::text[])

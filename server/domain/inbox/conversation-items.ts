@@ -5,6 +5,7 @@ import { of } from '@/server/lib/sql-names';
 import type { ConversationItem } from '@/shared/contracts/inbox';
 import type { RECIPIENT_STATE_VALUES } from '@/shared/contracts/reconcile';
 import { pastTimeKey, readTimeKey, takePage, timeKeyCursor } from '@/server/domain/pagination/keyset';
+import { sendTextOf } from '@/server/domain/messages/texts';
 
 type Keyed = { item: ConversationItem; ts: string; us: number; id: string };
 /** `ts`: the instant as Postgres writes it (the cursor); `us`: microseconds since the epoch (the merge). */
@@ -14,7 +15,7 @@ type InboundRow = Keys & {
   encoding: 'gsm7' | 'latin1' | 'ucs2' | 'binary'; segments: number; complete: boolean; opt_out: 'stop' | 'start' | 'help' | null; unread: boolean;
 };
 type SendRow = Keys & {
-  created_at: Date; body: string; sender_id: string | null; dispatches_total: number;
+  created_at: Date; body: string | null; sender_id: string | null; dispatches_total: number;
   state: (typeof RECIPIENT_STATE_VALUES)[number]; error_code: string | null; dispatch_at: Date | null;
 };
 const US = (col: SQL) => sql`(extract(epoch from ${col}) * 1000000)::bigint::text as us`;
@@ -53,7 +54,7 @@ export async function conversationItems(
        limit ${q.limit + 1}`),
     db.execute<SendRow>(sql`
       select ${of('m', messages.id)}, ${of('m', messages.createdAt)}::text as ts, ${US(of('m', messages.createdAt))}, ${of('m', messages.createdAt)},
-             ${of('m', messages.body)}, ${of('m', messages.senderId)}, ${of('m', messages.dispatchesTotal)},
+             ${sendTextOf('m')} as body, ${of('m', messages.senderId)}, ${of('m', messages.dispatchesTotal)},
              ${of('r', recipients.state)}, ${of('r', recipients.errorCode)}, ${of('r', dispatches.dispatchAt)}
         from ${messages} m
        cross join lateral (

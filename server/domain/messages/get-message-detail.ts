@@ -10,6 +10,7 @@ import { ApiError } from '@/shared/errors/api-error';
 import { toAmount } from '@/server/lib/money';
 import { toMessageStatus } from './get-status';
 import { listRecipients } from './list-recipients';
+import { readTexts } from './texts';
 
 const SHOWN_DISPATCHES = 50;
 
@@ -59,14 +60,15 @@ async function readDetail(db: DbOrTx, member: Member, messageId: string, shown: 
       select ${messageRecipients.state}, count(*)::int as n from ${messageRecipients} where ${messageRecipients.messageId} = ${m.id} group by ${messageRecipients.state}`),
     shown ? listRecipients(db, organizationId, m.id, shown) : null,
   ]);
+  const text = (await readTexts(db, [m])).get(m.id) ?? null;
 
   const status = toMessageStatus(m);
   const controllable = m.sendingType !== 'immediate';
   const schedule = scheduleOf(m.schedule);
   return {
     status,
-    body: m.body,
-    original_body: m.originalBody,
+    body: text?.body ?? null,
+    original_body: text?.originalBody ?? null,
     sender_id: m.senderId,
     encoding: m.encoding,
     segments: m.segments,

@@ -12,6 +12,7 @@ import { toMessageStatus } from './get-status';
 import { aggregateStatusSql } from './status-sql';
 import { arrayLiteral } from '@/server/lib/sql-arrays';
 import { inDispatchBlocks } from '@/server/domain/delivery/recipient-blocks';
+import { readTexts } from './texts';
 
 export type MessageFilter = {
   status?: MessageStatus['status'];
@@ -66,7 +67,7 @@ export async function listMessages(db: DbOrTx, org: Org, filter: MessageFilter, 
       cursorTs: sql<string>`${messages.createdAt}::text`,
       // the first dispatch's first recipient id (its row at position 0: a send's insert numbers each dispatch's rows
       // in position order), read by key below
-      firstRecipientId: sql<string | null>`(select ${of('d', messageDispatches.firstRecipientId)} from ${messageDispatches} d
+      dispatchFirstId: sql<string | null>`(select ${of('d', messageDispatches.firstRecipientId)} from ${messageDispatches} d
          where ${of('d', messageDispatches.messageId)} = ${MESSAGE_ID} and ${of('d', messageDispatches.seq)} = 0)`,
     })
     .from(messages)
@@ -77,10 +78,13 @@ export async function listMessages(db: DbOrTx, org: Org, filter: MessageFilter, 
   const more = rows.length > page.limit;
   const pageRows = rows.slice(0, page.limit);
   if (back) pageRows.reverse();
-  const phones = await firstRecipients(db, pageRows.map((r) => ({ messageId: r.id, firstId: r.firstRecipientId === null ? null : Number(r.firstRecipientId) })));
-  const items: MessageListItem[] = pageRows.map(({ cursorTs: _ts, firstRecipientId: _first, ...row }) => ({
+  const [phones, texts] = await Promise.all([
+    firstRecipients(db, pageRows.map((r) => ({ messageId: r.id, firstId: r.dispatchFirstId === null ? null : Number(r.dispatchFirstId) }))),
+    readTexts(db, pageRows),
+  ]);
+  const items: MessageListItem[] = pageRows.map(({ cursorTs: _ts, dispatchFirstId: _first, ...row }) => ({
     ...toMessageStatus(row),
-    body_preview: row.body.length > 80 ? `${row.body.slice(0, 79)}…` : row.body,
+    body_preview: preview(texts.get(row.id)?.body ?? null),
     sender_id: row.senderId,
     first_recipient: phones.get(row.id) ?? null,
   }));
@@ -95,6 +99,11 @@ export async function listMessages(db: DbOrTx, org: Org, filter: MessageFilter, 
     prev_cursor: hasNewer && first ? timeKeyCursor(first.cursorTs, first.id) : null,
     timezone: org.timezone,
   };
+}
+
+/** A list row's text: its first 80 characters; null once the retention dropped it (D24). */
+function preview(body: string | null): string | null {
+  return body === null || body.length <= 80 ? body : `${body.slice(0, 79)}…`;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   messageDispatches as dispatches,
   messageRecipients,
   messages,
+  messageTexts,
   webhookEvents as events,
 } from '@/db/schema';
 import { NO_ROUTE } from '@/server/domain/carrier/routing';
@@ -92,21 +93,7 @@ export async function insertSendRows(tx: DbOrTx, s: SendRows): Promise<QueuedDel
   const at = s.now.toISOString();
   const phones = JSON.stringify(plan.recipients);
   const [hooks] = await executeFixed<{ webhook_url: string | null; has_credentials: boolean; partition_month: string }>(tx, fixedSql`
-      with m as (
-        insert into ${messages} (${name(messages.id)}, ${name(messages.organizationId)}, ${name(messages.appId)}, ${name(messages.sendingType)},
-                              ${name(messages.body)}, ${name(messages.originalBody)}, ${name(messages.senderId)}, ${name(messages.encoding)},
-                              ${name(messages.segments)}, ${name(messages.totalRecipients)}, ${name(messages.dispatchesTotal)}, ${name(messages.totalMessages)},
-                              ${name(messages.totalCost)}, ${name(messages.currency)}, ${name(messages.callbackUrl)}, ${name(messages.schedule)},
-                              ${name(messages.nextDispatchAt)}, ${name(messages.createdAt)}, ${name(messages.updatedAt)}, ${name(messages.channel)},
-                              ${name(messages.smppRegisteredDelivery)}, ${name(messages.smppUdh)}, ${name(messages.keywordReply)}, ${name(messages.failed)})
-        values (${messageId}, ${app.organizationId}, ${app.appId}, ${plan.sendingType}, ${plan.body}, ${plan.originalBody}, ${plan.senderId}, ${plan.encoding},
-                ${plan.segments}, ${s.totalRecipients}, ${s.dispatchCount}, ${s.totalMessages}, ${toDbAmount(s.total)}::numeric,
-                ${app.currency}, ${plan.callbackUrl}, ${plan.schedule === null ? null : JSON.stringify(plan.schedule)}::jsonb,
-                ${s.firstDispatchAt.toISOString()}::timestamptz, ${at}::timestamptz, ${at}::timestamptz,
-                ${via.channel}, ${via.channel === 'smpp' ? via.registeredDelivery : null}::int, ${via.channel === 'smpp' ? (via.udh ?? null) : null},
-                ${via.channel === 'keyword' ? via.reply : null}, ${s.failedAtSend}::int)
-        returning ${name(messages.id)}
-      ), c as (
+      with c as (
         -- driven by the phones, one primary-key probe each: this statement is prepared, and the generic plan of a
         -- probe by (organization, phone list) scanned every conversation of the organization by its activity index.
         -- (A JSON array, not unnest(text[]): unnest of a parameter is estimated at its true length in a custom plan and
@@ -139,6 +126,28 @@ export async function insertSendRows(tx: DbOrTx, s: SendRows): Promise<QueuedDel
           from json_to_recordset(${s.dispatchesJson}::json) as x(id text, seq int, at timestamptz)
           left join (select ${of('r', messageRecipients.dispatchId)}, min(${of('r', messageRecipients.id)}) as first_id from r
                       group by ${of('r', messageRecipients.dispatchId)}) f on f.dispatch_id = x.id
+      ), k as (
+        -- the text's key: the send's first recipient id, or (a send without recipient rows: an SMPP submit to a phone on
+        -- the opt-out list) the id sequence's value, in the block of this month (D24)
+        select coalesce((select min(${of('r', messageRecipients.id)}) from r), (select last_value from message_recipients_id_seq)) as first
+      ), m as (
+        -- (after the recipients: the message keeps its first recipient's id, the key of its text, D24)
+        insert into ${messages} (${name(messages.id)}, ${name(messages.organizationId)}, ${name(messages.appId)}, ${name(messages.sendingType)},
+                              ${name(messages.firstRecipientId)}, ${name(messages.senderId)}, ${name(messages.encoding)},
+                              ${name(messages.segments)}, ${name(messages.totalRecipients)}, ${name(messages.dispatchesTotal)}, ${name(messages.totalMessages)},
+                              ${name(messages.totalCost)}, ${name(messages.currency)}, ${name(messages.callbackUrl)}, ${name(messages.schedule)},
+                              ${name(messages.nextDispatchAt)}, ${name(messages.createdAt)}, ${name(messages.updatedAt)}, ${name(messages.channel)},
+                              ${name(messages.smppRegisteredDelivery)}, ${name(messages.smppUdh)}, ${name(messages.keywordReply)}, ${name(messages.failed)})
+        select ${messageId}, ${app.organizationId}, ${app.appId}, ${plan.sendingType}, (select k.first from k), ${plan.senderId}, ${plan.encoding},
+                ${plan.segments}, ${s.totalRecipients}, ${s.dispatchCount}, ${s.totalMessages}, ${toDbAmount(s.total)}::numeric,
+                ${app.currency}, ${plan.callbackUrl}, ${plan.schedule === null ? null : JSON.stringify(plan.schedule)}::jsonb,
+                ${s.firstDispatchAt.toISOString()}::timestamptz, ${at}::timestamptz, ${at}::timestamptz,
+                ${via.channel}, ${via.channel === 'smpp' ? via.registeredDelivery : null}::int, ${via.channel === 'smpp' ? (via.udh ?? null) : null},
+                ${via.channel === 'keyword' ? via.reply : null}, ${s.failedAtSend}::int
+        returning ${name(messages.id)}
+      ), t as (
+        insert into ${messageTexts} (${name(messageTexts.messageId)}, ${name(messageTexts.firstRecipientId)}, ${name(messageTexts.body)}, ${name(messageTexts.originalBody)})
+        select ${messageId}, k.first, ${plan.body}, ${plan.originalBody} from k
       ), q as (
         -- (D24: partitioned by the send's accepted month, the month of the message's created_at)
         insert into ${events} (${name(events.id)}, ${name(events.organizationId)}, ${name(events.appId)}, ${name(events.messageId)}, ${name(events.eventType)},

@@ -89,12 +89,13 @@ async function maintain(db: Db, conn: Session, { now, retentionDays }: { now: Da
     await drop(p);
   }
   // a block of recipient ids goes when its month is past the cutoff, the id sequence had left it, and its newest
-  // send is older than the cutoff; its carrier parts (the same bounds) go first
+  // send is older than the cutoff; its carrier parts and its sends' texts (the same bounds) go first (a send's text
+  // is keyed by its first recipient id, so no send of a later block has its text there)
   for (const p of partitions.filter((x) => x.table === 'message_recipients')) {
     if (p.toId === null || p.to.getTime() > cutoff.getTime() || p.toId > nextId) continue;
     const { rows: newest } = await conn.query(NEWEST_SEND.replace('$partition', ident(p.name)));
     if (newest.length && new Date(String(newest[0].created_at)).getTime() >= cutoff.getTime()) continue;
-    for (const parts of partitions.filter((x) => x.table === 'carrier_parts' && x.toId === p.toId)) await drop(parts);
+    for (const other of partitions.filter((x) => (x.table === 'carrier_parts' || x.table === 'message_texts') && x.toId === p.toId)) await drop(other);
     await drop(p);
   }
   await conn.query(RECORD_RUN, [now.toISOString(), cutoff.toISOString(), created, dropped, dropped.length]);

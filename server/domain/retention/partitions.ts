@@ -8,8 +8,8 @@ import { blockStartOfDate } from '@/server/domain/delivery/recipient-blocks';
  * past the retention, so a partition goes whole. `time`: monthly partitions of a timestamp; the events and their
  * deliveries by partition_month, the month of their subject (a recipient's, a send's, an MO's:
  * db/schema/webhook-events.ts), which they share, so an event and its deliveries go in the same maintenance.
- * `recipient_id`: one partition per month's block of recipient ids (recipient_id_month; message_recipients and
- * carrier_parts share the bounds and go together).
+ * `recipient_id`: one partition per month's block of recipient ids (recipient_id_month; message_recipients,
+ * carrier_parts and message_texts, keyed by their send's first recipient id, share the bounds and go together).
  */
 export const PARTITIONED_TABLES = [
   { table: 'webhook_attempts', key: 'attempted_at', by: 'time' },
@@ -19,6 +19,7 @@ export const PARTITIONED_TABLES = [
   { table: 'webhook_deliveries', key: 'partition_month', by: 'time' },
   { table: 'message_recipients', key: 'id', by: 'recipient_id' },
   { table: 'carrier_parts', key: 'recipient_id', by: 'recipient_id' },
+  { table: 'message_texts', key: 'first_recipient_id', by: 'recipient_id' },
 ] as const;
 export type PartitionedTable = (typeof PARTITIONED_TABLES)[number]['table'];
 

@@ -5,6 +5,7 @@ import { name, of } from '@/server/lib/sql-names';
 import { encodeGsm, gsmChar } from '@/server/smpp/codec/gsm';
 import { consumeTerminalEvents } from '@/server/domain/webhooks/event-consumers';
 import { claimOwed, settleOwed, sweepOwed } from '@/server/queue/owed-queue';
+import { sendTextOf } from '@/server/domain/messages/texts';
 
 /** A receipt owed to an ESME (smpp_receipts, derived from the terminal events by deriveReceipts). */
 export type OwedReceipt = {
@@ -76,8 +77,9 @@ export function deriveReceipts(db: Db): Promise<number> {
                 when ${of('ev', events.payload)}->'data'->>'error_code' like 'SMPP_%' then 'REJECTD'
                 else 'UNDELIV' end,
            case when ${of('ev', events.payload)}->'data'->>'error_message' ~ '^[0-9]{3}$' then ${of('ev', events.payload)}->'data'->>'error_message' else '000' end,
-           left(${of('m', messages.body)}, 20), ${of('m', messages.createdAt)}, ${of('ev', events.createdAt)}, ${of('ev', events.createdAt)} + ${RECEIPT_KEPT}
-      from ev cross join lateral (select ${messages.channel}, ${messages.smppRegisteredDelivery}, ${messages.senderId}, ${messages.body}, ${messages.createdAt}
+           coalesce(left(${sendTextOf('m')}, 20), ''), ${of('m', messages.createdAt)}, ${of('ev', events.createdAt)}, ${of('ev', events.createdAt)} + ${RECEIPT_KEPT}
+      from ev cross join lateral (select ${messages.id}, ${messages.channel}, ${messages.smppRegisteredDelivery}, ${messages.senderId}, ${messages.body},
+                                         ${messages.firstRecipientId}, ${messages.createdAt}
                                     from ${messages} where ${messages.id} = ${of('ev', events.messageId)}) m
      where ${of('m', messages.channel)} = 'smpp' and ${of('ev', events.createdAt)} + ${RECEIPT_KEPT} > now()
        and ((${of('m', messages.smppRegisteredDelivery)} & 3) = 1 or ((${of('m', messages.smppRegisteredDelivery)} & 3) = 2 and ${of('ev', events.eventType)} = 'sms.failed'))
