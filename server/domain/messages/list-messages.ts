@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, getTableName, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { messageDispatches, messageRecipients, messages, type SendingType } from '@/db/schema';
+import { messageDispatches, messageRecipients, messages, messageTexts, type SendingType } from '@/db/schema';
 import { of } from '@/server/lib/sql-names';
 import type { MessageListItem, MessagePage } from '@/shared/contracts/messages-dashboard';
 import type { MessageStatus } from '@/shared/contracts/send';
@@ -12,7 +12,7 @@ import { toMessageStatus } from './get-status';
 import { aggregateStatusSql } from './status-sql';
 import { arrayLiteral } from '@/server/lib/sql-arrays';
 import { inDispatchBlocks } from '@/server/domain/delivery/recipient-blocks';
-import { readTexts } from './texts';
+import { textsByKey, textsOnRows, type SendText, type TextRef } from './texts';
 
 export type MessageFilter = {
   status?: MessageStatus['status'];
@@ -78,10 +78,11 @@ export async function listMessages(db: DbOrTx, org: Org, filter: MessageFilter, 
   const more = rows.length > page.limit;
   const pageRows = rows.slice(0, page.limit);
   if (back) pageRows.reverse();
-  const [phones, texts] = await Promise.all([
-    firstRecipients(db, pageRows.map((r) => ({ messageId: r.id, firstId: r.dispatchFirstId === null ? null : Number(r.dispatchFirstId) }))),
-    readTexts(db, pageRows),
-  ]);
+  const { phones, texts } = await firstRecipientsAndTexts(
+    db,
+    pageRows.map((r) => ({ messageId: r.id, firstId: r.dispatchFirstId === null ? null : Number(r.dispatchFirstId) })),
+    pageRows,
+  );
   const items: MessageListItem[] = pageRows.map(({ cursorTs: _ts, dispatchFirstId: _first, ...row }) => ({
     ...toMessageStatus(row),
     body_preview: preview(texts.get(row.id)?.body ?? null),
@@ -107,23 +108,37 @@ function preview(body: string | null): string | null {
 }
 
 /**
- * Each send's first recipient (position 0 of its first dispatch), by message id. By the dispatches' first recipient
- * ids, given as parameters: the page's rows are read by key in the partitions that hold them, pruned when the
- * statement is planned (D24); read by a join from each message, every month's partition was planned at each call of
- * the page. A dispatch from before migration 0044 has no first id: its send's row is read by its dispatch.
- * A send with no recipient row (none: a send always has one) shows none.
+ * Each send's first recipient (position 0 of its first dispatch) and its text (D24), by message id, in one statement:
+ * the recipients by the dispatches' first recipient ids, the texts by their sends' keys, each given as parameters, so
+ * that the rows are read by key in the partitions that hold them, pruned when the statement is planned; read by a
+ * join from each message, every month's partition was planned at each call of the page. A dispatch from before
+ * migration 0044 has no first id: its send's row is read by its dispatch. A send with no recipient row (an SMPP
+ * submit to a listed phone) shows none.
  */
-async function firstRecipients(db: DbOrTx, sends: Array<{ messageId: string; firstId: number | null }>): Promise<Map<string, string>> {
+async function firstRecipientsAndTexts(
+  db: DbOrTx,
+  sends: Array<{ messageId: string; firstId: number | null }>,
+  refs: readonly TextRef[],
+): Promise<{ phones: Map<string, string>; texts: Map<string, SendText | null> }> {
   const byId = sends.filter((s) => s.firstId !== null).map((s) => s.firstId!);
-  const found = new Map<string, string>();
-  if (byId.length) {
-    const rows = await db.execute<{ message_id: string; phone: string }>(sql`
-      select ${messageRecipients.messageId}, ${messageRecipients.phone} from ${messageRecipients}
+  const phones = new Map<string, string>();
+  const texts = textsOnRows(refs);
+  const keyed = textsByKey(refs);
+  if (byId.length || keyed) {
+    const parts: SQL[] = [];
+    if (byId.length) {
+      parts.push(sql`select ${messageRecipients.messageId}, ${messageRecipients.phone}, null::text as body from ${messageRecipients}
        where ${messageRecipients.id} = any(${arrayLiteral(byId)}::bigint[]) and ${messageRecipients.position} = 0`);
-    for (const r of rows) found.set(r.message_id, r.phone);
+    }
+    if (keyed) parts.push(sql`select ${messageTexts.messageId}, null::text as phone, ${messageTexts.body} from ${messageTexts} where ${keyed}`);
+    const rows = await db.execute<{ message_id: string; phone: string | null; body: string | null }>(sql.join(parts, sql` union all `));
+    for (const r of rows) {
+      if (r.phone !== null) phones.set(r.message_id, r.phone);
+      else if (r.body !== null) texts.set(r.message_id, { body: r.body, originalBody: null });
+    }
   }
   // (and any send whose first id did not name its position 0, which its insert never writes: read by its dispatch)
-  const rest = sends.filter((s) => !found.has(s.messageId)).map((s) => s.messageId);
+  const rest = sends.filter((s) => !phones.has(s.messageId)).map((s) => s.messageId);
   if (rest.length) {
     const rows = await db.execute<{ message_id: string; phone: string }>(sql`
       select ${of('d', messageDispatches.messageId)}, ${of('r', messageRecipients.phone)} from ${messageDispatches} d
@@ -131,7 +146,7 @@ async function firstRecipients(db: DbOrTx, sends: Array<{ messageId: string; fir
        where ${of('d', messageDispatches.messageId)} = any(${arrayLiteral(rest)}::text[]) and ${of('d', messageDispatches.seq)} = 0
          and ${of('r', messageRecipients.position)} = 0
          and ${inDispatchBlocks(sql`${of('r', messageRecipients.id)}`, sql`${of('d', messageDispatches.firstRecipientId)}`)}`);
-    for (const r of rows) found.set(r.message_id, r.phone);
+    for (const r of rows) phones.set(r.message_id, r.phone);
   }
-  return found;
+  return { phones, texts };
 }

@@ -18,18 +18,31 @@ export type TextRef = { id: string; firstRecipientId: number | null; body: strin
  * (its month's partition is gone) reads null.
  */
 export async function readTexts(db: DbOrTx, sends: readonly TextRef[]): Promise<Map<string, SendText | null>> {
-  const found = new Map<string, SendText | null>();
-  const keyed = sends.filter((s) => s.firstRecipientId !== null);
-  for (const s of sends) found.set(s.id, s.firstRecipientId === null && s.body !== null ? { body: s.body, originalBody: s.originalBody } : null);
-  if (!keyed.length) return found;
-  const keys = keyed.map((s) => s.firstRecipientId!);
+  const found = textsOnRows(sends);
+  const keyed = textsByKey(sends);
+  if (!keyed) return found;
   const rows = await db.execute<{ message_id: string; body: string; original_body: string | null }>(sql`
-    select ${texts.messageId}, ${texts.body}, ${texts.originalBody} from ${texts}
-     where ${texts.messageId} = any(${arrayLiteral(keyed.map((s) => s.id))}::text[])
-       and ${texts.firstRecipientId} = any(${arrayLiteral(keys)}::bigint[])
-       and ${texts.firstRecipientId} between ${Math.min(...keys)}::bigint and ${Math.max(...keys)}::bigint`);
+    select ${texts.messageId}, ${texts.body}, ${texts.originalBody} from ${texts} where ${keyed}`);
   for (const r of rows) found.set(r.message_id, { body: r.body, originalBody: r.original_body });
   return found;
+}
+
+/** Each send's text as its row has it: a pre-0049 send's own, null for the others until read by key. */
+export function textsOnRows(sends: readonly TextRef[]): Map<string, SendText | null> {
+  return new Map(sends.map((s) => [s.id, s.firstRecipientId === null && s.body !== null ? { body: s.body, originalBody: s.originalBody } : null]));
+}
+
+/**
+ * The condition on message_texts that reads the texts of `sends` that have a key, by (message, key), with the keys'
+ * range as parameters (plan-time pruning); null when none has one.
+ */
+export function textsByKey(sends: readonly TextRef[]): SQL | null {
+  const keyed = sends.filter((s) => s.firstRecipientId !== null);
+  if (!keyed.length) return null;
+  const keys = keyed.map((s) => s.firstRecipientId!);
+  return sql`${texts.messageId} = any(${arrayLiteral(keyed.map((s) => s.id))}::text[])
+       and ${texts.firstRecipientId} = any(${arrayLiteral(keys)}::bigint[])
+       and ${texts.firstRecipientId} between ${Math.min(...keys)}::bigint and ${Math.max(...keys)}::bigint`;
 }
 
 /**
