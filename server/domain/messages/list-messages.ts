@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, getTableName, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { messageDispatches, messageRecipients, messages, messageTexts, type SendingType } from '@/db/schema';
+import { messageDispatches, messageRecipients, messages, type SendingType } from '@/db/schema';
 import { of } from '@/server/lib/sql-names';
 import type { MessageListItem, MessagePage } from '@/shared/contracts/messages-dashboard';
 import type { MessageStatus } from '@/shared/contracts/send';
@@ -12,7 +12,7 @@ import { toMessageStatus } from './get-status';
 import { aggregateStatusSql } from './status-sql';
 import { arrayLiteral } from '@/server/lib/sql-arrays';
 import { inDispatchBlocks } from '@/server/domain/delivery/recipient-blocks';
-import { textsByKey, textsOnRows, type SendText, type TextRef } from './texts';
+import { sendTextOf } from './texts';
 
 export type MessageFilter = {
   status?: MessageStatus['status'];
@@ -69,6 +69,11 @@ export async function listMessages(db: DbOrTx, org: Org, filter: MessageFilter, 
       // in position order), read by key below
       dispatchFirstId: sql<string | null>`(select ${of('d', messageDispatches.firstRecipientId)} from ${messageDispatches} d
          where ${of('d', messageDispatches.messageId)} = ${MESSAGE_ID} and ${of('d', messageDispatches.seq)} = 0)`,
+      // its text's first 81 characters (D24: by its key, each row's probe pruned to its partition when it runs; null
+      // once dropped). A subquery of this statement, not a statement of its own: Postgres caches this one's generic
+      // plan, where a statement reading the page's texts by a parameter range was planned anew over every month's
+      // partition at each page.
+      preview: sql<string | null>`left(${sendTextOf(getTableName(messages))}, 81)`,
     })
     .from(messages)
     .where(and(...where))
@@ -78,14 +83,10 @@ export async function listMessages(db: DbOrTx, org: Org, filter: MessageFilter, 
   const more = rows.length > page.limit;
   const pageRows = rows.slice(0, page.limit);
   if (back) pageRows.reverse();
-  const { phones, texts } = await firstRecipientsAndTexts(
-    db,
-    pageRows.map((r) => ({ messageId: r.id, firstId: r.dispatchFirstId === null ? null : Number(r.dispatchFirstId) })),
-    pageRows,
-  );
-  const items: MessageListItem[] = pageRows.map(({ cursorTs: _ts, dispatchFirstId: _first, ...row }) => ({
+  const phones = await firstRecipients(db, pageRows.map((r) => ({ messageId: r.id, firstId: r.dispatchFirstId === null ? null : Number(r.dispatchFirstId) })));
+  const items: MessageListItem[] = pageRows.map(({ cursorTs: _ts, dispatchFirstId: _first, preview: text, ...row }) => ({
     ...toMessageStatus(row),
-    body_preview: preview(texts.get(row.id)?.body ?? null),
+    body_preview: preview(text),
     sender_id: row.senderId,
     first_recipient: phones.get(row.id) ?? null,
   }));
@@ -102,43 +103,29 @@ export async function listMessages(db: DbOrTx, org: Org, filter: MessageFilter, 
   };
 }
 
-/** A list row's text: its first 80 characters; null once the retention dropped it (D24). */
+/** A list row's text: at most 80 characters (from its first 81); null once the retention dropped it (D24). */
 function preview(body: string | null): string | null {
   return body === null || body.length <= 80 ? body : `${body.slice(0, 79)}…`;
 }
 
 /**
- * Each send's first recipient (position 0 of its first dispatch) and its text (D24), by message id, in one statement:
- * the recipients by the dispatches' first recipient ids, the texts by their sends' keys, each given as parameters, so
- * that the rows are read by key in the partitions that hold them, pruned when the statement is planned; read by a
- * join from each message, every month's partition was planned at each call of the page. A dispatch from before
- * migration 0044 has no first id: its send's row is read by its dispatch. A send with no recipient row (an SMPP
- * submit to a listed phone) shows none.
+ * Each send's first recipient (position 0 of its first dispatch), by message id. By the dispatches' first recipient
+ * ids, given as parameters: the page's rows are read by key in the partitions that hold them, pruned when the
+ * statement is planned (D24); read by a join from each message, every month's partition was planned at each call of
+ * the page. A dispatch from before migration 0044 has no first id: its send's row is read by its dispatch.
+ * A send with no recipient row (an SMPP submit to a listed phone) shows none.
  */
-async function firstRecipientsAndTexts(
-  db: DbOrTx,
-  sends: Array<{ messageId: string; firstId: number | null }>,
-  refs: readonly TextRef[],
-): Promise<{ phones: Map<string, string>; texts: Map<string, SendText | null> }> {
+async function firstRecipients(db: DbOrTx, sends: Array<{ messageId: string; firstId: number | null }>): Promise<Map<string, string>> {
   const byId = sends.filter((s) => s.firstId !== null).map((s) => s.firstId!);
-  const phones = new Map<string, string>();
-  const texts = textsOnRows(refs);
-  const keyed = textsByKey(refs);
-  if (byId.length || keyed) {
-    const parts: SQL[] = [];
-    if (byId.length) {
-      parts.push(sql`select ${messageRecipients.messageId}, ${messageRecipients.phone}, null::text as body from ${messageRecipients}
+  const found = new Map<string, string>();
+  if (byId.length) {
+    const rows = await db.execute<{ message_id: string; phone: string }>(sql`
+      select ${messageRecipients.messageId}, ${messageRecipients.phone} from ${messageRecipients}
        where ${messageRecipients.id} = any(${arrayLiteral(byId)}::bigint[]) and ${messageRecipients.position} = 0`);
-    }
-    if (keyed) parts.push(sql`select ${messageTexts.messageId}, null::text as phone, ${messageTexts.body} from ${messageTexts} where ${keyed}`);
-    const rows = await db.execute<{ message_id: string; phone: string | null; body: string | null }>(sql.join(parts, sql` union all `));
-    for (const r of rows) {
-      if (r.phone !== null) phones.set(r.message_id, r.phone);
-      else if (r.body !== null) texts.set(r.message_id, { body: r.body, originalBody: null });
-    }
+    for (const r of rows) found.set(r.message_id, r.phone);
   }
   // (and any send whose first id did not name its position 0, which its insert never writes: read by its dispatch)
-  const rest = sends.filter((s) => !phones.has(s.messageId)).map((s) => s.messageId);
+  const rest = sends.filter((s) => !found.has(s.messageId)).map((s) => s.messageId);
   if (rest.length) {
     const rows = await db.execute<{ message_id: string; phone: string }>(sql`
       select ${of('d', messageDispatches.messageId)}, ${of('r', messageRecipients.phone)} from ${messageDispatches} d
@@ -146,7 +133,7 @@ async function firstRecipientsAndTexts(
        where ${of('d', messageDispatches.messageId)} = any(${arrayLiteral(rest)}::text[]) and ${of('d', messageDispatches.seq)} = 0
          and ${of('r', messageRecipients.position)} = 0
          and ${inDispatchBlocks(sql`${of('r', messageRecipients.id)}`, sql`${of('d', messageDispatches.firstRecipientId)}`)}`);
-    for (const r of rows) phones.set(r.message_id, r.phone);
+    for (const r of rows) found.set(r.message_id, r.phone);
   }
-  return { phones, texts };
+  return found;
 }

@@ -28,7 +28,7 @@ export async function readTexts(db: DbOrTx, sends: readonly TextRef[]): Promise<
 }
 
 /** Each send's text as its row has it: a pre-0049 send's own, null for the others until read by key. */
-export function textsOnRows(sends: readonly TextRef[]): Map<string, SendText | null> {
+function textsOnRows(sends: readonly TextRef[]): Map<string, SendText | null> {
   return new Map(sends.map((s) => [s.id, s.firstRecipientId === null && s.body !== null ? { body: s.body, originalBody: s.originalBody } : null]));
 }
 
@@ -36,7 +36,7 @@ export function textsOnRows(sends: readonly TextRef[]): Map<string, SendText | n
  * The condition on message_texts that reads the texts of `sends` that have a key, by (message, key), with the keys'
  * range as parameters (plan-time pruning); null when none has one.
  */
-export function textsByKey(sends: readonly TextRef[]): SQL | null {
+function textsByKey(sends: readonly TextRef[]): SQL | null {
   const keyed = sends.filter((s) => s.firstRecipientId !== null);
   if (!keyed.length) return null;
   const keys = keyed.map((s) => s.firstRecipientId!);
