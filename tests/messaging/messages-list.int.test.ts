@@ -168,3 +168,19 @@ describe('message history: filters and keyset pages', async () => {
     expect((await b.api.messages.list({ cursor: aPage.next_cursor! })).items.map((i) => i.message_id)).toEqual([]);
   });
 });
+
+describe("a row's text (D24)", async () => {
+  const c = await readyMerchant(deps, { prepaid: '10' });
+  const eighty = 'x'.repeat(79) + 'y';
+  const long = await sendAt(c.api, c.appId, '2026-11-22T08:00:00Z', { to: [VODACOM], message: `${eighty}z` });
+  const exact = await sendAt(c.api, c.appId, '2026-11-22T08:01:00Z', { to: [VODACOM], message: eighty });
+  // a send accepted before migration 0049: its text on its row, no key
+  const old = await sendAt(c.api, c.appId, '2026-11-22T08:02:00Z', { to: [VODACOM] });
+  await deps.db.execute(sql`update messages set body = 'Texte de 2025', first_recipient_id = null where id = ${old}`);
+  await deps.db.execute(sql`delete from message_texts where message_id = ${old}`);
+
+  it('shows 80 characters at most (79 and an ellipsis past them), from message_texts or, before 0049, from the row', async () => {
+    const items = Object.fromEntries((await c.api.messages.list({ limit: 10 })).items.map((i) => [i.message_id, i.body_preview]));
+    expect(items).toEqual({ [long]: `${'x'.repeat(79)}…`, [exact]: eighty, [old]: 'Texte de 2025' });
+  });
+});
