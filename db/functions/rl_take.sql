@@ -1,5 +1,7 @@
 -- The live definition of rl_take(), as the latest migration that defines it (0005_rate_limit_hits.sql) creates it.
 -- Change it here and in a new migration together: db/functions/functions.test.ts holds the two equal.
+-- Migration 0050 runs it with sequential scans off (ALTER FUNCTION ... SET enable_seqscan = off): its reads of
+-- rate_limit_hits take the window index even on statistics from an empty table (a new installation).
 -- Exact sliding-window rate limiting (decisions D8), in one round trip, as in
 -- 0001 but on rows: the window row is locked, the hits that left the window
 -- are deleted (amortized one row per accepted request), one row is added per

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closePools, testDb } from '@/tests/helpers';
+import { closePools, oneConnectionDb, testDb } from '@/tests/helpers';
 
 /**
  * rl_take (migration 0005) on its own, with an injected clock: the exact
@@ -69,5 +69,25 @@ describe('rl_take: exact sliding window on hit rows', () => {
     expect(r.s).toBe('off');
     const [after] = await db.execute<{ s: string }>(sql`select current_setting('synchronous_commit') as s`);
     expect(after.s).toBe('on');
+  });
+
+  it('reads the hits through their index even when the statistics say the table is empty (a new installation)', async () => {
+    const one = oneConnectionDb();
+    // as a new installation has it: the table empty when analysed (0 pages, 0 rows)
+    await one.execute(sql`truncate rate_limit_hits, rate_limit_windows`);
+    await one.execute(sql`analyze rate_limit_hits`);
+    const scans = async () => {
+      // (this session's counters reach the shared statistics at its next commit, then a fresh snapshot reads them)
+      await one.execute(sql`select pg_stat_force_next_flush()`);
+      await one.execute(sql`select pg_stat_clear_snapshot()`);
+      const [r] = await one.execute<{ seq: number; idx: number }>(sql`
+        select seq_scan::int as seq, coalesce(idx_scan, 0)::int as idx from pg_stat_user_tables where relname = 'rate_limit_hits'`);
+      return r;
+    };
+    const before = await scans();
+    for (let i = 0; i < 300; i++) await one.execute(sql`select * from rl_take('app_d', 'send', 1000, ${at(i / 10)}::timestamptz)`);
+    const after = await scans();
+    // each take deletes the hits that left the window and reads the oldest left: two index reads, no scan
+    expect({ seq: after.seq - before.seq, idx: after.idx - before.idx }).toEqual({ seq: 0, idx: 600 });
   });
 });
