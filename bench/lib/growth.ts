@@ -250,7 +250,7 @@ async function diskRows(sql: postgres.Sql, fill: FillResult, log: (m: string) =>
     sizes.map((r) => `${r.t} ${(Number(r.bytes) / n).toFixed(0)}`).join(', '));
   log(`growth: ${(fill.events / n).toFixed(2)} events and ${(fill.deliveries / n).toFixed(2)} webhook deliveries per recipient`);
   return [
-    { figure: 'growth: disk per stored recipient (8 tables, indexes included)', unit: 'bytes', value: total / n, baseline: '-', baselineValue: null, target: '(info)', ok: null },
+    { figure: `growth: disk per stored recipient (${RECIPIENT_TABLES.length} tables, indexes included)`, unit: 'bytes', value: total / n, baseline: '-', baselineValue: null, target: '(info)', ok: null },
     ...sizes.map((r) => ({ figure: `  ${r.t}`, unit: 'bytes', value: Number(r.bytes) / n, baseline: '-', baselineValue: null, target: '(info)', ok: null })),
   ];
 }
