@@ -41,14 +41,25 @@ async function moBurstStored(s: GrowthService, m: BenchMerchant, number: string,
 
 let moSeq = 0;
 /**
- * `n` MO deliver_sm from the pool's 1,000 most frequent phones (in the filled database, phones with a year of sends:
- * the in_reply_to probe reads them) to the heavy merchant's number, each text new (none is a resend); from the
- * first deliver_sm to the last answer, which the connector sends once the MO is stored (D18). MO/s.
+ * `n` MO deliver_sm from the pool's 1,000 most frequent phones (in the filled database, phones with a year of sends
+ * below) to the heavy merchant's number, each text new (none is a resend), replying to a send: the merchant first texts
+ * the 1,000 phones (one send, delivered before the burst starts), so that on both databases each MO's in_reply_to probe
+ * finds that send, as a merchant's customers' replies do; the empty database's probe would otherwise find nothing and
+ * do none of the work. From the first deliver_sm to the last answer, which the connector sends once the MO is stored
+ * (D18). MO/s.
  */
 export async function moIngest(s: GrowthService, m: BenchMerchant, n: number): Promise<number> {
+  const phones = Array.from({ length: 1000 }, (_, k) => poolPhone(k));
+  const asked = await sendAs(s.api, m, phones, 'Votre avis compte : repondez a ce message');
+  await waitFor(async () => (await s.sql<{ left: number }[]>`select (total_recipients - delivered - failed - cancelled)::int as left from messages where id = ${asked}`)[0].left === 0,
+    60_000, 50, 'the send the MO reply to, delivered');
   const from = moSeq;
   moSeq += n;
-  const run = await moBurstStored(s, m, MO_NUMBER, (i) => poolPhone((from + i) % 1000), (i) => `Merci, bien recu ${from + i}`, n);
+  const run = await moBurstStored(s, m, MO_NUMBER, (i) => phones[(from + i) % 1000], (i) => `Merci, bien recu ${from + i}`, n);
+  const [{ unanswered }] = await s.sql<{ unanswered: number }[]>`select count(*)::int as unanswered from inbound_messages
+    where organization_id = ${m.organization_id} and to_number = ${MO_NUMBER} and in_reply_to is distinct from ${asked}
+      and received_at >= (select created_at from messages where id = ${asked})`;
+  if (unanswered) throw new Error(`growth: ${unanswered} MO not linked to the send they reply to`);
   return n / Math.max((run.lastAt - run.firstAt) / 1000, 0.001);
 }
 

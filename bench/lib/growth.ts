@@ -61,7 +61,7 @@ export async function growthPhase(o: GrowthOptions): Promise<Row[]> {
     slower(`growth: receipts (deliver_sm) all applied after the last submit_sm, ${BIG.sends} x ${BIG.perRequest}`, 'ms', filled.big.receiptSecs * 1000, empty.big.receiptSecs * 1000),
     faster('growth: GET /status/{id}, 32 conns', 'req/s', filled.statusRps, empty.statusRps),
     ...Object.keys(empty.reads).map((k) => slower(`growth: ${k}: p50`, 'ms', filled.reads[k], empty.reads[k])),
-    faster(`growth: MO ingest (${o.moN} MO from phones with history)`, 'MO/s', filled.moRate, empty.moRate),
+    faster(`growth: MO ingest (${o.moN} MO replying to a send, from phones with history)`, 'MO/s', filled.moRate, empty.moRate),
     ...disk,
     ...(filled.drop ? dropRows(filled.drop) : []),
   ];
@@ -128,7 +128,8 @@ async function measureDatabase(label: string, plan: GrowthPlan | null, o: Growth
     o.log(`growth ${label}: CHECKPOINT before measuring, ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     await admin(env, 'add-connector', '--name', 'bench-growth', '--kind', 'smpp', '--host', '127.0.0.1', '--port', String(smsc.port),
       '--system-id', 'bench', '--password', 'benchpw1', '--window', '50', '--tps', '100000');
-    await admin(env, 'set-route', '--prefix', '243819', '--connectors', 'bench-growth');
+    // every DRC number: the fresh numbers the sends go to, and the pool's phones the MO reply from (moIngest texts them)
+    await admin(env, 'set-route', '--prefix', '243', '--connectors', 'bench-growth');
     await admin(env, 'assign-number', '--app-id', heavy.app_id, '--number', MO_NUMBER);
     await admin(env, 'assign-number', '--app-id', small.app_id, '--number', SMALL_MO_NUMBER);
     web = startNpm(['start'], { ...env, WORKER: 'on' });

@@ -201,23 +201,50 @@ export function cpuSeconds(roots: number[]): { web: number; worker: number; post
   return { web, worker, postgres: postgresCpuSeconds(), self: (u.user + u.system) / 1e6 };
 }
 
-/**
- * CPU seconds used so far by the postgres backends of the bench's databases only (their title names it: this run's
- * database, or its suffixed ones, freshDatabase), so that other work on a shared server is left out; the shared WAL
- * writer and checkpointer are not counted. `except`: backends left out (the bench's own polling connection).
- */
-export function postgresCpuSeconds(except: number[] = []): number {
-  let postgres = 0;
-  const db = new RegExp(` sms_bench_${process.pid}(_[a-z]+)? `);
+/** Last CPU reading of each postgres backend seen, and the CPU of every backend counted so far (see postgresCpuSeconds). */
+const backendCpu = new Map<number, number>();
+let backendCpuTotal = 0;
+let backendTimer: NodeJS.Timeout | undefined;
+
+/** Adds each backend's CPU since its last reading to the running total; a backend that has exited keeps what it had. */
+function sampleBackends(db: RegExp): void {
   for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name) || except.includes(Number(name))) continue;
+    if (!/^\d+$/.test(name)) continue;
+    const pid = Number(name);
     try {
-      if (db.test(readFileSync(`/proc/${name}/cmdline`, 'utf8'))) postgres += read(Number(name)).cpu;
+      const title = readFileSync(`/proc/${name}/cmdline`, 'utf8');
+      if (!db.test(title) || title.includes('autovacuum')) continue;
+      const r = read(pid);
+      if (!r.name) continue; // exited between the two reads
+      const cpu = r.cpu;
+      const before = backendCpu.get(pid) ?? 0;
+      if (cpu >= before) backendCpuTotal += cpu - before;
+      else backendCpuTotal += cpu; // the pid was reused by a new backend
+      backendCpu.set(pid, cpu);
     } catch {
       /* exited meanwhile */
     }
   }
-  return postgres;
+}
+
+/**
+ * CPU seconds used so far by the postgres backends of the bench's databases only (their title names it: this run's
+ * database, or its suffixed ones, freshDatabase), so that other work on a shared server is left out; the shared WAL
+ * writer, checkpointer and autovacuum workers are not counted. A running total, monotone: backends are read every
+ * 200 ms once this is first called, so one that exits between two readings of a phase keeps the CPU it used rather than
+ * taking it out of the difference. `except`: backends left out (the bench's own polling connection) — their CPU is
+ * read now and taken off.
+ */
+export function postgresCpuSeconds(except: number[] = []): number {
+  const db = new RegExp(` sms_bench_${process.pid}(_[a-z]+)? `);
+  if (!backendTimer) {
+    backendTimer = setInterval(() => sampleBackends(db), 200);
+    backendTimer.unref();
+  }
+  sampleBackends(db);
+  let excluded = 0;
+  for (const pid of except) excluded += backendCpu.get(pid) ?? 0;
+  return backendCpuTotal - excluded;
 }
 
 /** CPU seconds used so far by every process of `roots`' trees but the npm and sh wrappers: the service itself. */
