@@ -32,7 +32,7 @@ import { digestApiKey } from '@/server/lib/crypto';
 import { startMinimalSendServer } from './lib/minimal-send';
 import { startMinimalStatusServer } from './lib/minimal-status';
 import { cpuSeconds, postgresCpuSeconds, processCpuSeconds, processCpuSplit, processOfRole, processSyscalls, sampleRss, serviceCpuSeconds, webProcess } from './lib/rss';
-import { admin, benchEnv, benchMerchant, ensureBuild, freshDatabase, migrate, startNpm, startProfiled, waitFor, type Proc } from './lib/service';
+import { admin, benchEnv, benchMerchant, ensureBuild, freePort, freshDatabase, migrate, startNpm, startProfiled, waitFor, type Proc } from './lib/service';
 import { bareWebhookLoop, rawWebhookLoop, startReceiverChild } from './lib/webhooks';
 import { printTable, type Row } from './lib/report';
 import { rawSubmitChild, rawSubmitInProcess } from './lib/raw-smpp';
@@ -78,14 +78,16 @@ if (phases.has('growth')) {
   process.exit(0);
 }
 const database = await freshDatabase();
-const port = 3900 + Math.floor(Math.random() * 90);
+// ports the kernel says are free (a fixed range can hold another server's, e.g. MariaDB's 3306)
+const port = await freePort();
+const smppPort = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 const api = `${origin}/api/v1/svc/sms-api`;
 const profileDir = path.resolve('bench/profiles');
 if (opts.profile) mkdirSync(profileDir, { recursive: true });
 const env = benchEnv(database.url, {
   PORT: String(port),
-  SMPP_PORT: String(port + 100),
+  SMPP_PORT: String(smppPort),
   // the fairness row holds the receivers' answers while its 10 sends go through the pipeline (a few seconds), the mo
   // phase while 20,000 MO are stored (10-20 s here): held requests must not time out meanwhile
   WEBHOOK_TIMEOUT_MS: '60000',
@@ -627,7 +629,7 @@ async function smppServerPhase(): Promise<void> {
   const N = 3000;
   const WINDOW = 50;
   const bind = async (mode: 'bind_transmitter' | 'bind_receiver') => {
-    const s = smpp.connect({ url: `smpp://127.0.0.1:${port + 100}` });
+    const s = smpp.connect({ url: `smpp://127.0.0.1:${smppPort}` });
     await new Promise<void>((resolve, reject) =>
       s[mode]({ system_id: creds.system_id, password: creds.password }, (pdu) => (pdu.command_status === 0 ? resolve() : reject(new Error(`bind ${pdu.command_status}`)))),
     );

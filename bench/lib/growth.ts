@@ -13,7 +13,7 @@ import { load, percentiles } from './load';
 import type { Row } from './report';
 import { cpuSeconds, postgresCpuSeconds } from './rss';
 import { aroundPhase } from './statements';
-import { admin, benchEnv, benchMerchant, freshDatabase, migrate, startNpm, waitFor, type BenchMerchant, type Proc } from './service';
+import { admin, benchEnv, benchMerchant, freePort, freshDatabase, migrate, startNpm, waitFor, type BenchMerchant, type Proc } from './service';
 
 /**
  * Issue 43 items 1 and 4 (`--only growth`): the service beside a year of history. Database A is empty; database B
@@ -102,8 +102,8 @@ function dropRows(d: DropResult): Row[] {
 
 async function measureDatabase(label: string, plan: GrowthPlan | null, o: GrowthOptions, after?: (sql: postgres.Sql, fill: FillResult) => Promise<void>): Promise<Side> {
   const database = await freshDatabase(label);
-  const port = 3900 + Math.floor(Math.random() * 90);
-  const env = benchEnv(database.url, { PORT: String(port), SMPP_PORT: String(port + 100) });
+  const port = await freePort();
+  const env = benchEnv(database.url, { PORT: String(port), SMPP_PORT: String(await freePort()) });
   const sql = postgres(database.url, { max: 4, onnotice: () => {} });
   const db = createDb(database.url, { max: 1 });
   const { startSmsc } = await import('../../tests/carrier/smsc');

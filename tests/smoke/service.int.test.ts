@@ -1,7 +1,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuild } from '../../scripts/service-process';
+import { ensureBuild, freePort } from '../../scripts/service-process';
 import { startReceiver } from '../webhooks/receiver';
 
 /**
@@ -11,11 +11,10 @@ import { startReceiver } from '../webhooks/receiver';
  */
 const run = promisify(execFile);
 const cwd = process.cwd();
-const port = 3200 + Math.floor(Math.random() * 700);
-const base = `http://127.0.0.1:${port}/api/v1/svc/sms-api`;
-const env = {
+// a port the kernel says is free: a fixed range could hold another server's port (MariaDB's 3306 is in 3200-3899)
+let base = '';
+const env: NodeJS.ProcessEnv = {
   ...process.env,
-  PORT: String(port),
   SEED_DEMO: 'off',
   WORKER: 'on',
   NODE_ENV: 'production' as const,
@@ -31,6 +30,9 @@ let output = '';
 
 beforeAll(async () => {
   await ensureBuild(); // under the lock the reliability tests take too: one build at a time
+  const port = await freePort();
+  env.PORT = String(port);
+  base = `http://127.0.0.1:${port}/api/v1/svc/sms-api`;
   server = spawn('npm', ['start', '--silent'], { cwd, env, detached: true });
   server.stdout?.on('data', (d) => (output += d));
   server.stderr?.on('data', (d) => (output += d));
