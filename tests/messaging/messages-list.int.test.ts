@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MESSAGE_STATUSES } from '@/shared/contracts/send';
-import { closePools, testClock, testDeps, testEnv } from '../helpers';
+import { listMessages } from '@/server/domain/messages/list-messages';
+import { closePools, oneConnectionDb, planCounts, testClock, testDeps, testEnv } from '../helpers';
 import { drain, makeDue } from '../pipeline/drain';
 import { readyMerchant, rejection } from './setup';
 import { deliveryTasks } from '../pipeline/harness';
@@ -178,9 +179,39 @@ describe("a row's text (D24)", async () => {
   const old = await sendAt(c.api, c.appId, '2026-11-22T08:02:00Z', { to: [VODACOM] });
   await deps.db.execute(sql`update messages set body = 'Texte de 2025', first_recipient_id = null where id = ${old}`);
   await deps.db.execute(sql`delete from message_texts where message_id = ${old}`);
+  // a send whose text the retention dropped (its month's message_texts partition is gone): its row stays
+  const dropped = await sendAt(c.api, c.appId, '2026-11-22T08:03:00Z', { to: [ORANGE, VODACOM], message: 'Parti' });
+  await deps.db.execute(sql`delete from message_texts where message_id = ${dropped}`);
 
   it('shows 80 characters at most (79 and an ellipsis past them), from message_texts or, before 0049, from the row', async () => {
     const items = Object.fromEntries((await c.api.messages.list({ limit: 10 })).items.map((i) => [i.message_id, i.body_preview]));
-    expect(items).toEqual({ [long]: `${'x'.repeat(79)}…`, [exact]: eighty, [old]: 'Texte de 2025' });
+    expect(items).toEqual({ [long]: `${'x'.repeat(79)}…`, [exact]: eighty, [old]: 'Texte de 2025', [dropped]: null });
+  });
+
+  it('shows no text once dropped, and still its first recipient', async () => {
+    const [row] = (await c.api.messages.list({ limit: 1 })).items;
+    expect(row).toMatchObject({ message_id: dropped, body_preview: null, first_recipient: ORANGE, total_recipients: 2 });
+  });
+});
+
+describe("the page's texts and first recipients on the plan cache", async () => {
+  const one = oneConnectionDb();
+  const d = await readyMerchant(deps, { prepaid: '10' });
+  const sent: string[] = [];
+  for (let i = 0; i < 3; i++) sent.unshift(await sendAt(d.api, d.appId, `2026-11-23T08:0${i}:00Z`, { to: [i === 1 ? ORANGE : VODACOM], message: `Texte ${i}` }));
+  const [org] = await deps.db.execute<{ timezone: string; default_country: string }>(sql`select timezone, default_country from organizations where id = ${d.organizationId}`);
+
+  it('reads them in one statement that runs on a generic plan after its first executions; the page statement reads no text', async () => {
+    const list = () => listMessages(one, { id: d.organizationId, timezone: org.timezone, defaultCountry: org.default_country }, {}, { direction: 'next', limit: 25 });
+    let page = await list();
+    for (let i = 0; i < 7; i++) page = await list();
+    expect(page.items.map((i) => [i.message_id, i.body_preview, i.first_recipient])).toEqual([
+      [sent[0], 'Texte 2', VODACOM],
+      [sent[1], 'Texte 1', ORANGE],
+      [sent[2], 'Texte 0', VODACOM],
+    ]);
+    // (the plan cache tries 5 custom plans first, then compares)
+    expect(await planCounts(one, 'jsonb_to_recordset(', 'from "message_texts" t', 'from "message_recipients" r')).toEqual({ generic: 3, custom: 5 });
+    expect(await planCounts(one, 'from "messages"', 'message_texts')).toBeUndefined();
   });
 });

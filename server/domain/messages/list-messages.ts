@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, getTableName, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { messageDispatches, messageRecipients, messages, type SendingType } from '@/db/schema';
+import { messageDispatches, messageRecipients, messages, messageTexts, type SendingType } from '@/db/schema';
 import { of } from '@/server/lib/sql-names';
 import type { MessageListItem, MessagePage } from '@/shared/contracts/messages-dashboard';
 import type { MessageStatus } from '@/shared/contracts/send';
@@ -12,7 +12,6 @@ import { toMessageStatus } from './get-status';
 import { aggregateStatusSql } from './status-sql';
 import { arrayLiteral } from '@/server/lib/sql-arrays';
 import { inDispatchBlocks } from '@/server/domain/delivery/recipient-blocks';
-import { sendTextOf } from './texts';
 
 export type MessageFilter = {
   status?: MessageStatus['status'];
@@ -69,11 +68,6 @@ export async function listMessages(db: DbOrTx, org: Org, filter: MessageFilter, 
       // in position order), read by key below
       dispatchFirstId: sql<string | null>`(select ${of('d', messageDispatches.firstRecipientId)} from ${messageDispatches} d
          where ${of('d', messageDispatches.messageId)} = ${MESSAGE_ID} and ${of('d', messageDispatches.seq)} = 0)`,
-      // its text's first 81 characters (D24: by its key, each row's probe pruned to its partition when it runs; null
-      // once dropped). A subquery of this statement, not a statement of its own: Postgres caches this one's generic
-      // plan, where a statement reading the page's texts by a parameter range was planned anew over every month's
-      // partition at each page.
-      preview: sql<string | null>`left(${sendTextOf(getTableName(messages))}, 81)`,
     })
     .from(messages)
     .where(and(...where))
@@ -83,12 +77,13 @@ export async function listMessages(db: DbOrTx, org: Org, filter: MessageFilter, 
   const more = rows.length > page.limit;
   const pageRows = rows.slice(0, page.limit);
   if (back) pageRows.reverse();
-  const phones = await firstRecipients(db, pageRows.map((r) => ({ messageId: r.id, firstId: r.dispatchFirstId === null ? null : Number(r.dispatchFirstId) })));
-  const items: MessageListItem[] = pageRows.map(({ cursorTs: _ts, dispatchFirstId: _first, preview: text, ...row }) => ({
+  const parts = await pageRowsParts(db, pageRows.map((r) => ({ id: r.id, firstRecipientId: r.firstRecipientId, dispatchFirstId: r.dispatchFirstId === null ? null : Number(r.dispatchFirstId) })));
+  const items: MessageListItem[] = pageRows.map(({ cursorTs: _ts, dispatchFirstId: _first, ...row }) => ({
     ...toMessageStatus(row),
-    body_preview: preview(text),
+    // a send accepted before migration 0049 has its text on its row (D24)
+    body_preview: preview(row.firstRecipientId === null ? row.body : (parts.get(row.id)?.text ?? null)),
     sender_id: row.senderId,
-    first_recipient: phones.get(row.id) ?? null,
+    first_recipient: parts.get(row.id)?.phone ?? null,
   }));
   const first = pageRows[0];
   const last = pageRows[pageRows.length - 1];
@@ -108,29 +103,43 @@ function preview(body: string | null): string | null {
   return body === null || body.length <= 80 ? body : `${body.slice(0, 79)}…`;
 }
 
+type PageRowKeys = { id: string; firstRecipientId: number | null; dispatchFirstId: number | null };
+
 /**
- * Each send's first recipient (position 0 of its first dispatch), by message id. By the dispatches' first recipient
- * ids, given as parameters: the page's rows are read by key in the partitions that hold them, pruned when the
- * statement is planned (D24); read by a join from each message, every month's partition was planned at each call of
- * the page. A dispatch from before migration 0044 has no first id: its send's row is read by its dispatch.
- * A send with no recipient row (an SMPP submit to a listed phone) shows none.
+ * What a page's rows show besides their own columns, by message id: each send's text (its first 81 characters, from
+ * message_texts by its key; null once the retention dropped it, D24) and its first recipient (position 0 of its first
+ * dispatch, by that dispatch's first recipient id). One statement whose only parameter is the page's keys as JSON:
+ * Postgres caches its generic plan, and each row's probes are pruned to the partitions holding them when they run.
+ * Bounds as parameters of their own, or the probes as subqueries of the page's statement, had every page planned
+ * anew over each month's partitions.
  */
-async function firstRecipients(db: DbOrTx, sends: Array<{ messageId: string; firstId: number | null }>): Promise<Map<string, string>> {
-  const byId = sends.filter((s) => s.firstId !== null).map((s) => s.firstId!);
+async function pageRowsParts(db: DbOrTx, rows: readonly PageRowKeys[]): Promise<Map<string, { text: string | null; phone: string | null }>> {
+  const found = new Map<string, { text: string | null; phone: string | null }>();
+  if (!rows.length) return found;
+  const keys = JSON.stringify(rows.map((r) => ({ m: r.id, f: r.firstRecipientId, d: r.dispatchFirstId })));
+  const read = await db.execute<{ m: string; text: string | null; phone: string | null }>(sql`
+    select k.m,
+           (select left(${of('t', messageTexts.body)}, 81) from ${messageTexts} t
+             where ${of('t', messageTexts.messageId)} = k.m and ${of('t', messageTexts.firstRecipientId)} = k.f) as text,
+           (select ${of('r', messageRecipients.phone)} from ${messageRecipients} r
+             where ${of('r', messageRecipients.id)} = k.d and ${of('r', messageRecipients.position)} = 0) as phone
+      from jsonb_to_recordset(${keys}::jsonb) as k(m text, f bigint, d bigint)`);
+  for (const r of read) found.set(r.m, { text: r.text, phone: r.phone });
+  // a send whose first id did not name its position 0 (its insert never writes one) or whose dispatch predates
+  // migration 0044 (no first id): its first recipient read by its dispatch
+  const rest = rows.filter((r) => !found.get(r.id)?.phone).map((r) => r.id);
+  for (const [id, phone] of await firstRecipientsByDispatch(db, rest)) found.set(id, { text: found.get(id)?.text ?? null, phone });
+  return found;
+}
+
+/** Each send's first recipient read through its first dispatch; a send with no recipient row (an SMPP submit to a listed phone) shows none. */
+async function firstRecipientsByDispatch(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
-  if (byId.length) {
-    const rows = await db.execute<{ message_id: string; phone: string }>(sql`
-      select ${messageRecipients.messageId}, ${messageRecipients.phone} from ${messageRecipients}
-       where ${messageRecipients.id} = any(${arrayLiteral(byId)}::bigint[]) and ${messageRecipients.position} = 0`);
-    for (const r of rows) found.set(r.message_id, r.phone);
-  }
-  // (and any send whose first id did not name its position 0, which its insert never writes: read by its dispatch)
-  const rest = sends.filter((s) => !found.has(s.messageId)).map((s) => s.messageId);
-  if (rest.length) {
+  if (ids.length) {
     const rows = await db.execute<{ message_id: string; phone: string }>(sql`
       select ${of('d', messageDispatches.messageId)}, ${of('r', messageRecipients.phone)} from ${messageDispatches} d
         join ${messageRecipients} r on ${of('r', messageRecipients.dispatchId)} = ${of('d', messageDispatches.id)}
-       where ${of('d', messageDispatches.messageId)} = any(${arrayLiteral(rest)}::text[]) and ${of('d', messageDispatches.seq)} = 0
+       where ${of('d', messageDispatches.messageId)} = any(${arrayLiteral(ids)}::text[]) and ${of('d', messageDispatches.seq)} = 0
          and ${of('r', messageRecipients.position)} = 0
          and ${inDispatchBlocks(sql`${of('r', messageRecipients.id)}`, sql`${of('d', messageDispatches.firstRecipientId)}`)}`);
     for (const r of rows) found.set(r.message_id, r.phone);
