@@ -63,6 +63,8 @@ const RECEIPT_KEPT = sql.raw(`interval '72 hours'`);
  * message submitted over SMPP whose registered_delivery asked for it (bits 0-1: 01 success or failure, 10 failure
  * only), with the Appendix B `stat:` and `err:` the event's data gives, kept 72 hours after the event. The listener
  * runs it before it claims, and now and then without a bound receiver (its sweep). Returns how many it derived.
+ * Each event's message is read by its key (the subquery's `limit 1` keeps it a probe per event): joined freely, the
+ * planner that reads `channel = 'smpp'` as a handful of rows in a history of API sends hashed the whole table.
  */
 export function deriveReceipts(db: Db): Promise<number> {
   return consumeTerminalEvents(db, 'smpp_receipts', sql`
@@ -80,7 +82,7 @@ export function deriveReceipts(db: Db): Promise<number> {
            coalesce(left(${sendTextOf('m')}, 20), ''), ${of('m', messages.createdAt)}, ${of('ev', events.createdAt)}, ${of('ev', events.createdAt)} + ${RECEIPT_KEPT}
       from ev cross join lateral (select ${messages.id}, ${messages.channel}, ${messages.smppRegisteredDelivery}, ${messages.senderId}, ${messages.body},
                                          ${messages.firstRecipientId}, ${messages.createdAt}
-                                    from ${messages} where ${messages.id} = ${of('ev', events.messageId)}) m
+                                    from ${messages} where ${messages.id} = ${of('ev', events.messageId)} limit 1) m
      where ${of('m', messages.channel)} = 'smpp' and ${of('ev', events.createdAt)} + ${RECEIPT_KEPT} > now()
        and ((${of('m', messages.smppRegisteredDelivery)} & 3) = 1 or ((${of('m', messages.smppRegisteredDelivery)} & 3) = 2 and ${of('ev', events.eventType)} = 'sms.failed'))
     on conflict do nothing
