@@ -19,12 +19,13 @@ const call = restClient(deps);
 const HISTORY = 20_000;
 
 let sent: Awaited<ReturnType<typeof sendVia>>;
-let smppMessage = '';
+/** One send over SMPP that asked for receipts (registered_delivery 1): a copy of the API send's row. */
+const smppMessage = 'msg_smpp_plan';
 
 beforeAll(async () => {
   const m = await makeMerchant(db, env, { prepaid: '100', keyStatus: 'allowed' });
   sent = await sendVia(db, call, m.apiKey, ['+243810000011', '+243810000012', '+243810000013', '+243810000014']);
-  // a year of API sends and their terminal events, all read by the consumer already (tx 1)
+  // a history of API sends and their terminal events, all read by the consumer already (tx 1)
   await db.execute(sql`
     insert into messages
     select (jsonb_populate_record(m, jsonb_build_object('id', 'msg_hist' || g, 'channel', 'api'))).*
@@ -35,8 +36,6 @@ beforeAll(async () => {
            'sms.delivered', e.payload, e.created_at, e.partition_month, '1'::xid8
       from webhook_events e cross join generate_series(1, ${HISTORY * 2}) g
      where e.message_id = ${sent.messageId} and e.event_type = 'sms.queued'`);
-  // one send over SMPP that asked for receipts (registered_delivery 1), a copy of the API send's row
-  smppMessage = 'msg_smpp_plan';
   await db.execute(sql`
     insert into messages
     select (jsonb_populate_record(m, jsonb_build_object('id', ${smppMessage}::text, 'channel', 'smpp', 'smpp_registered_delivery', 1))).*
