@@ -38,6 +38,9 @@ type Side = {
 };
 
 const READS = 100;
+/** The reads and GET /status are each timed this many times, PAUSE_MS apart; a row keeps the best pass. */
+const PASSES = 2;
+const PAUSE_MS = 5000;
 const BIG = { sends: 10, perRequest: 1000, inFlight: 4 };
 /** The tables a stored recipient leaves rows in (disk per recipient). */
 const RECIPIENT_TABLES = ['message_recipients', 'messages', 'message_dispatches', 'webhook_events', 'webhook_deliveries', 'webhook_attempts', 'carrier_parts', 'carrier_receipts', 'message_texts'];
@@ -181,14 +184,31 @@ async function measureRows(s: GrowthService, heavy: BenchMerchant, small: BenchM
       throughputRun(gw, s.smsc, { numbers: freshNumbers(BIG.sends * BIG.perRequest), perRequest: BIG.perRequest, inFlight: BIG.inFlight }));
     s.log(`growth ${label}: ${BIG.sends} x ${BIG.perRequest}: ${big.rate.toFixed(0)} rcpt/s; receipts all applied ${big.receiptSecs.toFixed(2)} s after the last submit_sm`);
 
+    // The reads are timed once the pipeline has nothing left to do (the sends above and seedPages' sends and MO all
+    // delivered and stored), twice with a pause between, and each row keeps the better pass; both passes are printed.
+    // Timed right after the sends, a read shares the cores with the tail of the pipeline's work (receipts, state
+    // moves, the listener's consumers), which on a 2-core machine is the run's noise, not the history's cost.
     const statusId = await sendAs(s.api, heavy, freshNumbers(1));
-    await load({ url: `${s.api}/status/${statusId}`, connections: 32, duration: 2, headers: { 'app-key': heavy.api_key } });
-    const status = await load({ url: `${s.api}/status/${statusId}`, connections: 32, duration: 5, headers: { 'app-key': heavy.api_key } });
-    s.log(`growth ${label}: GET /status ${status.rps.toFixed(0)} req/s, p99 ${status.p99} ms, statuses ${JSON.stringify(status.statuses)}`);
-
     await seedPages(s, heavy, small);
-    const reads = await timedReads(s, heavy, small);
-    s.log(`growth ${label}: reads p50 (ms): ${Object.entries(reads).map(([k, v]) => `${k} ${v.toFixed(1)}`).join('; ')}`);
+    await untilIdle(s, [heavy, small], since, label);
+    await load({ url: `${s.api}/status/${statusId}`, connections: 32, duration: 2, headers: { 'app-key': heavy.api_key } });
+    const statusPasses = [];
+    for (let pass = 1; pass <= PASSES; pass++) {
+      if (pass > 1) await sleep(PAUSE_MS);
+      const status = await load({ url: `${s.api}/status/${statusId}`, connections: 32, duration: 5, headers: { 'app-key': heavy.api_key } });
+      s.log(`growth ${label}: GET /status pass ${pass}: ${status.rps.toFixed(0)} req/s, p99 ${status.p99} ms, statuses ${JSON.stringify(status.statuses)}`);
+      statusPasses.push(status.rps);
+    }
+    const status = { rps: Math.max(...statusPasses) };
+
+    const passes: Record<string, number>[] = [];
+    for (let pass = 1; pass <= PASSES; pass++) {
+      await sleep(PAUSE_MS);
+      const r = await timedReads(s, heavy, small);
+      s.log(`growth ${label}: reads pass ${pass}, p50 (ms): ${Object.entries(r).map(([k, v]) => `${k} ${v.toFixed(2)}`).join('; ')}`);
+      passes.push(r);
+    }
+    const reads = Object.fromEntries(Object.keys(passes[0]).map((k) => [k, Math.min(...passes.map((p) => p[k]))]));
 
     const moRate = await aroundPhase(s.sql, `growth-${label}-mo`, () => moIngest(s, heavy, o.moN));
     s.log(`growth ${label}: ${o.moN} MO stored at ${moRate.toFixed(0)} MO/s`);
@@ -196,6 +216,21 @@ async function measureRows(s: GrowthService, heavy: BenchMerchant, small: BenchM
   } finally {
     await poll.end({ timeout: 2 });
   }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Until every send of the merchants since `since` is delivered and no part waits for a carrier. */
+async function untilIdle(s: GrowthService, ms: BenchMerchant[], since: Date, label: string): Promise<void> {
+  const t0 = performance.now();
+  await waitFor(async () => {
+    const [r] = await s.sql<{ open: number; outbox: number }[]>`
+      select (select count(*)::int from messages where organization_id = any(${ms.map((m) => m.organization_id)}::text[])
+                and created_at >= ${since} and delivered < total_recipients) as open,
+             (select count(*)::int from carrier_outbox) as outbox`;
+    return r.open === 0 && r.outbox === 0;
+  }, 120_000, 100, 'the pipeline idle');
+  s.log(`growth ${label}: pipeline idle ${((performance.now() - t0) / 1000).toFixed(1)} s after the last send`);
 }
 
 /**
