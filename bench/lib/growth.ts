@@ -25,25 +25,29 @@ import { admin, benchEnv, benchMerchant, freePort, freshDatabase, migrate, start
  */
 export type GrowthOptions = { rows: number; n: number; sustainMinutes: number; moN: number; log: (m: string) => void };
 
+/** The empty database, its SMSC and its handles, kept after its rows so that its reads are timed beside the filled one's. */
+type Kept = { service: Omit<GrowthService, 'web'>; env: NodeJS.ProcessEnv; port: number; heavy: BenchMerchant; small: BenchMerchant; close: () => Promise<void> };
+
 /** What one database measured. */
 type Side = {
   single: ThroughputResult;
   big: ThroughputResult;
   statusRps: number;
-  /** p50 ms of each timed read, by label. */
+  /** p50 ms of each timed read, by label (both sides' timed together, on the filled side's turn: timedReadsBeside). */
   reads: Record<string, number>;
+  /** The filled side only: the empty side's reads, timed in alternation with its own. */
+  besideReads?: Record<string, number>;
   moRate: number;
   /** The filled database only: the retention's drop of its oldest month under sends (growth-retention.ts). */
   drop?: DropResult;
 };
 
 const READS = 100;
-/**
- * The reads and GET /status are each timed this many times, PAUSE_MS apart; a row keeps the best pass. On an idle
- * 20,000-recipient pair a read's p50 of 100 moved by up to 70% from one pass to the next on the same database.
- */
-const READ_PASSES = 5;
+/** GET /status is timed this many times, PAUSE_MS apart; its row keeps the best pass. */
 const STATUS_PASSES = 3;
+/** The reads: calls of each before timing, and rounds of READS calls (timedReadsBeside). */
+const WARM_CALLS = 300;
+const READ_ROUNDS = 6;
 const PAUSE_MS = 5000;
 const BIG = { sends: 10, perRequest: 1000, inFlight: 4 };
 /** The tables a stored recipient leaves rows in (disk per recipient). */
@@ -52,11 +56,19 @@ const RECIPIENT_TABLES = ['message_recipients', 'messages', 'message_dispatches'
 export async function growthPhase(o: GrowthOptions): Promise<Row[]> {
   const plan = growthPlan(o.rows);
   o.log(`growth: ${plan.rows} recipients in ${plan.messages} sends (${plan.bulks} of 500), phone pool ${plan.phonePool}, ${plan.inbound} MO, ${plan.chunks.length} chunks`);
-  const empty = await measureDatabase('empty', null, o);
+  const kept: Kept[] = [];
   let disk: Row[] = [];
-  const filled = await measureDatabase('filled', plan, o, async (sql, fill) => {
-    disk = await diskRows(sql, fill, o.log);
-  });
+  let empty: Side, filled: Side;
+  try {
+    empty = await measureDatabase('empty', null, o, { keep: kept });
+    filled = await measureDatabase('filled', plan, o, {
+      after: async (sql, fill) => { disk = await diskRows(sql, fill, o.log); },
+      readsBeside: kept[0],
+    });
+    empty.reads = filled.besideReads!;
+  } finally {
+    for (const k of kept) await k.close();
+  }
   const base = 'the same, empty database, same run';
   const faster = (figure: string, unit: string, b: number, a: number): Row => ({ figure, unit, value: b, baseline: base, baselineValue: a, target: '>= 0.85 x', ok: b >= 0.85 * a });
   const slower = (figure: string, unit: string, b: number, a: number): Row => ({ figure, unit, value: b, baseline: base, baselineValue: a, target: '<= 1.15 x', ok: b <= 1.15 * a });
@@ -107,7 +119,8 @@ function dropRows(d: DropResult): Row[] {
   ];
 }
 
-async function measureDatabase(label: string, plan: GrowthPlan | null, o: GrowthOptions, after?: (sql: postgres.Sql, fill: FillResult) => Promise<void>): Promise<Side> {
+async function measureDatabase(label: string, plan: GrowthPlan | null, o: GrowthOptions,
+  x: { after?: (sql: postgres.Sql, fill: FillResult) => Promise<void>; keep?: Kept[]; readsBeside?: Kept }): Promise<Side> {
   const database = await freshDatabase(label);
   const port = await freePort();
   const env = benchEnv(database.url, { PORT: String(port), SMPP_PORT: String(await freePort()) });
@@ -116,13 +129,16 @@ async function measureDatabase(label: string, plan: GrowthPlan | null, o: Growth
   const { startSmsc } = await import('../../tests/carrier/smsc');
   const smsc = await startSmsc({ systemId: 'bench', password: 'benchpw1', messageIds: (i) => String(i), autoReceipt: { id: (id) => id } });
   let web: Proc | undefined;
+  let kept = Boolean(x.keep);
+  let heavyKept: BenchMerchant | undefined, smallKept: BenchMerchant | undefined;
   try {
     await migrate(env);
     const [heavy, small] = await Promise.all([benchMerchant(env, sql, 'Growth heavy'), benchMerchant(env, sql, 'Growth small')]);
+    [heavyKept, smallKept] = [heavy, small];
     if (plan) {
       const fill = await fillGrowth(sql, plan, [heavy, small].map((m) => ({ organizationId: m.organization_id, appId: m.app_id, walletId: m.walletId })), o.log);
       o.log(`growth fill: ${fill.recipients} recipients, ${fill.messages} sends, ${fill.events} events, ${fill.deliveries} deliveries, ${fill.inbound} MO in ${fill.seconds.toFixed(0)} s`);
-      await after?.(sql, fill);
+      await x.after?.(sql, fill);
     } else {
       o.log('growth (empty database): ANALYZE, as after the fill');
       await sql`analyze`;
@@ -146,16 +162,28 @@ async function measureDatabase(label: string, plan: GrowthPlan | null, o: Growth
        where c.name = 'bench-growth' and l.bound_sessions > 0 and l.expires_at > now()`).length > 0, 60_000, 100, 'the growth connector bound');
     const service = { api, url: database.url, sql, db, smsc, web, log: o.log };
     const side = await measureRows(service, heavy, small, o, label);
+    if (x.readsBeside) {
+      const r = await timedReadsBeside(x.readsBeside, { service, heavy, small }, o.log);
+      side.reads = r.here;
+      side.besideReads = r.beside;
+    }
     if (plan) side.drop = await retentionDrop(service, env, heavy);
     if (plan && o.sustainMinutes > 0) await sustainedLoad({ ...service, heavy, small }, o.sustainMinutes);
     return side;
+  } catch (e) {
+    kept = false;
+    throw e;
   } finally {
     await web?.stop();
-    await smsc.close();
-    await sql.end({ timeout: 2 });
-    await closeDb(db, { timeout: 2 });
-    if (process.env.BENCH_KEEP_DB) o.log(`kept the ${label} database: ${database.url}`);
-    else await database.drop();
+    const close = async () => {
+      await smsc.close();
+      await sql.end({ timeout: 2 });
+      await closeDb(db, { timeout: 2 });
+      if (process.env.BENCH_KEEP_DB) o.log(`kept the ${label} database: ${database.url}`);
+      else await database.drop();
+    };
+    if (kept && heavyKept && smallKept) x.keep!.push({ service: { api: `http://127.0.0.1:${port}/api/v1/svc/sms-api`, url: database.url, sql, db, smsc, log: o.log }, env, port, heavy: heavyKept, small: smallKept, close });
+    else await close();
   }
 }
 
@@ -188,10 +216,11 @@ async function measureRows(s: GrowthService, heavy: BenchMerchant, small: BenchM
       throughputRun(gw, s.smsc, { numbers: freshNumbers(BIG.sends * BIG.perRequest), perRequest: BIG.perRequest, inFlight: BIG.inFlight }));
     s.log(`growth ${label}: ${BIG.sends} x ${BIG.perRequest}: ${big.rate.toFixed(0)} rcpt/s; receipts all applied ${big.receiptSecs.toFixed(2)} s after the last submit_sm`);
 
-    // The reads are timed once the pipeline has nothing left to do (the sends above and seedPages' sends and MO all
-    // delivered and stored), several times with a pause between, and each row keeps the best pass; every pass is printed.
-    // Timed right after the sends, a read shares the cores with the tail of the pipeline's work (receipts, state
-    // moves, the listener's consumers), which on a 2-core machine is the run's noise, not the history's cost.
+    // GET /status is timed once the pipeline has nothing left to do (the sends above and seedPages' sends and MO all
+    // delivered and stored), several times with a pause between, and keeps its best pass; every pass is printed.
+    // Timed right after the sends, it shares the cores with the tail of the pipeline's work (receipts, state moves,
+    // the listener's consumers), which on a 2-core machine is the run's noise, not the history's cost. The reads
+    // come on the filled side's turn, beside the empty database's (timedReadsBeside).
     const statusId = await sendAs(s.api, heavy, freshNumbers(1));
     await seedPages(s, heavy, small);
     await untilIdle(s, [heavy, small], since, label);
@@ -209,18 +238,10 @@ async function measureRows(s: GrowthService, heavy: BenchMerchant, small: BenchM
     }
     const status = { rps: Math.max(...statusPasses) };
 
-    const passes: Record<string, number>[] = [];
-    for (let pass = 1; pass <= READ_PASSES; pass++) {
-      await sleep(PAUSE_MS);
-      const r = await timedReads(s, heavy, small);
-      s.log(`growth ${label}: reads pass ${pass}, p50 (ms): ${Object.entries(r).map(([k, v]) => `${k} ${v.toFixed(2)}`).join('; ')}`);
-      passes.push(r);
-    }
-    const reads = Object.fromEntries(Object.keys(passes[0]).map((k) => [k, Math.min(...passes.map((p) => p[k]))]));
 
     const moRate = await aroundPhase(s.sql, `growth-${label}-mo`, () => moIngest(s, heavy, o.moN));
     s.log(`growth ${label}: ${o.moN} MO stored at ${moRate.toFixed(0)} MO/s`);
-    return { single, big, statusRps: status.rps, reads, moRate };
+    return { single, big, statusRps: status.rps, reads: {}, moRate };
   } finally {
     await poll.end({ timeout: 2 });
   }
@@ -277,21 +298,55 @@ async function untilIdle(s: GrowthService, ms: BenchMerchant[], since: Date, lab
 }
 
 /**
- * p50 of READS calls each: GET /messages (first page; a deep cursor, 90% down the heavy merchant's history) and the
- * dashboard's Messages and Inbox lists (their domain functions, as their tRPC procedures call them) for the heavy
- * merchant and a small one.
+ * The reads of both databases, timed together: the empty side's service is started again beside the filled one's
+ * (both idle), each read is warmed WARM_CALLS times on each side, then timed in READ_ROUNDS rounds of READS calls,
+ * the two sides alternating (which goes first alternates too); a row is the median of its side's rounds' p50s, and
+ * every round is printed. Timed an hour apart with a few calls of warm-up, one pass of 100 calls moved by up to 2 x
+ * on the same database (the filled side's first thousand calls read its pages in), more than the 15% bound.
  */
-async function timedReads(s: GrowthService, heavy: BenchMerchant, small: BenchMerchant): Promise<Record<string, number>> {
-  const p50 = async (f: () => Promise<unknown>) => {
-    for (let i = 0; i < 5; i++) await f();
-    const ms: number[] = [];
-    for (let i = 0; i < READS; i++) {
-      const t0 = performance.now();
-      await f();
-      ms.push(performance.now() - t0);
+async function timedReadsBeside(empty: Kept, filled: { service: GrowthService; heavy: BenchMerchant; small: BenchMerchant }, log: (m: string) => void):
+  Promise<{ here: Record<string, number>; beside: Record<string, number> }> {
+  const web = startNpm(['start'], { ...empty.env, WORKER: 'on' });
+  try {
+    await waitFor(async () => (await fetch(`${empty.service.api}/health`).catch(() => null))?.status === 200, 90_000, 300, 'the empty database\'s web process');
+    const sides = [await readProbes(empty.service, empty.heavy, empty.small, log), await readProbes(filled.service, filled.heavy, filled.small, log)];
+    const labels = Object.keys(sides[0]);
+    for (const k of labels) for (const side of sides) for (let i = 0; i < WARM_CALLS; i++) await side[k]();
+    const rounds: number[][][] = labels.map(() => [[], []]);
+    for (let r = 0; r < READ_ROUNDS; r++) {
+      await sleep(PAUSE_MS);
+      for (const [i, k] of labels.entries()) {
+        for (const j of r % 2 ? [1, 0] : [0, 1]) rounds[i][j].push(await p50Of(sides[j][k]));
+      }
+      log(`growth: reads round ${r + 1}, p50 (ms) empty / filled: ${labels.map((k, i) => `${k} ${rounds[i][0][r].toFixed(2)} / ${rounds[i][1][r].toFixed(2)}`).join('; ')}`);
     }
-    return percentiles(ms).p50;
-  };
+    const median = (a: number[]) => percentiles(a).p50;
+    return {
+      beside: Object.fromEntries(labels.map((k, i) => [k, median(rounds[i][0])])),
+      here: Object.fromEntries(labels.map((k, i) => [k, median(rounds[i][1])])),
+    };
+  } finally {
+    await web.stop();
+  }
+}
+
+/** p50 of READS calls. */
+async function p50Of(f: () => Promise<unknown>): Promise<number> {
+  const ms: number[] = [];
+  for (let i = 0; i < READS; i++) {
+    const t0 = performance.now();
+    await f();
+    ms.push(performance.now() - t0);
+  }
+  return percentiles(ms).p50;
+}
+
+/**
+ * The timed reads of one database, by label: GET /messages (first page; a deep cursor, 90% down the heavy merchant's
+ * history) and the dashboard's Messages and Inbox lists (their domain functions, as their tRPC procedures call them)
+ * for the heavy merchant and a small one.
+ */
+async function readProbes(s: Omit<GrowthService, 'web'>, heavy: BenchMerchant, small: BenchMerchant, log: (m: string) => void): Promise<Record<string, () => Promise<unknown>>> {
   const get = async (path: string) => {
     const res = await fetch(`${s.api}${path}`, { headers: { 'app-key': heavy.api_key } });
     if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
@@ -300,19 +355,19 @@ async function timedReads(s: GrowthService, heavy: BenchMerchant, small: BenchMe
   const [{ n }] = await s.sql<{ n: number }[]>`select count(*)::int as n from messages where organization_id = ${heavy.organization_id}`;
   const [deep] = await s.sql<{ ts: string; id: string }[]>`select created_at::text as ts, id from messages where organization_id = ${heavy.organization_id}
     order by created_at desc, id desc offset ${Math.floor(n * 0.9)} limit 1`;
-  s.log(`growth: the deep cursor is ${Math.floor(n * 0.9)} of the heavy merchant's ${n} sends down`);
+  log(`growth: the deep cursor is ${Math.floor(n * 0.9)} of the heavy merchant's ${n} sends down`);
   const org = async (m: BenchMerchant) => {
     const [r] = await s.sql<{ timezone: string; default_country: string }[]>`select timezone, default_country from organizations where id = ${m.organization_id}`;
     return { id: m.organization_id, timezone: r.timezone, defaultCountry: r.default_country };
   };
   const [h, sm] = [await org(heavy), await org(small)];
   return {
-    'GET /messages first page of 50': await p50(() => get('/messages?limit=50')),
-    'GET /messages page of 50 at a cursor 90% down the history': await p50(() => get(`/messages?limit=50&cursor=${timeKeyCursor(deep.ts, deep.id)}`)),
-    'dashboard Messages, heavy merchant': await p50(() => listMessages(s.db, h, {}, { direction: 'next', limit: 25 })),
-    'dashboard Messages, small merchant': await p50(() => listMessages(s.db, sm, {}, { direction: 'next', limit: 25 })),
-    'dashboard Inbox, heavy merchant': await p50(() => listConversations(s.db, h, { limit: 25 })),
-    'dashboard Inbox, small merchant': await p50(() => listConversations(s.db, sm, { limit: 25 })),
+    'GET /messages first page of 50': () => get('/messages?limit=50'),
+    'GET /messages page of 50 at a cursor 90% down the history': () => get(`/messages?limit=50&cursor=${timeKeyCursor(deep.ts, deep.id)}`),
+    'dashboard Messages, heavy merchant': () => listMessages(s.db, h, {}, { direction: 'next', limit: 25 }),
+    'dashboard Messages, small merchant': () => listMessages(s.db, sm, {}, { direction: 'next', limit: 25 }),
+    'dashboard Inbox, heavy merchant': () => listConversations(s.db, h, { limit: 25 }),
+    'dashboard Inbox, small merchant': () => listConversations(s.db, sm, { limit: 25 }),
   };
 }
 
