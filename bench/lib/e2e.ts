@@ -1,3 +1,4 @@
+import { sleep } from '../../scripts/service-process';
 import { percentiles } from './load';
 
 /**
@@ -41,7 +42,6 @@ export type ThroughputResult = {
   perRecipient: Record<string, number> | null;
 };
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function until<T>(what: string | (() => string), timeoutMs: number, everyMs: number, probe: () => Promise<T | null> | T | null): Promise<T> {
   const deadline = Date.now() + timeoutMs;

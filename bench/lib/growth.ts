@@ -13,7 +13,7 @@ import { load, percentiles } from './load';
 import type { Row } from './report';
 import { cpuSeconds, postgresCpuSeconds } from './rss';
 import { aroundPhase } from './statements';
-import { admin, benchEnv, benchMerchant, freePort, freshDatabase, migrate, startNpm, waitFor, type BenchMerchant, type Proc } from './service';
+import { admin, benchEnv, benchMerchant, freePort, freshDatabase, migrate, sleep, startNpm, waitFor, type BenchMerchant, type Proc } from './service';
 
 /**
  * Issue 43 items 1 and 4 (`--only growth`): the service beside a year of history. Database A is empty; database B
@@ -26,7 +26,7 @@ import { admin, benchEnv, benchMerchant, freePort, freshDatabase, migrate, start
 export type GrowthOptions = { rows: number; n: number; sustainMinutes: number; moN: number; log: (m: string) => void };
 
 /** The empty database, its SMSC and its handles, kept after its rows so that its reads are timed beside the filled one's. */
-type Kept = { service: Omit<GrowthService, 'web'>; env: NodeJS.ProcessEnv; port: number; heavy: BenchMerchant; small: BenchMerchant; close: () => Promise<void> };
+type Kept = { service: Omit<GrowthService, 'web'>; env: NodeJS.ProcessEnv; heavy: BenchMerchant; small: BenchMerchant; close: () => Promise<void> };
 
 /** What one database measured. */
 type Side = {
@@ -129,12 +129,11 @@ async function measureDatabase(label: string, plan: GrowthPlan | null, o: Growth
   const { startSmsc } = await import('../../tests/carrier/smsc');
   const smsc = await startSmsc({ systemId: 'bench', password: 'benchpw1', messageIds: (i) => String(i), autoReceipt: { id: (id) => id } });
   let web: Proc | undefined;
-  let kept = Boolean(x.keep);
-  let heavyKept: BenchMerchant | undefined, smallKept: BenchMerchant | undefined;
+  /** Set once the side has measured, when the caller keeps it (x.keep): then its handles outlive this call. */
+  let kept: Omit<Kept, 'close'> | undefined;
   try {
     await migrate(env);
     const [heavy, small] = await Promise.all([benchMerchant(env, sql, 'Growth heavy'), benchMerchant(env, sql, 'Growth small')]);
-    [heavyKept, smallKept] = [heavy, small];
     if (plan) {
       const fill = await fillGrowth(sql, plan, [heavy, small].map((m) => ({ organizationId: m.organization_id, appId: m.app_id, walletId: m.walletId })), o.log);
       o.log(`growth fill: ${fill.recipients} recipients, ${fill.messages} sends, ${fill.events} events, ${fill.deliveries} deliveries, ${fill.inbound} MO in ${fill.seconds.toFixed(0)} s`);
@@ -160,7 +159,8 @@ async function measureDatabase(label: string, plan: GrowthPlan | null, o: Growth
     await waitFor(async () => (await fetch(`${api}/health`).catch(() => null))?.status === 200, 90_000, 300, 'the web process');
     await waitFor(async () => (await sql`select 1 from connector_leases l join connectors c on c.id = l.connector_id
        where c.name = 'bench-growth' and l.bound_sessions > 0 and l.expires_at > now()`).length > 0, 60_000, 100, 'the growth connector bound');
-    const service = { api, url: database.url, sql, db, smsc, web, log: o.log };
+    const handles = { api, url: database.url, sql, db, smsc, log: o.log };
+    const service = { ...handles, web };
     const side = await measureRows(service, heavy, small, o, label);
     if (x.readsBeside) {
       const r = await timedReadsBeside(x.readsBeside, { service, heavy, small }, o.log);
@@ -169,10 +169,8 @@ async function measureDatabase(label: string, plan: GrowthPlan | null, o: Growth
     }
     if (plan) side.drop = await retentionDrop(service, env, heavy);
     if (plan && o.sustainMinutes > 0) await sustainedLoad({ ...service, heavy, small }, o.sustainMinutes);
+    if (x.keep) kept = { service: handles, env, heavy, small };
     return side;
-  } catch (e) {
-    kept = false;
-    throw e;
   } finally {
     await web?.stop();
     const close = async () => {
@@ -182,7 +180,7 @@ async function measureDatabase(label: string, plan: GrowthPlan | null, o: Growth
       if (process.env.BENCH_KEEP_DB) o.log(`kept the ${label} database: ${database.url}`);
       else await database.drop();
     };
-    if (kept && heavyKept && smallKept) x.keep!.push({ service: { api: `http://127.0.0.1:${port}/api/v1/svc/sms-api`, url: database.url, sql, db, smsc, log: o.log }, env, port, heavy: heavyKept, small: smallKept, close });
+    if (kept) x.keep!.push({ ...kept, close });
     else await close();
   }
 }
@@ -225,7 +223,7 @@ async function measureRows(s: GrowthService, heavy: BenchMerchant, small: BenchM
     await seedPages(s, heavy, small);
     await untilIdle(s, [heavy, small], since, label);
     await load({ url: `${s.api}/status/${statusId}`, connections: 32, duration: 2, headers: { 'app-key': heavy.api_key } });
-    const statusPasses = [];
+    const statusPasses: number[] = [];
     for (let pass = 1; pass <= STATUS_PASSES; pass++) {
       if (pass > 1) await sleep(PAUSE_MS);
       const watch = await watchDatabase(s.sql);
@@ -236,18 +234,14 @@ async function measureRows(s: GrowthService, heavy: BenchMerchant, small: BenchM
         `active backends' waits (${seen.samples} samples): ${seen.waits}`);
       statusPasses.push(status.rps);
     }
-    const status = { rps: Math.max(...statusPasses) };
-
 
     const moRate = await aroundPhase(s.sql, `growth-${label}-mo`, () => moIngest(s, heavy, o.moN));
     s.log(`growth ${label}: ${o.moN} MO stored at ${moRate.toFixed(0)} MO/s`);
-    return { single, big, statusRps: status.rps, reads: {}, moRate };
+    return { single, big, statusRps: Math.max(...statusPasses), reads: {}, moRate };
   } finally {
     await poll.end({ timeout: 2 });
   }
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * What the cluster does during a timed load: its WAL syncs (pg_stat_wal; their time with track_wal_io_timing on) and

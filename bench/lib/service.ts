@@ -11,7 +11,7 @@ import { startProcess, type Proc } from '../../scripts/service-process';
  * database on the local Postgres, the profiled variant of the processes, and
  * the operator CLI.
  */
-export { ensureBuild, freePort, startNpm, waitFor, type Proc } from '../../scripts/service-process';
+export { ensureBuild, freePort, sleep, startNpm, waitFor, type Proc } from '../../scripts/service-process';
 const run = promisify(execFile);
 const cwd = process.cwd();
 
