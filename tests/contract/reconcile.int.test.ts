@@ -103,6 +103,8 @@ describe('GET /messages', () => {
     ['created_to=yesterday', 'created_to'],
     ['updated_since=2026-11-22T09:00', 'updated_since'],
     ['cursor=not-a-cursor', 'cursor'],
+    // the cursor's form with an instant that does not exist: refused, not cast by the statement (a 500)
+    [`cursor=${Buffer.from('["2026-13-45 10:00:00+00","msg_a"]').toString('base64url')}`, 'cursor'],
     ['created_from=2026-11-25&created_to=2026-11-21', 'created_to'],
   ])('%s: 400, 1110 naming %s', async (query, field) => {
     const res = await get(`/messages?${query}`);

@@ -20,6 +20,8 @@ describe('keyset cursors', () => {
     ['2026-11-26 10:00:00.123456+00', 'msg_a'],
     ['2026-11-26T10:00:00Z', 'org_b'],
     ['2026-11-26 10:00:00+01:30', '+243810000001'],
+    ['2028-02-29 23:59:59.999999-05', 'msg_c'],
+    ['0001-01-01 00:00:00Z', 'msg_d'],
   ])('a time key (%s, %s) reads back as it was written', (ts, id) => {
     expect(readTimeKey(timeKeyCursor(ts, id))).toEqual({ ts, id });
   });
@@ -45,6 +47,13 @@ describe('keyset cursors', () => {
     ['empty', ''],
     ['JSON, not an array', b64('{"ts":"2026-11-26 10:00:00+00","id":"x"}')],
     ['a bad instant', b64('["yesterday","msg_a"]')],
+    ['a month 13', b64('["2026-13-01 10:00:00+00","msg_a"]')],
+    ['a 31st of February', b64('["2026-02-31 10:00:00+00","msg_a"]')],
+    ['a 29th of February outside a leap year', b64('["2026-02-29 10:00:00+00","msg_a"]')],
+    ['the year 0', b64('["0000-01-01 10:00:00+00","msg_a"]')],
+    ['an hour 25', b64('["2026-11-26 25:00:00+00","msg_a"]')],
+    ['a minute 60', b64('["2026-11-26 10:60:00+00","msg_a"]')],
+    ['an offset of 16 hours', b64('["2026-11-26 10:00:00+16","msg_a"]')],
     ['a number for the id', b64('["2026-11-26 10:00:00+00",1]')],
     ['an id over 64 characters', b64(JSON.stringify(['2026-11-26 10:00:00+00', 'x'.repeat(65)]))],
     ['too few parts', b64('["2026-11-26 10:00:00+00"]')],
