@@ -11,7 +11,7 @@ import { retentionDrop, type DropResult } from './growth-retention';
 import { sustainedLoad } from './growth-sustain';
 import { load, percentiles } from './load';
 import type { Row } from './report';
-import { cpuSeconds, postgresCpuSeconds } from './rss';
+import { cpuSeconds, machineCpu, postgresCpuSeconds } from './rss';
 import { aroundPhase } from './statements';
 import { admin, benchEnv, benchMerchant, freePort, freshDatabase, migrate, sleep, startNpm, waitFor, type BenchMerchant, type Proc } from './service';
 
@@ -231,7 +231,7 @@ async function measureRows(s: GrowthService, heavy: BenchMerchant, small: BenchM
       const seen = await watch.stop();
       s.log(`growth ${label}: GET /status pass ${pass}: ${status.rps.toFixed(0)} req/s, p99 ${status.p99} ms, statuses ${JSON.stringify(status.statuses)}; ` +
         `WAL ${seen.walSyncs} syncs (${(seen.walSyncs / Math.max(1, status.requests)).toFixed(2)} a request, ${(seen.walSyncMs / Math.max(1, seen.walSyncs)).toFixed(2)} ms each); ` +
-        `active backends' waits (${seen.samples} samples): ${seen.waits}`);
+        `active backends' waits (${seen.samples} samples): ${seen.waits}; CPU: ${seen.cpu}`);
       statusPasses.push(status.rps);
     }
 
@@ -244,13 +244,15 @@ async function measureRows(s: GrowthService, heavy: BenchMerchant, small: BenchM
 }
 
 /**
- * What the cluster does during a timed load: its WAL syncs (pg_stat_wal; their time with track_wal_io_timing on) and
- * the wait events of the active backends in this database, sampled every 100 ms (`CPU` where a backend waits on
- * nothing). Where a row moves between runs, this says whether the commits' flushes, a lock or another statement held it.
+ * What the cluster does during a timed load: its WAL syncs (pg_stat_wal; their time with track_wal_io_timing on), the
+ * wait events of the active backends in this database, sampled every 100 ms (`CPU` where a backend waits on nothing),
+ * and the processes of the machine that used the most CPU (machineCpu). Where a row moves between runs, this says
+ * whether the commits' flushes, a lock, another statement or another process held it.
  */
-async function watchDatabase(sql: postgres.Sql): Promise<{ stop: () => Promise<{ walSyncs: number; walSyncMs: number; samples: number; waits: string }> }> {
+async function watchDatabase(sql: postgres.Sql): Promise<{ stop: () => Promise<{ walSyncs: number; walSyncMs: number; samples: number; waits: string; cpu: string }> }> {
   const wal = async () => (await sql<{ n: string; ms: number }[]>`select wal_sync::text as n, wal_sync_time as ms from pg_stat_wal`)[0];
   const w0 = await wal();
+  const cpu = machineCpu();
   const counts = new Map<string, number>();
   let samples = 0;
   let running = true;
@@ -273,7 +275,7 @@ async function watchDatabase(sql: postgres.Sql): Promise<{ stop: () => Promise<{
       await loop;
       const w1 = await wal();
       const waits = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, n]) => `${k} ${(n / Math.max(1, samples)).toFixed(1)}`).join(', ');
-      return { walSyncs: Number(w1.n) - Number(w0.n), walSyncMs: w1.ms - w0.ms, samples, waits: waits || 'none' };
+      return { walSyncs: Number(w1.n) - Number(w0.n), walSyncMs: w1.ms - w0.ms, samples, waits: waits || 'none', cpu: cpu.top() };
     },
   };
 }

@@ -253,3 +253,67 @@ export function serviceCpuSeconds(roots: number[]): number {
   for (const pid of treeOf(roots)) if (!roleOf(pid).startsWith('wrappers')) cpu += read(pid).cpu;
   return cpu;
 }
+
+/** The name a process is shown by: a postgres process's title (its role, database, state), a service role, or its command. */
+function processLabel(pid: number, name: string): string {
+  try {
+    const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+    if (cmd.startsWith('postgres:')) return cmd.replace(/\s+/g, ' ').slice(0, 70);
+    if (name === 'node' || name.startsWith('next-server')) {
+      const role = roleOf(pid);
+      // (a node process outside the service: its script, as the command line names it)
+      return role === 'launcher' ? `node ${cmd.split(' ').slice(1).find((a) => !a.startsWith('-'))?.split('/').slice(-2).join('/') ?? ''}` : `node ${role}`;
+    }
+  } catch {
+    /* exited meanwhile */
+  }
+  return name;
+}
+
+/**
+ * Every process's CPU on this machine over a window (user + system from /proc/<pid>/stat, kernel threads included),
+ * and the machine's busy share (/proc/stat): `top` names the processes that took the most, in % of one core. For a
+ * row that moves between runs, it says which process (an autovacuum worker, the kernel's writeback, another
+ * database's backend) shared the cores with the load.
+ */
+export function machineCpu(): { top: (n?: number) => string } {
+  const busy = () => {
+    const [, ...f] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    const idle = f[3] + f[4];
+    return { idle, total: f.reduce((a, b) => a + b, 0) };
+  };
+  // each process's CPU so far, keyed by pid and start time (a pid may be reused; a kernel worker's name changes)
+  const snapshot = () => {
+    const m = new Map<string, { pid: number; name: string; cpu: number }>();
+    for (const name of readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      try {
+        const f = readFileSync(`/proc/${name}/stat`, 'utf8');
+        const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
+        m.set(`${name}:${rest[19]}`, { pid: Number(name), name: f.slice(f.indexOf('(') + 1, f.lastIndexOf(')')), cpu: (Number(rest[11]) + Number(rest[12])) / 100 });
+      } catch {
+        /* exited meanwhile */
+      }
+    }
+    return m;
+  };
+  const t0 = performance.now();
+  const b0 = busy();
+  const s0 = snapshot();
+  return {
+    top: (n = 6) => {
+      const secs = (performance.now() - t0) / 1000;
+      const b1 = busy();
+      const used = new Map<string, number>();
+      for (const [key, r] of snapshot()) {
+        const d = r.cpu - (s0.get(key)?.cpu ?? 0);
+        if (d <= 0) continue;
+        const label = processLabel(r.pid, r.name.replace(/-.*$/, ''));
+        used.set(label, (used.get(label) ?? 0) + d);
+      }
+      const share = 1 - (b1.idle - b0.idle) / Math.max(1, b1.total - b0.total);
+      const tops = [...used].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${k} ${((100 * v) / secs).toFixed(0)}%`);
+      return `machine ${(100 * share).toFixed(0)}% busy; ${tops.join(', ')}`;
+    },
+  };
+}
