@@ -261,7 +261,7 @@ async function watchDatabase(sql: postgres.Sql): Promise<{ stop: () => Promise<{
       // a read of a data file is named with its backend and statement: who reads the disk under a load of cached reads
       const rows = await sql<{ w: string; n: number }[]>`
         select coalesce(wait_event_type || ':' || wait_event, 'CPU') ||
-               case when wait_event_type = 'IO' then ' [' || backend_type || ': ' || left(regexp_replace(query, '\s+', ' ', 'g'), 60) || ']' else '' end as w,
+               case when wait_event_type = 'IO' then ' [' || backend_type || ': ' || left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 60) || ']' else '' end as w,
                count(*)::int as n from pg_stat_activity
          where datname = current_database() and state = 'active' and pid <> pg_backend_pid() group by 1`;
       samples++;

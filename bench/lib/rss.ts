@@ -258,11 +258,13 @@ export function serviceCpuSeconds(roots: number[]): number {
 function processLabel(pid: number, name: string): string {
   try {
     const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
-    if (cmd.startsWith('postgres:')) return cmd.replace(/\s+/g, ' ').slice(0, 70);
+    // (a backend's title without its client port: the backends of one database and state count together)
+    if (cmd.startsWith('postgres:')) return cmd.replace(/\(\d+\)/, '').replace(/\s+/g, ' ').slice(0, 90);
     if (name === 'node' || name.startsWith('next-server')) {
       const role = roleOf(pid);
-      // (a node process outside the service: its script, as the command line names it)
-      return role === 'launcher' ? `node ${cmd.split(' ').slice(1).find((a) => !a.startsWith('-'))?.split('/').slice(-2).join('/') ?? ''}` : `node ${role}`;
+      // (a node process outside the service, this bench among them: its script, as the command line names it)
+      const script = cmd.split(' ').filter((a) => /\.[cm]?[jt]s$/.test(a) && !a.includes('node_modules')).pop() ?? cmd.split(' ')[1] ?? '';
+      return role === 'launcher' ? `node ${script.split('/').slice(-2).join('/')} (${pid})` : `node ${role}`;
     }
   } catch {
     /* exited meanwhile */
