@@ -42,7 +42,6 @@ export type ThroughputResult = {
   perRecipient: Record<string, number> | null;
 };
 
-
 async function until<T>(what: string | (() => string), timeoutMs: number, everyMs: number, probe: () => Promise<T | null> | T | null): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

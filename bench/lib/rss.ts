@@ -127,9 +127,10 @@ const read = (pid: number) => {
     const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
     const user = Number(rest[11]) / tick;
     const system = Number(rest[12]) / tick;
-    return { name: f.slice(f.indexOf('(') + 1, f.lastIndexOf(')')), cpu: user + system, user, system };
+    // (its start time, in ticks since boot: a pid reused by a new process has another)
+    return { name: f.slice(f.indexOf('(') + 1, f.lastIndexOf(')')), cpu: user + system, user, system, start: rest[19] };
   } catch {
-    return { name: '', cpu: 0, user: 0, system: 0 };
+    return { name: '', cpu: 0, user: 0, system: 0, start: '' };
   }
 };
 
@@ -289,13 +290,8 @@ export function machineCpu(): { top: (n?: number) => string } {
     const m = new Map<string, { pid: number; name: string; cpu: number }>();
     for (const name of readdirSync('/proc')) {
       if (!/^\d+$/.test(name)) continue;
-      try {
-        const f = readFileSync(`/proc/${name}/stat`, 'utf8');
-        const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
-        m.set(`${name}:${rest[19]}`, { pid: Number(name), name: f.slice(f.indexOf('(') + 1, f.lastIndexOf(')')), cpu: (Number(rest[11]) + Number(rest[12])) / 100 });
-      } catch {
-        /* exited meanwhile */
-      }
+      const r = read(Number(name));
+      if (r.name) m.set(`${name}:${r.start}`, { pid: Number(name), name: r.name, cpu: r.cpu });
     }
     return m;
   };

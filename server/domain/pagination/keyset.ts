@@ -1,6 +1,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { ApiError } from '@/shared/errors/api-error';
 import { validationError } from '@/shared/errors/validation';
+import { parseDate } from '@/shared/schedules/recurring';
 
 /**
  * Keyset pages, for every list (D17: an opaque `next_cursor`, null on the last page). A cursor is the sort key of the
@@ -48,19 +49,18 @@ export function takePage<T>(rows: T[], limit: number): { shown: T[]; last: T | u
 /** The key of most lists: an instant as Postgres writes it (`col::text`, microseconds kept), then an id or phone. */
 export type TimeKey = { ts: string; id: string };
 
-const TS = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(?:[+-](\d{2})(?::?(\d{2}))?|Z)$/;
+const TS = /^((\d{4})-\d{2}-\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?(?:[+-](\d{2})(?::?(\d{2}))?|Z)$/;
 
 /**
- * Whether `ts` is an instant Postgres reads as timestamptz: the form above, and a date and time that exist (a cursor
- * is client-sent; '2026-13-45 ...' cast in the statement would fail it instead of answering badCursor).
+ * Whether `ts` is an instant Postgres reads as timestamptz: the form above, a calendar date that exists (parseDate;
+ * Postgres has no year 0) and a time that does (a cursor is client-sent; '2026-13-45 ...' cast in the statement would
+ * fail it instead of answering badCursor).
  */
 function isInstant(ts: string): boolean {
   const m = TS.exec(ts);
   if (!m) return false;
-  const [y, mo, d, h, mi, s, oh, om] = [m[1], m[2], m[3], m[4], m[5], m[6], m[8] ?? '0', m[9] ?? '0'].map(Number);
-  const day = new Date(Date.UTC(2000, mo - 1, d));
-  day.setUTCFullYear(y);
-  return y >= 1 && mo >= 1 && mo <= 12 && d >= 1 && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d && h <= 23 && mi <= 59 && s <= 59 && oh <= 15 && om <= 59;
+  const [year, h, mi, s, oh, om] = [m[2], m[3], m[4], m[5], m[6] ?? '0', m[7] ?? '0'].map(Number);
+  return year >= 1 && parseDate(m[1]) !== null && h <= 23 && mi <= 59 && s <= 59 && oh <= 15 && om <= 59;
 }
 
 export function timeKeyCursor(ts: string, id: string): string {
