@@ -9,9 +9,10 @@ import { growthPlan, type GrowthPlan } from './growth-plan';
 import { freshNumbers, moIngest, MO_NUMBER, seedPages, sendAs, SMALL_MO_NUMBER, type GrowthService } from './growth-io';
 import { retentionDrop, type DropResult } from './growth-retention';
 import { sustainedLoad } from './growth-sustain';
+import { watchDatabase } from './growth-watch';
 import { load, percentiles } from './load';
 import type { Row } from './report';
-import { cpuSeconds, machineCpu, postgresCpuSeconds } from './rss';
+import { cpuSeconds, postgresCpuSeconds } from './rss';
 import { aroundPhase } from './statements';
 import { admin, benchEnv, benchMerchant, freePort, freshDatabase, migrate, sleep, startNpm, waitFor, type BenchMerchant, type Proc } from './service';
 
@@ -46,7 +47,7 @@ const READS = 100;
 /** GET /status is timed this many times, PAUSE_MS apart; its row keeps the best pass. */
 const STATUS_PASSES = 3;
 /** The reads: calls of each before timing, and rounds of READS calls (timedReadsBeside). */
-const WARM_CALLS = 300;
+const WARM_CALLS = 1000;
 const READ_ROUNDS = 6;
 const PAUSE_MS = 5000;
 const BIG = { sends: 10, perRequest: 1000, inFlight: 4 };
@@ -154,15 +155,23 @@ async function measureDatabase(label: string, plan: GrowthPlan | null, o: Growth
     await admin(env, 'set-route', '--prefix', '243', '--connectors', 'bench-growth');
     await admin(env, 'assign-number', '--app-id', heavy.app_id, '--number', MO_NUMBER);
     await admin(env, 'assign-number', '--app-id', small.app_id, '--number', SMALL_MO_NUMBER);
-    web = startNpm(['start'], { ...env, WORKER: 'on' });
     const api = `http://127.0.0.1:${port}/api/v1/svc/sms-api`;
-    await waitFor(async () => (await fetch(`${api}/health`).catch(() => null))?.status === 200, 90_000, 300, 'the web process');
-    await waitFor(async () => (await sql`select 1 from connector_leases l join connectors c on c.id = l.connector_id
-       where c.name = 'bench-growth' and l.bound_sessions > 0 and l.expires_at > now()`).length > 0, 60_000, 100, 'the growth connector bound');
+    const startWeb = async () => {
+      web = startNpm(['start'], { ...env, WORKER: 'on' });
+      await waitFor(async () => (await fetch(`${api}/health`).catch(() => null))?.status === 200, 90_000, 300, 'the web process');
+      await waitFor(async () => (await sql`select 1 from connector_leases l join connectors c on c.id = l.connector_id
+         where c.name = 'bench-growth' and l.bound_sessions > 0 and l.expires_at > now()`).length > 0, 60_000, 100, 'the growth connector bound');
+      return web;
+    };
     const handles = { api, url: database.url, sql, db, smsc, log: o.log };
-    const service = { ...handles, web };
+    const service = { ...handles, web: await startWeb() };
     const side = await measureRows(service, heavy, small, o, label);
     if (x.readsBeside) {
+      // The empty side's reads are served by a process started for them; the filled side's service has served every
+      // row above (thousands of sends, GET /status loads, MO). Both are started anew so that each read is timed on a
+      // process of the same age and warm-up, and a difference is the history's.
+      await web!.stop();
+      service.web = await startWeb();
       const r = await timedReadsBeside(x.readsBeside, { service, heavy, small }, o.log);
       side.reads = r.here;
       side.besideReads = r.beside;
@@ -243,43 +252,6 @@ async function measureRows(s: GrowthService, heavy: BenchMerchant, small: BenchM
   }
 }
 
-/**
- * What the cluster does during a timed load: its WAL syncs (pg_stat_wal; their time with track_wal_io_timing on), the
- * wait events of the active backends in this database, sampled every 100 ms (`CPU` where a backend waits on nothing),
- * and the processes of the machine that used the most CPU (machineCpu). Where a row moves between runs, this says
- * whether the commits' flushes, a lock, another statement or another process held it.
- */
-async function watchDatabase(sql: postgres.Sql): Promise<{ stop: () => Promise<{ walSyncs: number; walSyncMs: number; samples: number; waits: string; cpu: string }> }> {
-  const wal = async () => (await sql<{ n: string; ms: number }[]>`select wal_sync::text as n, wal_sync_time as ms from pg_stat_wal`)[0];
-  const w0 = await wal();
-  const cpu = machineCpu();
-  const counts = new Map<string, number>();
-  let samples = 0;
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      // a read of a data file is named with its backend and statement: who reads the disk under a load of cached reads
-      const rows = await sql<{ w: string; n: number }[]>`
-        select coalesce(wait_event_type || ':' || wait_event, 'CPU') ||
-               case when wait_event_type = 'IO' then ' [' || backend_type || ': ' || left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 60) || ']' else '' end as w,
-               count(*)::int as n from pg_stat_activity
-         where datname = current_database() and state = 'active' and pid <> pg_backend_pid() group by 1`;
-      samples++;
-      for (const r of rows) counts.set(r.w, (counts.get(r.w) ?? 0) + r.n);
-      await sleep(100);
-    }
-  })();
-  return {
-    stop: async () => {
-      running = false;
-      await loop;
-      const w1 = await wal();
-      const waits = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, n]) => `${k} ${(n / Math.max(1, samples)).toFixed(1)}`).join(', ');
-      return { walSyncs: Number(w1.n) - Number(w0.n), walSyncMs: w1.ms - w0.ms, samples, waits: waits || 'none', cpu: cpu.top() };
-    },
-  };
-}
-
 /** Until every send of the merchants since `since` is delivered and no part waits for a carrier. */
 async function untilIdle(s: GrowthService, ms: BenchMerchant[], since: Date, label: string): Promise<void> {
   const t0 = performance.now();
@@ -295,9 +267,10 @@ async function untilIdle(s: GrowthService, ms: BenchMerchant[], since: Date, lab
 
 /**
  * The reads of both databases, timed together: the empty side's service is started again beside the filled one's
- * (both idle), each read is warmed WARM_CALLS times on each side, then timed in READ_ROUNDS rounds of READS calls,
- * the two sides alternating (which goes first alternates too); a row is the median of its side's rounds' p50s, and
- * every round is printed. Timed an hour apart with a few calls of warm-up, one pass of 100 calls moved by up to 2 x
+ * (which the caller has just started anew: both processes fresh, both idle), each read is warmed WARM_CALLS times on
+ * each side (after 300, a fresh process's rounds still quickened by up to a third), then timed in READ_ROUNDS rounds
+ * of READS calls, the two sides alternating (which goes first alternates too); a row is the median of its side's
+ * rounds' p50s, and every round is printed. Timed an hour apart with a few calls of warm-up, one pass of 100 calls moved by up to 2 x
  * on the same database (the filled side's first thousand calls read its pages in), more than the 15% bound.
  */
 async function timedReadsBeside(empty: Kept, filled: { service: GrowthService; heavy: BenchMerchant; small: BenchMerchant }, log: (m: string) => void):
