@@ -21,8 +21,10 @@ import { admin, benchEnv, benchMerchant, freePort, freshDatabase, migrate, sleep
  * holds `rows` delivered recipients with everything they leave behind (growth-fill.ts). Each is set up the same way
  * (migrated, the heavy and the small merchant provisioned by `npm run admin`, an SMPP connector to the test SMSC,
  * a number for MO, then ANALYZE), the service started on it in turn (`npm start`, web + worker), and the same rows
- * measured; the table prints B beside A (ratio B / A). Then B's disk per stored recipient and, with `sustain`
- * minutes, a sustained mixed load and what autovacuum made of it (growth-sustain.ts).
+ * measured: A's, then B's after its fill, then A's again (rowsAgain), then the reads of both in alternation
+ * (timedReadsBeside); the table prints B beside A (ratio B / A; A's pipeline rows from its second measurement, the
+ * first printed in the log). Then B's disk per stored recipient, the retention's drop and, with `sustain` minutes, a
+ * sustained mixed load and what autovacuum made of it (growth-sustain.ts).
  */
 export type GrowthOptions = { rows: number; n: number; sustainMinutes: number; moN: number; log: (m: string) => void };
 
@@ -38,6 +40,8 @@ type Side = {
   reads: Record<string, number>;
   /** The filled side only: the empty side's reads, timed in alternation with its own. */
   besideReads?: Record<string, number>;
+  /** The filled side only: the empty side's pipeline rows measured again right after its own (rowsAgain). */
+  again?: Side;
   moRate: number;
   /** The filled database only: the retention's drop of its oldest month under sends (growth-retention.ts). */
   drop?: DropResult;
@@ -70,9 +74,18 @@ export async function growthPhase(o: GrowthOptions): Promise<Row[]> {
   } finally {
     for (const k of kept) await k.close();
   }
-  const base = 'the same, empty database, same run';
-  const faster = (figure: string, unit: string, b: number, a: number): Row => ({ figure, unit, value: b, baseline: base, baselineValue: a, target: '>= 0.85 x', ok: b >= 0.85 * a });
-  const slower = (figure: string, unit: string, b: number, a: number): Row => ({ figure, unit, value: b, baseline: base, baselineValue: a, target: '<= 1.15 x', ok: b <= 1.15 * a });
+  const before = empty;
+  const again = filled.again!;
+  o.log(`growth: the empty database's pipeline rows before the fill / right after the filled one's: single sends ${before.single.rate.toFixed(0)} / ${again.single.rate.toFixed(0)} msg/s, ` +
+    `CPU ${before.single.cpuMsPerRecipient.toFixed(2)} / ${again.single.cpuMsPerRecipient.toFixed(2)} ms a message, ${BIG.sends} x ${BIG.perRequest} ${before.big.rate.toFixed(0)} / ${again.big.rate.toFixed(0)} rcpt/s, ` +
+    `receipts ${(before.big.receiptSecs * 1000).toFixed(0)} / ${(again.big.receiptSecs * 1000).toFixed(0)} ms, GET /status ${before.statusRps.toFixed(0)} / ${again.statusRps.toFixed(0)} req/s, ` +
+    `MO ${before.moRate.toFixed(0)} / ${again.moRate.toFixed(0)} MO/s`);
+  // the pipeline rows' baseline is the empty side measured again just after the filled one (rowsAgain); the reads',
+  // the empty side timed in alternation with the filled one (timedReadsBeside)
+  empty = { ...again, reads: empty.reads };
+  const after = 'the empty database, just after';
+  const faster = (figure: string, unit: string, b: number, a: number): Row => ({ figure, unit, value: b, baseline: after, baselineValue: a, target: '>= 0.85 x', ok: b >= 0.85 * a });
+  const slower = (figure: string, unit: string, b: number, a: number, baseline = after): Row => ({ figure, unit, value: b, baseline, baselineValue: a, target: '<= 1.15 x', ok: b <= 1.15 * a });
   const at = `at ${plan.rows.toLocaleString('en')} stored recipients`;
   return [
     faster(`growth ${at}: e2e single sends (n = ${o.n})`, 'msg/s', filled.single.rate, empty.single.rate),
@@ -80,7 +93,7 @@ export async function growthPhase(o: GrowthOptions): Promise<Row[]> {
     faster(`growth: e2e ${BIG.sends} sends x ${BIG.perRequest} rcpts`, 'rcpt/s', filled.big.rate, empty.big.rate),
     slower(`growth: receipts (deliver_sm) all applied after the last submit_sm, ${BIG.sends} x ${BIG.perRequest}`, 'ms', filled.big.receiptSecs * 1000, empty.big.receiptSecs * 1000),
     faster('growth: GET /status/{id}, 32 conns', 'req/s', filled.statusRps, empty.statusRps),
-    ...Object.keys(empty.reads).map((k) => slower(`growth: ${k}: p50`, 'ms', filled.reads[k], empty.reads[k])),
+    ...Object.keys(empty.reads).map((k) => slower(`growth: ${k}: p50`, 'ms', filled.reads[k], empty.reads[k], 'the empty database, alternated')),
     faster(`growth: MO ingest (${o.moN} MO replying to a send, from phones with history)`, 'MO/s', filled.moRate, empty.moRate),
     ...disk,
     ...(filled.drop ? dropRows(filled.drop) : []),
@@ -157,16 +170,14 @@ async function measureDatabase(label: string, plan: GrowthPlan | null, o: Growth
     await admin(env, 'assign-number', '--app-id', small.app_id, '--number', SMALL_MO_NUMBER);
     const api = `http://127.0.0.1:${port}/api/v1/svc/sms-api`;
     const startWeb = async () => {
-      web = startNpm(['start'], { ...env, WORKER: 'on' });
-      await waitFor(async () => (await fetch(`${api}/health`).catch(() => null))?.status === 200, 90_000, 300, 'the web process');
-      await waitFor(async () => (await sql`select 1 from connector_leases l join connectors c on c.id = l.connector_id
-         where c.name = 'bench-growth' and l.bound_sessions > 0 and l.expires_at > now()`).length > 0, 60_000, 100, 'the growth connector bound');
+      web = await startService(env, api, sql);
       return web;
     };
     const handles = { api, url: database.url, sql, db, smsc, log: o.log };
     const service = { ...handles, web: await startWeb() };
     const side = await measureRows(service, heavy, small, o, label);
     if (x.readsBeside) {
+      side.again = await rowsAgain(x.readsBeside, o);
       // The empty side's reads are served by a process started for them; the filled side's service has served every
       // row above (thousands of sends, GET /status loads, MO). Both are started anew so that each read is timed on a
       // process of the same age and warm-up, and a difference is the history's.
@@ -191,6 +202,31 @@ async function measureDatabase(label: string, plan: GrowthPlan | null, o: Growth
     };
     if (kept) x.keep!.push({ ...kept, close });
     else await close();
+  }
+}
+
+/** `npm start` (web + worker) on a side's database, once it answers /health and its worker holds the growth connector bound. */
+async function startService(env: NodeJS.ProcessEnv, api: string, sql: postgres.Sql): Promise<Proc> {
+  const web = startNpm(['start'], { ...env, WORKER: 'on' });
+  await waitFor(async () => (await fetch(`${api}/health`).catch(() => null))?.status === 200, 90_000, 300, 'the web process');
+  await waitFor(async () => (await sql`select 1 from connector_leases l join connectors c on c.id = l.connector_id
+     where c.name = 'bench-growth' and l.bound_sessions > 0 and l.expires_at > now()`).length > 0, 60_000, 100, 'the growth connector bound');
+  return web;
+}
+
+/**
+ * The empty side's pipeline rows (sends, receipts, GET /status, MO) measured again, its service started anew, right
+ * after the filled side's: the baseline of those rows. Measured 40-50 minutes apart, before and after a fill of tens
+ * of gigabytes, the two sides ran on different machines in all but name (in run I, the web process's CPU for the same
+ * single send, which reads no history, was 9% higher on the filled side); back to back, both run on the machine the
+ * fill left, and what differs is the history.
+ */
+async function rowsAgain(empty: Kept, o: GrowthOptions): Promise<Side> {
+  const web = await startService(empty.env, empty.service.api, empty.service.sql);
+  try {
+    return await measureRows({ ...empty.service, web }, empty.heavy, empty.small, o, 'empty-again');
+  } finally {
+    await web.stop();
   }
 }
 
