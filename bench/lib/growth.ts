@@ -82,19 +82,19 @@ export async function growthPhase(o: GrowthOptions): Promise<Row[]> {
     `MO ${before.moRate.toFixed(0)} / ${again.moRate.toFixed(0)} MO/s`);
   // the pipeline rows' baseline is the empty side measured again just after the filled one (rowsAgain); the reads',
   // the empty side timed in alternation with the filled one (timedReadsBeside)
-  empty = { ...again, reads: empty.reads };
+  const base: Side = { ...again, reads: empty.reads };
   const after = 'the empty database, just after';
   const faster = (figure: string, unit: string, b: number, a: number): Row => ({ figure, unit, value: b, baseline: after, baselineValue: a, target: '>= 0.85 x', ok: b >= 0.85 * a });
   const slower = (figure: string, unit: string, b: number, a: number, baseline = after): Row => ({ figure, unit, value: b, baseline, baselineValue: a, target: '<= 1.15 x', ok: b <= 1.15 * a });
   const at = `at ${plan.rows.toLocaleString('en')} stored recipients`;
   return [
-    faster(`growth ${at}: e2e single sends (n = ${o.n})`, 'msg/s', filled.single.rate, empty.single.rate),
-    slower('growth: e2e CPU per single message to delivered', 'ms', filled.single.cpuMsPerRecipient, empty.single.cpuMsPerRecipient),
-    faster(`growth: e2e ${BIG.sends} sends x ${BIG.perRequest} rcpts`, 'rcpt/s', filled.big.rate, empty.big.rate),
-    slower(`growth: receipts (deliver_sm) all applied after the last submit_sm, ${BIG.sends} x ${BIG.perRequest}`, 'ms', filled.big.receiptSecs * 1000, empty.big.receiptSecs * 1000),
-    faster('growth: GET /status/{id}, 32 conns', 'req/s', filled.statusRps, empty.statusRps),
-    ...Object.keys(empty.reads).map((k) => slower(`growth: ${k}: p50`, 'ms', filled.reads[k], empty.reads[k], 'the empty database, alternated')),
-    faster(`growth: MO ingest (${o.moN} MO replying to a send, from phones with history)`, 'MO/s', filled.moRate, empty.moRate),
+    faster(`growth ${at}: e2e single sends (n = ${o.n})`, 'msg/s', filled.single.rate, base.single.rate),
+    slower('growth: e2e CPU per single message to delivered', 'ms', filled.single.cpuMsPerRecipient, base.single.cpuMsPerRecipient),
+    faster(`growth: e2e ${BIG.sends} sends x ${BIG.perRequest} rcpts`, 'rcpt/s', filled.big.rate, base.big.rate),
+    slower(`growth: receipts (deliver_sm) all applied after the last submit_sm, ${BIG.sends} x ${BIG.perRequest}`, 'ms', filled.big.receiptSecs * 1000, base.big.receiptSecs * 1000),
+    faster('growth: GET /status/{id}, 32 conns', 'req/s', filled.statusRps, base.statusRps),
+    ...Object.keys(base.reads).map((k) => slower(`growth: ${k}: p50`, 'ms', filled.reads[k], base.reads[k], 'the empty database, alternated')),
+    faster(`growth: MO ingest (${o.moN} MO replying to a send, from phones with history)`, 'MO/s', filled.moRate, base.moRate),
     ...disk,
     ...(filled.drop ? dropRows(filled.drop) : []),
   ];
@@ -306,8 +306,9 @@ async function untilIdle(s: GrowthService, ms: BenchMerchant[], since: Date, lab
  * (which the caller has just started anew: both processes fresh, both idle), each read is warmed WARM_CALLS times on
  * each side (after 300, a fresh process's rounds still quickened by up to a third), then timed in READ_ROUNDS rounds
  * of READS calls, the two sides alternating (which goes first alternates too); a row is the median of its side's
- * rounds' p50s, and every round is printed. Timed an hour apart with a few calls of warm-up, one pass of 100 calls moved by up to 2 x
- * on the same database (the filled side's first thousand calls read its pages in), more than the 15% bound.
+ * rounds' p50s, and every round is printed. Timed an hour apart with a few calls of warm-up, one pass of 100 calls
+ * moved by up to 2 x on the same database (the filled side's first thousand calls read its pages in), more than the
+ * 15% bound.
  */
 async function timedReadsBeside(empty: Kept, filled: { service: GrowthService; heavy: BenchMerchant; small: BenchMerchant }, log: (m: string) => void):
   Promise<{ here: Record<string, number>; beside: Record<string, number> }> {
