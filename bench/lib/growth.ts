@@ -52,7 +52,7 @@ const READS = 100;
 const STATUS_PASSES = 3;
 /** The reads: calls of each before timing, and rounds of READS calls (timedReadsBeside). */
 const WARM_CALLS = 1000;
-const READ_ROUNDS = 6;
+const READ_ROUNDS = 12;
 const PAUSE_MS = 5000;
 const BIG = { sends: 10, perRequest: 1000, inFlight: 4 };
 /** The tables a stored recipient leaves rows in (disk per recipient). */
@@ -303,7 +303,8 @@ async function untilIdle(s: GrowthService, ms: BenchMerchant[], since: Date, lab
 
 /**
  * The reads of both databases, timed together: the empty side's service is started again beside the filled one's
- * (which the caller has just started anew: both processes fresh, both idle), each read is warmed WARM_CALLS times on
+ * (which the caller has just started anew: both processes fresh, both idle, both workers holding their connector
+ * bound before the first call, so that no bind shares the warm-up), each read is warmed WARM_CALLS times on
  * each side (after 300, a fresh process's rounds still quickened by up to a third), then timed in READ_ROUNDS rounds
  * of READS calls, the two sides alternating (which goes first alternates too); a row is the median of its side's
  * rounds' p50s, and every round is printed. Timed an hour apart with a few calls of warm-up, one pass of 100 calls
@@ -312,9 +313,8 @@ async function untilIdle(s: GrowthService, ms: BenchMerchant[], since: Date, lab
  */
 async function timedReadsBeside(empty: Kept, filled: { service: GrowthService; heavy: BenchMerchant; small: BenchMerchant }, log: (m: string) => void):
   Promise<{ here: Record<string, number>; beside: Record<string, number> }> {
-  const web = startNpm(['start'], { ...empty.env, WORKER: 'on' });
+  const web = await startService(empty.env, empty.service.api, empty.service.sql);
   try {
-    await waitFor(async () => (await fetch(`${empty.service.api}/health`).catch(() => null))?.status === 200, 90_000, 300, 'the empty database\'s web process');
     const sides = [await readProbes(empty.service, empty.heavy, empty.small, log), await readProbes(filled.service, filled.heavy, filled.small, log)];
     const labels = Object.keys(sides[0]);
     for (const k of labels) for (const side of sides) for (let i = 0; i < WARM_CALLS; i++) await side[k]();
