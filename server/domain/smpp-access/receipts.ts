@@ -65,8 +65,24 @@ const RECEIPT_KEPT = sql.raw(`interval '72 hours'`);
  * runs it before it claims, and now and then without a bound receiver (its sweep). Returns how many it derived.
  * Each event's message is read by its key (the subquery's `limit 1` keeps it a probe per event): joined freely, the
  * planner that reads `channel = 'smpp'` as a handful of rows in a history of API sends hashed the whole table.
+ * Runs the consumer's batches (consumeTerminalEvents) until it is at the horizon or `budgetMs` has passed: a call
+ * made to claim receipts returns within about that even while the consumer catches up on millions of events, and
+ * the next call goes on from where it stopped.
  */
-export function deriveReceipts(db: Db): Promise<number> {
+export async function deriveReceipts(db: Db, o: { budgetMs?: number; batch?: number } = {}): Promise<number> {
+  const until = performance.now() + (o.budgetMs ?? DERIVE_BUDGET_MS);
+  let derived = 0;
+  for (;;) {
+    const run = await deriveReceiptsOnce(db, o.batch);
+    derived += run.written;
+    if (!run.more || performance.now() >= until) return derived;
+  }
+}
+
+/** How long one deriveReceipts call goes on through a backlog of terminal events (a few batches at most). */
+const DERIVE_BUDGET_MS = 1_000;
+
+function deriveReceiptsOnce(db: Db, batch?: number): Promise<{ written: number; more: boolean }> {
   return consumeTerminalEvents(db, 'smpp_receipts', sql`
     insert into ${owed} (${name(owed.appId)}, ${name(owed.messageId)}, ${name(owed.recipientId)}, ${name(owed.eventId)}, ${name(owed.phone)},
                          ${name(owed.senderId)}, ${name(owed.stat)}, ${name(owed.err)}, ${name(owed.text)}, ${name(owed.submittedAt)}, ${name(owed.doneAt)},
@@ -86,7 +102,7 @@ export function deriveReceipts(db: Db): Promise<number> {
      where ${of('m', messages.channel)} = 'smpp' and ${of('ev', events.createdAt)} + ${RECEIPT_KEPT} > now()
        and ((${of('m', messages.smppRegisteredDelivery)} & 3) = 1 or ((${of('m', messages.smppRegisteredDelivery)} & 3) = 2 and ${of('ev', events.eventType)} = 'sms.failed'))
     on conflict do nothing
-    returning 1`);
+    returning 1`, batch);
 }
 
 /** Takes up to `limit` due receipts of these apps for this listener (claimOwed: never one another listener holds; an attempt each). */
