@@ -21,9 +21,9 @@ import { admin, benchEnv, benchMerchant, freePort, freshDatabase, migrate, sleep
  * holds `rows` delivered recipients with everything they leave behind (growth-fill.ts). Each is set up the same way
  * (migrated, the heavy and the small merchant provisioned by `npm run admin`, an SMPP connector to the test SMSC,
  * a number for MO, then ANALYZE), the service started on it in turn (`npm start`, web + worker), and the same rows
- * measured: A's, then B's after its fill, then A's again (rowsAgain), then the reads of both in alternation
- * (timedReadsBeside); the table prints B beside A (ratio B / A; A's pipeline rows from its second measurement, the
- * first printed in the log). Then B's disk per stored recipient, the retention's drop and, with `sustain` minutes, a
+ * measured: A's, then B's after its fill, then A's twice more (rowsAgain) and B's once more, then the reads of both in
+ * alternation (timedReadsBeside); the table prints B beside A (ratio B / A; each side's pipeline rows the mean of its
+ * two measurements after the fill, A's first measurement printed in the log). Then B's disk per stored recipient, the retention's drop and, with `sustain` minutes, a
  * sustained mixed load and what autovacuum made of it (growth-sustain.ts).
  */
 export type GrowthOptions = { rows: number; n: number; sustainMinutes: number; moN: number; log: (m: string) => void };
@@ -76,7 +76,7 @@ export async function growthPhase(o: GrowthOptions): Promise<Row[]> {
   }
   const before = empty;
   const again = filled.again!;
-  o.log(`growth: the empty database's pipeline rows before the fill / right after the filled one's: single sends ${before.single.rate.toFixed(0)} / ${again.single.rate.toFixed(0)} msg/s, ` +
+  o.log(`growth: the empty database's pipeline rows before the fill / after the filled one's (mean of two): single sends ${before.single.rate.toFixed(0)} / ${again.single.rate.toFixed(0)} msg/s, ` +
     `CPU ${before.single.cpuMsPerRecipient.toFixed(2)} / ${again.single.cpuMsPerRecipient.toFixed(2)} ms a message, ${BIG.sends} x ${BIG.perRequest} ${before.big.rate.toFixed(0)} / ${again.big.rate.toFixed(0)} rcpt/s, ` +
     `receipts ${(before.big.receiptSecs * 1000).toFixed(0)} / ${(again.big.receiptSecs * 1000).toFixed(0)} ms, GET /status ${before.statusRps.toFixed(0)} / ${again.statusRps.toFixed(0)} req/s, ` +
     `MO ${before.moRate.toFixed(0)} / ${again.moRate.toFixed(0)} MO/s`);
@@ -175,9 +175,19 @@ async function measureDatabase(label: string, plan: GrowthPlan | null, o: Growth
     };
     const handles = { api, url: database.url, sql, db, smsc, log: o.log };
     const service = { ...handles, web: await startWeb() };
-    const side = await measureRows(service, heavy, small, o, label);
+    let side = await measureRows(service, heavy, small, o, label);
     if (x.readsBeside) {
-      side.again = await rowsAgain(x.readsBeside, o);
+      // The pipeline rows of both sides twice, in the order filled, empty, empty, filled, each on a service started
+      // anew, and each side's two measurements averaged: a drift of the machine over those minutes (in runs I and
+      // K the side measured first after the fill took more CPU for the same work) falls on both sides alike.
+      const emptyRuns = [await rowsAgain(x.readsBeside, o, 'empty-again'), await rowsAgain(x.readsBeside, o, 'empty-again-2')];
+      await web!.stop();
+      service.web = await startWeb();
+      const filledRuns = [side, await measureRows(service, heavy, small, o, `${label}-2`)];
+      logMeasurements(o.log, label, filledRuns);
+      logMeasurements(o.log, 'empty, just after', emptyRuns);
+      side = meanOfSides(filledRuns);
+      side.again = meanOfSides(emptyRuns);
       // The empty side's reads are served by a process started for them; the filled side's service has served every
       // row above (thousands of sends, GET /status loads, MO). Both are started anew so that each read is timed on a
       // process of the same age and warm-up, and a difference is the history's.
@@ -221,13 +231,35 @@ async function startService(env: NodeJS.ProcessEnv, api: string, sql: postgres.S
  * single send, which reads no history, was 9% higher on the filled side); back to back, both run on the machine the
  * fill left, and what differs is the history.
  */
-async function rowsAgain(empty: Kept, o: GrowthOptions): Promise<Side> {
+async function rowsAgain(empty: Kept, o: GrowthOptions, label: string): Promise<Side> {
   const web = await startService(empty.env, empty.service.api, empty.service.sql);
   try {
-    return await measureRows({ ...empty.service, web }, empty.heavy, empty.small, o, 'empty-again');
+    return await measureRows({ ...empty.service, web }, empty.heavy, empty.small, o, label);
   } finally {
     await web.stop();
   }
+}
+
+/** Each pipeline row's mean over a side's measurements (GET /status: of each measurement's best pass). */
+function meanOfSides(runs: Side[]): Side {
+  const mean = (f: (r: Side) => number) => runs.reduce((a, r) => a + f(r), 0) / runs.length;
+  const meanRun = (pick: (r: Side) => ThroughputResult): ThroughputResult => ({
+    ...pick(runs[0]),
+    secs: mean((r) => pick(r).secs),
+    rate: mean((r) => pick(r).rate),
+    receiptSecs: mean((r) => pick(r).receiptSecs),
+    submitLagSecs: mean((r) => pick(r).submitLagSecs),
+    cpuMsPerRecipient: mean((r) => pick(r).cpuMsPerRecipient),
+    cpuMsByPart: Object.fromEntries(Object.keys(pick(runs[0]).cpuMsByPart).map((k) => [k, mean((r) => pick(r).cpuMsByPart[k] ?? 0)])),
+  });
+  return { ...runs[0], single: meanRun((r) => r.single), big: meanRun((r) => r.big), statusRps: mean((r) => r.statusRps), moRate: mean((r) => r.moRate) };
+}
+
+function logMeasurements(log: (m: string) => void, label: string, runs: Side[]): void {
+  const each = (f: (r: Side) => string) => runs.map(f).join(' / ');
+  log(`growth ${label}: pipeline rows of ${runs.length} measurements (averaged): single sends ${each((r) => r.single.rate.toFixed(0))} msg/s, ` +
+    `CPU ${each((r) => r.single.cpuMsPerRecipient.toFixed(2))} ms a message, ${BIG.sends} x ${BIG.perRequest} ${each((r) => r.big.rate.toFixed(0))} rcpt/s, ` +
+    `receipts ${each((r) => (r.big.receiptSecs * 1000).toFixed(0))} ms, GET /status ${each((r) => r.statusRps.toFixed(0))} req/s, MO ${each((r) => r.moRate.toFixed(0))} MO/s`);
 }
 
 async function measureRows(s: GrowthService, heavy: BenchMerchant, small: BenchMerchant, o: GrowthOptions, label: string): Promise<Side> {
