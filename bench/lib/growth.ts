@@ -23,8 +23,9 @@ import { admin, benchEnv, benchMerchant, freePort, freshDatabase, migrate, sleep
  * a number for MO, then ANALYZE), the service started on it in turn (`npm start`, web + worker), and the same rows
  * measured: A's, then B's after its fill, then A's twice more (rowsAgain) and B's once more, then the reads of both in
  * alternation (timedReadsBeside); the table prints B beside A (ratio B / A; each side's pipeline rows the mean of its
- * two measurements after the fill, A's first measurement printed in the log). Then B's disk per stored recipient, the retention's drop and, with `sustain` minutes, a
- * sustained mixed load and what autovacuum made of it (growth-sustain.ts).
+ * two measurements after the fill, A's first measurement printed in the log). Then B's disk per stored recipient,
+ * the retention's drop and, with `sustain` minutes, a sustained mixed load and what autovacuum made of it
+ * (growth-sustain.ts).
  */
 export type GrowthOptions = { rows: number; n: number; sustainMinutes: number; moN: number; log: (m: string) => void };
 
@@ -74,12 +75,8 @@ export async function growthPhase(o: GrowthOptions): Promise<Row[]> {
   } finally {
     for (const k of kept) await k.close();
   }
-  const before = empty;
   const again = filled.again!;
-  o.log(`growth: the empty database's pipeline rows before the fill / after the filled one's (mean of two): single sends ${before.single.rate.toFixed(0)} / ${again.single.rate.toFixed(0)} msg/s, ` +
-    `CPU ${before.single.cpuMsPerRecipient.toFixed(2)} / ${again.single.cpuMsPerRecipient.toFixed(2)} ms a message, ${BIG.sends} x ${BIG.perRequest} ${before.big.rate.toFixed(0)} / ${again.big.rate.toFixed(0)} rcpt/s, ` +
-    `receipts ${(before.big.receiptSecs * 1000).toFixed(0)} / ${(again.big.receiptSecs * 1000).toFixed(0)} ms, GET /status ${before.statusRps.toFixed(0)} / ${again.statusRps.toFixed(0)} req/s, ` +
-    `MO ${before.moRate.toFixed(0)} / ${again.moRate.toFixed(0)} MO/s`);
+  logPipelineRows(o.log, 'growth: the empty database\'s pipeline rows before the fill / after the filled one\'s (mean of two)', [empty, again]);
   // the pipeline rows' baseline is the empty side measured again just after the filled one (rowsAgain); the reads',
   // the empty side timed in alternation with the filled one (timedReadsBeside)
   const base: Side = { ...again, reads: empty.reads };
@@ -184,8 +181,8 @@ async function measureDatabase(label: string, plan: GrowthPlan | null, o: Growth
       await web!.stop();
       service.web = await startWeb();
       const filledRuns = [side, await measureRows(service, heavy, small, o, `${label}-2`)];
-      logMeasurements(o.log, label, filledRuns);
-      logMeasurements(o.log, 'empty, just after', emptyRuns);
+      logPipelineRows(o.log, `growth ${label}: pipeline rows of 2 measurements (averaged)`, filledRuns);
+      logPipelineRows(o.log, 'growth empty, just after: pipeline rows of 2 measurements (averaged)', emptyRuns);
       side = meanOfSides(filledRuns);
       side.again = meanOfSides(emptyRuns);
       // The empty side's reads are served by a process started for them; the filled side's service has served every
@@ -226,7 +223,7 @@ async function startService(env: NodeJS.ProcessEnv, api: string, sql: postgres.S
 
 /**
  * The empty side's pipeline rows (sends, receipts, GET /status, MO) measured again, its service started anew, right
- * after the filled side's: the baseline of those rows. Measured 40-50 minutes apart, before and after a fill of tens
+ * after the filled side's: the baseline of those rows (two such measurements, averaged: measureDatabase). Measured 40-50 minutes apart, before and after a fill of tens
  * of gigabytes, the two sides ran on different machines in all but name (in run I, the web process's CPU for the same
  * single send, which reads no history, was 9% higher on the filled side); back to back, both run on the machine the
  * fill left, and what differs is the history.
@@ -255,9 +252,10 @@ function meanOfSides(runs: Side[]): Side {
   return { ...runs[0], single: meanRun((r) => r.single), big: meanRun((r) => r.big), statusRps: mean((r) => r.statusRps), moRate: mean((r) => r.moRate) };
 }
 
-function logMeasurements(log: (m: string) => void, label: string, runs: Side[]): void {
+/** One log line of the pipeline rows of several measurements, each figure's values side by side (a / b). */
+function logPipelineRows(log: (m: string) => void, heading: string, runs: Side[]): void {
   const each = (f: (r: Side) => string) => runs.map(f).join(' / ');
-  log(`growth ${label}: pipeline rows of ${runs.length} measurements (averaged): single sends ${each((r) => r.single.rate.toFixed(0))} msg/s, ` +
+  log(`${heading}: single sends ${each((r) => r.single.rate.toFixed(0))} msg/s, ` +
     `CPU ${each((r) => r.single.cpuMsPerRecipient.toFixed(2))} ms a message, ${BIG.sends} x ${BIG.perRequest} ${each((r) => r.big.rate.toFixed(0))} rcpt/s, ` +
     `receipts ${each((r) => (r.big.receiptSecs * 1000).toFixed(0))} ms, GET /status ${each((r) => r.statusRps.toFixed(0))} req/s, MO ${each((r) => r.moRate.toFixed(0))} MO/s`);
 }

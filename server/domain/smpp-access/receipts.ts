@@ -54,12 +54,15 @@ export function receiptDeliverSm(r: OwedReceipt): Record<string, unknown> {
   };
 }
 
+/** How long one deriveReceipts call goes on through a backlog of terminal events (a few batches at most). */
+const DERIVE_BUDGET_MS = 1_000;
+
 /** How long a receipt is owed to the app's sessions after its terminal event (D15). */
 const RECEIPT_KEPT = sql.raw(`interval '72 hours'`);
 
 /**
  * D15: the receipts owed to merchants' ESMEs, derived from the terminal events of their SMPP sends by their own
- * consumer of webhook_events (consumeTerminalEvents), in one statement: one per `sms.delivered` or `sms.failed` of a
+ * consumer of webhook_events (consumeTerminalEvents), one statement a batch: one per `sms.delivered` or `sms.failed` of a
  * message submitted over SMPP whose registered_delivery asked for it (bits 0-1: 01 success or failure, 10 failure
  * only), with the Appendix B `stat:` and `err:` the event's data gives, kept 72 hours after the event. The listener
  * runs it before it claims, and now and then without a bound receiver (its sweep). Returns how many it derived.
@@ -78,9 +81,6 @@ export async function deriveReceipts(db: Db, o: { budgetMs?: number; batch?: num
     if (!run.more || performance.now() >= until) return derived;
   }
 }
-
-/** How long one deriveReceipts call goes on through a backlog of terminal events (a few batches at most). */
-const DERIVE_BUDGET_MS = 1_000;
 
 function deriveReceiptsOnce(db: Db, batch?: number): Promise<{ written: number; more: boolean }> {
   return consumeTerminalEvents(db, 'smpp_receipts', sql`
