@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveReceipts } from '@/server/domain/smpp-access/receipts';
+import { consumeTerminalEventsSql } from '@/server/domain/webhooks/event-consumers';
 import { closePools, makeMerchant, restClient, testDeps, testEnv } from '../helpers';
 import { sendVia } from '../webhooks/fixtures';
 
@@ -90,4 +91,28 @@ describe('the SMPP receipts consumer after a long time away', () => {
     expect(await deriveReceipts(db, { budgetMs: 0 })).toBe(2700);
     expect((await position()) > txs[2]).toBe(true);
   });
+
+  it('reads no event below its position: the history it has consumed costs a run nothing', async () => {
+    await startAt(txs[0]);
+    expect(await deriveReceipts(db, { batch: 1000, budgetMs: 60_000 })).toBe(0); // (all 2,700 owed already)
+    const at = await position();
+    expect(at > txs[2]).toBe(true);
+    // every scan of webhook_events in the statement's plan, and the rows it returned: with the position joined as a
+    // row, the partitions' terminal index was read in transaction order from the first event and the 2,700 events
+    // below the position filtered out above the scan (4-8 s a run at 10 million recipients). With the events'
+    // statistics and a small batch, the planner chooses that ordered read here too.
+    await db.execute(sql`analyze webhook_events`);
+    const [row] = await db.execute<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(sql`explain (analyze, format json)
+      ${consumeTerminalEventsSql('smpp_receipts', sql`select e.id from ev e`, 10)}`);
+    const scans: Array<{ relation: string; rows: number }> = [];
+    const walk = (n: PlanNode) => {
+      if (n['Relation Name']?.startsWith('webhook_events')) scans.push({ relation: n['Relation Name'], rows: n['Actual Rows'] * n['Actual Loops'] });
+      n.Plans?.forEach(walk);
+    };
+    walk(row['QUERY PLAN'][0].Plan);
+    expect(scans.length).toBeGreaterThan(0);
+    expect(scans.filter((s) => s.rows > 0)).toEqual([]);
+  });
 });
+
+type PlanNode = { 'Relation Name'?: string; 'Actual Rows': number; 'Actual Loops': number; Plans?: PlanNode[] };
