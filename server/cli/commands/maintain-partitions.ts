@@ -15,7 +15,7 @@ export const maintainPartitionsCommand = defineCommand({
   options: {},
   async run(_v, { db, env, databaseUrl }) {
     if (!databaseUrl) throw new CliError('maintain-partitions needs a database connection of its own');
-    const client = new pg.Client({ connectionString: databaseUrl });
+    const client = new pg.Client({ connectionString: databaseUrl, options: '-c jit=off' });
     await client.connect();
     try {
       const t0 = performance.now();
