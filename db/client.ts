@@ -9,12 +9,18 @@ export type Db = PostgresJsDatabase & { $client: postgres.Sql };
 export type DbOrTx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
 
 /**
- * Every connection runs without JIT compilation (`jit = off`, whatever the server's default): the service's
- * statements each touch a few rows, but over tables of millions of rows and a dozen monthly partitions the planner's
- * estimate of one can pass `jit_above_cost`, and Postgres then compiles its expressions at every run (measured at 10
- * million recipients: the SMPP receipts consumer's statement, 0 rows, 1.5-3 s of LLVM compilation a run).
- *
- * `customPlans`: every statement is planned with its parameters and the tables' sizes at the time (Postgres
+ * What every connection of the service sets when it connects, whatever the server's defaults: no JIT compilation.
+ * The service's statements each touch a few rows, but over tables of millions of rows and a dozen monthly partitions
+ * the planner's estimate of one can pass `jit_above_cost`, and Postgres then compiles its expressions at every run
+ * (measured at 10 million recipients: the SMPP receipts consumer's statement, 0 rows, 1.5-2.4 s of LLVM compilation a
+ * run). postgres.js takes them as `connection`; node-postgres (the job queue's pool, the partition maintenance's
+ * client) as `options` (PG_SESSION_OPTIONS).
+ */
+export const SESSION_SETTINGS = { jit: 'off' } as const;
+export const PG_SESSION_OPTIONS = Object.entries(SESSION_SETTINGS).map(([k, v]) => `-c ${k}=${v}`).join(' ');
+
+/**
+ * Every connection has SESSION_SETTINGS. `customPlans`: every statement is planned with its parameters and the tables' sizes at the time (Postgres
  * `plan_cache_mode = force_custom_plan`). For the connector's pool: the carrier tables are queues, empty when a
  * prepared statement's generic plan is made and cached, then thousands of rows within seconds, and a plan made for
  * an empty table scans the full one (measured: receipts applied at 309/s instead of about 4,000).
@@ -22,7 +28,7 @@ export type DbOrTx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execu
 export function createDb(url: string, opts: { max?: number; customPlans?: boolean } = {}): Db {
   const client = postgres(url, {
     max: opts.max ?? 10,
-    connection: { jit: 'off', ...(opts.customPlans ? { plan_cache_mode: 'force_custom_plan' } : {}) },
+    connection: { ...SESSION_SETTINGS, ...(opts.customPlans ? { plan_cache_mode: 'force_custom_plan' } : {}) },
     idle_timeout: 30,
     connect_timeout: 5,
     // numeric stays a string (exact money); bigint as JS number is safe for our ids.

@@ -223,10 +223,10 @@ async function startService(env: NodeJS.ProcessEnv, api: string, sql: postgres.S
 
 /**
  * The empty side's pipeline rows (sends, receipts, GET /status, MO) measured again, its service started anew, right
- * after the filled side's: the baseline of those rows (two such measurements, averaged: measureDatabase). Measured 40-50 minutes apart, before and after a fill of tens
- * of gigabytes, the two sides ran on different machines in all but name (in run I, the web process's CPU for the same
- * single send, which reads no history, was 9% higher on the filled side); back to back, both run on the machine the
- * fill left, and what differs is the history.
+ * after the filled side's: the baseline of those rows (two such measurements, averaged: measureDatabase). Measured
+ * 40-50 minutes apart, before and after a fill of tens of gigabytes, the two sides ran on different machines in all
+ * but name (in run I, the web process's CPU for the same single send, which reads no history, was 9% higher on the
+ * filled side); back to back, both run on the machine the fill left, and what differs is the history.
  */
 async function rowsAgain(empty: Kept, o: GrowthOptions, label: string): Promise<Side> {
   const web = await startService(empty.env, empty.service.api, empty.service.sql);

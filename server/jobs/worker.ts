@@ -5,7 +5,7 @@ import pg from 'pg';
 import postgres from 'postgres';
 import { logger } from '@/server/lib/logger';
 import { randomBase62 } from '@/server/lib/ids';
-import { closeDb, createDb, db } from '@/db/client';
+import { closeDb, createDb, db, PG_SESSION_OPTIONS, SESSION_SETTINGS } from '@/db/client';
 import { keepListening, resilient } from '@/server/lib/postgres-js';
 import { createPipeline, type Pipeline } from '@/server/domain/delivery/pipeline';
 import { env } from '@/server/env';
@@ -37,7 +37,7 @@ export type RunningWorker = { id: string; stop: () => Promise<void> };
  */
 export async function startWorker(opts: { connectionString: string; concurrency: number }): Promise<RunningWorker> {
   const id = `${hostname()}-${process.pid}-${randomBase62(6)}`;
-  const sql = postgres(opts.connectionString, { max: 1, onnotice: () => {}, connection: { jit: 'off' } });
+  const sql = postgres(opts.connectionString, { max: 1, onnotice: () => {}, connection: SESSION_SETTINGS });
   const graphileIds = new Set<string>();
   const running = new Set<string>();
   // (heartbeats use a separate connection so a busy job pool never delays them)
@@ -72,8 +72,7 @@ export async function startWorker(opts: { connectionString: string; concurrency:
 
   // Our own pool so that a dropped connection (Postgres restarting or shutting
   // down first) is logged instead of crashing the process with an unhandled 'error'.
-  // (JIT off, as on every connection of the service: db/client.ts)
-  const pgPool = new pg.Pool({ connectionString: opts.connectionString, max: opts.concurrency + 2, options: '-c jit=off' });
+  const pgPool = new pg.Pool({ connectionString: opts.connectionString, max: opts.concurrency + 2, options: PG_SESSION_OPTIONS });
   const onLost = (e: Error) => logger.warn('worker pool connection lost', { error: e });
   pgPool.on('error', onLost);
   pgPool.on('connect', (client) => client.on('error', onLost));

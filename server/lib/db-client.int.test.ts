@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeDb, createDb } from '@/db/client';
+import { closeDb, createDb, PG_SESSION_OPTIONS } from '@/db/client';
 
 /**
- * db/client.ts: the service's connections never JIT-compile a statement, whatever the server's `jit` default. Every
+ * db/client.ts: the service's connections (SESSION_SETTINGS) never JIT-compile a statement, whatever the server's `jit` default. Every
  * statement here is made to cost more than `jit_above_cost` (set to 0), as one over tables of millions of rows does:
  * with JIT on, EXPLAIN ANALYZE reports the compiled functions (the "JIT" entry).
  */
@@ -27,6 +28,17 @@ describe('the service database pools', () => {
         return row['QUERY PLAN'][0];
       });
       expect(explained.JIT).toBeUndefined();
+    }
+  });
+
+  it("node-postgres connections made with PG_SESSION_OPTIONS (the job queue's pool, the partition maintenance) too", async () => {
+    const client = new pg.Client({ connectionString: url, options: PG_SESSION_OPTIONS });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ jit: string }>(`select current_setting('jit') as jit`);
+      expect(rows).toEqual([{ jit: 'off' }]);
+    } finally {
+      await client.end();
     }
   });
 

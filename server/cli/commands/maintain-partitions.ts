@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { PG_SESSION_OPTIONS } from '@/db/client';
 import { maintainPartitions } from '@/server/domain/retention/maintain-partitions';
 import { CliError, defineCommand } from '../command';
 
@@ -15,7 +16,7 @@ export const maintainPartitionsCommand = defineCommand({
   options: {},
   async run(_v, { db, env, databaseUrl }) {
     if (!databaseUrl) throw new CliError('maintain-partitions needs a database connection of its own');
-    const client = new pg.Client({ connectionString: databaseUrl, options: '-c jit=off' });
+    const client = new pg.Client({ connectionString: databaseUrl, options: PG_SESSION_OPTIONS });
     await client.connect();
     try {
       const t0 = performance.now();
