@@ -5,6 +5,7 @@ import { conversationItems } from '@/server/domain/inbox/conversation-items';
 import { latestSendsSql, planningWithoutSorts } from '@/server/domain/inbound/receive-inbound';
 import { assignNumber, inboundRows } from '../carrier/inbound-helpers';
 import { closePools, restClient, testClock, testDeps, testEnv } from '../helpers';
+import { explainedNodes, rowsOut } from '../plan-nodes';
 import { readyMerchant } from './setup';
 
 /**
@@ -159,13 +160,9 @@ describe('a conversation is read within its tenant (D24)', () => {
     const probe = latestSendsSql([{ i: 0, organizationId: b.organizationId, phone: P, at: at(4) }]);
     expect(await deps.db.execute<{ i: number; id: string }>(probe)).toEqual([{ i: 0, id: bSends[0] }]);
     const plan = await probePlan(probe);
-    const read: string[] = [];
-    const walk = (node: Record<string, unknown>) => {
-      const relation = String(node['Relation Name'] ?? '');
-      if (relation.startsWith('message_recipients') && (node['Actual Loops'] as number) > 0) read.push(relation);
-      for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
-    };
-    walk((plan as Array<{ Plan: Record<string, unknown> }>)[0].Plan);
+    const read = explainedNodes(plan)
+      .filter((n) => n['Relation Name']?.startsWith('message_recipients') && n['Actual Loops'] > 0)
+      .map((n) => n['Relation Name']!);
     // this month's partition holds the sends; the first partition (ids from before partitioning) is older than any
     // 7 days and is not read
     expect(read).toContain(`message_recipients_p${at(4).toISOString().slice(0, 7).replace('-', '')}`);
@@ -197,12 +194,9 @@ describe('a conversation is read within its tenant (D24)', () => {
     ]);
     expect(await deps.db.execute<{ i: number; id: string }>(probe)).toEqual([{ i: 0, id: 'msg_reply_300' }]);
     const plan = await probePlan(probe);
-    let rows = 0;
-    const walk = (node: Record<string, unknown>) => {
-      if (String(node['Relation Name'] ?? '').startsWith('message_recipients')) rows += (node['Actual Rows'] as number) * (node['Actual Loops'] as number);
-      for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
-    };
-    walk((plan as Array<{ Plan: Record<string, unknown> }>)[0].Plan);
+    const rows = explainedNodes(plan)
+      .filter((n) => n['Relation Name']?.startsWith('message_recipients'))
+      .reduce((sum, n) => sum + rowsOut(n), 0);
     // Q's newest delivery, R's one (outside the window), none of A's: not Q's 300
     expect(rows).toBeLessThanOrEqual(3);
   });

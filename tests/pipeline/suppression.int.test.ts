@@ -6,6 +6,7 @@ import { optedOutOfDispatches } from '@/server/domain/delivery/skip-opted-out';
 import { arrayLiteral } from '@/server/lib/sql-arrays';
 import { closePools, makeMerchant, testEnv } from '../helpers';
 import { walletBalances } from '../messaging/setup';
+import { explainedNodes } from '../plan-nodes';
 import { drain, makeDue } from './drain';
 import { pipelineHarness } from './harness';
 
@@ -265,14 +266,9 @@ describe('D19/D20: a phone opted out after the send is skipped at its dispatch a
     const [{ first }] = await db.execute<{ first: string }>(sql`select first_recipient_id::text as first from message_dispatches where id = ${dispatchId}`);
     const d = { id: dispatchId, messageId: id, firstRecipientId: Number(first) };
     const [{ 'QUERY PLAN': plan }] = await db.execute<{ 'QUERY PLAN': unknown }>(sql`explain (analyze, format json) ${optedOutOfDispatches([d])}`);
-    const scans: Array<{ loops: number; rows: number }> = [];
-    const partitions = new Set<string>();
-    const walk = (node: Record<string, unknown>) => {
-      if (node['Relation Name'] === 'opt_outs') scans.push({ loops: node['Actual Loops'] as number, rows: node['Actual Rows'] as number });
-      if (String(node['Relation Name']).startsWith('message_recipients') && (node['Actual Loops'] as number) > 0) partitions.add(String(node['Relation Name']));
-      for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
-    };
-    walk((plan as Array<{ Plan: Record<string, unknown> }>)[0].Plan);
+    const nodes = explainedNodes(plan);
+    const scans = nodes.filter((n) => n['Relation Name'] === 'opt_outs').map((n) => ({ loops: n['Actual Loops'], rows: n['Actual Rows'] }));
+    const partitions = new Set(nodes.filter((n) => n['Relation Name']?.startsWith('message_recipients') && n['Actual Loops'] > 0).map((n) => n['Relation Name']!));
     expect(scans).toEqual([{ loops: 1, rows: 2 }]);
     // D24: the dispatch's recipients are read from its month's partition and the next (inDispatchBlocks), not from
     // every month's

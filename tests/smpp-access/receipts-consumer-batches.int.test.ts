@@ -4,6 +4,7 @@ import { deriveReceipts } from '@/server/domain/smpp-access/receipts';
 import { consumeTerminalEventsSql } from '@/server/domain/webhooks/event-consumers';
 import { closePools, makeMerchant, restClient, testDeps, testEnv } from '../helpers';
 import { sendVia } from '../webhooks/fixtures';
+import { explainedNodes, rowsOut } from '../plan-nodes';
 
 /**
  * The SMPP receipts consumer catches up on a backlog in bounded runs: at most a batch of terminal events a run, whole
@@ -102,17 +103,12 @@ describe('the SMPP receipts consumer after a long time away', () => {
     // below the position filtered out above the scan (4-8 s a run at 10 million recipients). With the events'
     // statistics and a small batch, the planner chooses that ordered read here too.
     await db.execute(sql`analyze webhook_events`);
-    const [row] = await db.execute<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(sql`explain (analyze, format json)
+    const [row] = await db.execute<{ 'QUERY PLAN': unknown }>(sql`explain (analyze, format json)
       ${consumeTerminalEventsSql('smpp_receipts', sql`select e.id from ev e`, 10)}`);
-    const scans: Array<{ relation: string; rows: number }> = [];
-    const walk = (n: PlanNode) => {
-      if (n['Relation Name']?.startsWith('webhook_events')) scans.push({ relation: n['Relation Name'], rows: n['Actual Rows'] * n['Actual Loops'] });
-      n.Plans?.forEach(walk);
-    };
-    walk(row['QUERY PLAN'][0].Plan);
+    const scans = explainedNodes(row['QUERY PLAN'])
+      .filter((n) => n['Relation Name']?.startsWith('webhook_events'))
+      .map((n) => ({ relation: n['Relation Name'], rows: rowsOut(n) }));
     expect(scans.length).toBeGreaterThan(0);
     expect(scans.filter((s) => s.rows > 0)).toEqual([]);
   });
 });
-
-type PlanNode = { 'Relation Name'?: string; 'Actual Rows': number; 'Actual Loops': number; Plans?: PlanNode[] };

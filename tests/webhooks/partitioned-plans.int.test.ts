@@ -9,6 +9,7 @@ import { claimDue, recordAttempts, releaseRunLeases, type AttemptRecord, type Cl
 import { emitEvents } from '@/server/domain/webhooks/emit-events';
 import { closePools, makeMerchant, restClient, testDeps, testEnv } from '../helpers';
 import { deliveredEvent, sendVia } from './fixtures';
+import { planNodes, type PlanNode } from '../plan-nodes';
 
 /**
  * D24: the hot statements on webhook_events and webhook_deliveries, partitioned by month, on 17 partitions each (the
@@ -32,15 +33,6 @@ const notices: string[] = [];
 const client = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: (n) => notices.push(n.message), types: { bigint: postgres.BigInt } });
 const traced = drizzle(client) as unknown as Db;
 
-type PlanNode = {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Loops': number;
-  'Shared Hit Blocks': number;
-  'Shared Read Blocks': number;
-  Plans?: PlanNode[];
-};
 type Explained = { text: string; nodes: PlanNode[] };
 
 /** The plans of the statements `run` issues, each with its text and every node of its tree. */
@@ -51,13 +43,7 @@ async function explained(run: () => Promise<unknown>): Promise<Explained[]> {
     const at = n.indexOf('{');
     if (!n.startsWith('duration:') || at < 0) return [];
     const plan = JSON.parse(n.slice(at)) as { 'Query Text': string; Plan: PlanNode };
-    const nodes: PlanNode[] = [];
-    const walk = (p: PlanNode) => {
-      nodes.push(p);
-      p.Plans?.forEach(walk);
-    };
-    walk(plan.Plan);
-    return [{ text: plan['Query Text'], nodes }];
+    return [{ text: plan['Query Text'], nodes: planNodes(plan.Plan) }];
   });
 }
 
@@ -66,7 +52,7 @@ const partitionOf = (node: PlanNode) => /^webhook_(events|deliveries)_/.test(nod
 const scans = (plans: Explained[]) =>
   plans.flatMap((p) =>
     p.nodes
-      .filter((n) => n['Node Type'] === 'Seq Scan' && partitionOf(n) && n['Actual Loops'] > 0 && n['Shared Hit Blocks'] + n['Shared Read Blocks'] > 0)
+      .filter((n) => n['Node Type'] === 'Seq Scan' && partitionOf(n) && n['Actual Loops'] > 0 && (n['Shared Hit Blocks'] ?? 0) + (n['Shared Read Blocks'] ?? 0) > 0)
       .map((n) => n['Relation Name']),
   );
 /** How many times the statement probed a primary key of the table's partitions. */
