@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveReceipts } from '@/server/domain/smpp-access/receipts';
 import { consumeTerminalEventsSql } from '@/server/domain/webhooks/event-consumers';
@@ -90,6 +92,56 @@ describe('the SMPP receipts consumer after a long time away', () => {
     await db.execute(sql`delete from smpp_receipts where message_id = ${smppMessage}`);
     await startAt(txs[0]);
     expect(await deriveReceipts(db, { budgetMs: 0 })).toBe(2700);
+    expect((await position()) > txs[2]).toBe(true);
+  });
+
+  it("killed in the middle of a run, it has owed its batch whole or not at all, and the next runs owe every event once", async () => {
+    await db.execute(sql`delete from smpp_receipts where message_id = ${smppMessage}`);
+    await startAt(txs[0]);
+    // An open transaction owes one event of the first transaction already: the run's insert (on conflict do nothing on
+    // the event) waits for it with the run's first rows written, the position held and not yet moved. Its process is
+    // killed there; then the transaction rolls back and the statement, its client gone, ends as Postgres ends it.
+    const [{ id: heldEvent }] = await db.execute<{ id: string }>(sql`
+      select id::text as id from webhook_events where message_id = ${smppMessage} and tx = ${txs[0].toString()}::xid8 order by id offset 300 limit 1`);
+    const blocker = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+    const held = await blocker.reserve();
+    await held`begin`;
+    await held`insert into smpp_receipts (app_id, message_id, event_id, phone, stat, err, text, submitted_at, done_at, expires_at)
+               values ('app_held', ${smppMessage}, ${heldEvent}::uuid, '+243810000021', 'DELIVRD', '000', '', now(), now(), now() + interval '1 day')`;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/smpp-access/derive-process.ts'], {
+      env: { ...process.env, BATCH: '1000' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let printed = '';
+    child.stdout!.on('data', (d) => (printed += String(d)));
+    const exited = new Promise((r) => child.once('exit', r));
+    const waitingRun = () =>
+      db.execute<{ pid: number }>(sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
+                                         and query like '%with pos as%' and wait_event_type = 'Lock'`);
+    const deadline = Date.now() + 30_000;
+    while ((await waitingRun()).length === 0) {
+      if (Date.now() > deadline) throw new Error('the run never waited on the held event');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    child.kill('SIGKILL');
+    await exited;
+    expect(printed).toBe('');
+    await held`rollback`;
+    held.release();
+    await blocker.end({ timeout: 2 });
+    for (const until = Date.now() + 30_000; (await db.execute(sql`select 1 from pg_stat_activity where datname = current_database()
+        and pid <> pg_backend_pid() and query like '%with pos as%' and state = 'active'`)).length > 0; ) {
+      if (Date.now() > until) throw new Error('the killed run never ended');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    // the killed run's batch is the first transaction's 600 events: owed with the position moved past them, or nothing
+    // owed and the position where it was
+    const left = await owed();
+    expect([[0, txs[0]], [600, txs[1]]]).toContainEqual([left, await position()]);
+    expect(await deriveReceipts(db, { batch: 1000, budgetMs: 60_000 })).toBe(2700 - left);
+    const [counts] = await db.execute<{ n: number; events: number }>(sql`
+      select count(*)::int as n, count(distinct event_id)::int as events from smpp_receipts where message_id = ${smppMessage}`);
+    expect(counts).toEqual({ n: 2700, events: 2700 });
     expect((await position()) > txs[2]).toBe(true);
   });
 
