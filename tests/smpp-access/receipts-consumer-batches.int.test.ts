@@ -1,10 +1,11 @@
-import { spawn } from 'node:child_process';
-import { sql } from 'drizzle-orm';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { sql, type SQL } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveReceipts } from '@/server/domain/smpp-access/receipts';
 import { consumeTerminalEventsSql } from '@/server/domain/webhooks/event-consumers';
 import { closePools, makeMerchant, restClient, testDeps, testEnv } from '../helpers';
+import { waitFor } from '../reliability/service';
 import { sendVia } from '../webhooks/fixtures';
 import { explainedNodes, rowsOut } from '../plan-nodes';
 
@@ -105,35 +106,34 @@ describe('the SMPP receipts consumer after a long time away', () => {
       select id::text as id from webhook_events where message_id = ${smppMessage} and tx = ${txs[0].toString()}::xid8 order by id offset 300 limit 1`);
     const blocker = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
     const held = await blocker.reserve();
-    await held`begin`;
-    await held`insert into smpp_receipts (app_id, message_id, event_id, phone, stat, err, text, submitted_at, done_at, expires_at)
-               values ('app_held', ${smppMessage}, ${heldEvent}::uuid, '+243810000021', 'DELIVRD', '000', '', now(), now(), now() + interval '1 day')`;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/smpp-access/derive-process.ts'], {
-      env: { ...process.env, BATCH: '1000' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let printed = '';
-    child.stdout!.on('data', (d) => (printed += String(d)));
-    const exited = new Promise((r) => child.once('exit', r));
-    const waitingRun = () =>
-      db.execute<{ pid: number }>(sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
-                                         and query like '%with pos as%' and wait_event_type = 'Lock'`);
-    const deadline = Date.now() + 30_000;
-    while ((await waitingRun()).length === 0) {
-      if (Date.now() > deadline) throw new Error('the run never waited on the held event');
-      await new Promise((r) => setTimeout(r, 20));
+    let child: ChildProcess | undefined;
+    // the consumer's statement as another backend of this database runs it, in a given state
+    const consumerRuns = async (state: SQL) =>
+      (await db.execute(sql`select 1 from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
+                               and query like '%with pos as%' and ${state}`)).length;
+    try {
+      await held`begin`;
+      await held`insert into smpp_receipts (app_id, message_id, event_id, phone, stat, err, text, submitted_at, done_at, expires_at)
+                 values ('app_held', ${smppMessage}, ${heldEvent}::uuid, '+243810000021', 'DELIVRD', '000', '', now(), now(), now() + interval '1 day')`;
+      // the run, once the event is held
+      child = spawn(process.execPath, ['--import', 'tsx', 'tests/smpp-access/derive-process.ts'], {
+        env: { ...process.env, BATCH: '1000' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const exited = new Promise((r) => child!.once('exit', r));
+      let printed = '';
+      child.stdout!.on('data', (d) => (printed += String(d)));
+      await waitFor(async () => (await consumerRuns(sql`wait_event_type = 'Lock'`)) > 0, 30_000, 20, 'the run waiting on the held event');
+      child.kill('SIGKILL');
+      await exited;
+      expect(printed).toBe('');
+    } finally {
+      child?.kill('SIGKILL');
+      await held`rollback`;
+      held.release();
+      await blocker.end({ timeout: 2 });
     }
-    child.kill('SIGKILL');
-    await exited;
-    expect(printed).toBe('');
-    await held`rollback`;
-    held.release();
-    await blocker.end({ timeout: 2 });
-    for (const until = Date.now() + 30_000; (await db.execute(sql`select 1 from pg_stat_activity where datname = current_database()
-        and pid <> pg_backend_pid() and query like '%with pos as%' and state = 'active'`)).length > 0; ) {
-      if (Date.now() > until) throw new Error('the killed run never ended');
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await waitFor(async () => (await consumerRuns(sql`state = 'active'`)) === 0, 30_000, 20, 'the killed run to end');
     // the killed run's batch is the first transaction's 600 events: owed with the position moved past them, or nothing
     // owed and the position where it was
     const left = await owed();
