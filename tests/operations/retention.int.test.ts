@@ -311,8 +311,10 @@ describe('partition maintenance (D24)', () => {
     expect(await runCli(['maintain-partitions', '--json'], io)).toBe(0);
     const printed = JSON.parse(out) as Record<string, unknown>;
     // today, 400 days back is before every partition, and the months ahead of the clock's future exist already
-    expect(printed).toEqual({ ran: true, retention_days: 400, cutoff: printed.cutoff, created: [], dropped: [], seconds: printed.seconds });
+    expect(printed).toEqual({ ran: true, retention_days: 400, cutoff: printed.cutoff, created: [], dropped: [], started_at: printed.started_at, seconds: printed.seconds });
     expect(Date.now() - 400 * DAY - new Date(String(printed.cutoff)).getTime()).toBeLessThan(60_000);
+    // the cutoff is RETENTION_DAYS before the moment the maintenance began
+    expect(new Date(String(printed.started_at)).getTime() - new Date(String(printed.cutoff)).getTime()).toBe(400 * DAY);
     expect(await runCli(['maintain-partitions', '--json'], { ...io, databaseUrl: undefined })).toBe(2);
   });
 

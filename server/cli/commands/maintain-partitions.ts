@@ -19,12 +19,15 @@ export const maintainPartitionsCommand = defineCommand({
     const client = new pg.Client({ connectionString: databaseUrl, options: PG_SESSION_OPTIONS });
     await client.connect();
     try {
+      // when the maintenance itself began (the command's start-up and connection before it) and how long it took
+      const startedAt = new Date();
       const t0 = performance.now();
-      const result = await maintainPartitions(db, client, { now: new Date(), retentionDays: env.RETENTION_DAYS });
+      const result = await maintainPartitions(db, client, { now: startedAt, retentionDays: env.RETENTION_DAYS });
       const seconds = Math.round(performance.now() - t0) / 1000;
-      if (!result) return { data: { ran: false, seconds }, note: 'another process is running the maintenance; it does the same work' };
+      const started_at = startedAt.toISOString();
+      if (!result) return { data: { ran: false, started_at, seconds }, note: 'another process is running the maintenance; it does the same work' };
       return {
-        data: { ran: true, retention_days: env.RETENTION_DAYS, cutoff: result.cutoff.toISOString(), created: result.created, dropped: result.dropped, seconds },
+        data: { ran: true, retention_days: env.RETENTION_DAYS, cutoff: result.cutoff.toISOString(), created: result.created, dropped: result.dropped, started_at, seconds },
       };
     } finally {
       await client.end();
