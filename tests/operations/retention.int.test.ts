@@ -8,7 +8,7 @@ import { getMessageDetail } from '@/server/domain/messages/get-message-detail';
 import { listMessages } from '@/server/domain/messages/list-messages';
 import { getRetentionStatus } from '@/server/domain/retention/get-retention-status';
 import { maintainPartitions, type MaintenanceResult } from '@/server/domain/retention/maintain-partitions';
-import { listPartitions, type Partition } from '@/server/domain/retention/partitions';
+import { listDetachedLeftovers, listPartitions, type Partition } from '@/server/domain/retention/partitions';
 import { createTaskList } from '@/server/jobs/task-list';
 import { collectDbGauges } from '@/server/metrics/db-gauges';
 import { retentionLastRun, retentionOldestKept, retentionPartitionsDropped } from '@/server/metrics/registry';
@@ -16,6 +16,7 @@ import type { SystemStatus } from '@/shared/contracts/operations';
 import { assignNumber } from '../carrier/inbound-helpers';
 import { closePools, makeMerchant, restClient, testDeps, testEnv } from '../helpers';
 import { drain, withSimulator } from '../pipeline/drain';
+import { waitFor } from '../reliability/service';
 import { startReceiver } from '../webhooks/receiver';
 
 /**
@@ -355,6 +356,49 @@ describe('partition maintenance (D24)', () => {
       select w.balance::text, coalesce((select sum(l.amount) from wallet_ledger l where l.wallet_id = w.id), 0)::numeric(18,4)::text as sum
         from wallets w where w.organization_id = ${m.organizationId}`);
     for (const w of wallets) expect(w.balance).toBe(w.sum);
+    now = future;
+  });
+
+  it('finishes a run stopped in the middle: a month detached but not dropped, and a detach left between its two transactions', async () => {
+    const kept = yyyymm(monthStart(firstEnd, 1));
+    // a run stopped after webhook_attempts' detach, before its drop: a table named as a partition, no one's partition
+    await db.execute(sql.raw(`alter table webhook_attempts detach partition webhook_attempts_p${kept}`));
+    // a run stopped in inbound_messages' DETACH ... CONCURRENTLY while it waited for a reader of the table: its first
+    // transaction committed (the partition "detach pending"), its second never came
+    const reader = await sessions.connect();
+    const detacher = await sessions.connect();
+    try {
+      await reader.query('begin');
+      await reader.query('select count(*) from inbound_messages');
+      const { rows } = await detacher.query('select pg_backend_pid() as pid');
+      const detaching = detacher.query(`alter table inbound_messages detach partition inbound_messages_p${kept} concurrently`).then(
+        () => 'finished',
+        (e: Error) => e.message,
+      );
+      await waitFor(async () => (await listPartitions(db)).find((p) => p.name === `inbound_messages_p${kept}`)?.detachPending, 10_000, 50, 'the detach pending');
+      await reader.query('select pg_cancel_backend($1)', [rows[0].pid]);
+      expect(await detaching).toBe('canceling statement due to user request');
+    } finally {
+      await reader.query('commit');
+      reader.release();
+      detacher.release();
+    }
+    expect([await listDetachedLeftovers(db), (await listPartitions(db)).filter((p) => p.detachPending).map((p) => p.name)]).toEqual([
+      [`webhook_attempts_p${kept}`],
+      [`inbound_messages_p${kept}`],
+    ]);
+    // the next run, once that month has aged: the leftover dropped, the detach finished and dropped, then the rest
+    now = new Date(monthStart(firstEnd, 2).getTime() + 401 * DAY);
+    const r = await maintain(now);
+    expect(r?.dropped).toEqual(
+      ['webhook_attempts', 'inbound_messages', 'carrier_receipts', 'webhook_deliveries', 'webhook_events', 'carrier_parts', 'message_texts', 'message_recipients'].map(
+        (t) => `${t}_p${kept}`,
+      ),
+    );
+    const [{ left }] = await db.execute<{ left: number }>(sql`select count(*)::int as left from pg_class where relname like ${`%\_p${kept}`}`);
+    expect([left, await listDetachedLeftovers(db)]).toEqual([0, []]);
+    expect(await recipientParts(keptId)).toEqual([]);
+    expect(await maintain(now)).toEqual({ cutoff: r!.cutoff, created: [], dropped: [] });
     now = future;
   });
 });

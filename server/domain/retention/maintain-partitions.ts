@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { messageRecipients as r, messages as m, retentionState as s } from '@/db/schema';
 import { name, of, textOf } from '@/server/lib/sql-names';
-import { MONTHS_AHEAD, PARTITIONED_TABLES, listPartitions, monthBlockStart, retentionCutoff, type Partition } from './partitions';
+import { MONTHS_AHEAD, PARTITIONED_TABLES, listDetachedLeftovers, listPartitions, monthBlockStart, retentionCutoff, type Partition } from './partitions';
 
 /** Session advisory lock: one maintenance at a time across workers (a worker's start and the crontab may overlap). */
 const LOCK = 727_424;
@@ -39,7 +39,8 @@ const NEWEST_SEND = textOf(sql`
    order by ${of('x', r.id)} desc limit 1`);
 
 /**
- * D24's partition maintenance, idempotent: finishes any detach a crash interrupted, creates the monthly partitions up
+ * D24's partition maintenance, idempotent: finishes what a stopped run left (a detached partition not yet dropped, a
+ * detach between its two transactions), creates the monthly partitions up
  * to MONTHS_AHEAD months after `now`'s, moves the recipient id sequence to `now`'s month's block, and drops every
  * partition whose whole range is older than `now` minus the retention (a block of recipient ids: once the sequence
  * had left it when the run began and its newest send is older too): DETACH ... CONCURRENTLY (SHARE UPDATE EXCLUSIVE
@@ -64,9 +65,16 @@ async function maintain(db: Db, conn: Session, { now, retentionDays }: { now: Da
     await conn.query(`drop table ${ident(p.name)}`);
     dropped.push(p.name);
   };
+  // only this function detaches, and only partitions past the cutoff: what a run stopped in the middle of goes first,
+  // a detach finished but not its drop (in one statement: any references among them go together), then any detach
+  // left between its two transactions, finished and dropped
+  const leftovers = await listDetachedLeftovers(db);
+  if (leftovers.length) {
+    await conn.query(`drop table ${leftovers.map(ident).join(', ')}`);
+    dropped.push(...leftovers);
+  }
   for (const p of await listPartitions(db)) {
     if (!p.detachPending) continue;
-    // only this function detaches, and only partitions past the cutoff: finish the detach and the drop
     await conn.query(`alter table ${ident(p.table)} detach partition ${ident(p.name)} finalize`);
     await conn.query(`drop table ${ident(p.name)}`);
     dropped.push(p.name);

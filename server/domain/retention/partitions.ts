@@ -65,6 +65,22 @@ export async function listPartitions(db: DbOrTx): Promise<Partition[]> {
   }));
 }
 
+/**
+ * Tables named as the maintenance names partitions (`<table>_p202702`, `<table>_legacy`, for each partitioned table)
+ * that are no partition any more: what a maintenance stopped between the end of a detach and its drop left behind.
+ * Only the maintenance detaches, and only what is past the cutoff, so such a table is a month to drop: nothing reads
+ * it, and its rows (message content among them) must not outlive the retention. A partition being made is created
+ * and attached in one transaction (retention_ensure_partitions, the migrations), so none is ever seen half made.
+ */
+export async function listDetachedLeftovers(db: DbOrTx): Promise<string[]> {
+  const rows = await db.execute<{ name: string }>(sql`
+    select c.relname as name from pg_class c
+     where c.relnamespace = 'public'::regnamespace and c.relkind = 'r' and not c.relispartition
+       and substring(c.relname from '^(.*)_(?:p[0-9]{6}|legacy)$') = any(${arrayLiteral(PARTITIONED_TABLES.map((t) => t.table))}::text[])
+     order by 1`);
+  return rows.map((r) => r.name);
+}
+
 /** The retention cutoff: a partition whose whole range is before it goes. */
 export function retentionCutoff(now: Date, retentionDays: number): Date {
   return new Date(now.getTime() - retentionDays * 86_400_000);
