@@ -395,7 +395,7 @@ describe('partition maintenance (D24)', () => {
         (t) => `${t}_p${kept}`,
       ),
     );
-    const [{ left }] = await db.execute<{ left: number }>(sql`select count(*)::int as left from pg_class where relname like ${`%\_p${kept}`}`);
+    const [{ left }] = await db.execute<{ left: number }>(sql`select count(*)::int as left from pg_class where relname like ${`%\\_p${kept}`}`);
     expect([left, await listDetachedLeftovers(db)]).toEqual([0, []]);
     expect(await recipientParts(keptId)).toEqual([]);
     expect(await maintain(now)).toEqual({ cutoff: r!.cutoff, created: [], dropped: [] });
